@@ -1,0 +1,228 @@
+package rules
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Code is a machine-readable error code. Callers match on Code, never on message text.
+type Code string
+
+// Error codes. The HTTP status of each is given by [Code.HTTPStatus]; the table is also
+// written out in the README.
+const (
+	// 400: the request itself is wrong.
+	CodeInvalidRequest          Code = "invalid_request"           // generic shape problem
+	CodeValidationFailed        Code = "validation_failed"         // several 400 problems at once
+	CodeMalformedJSON           Code = "malformed_json"            // not JSON at all
+	CodeInvalidBody             Code = "invalid_body"              // JSON, but the top level is not an object
+	CodeUnknownField            Code = "unknown_field"             // a name the API does not define
+	CodeFieldCaseMismatch       Code = "field_case_mismatch"       // "Content" for "content"
+	CodeDuplicateField          Code = "duplicate_field"           // a name given twice in one object
+	CodeWrongType               Code = "wrong_type"                // "publishNow": "yes"
+	CodeInvalidString           Code = "invalid_string"            // lone surrogate escape
+	CodeTooDeep                 Code = "too_deep"                  // nesting beyond the documented limit
+	CodeBodyTooLarge            Code = "body_too_large"            // body beyond the documented size
+	CodeMissingField            Code = "missing_field"             // a required field is absent
+	CodeInvalidValue            Code = "invalid_value"             // a value outside its allowed set or range
+	CodeInvalidUTF8             Code = "invalid_utf8"              // text that is not UTF-8
+	CodeInvalidScheduledFor     Code = "invalid_scheduled_for"     // scheduledFor breaks the grammar
+	CodeScheduledInPast         Code = "scheduled_in_past"         // scheduledFor is not after now
+	CodeInvalidTimezone         Code = "invalid_timezone"          // not an IANA zone name
+	CodePublishModeConflict     Code = "publish_mode_conflict"     // both or neither of publishNow/scheduledFor
+	CodeUnknownPlatform         Code = "unknown_platform"          // platform outside the ten
+	CodeNoTargets               Code = "no_targets"                // platforms is empty
+	CodeNoContent               Code = "no_content"                // a target has nothing to post
+	CodeInvalidMedia            Code = "invalid_media"             // media item or media combination
+	CodeInvalidPoll             Code = "invalid_poll"              // poll options or duration
+	CodePostTooLong             Code = "post_too_long"             // a post is over its platform's cap
+	CodeAccountPlatformMismatch Code = "account_platform_mismatch" // accountId is of another platform
+	CodeDuplicateTarget         Code = "duplicate_target"          // two targets, one account
+
+	// 401
+	CodeUnauthorized Code = "unauthorized"
+	// 402
+	CodeSubscriptionInactive Code = "subscription_inactive"
+	// 403
+	CodePlanLimitReached    Code = "plan_limit_reached"
+	CodeAccountLimitReached Code = "account_limit_reached"
+	// 404
+	CodeAccountNotFound    Code = "account_not_found"
+	CodeNoConnectedAccount Code = "no_connected_account"
+	CodeDraftNotFound      Code = "draft_not_found"
+	// 409
+	CodeAmbiguousAccount       Code = "ambiguous_account"
+	CodeDraftAlreadyPublishing Code = "draft_already_publishing"
+	// 429
+	CodeRateLimited       Code = "rate_limited"
+	CodeXPostLimitReached Code = "x_post_limit_reached" // X's own posting limit; fails the twitter target only
+	// 502
+	CodePlatformError Code = "platform_error"
+	// 503
+	CodeServiceUnavailable Code = "service_unavailable"
+)
+
+// codeStatus is the code -> HTTP status table. It is read-only after package init.
+var codeStatus = map[Code]int{
+	CodeInvalidRequest: 400, CodeValidationFailed: 400, CodeMalformedJSON: 400,
+	CodeInvalidBody: 400, CodeUnknownField: 400, CodeFieldCaseMismatch: 400,
+	CodeDuplicateField: 400, CodeWrongType: 400, CodeInvalidString: 400, CodeTooDeep: 400,
+	CodeBodyTooLarge: 400, CodeMissingField: 400, CodeInvalidValue: 400, CodeInvalidUTF8: 400,
+	CodeInvalidScheduledFor: 400, CodeScheduledInPast: 400, CodeInvalidTimezone: 400,
+	CodePublishModeConflict: 400, CodeUnknownPlatform: 400, CodeNoTargets: 400,
+	CodeNoContent: 400, CodeInvalidMedia: 400, CodeInvalidPoll: 400, CodePostTooLong: 400,
+	CodeAccountPlatformMismatch: 400, CodeDuplicateTarget: 400,
+	CodeUnauthorized:         401,
+	CodeSubscriptionInactive: 402,
+	CodePlanLimitReached:     403, CodeAccountLimitReached: 403,
+	CodeAccountNotFound: 404, CodeNoConnectedAccount: 404, CodeDraftNotFound: 404,
+	CodeAmbiguousAccount: 409, CodeDraftAlreadyPublishing: 409,
+	CodeRateLimited: 429, CodeXPostLimitReached: 429,
+	CodePlatformError:      502,
+	CodeServiceUnavailable: 503,
+}
+
+// HTTPStatus is the HTTP status the API answers with for c. A code outside the table is
+// a programming error on the caller's side and maps to 500, so it can never pass as a 4xx.
+func (c Code) HTTPStatus() int {
+	if s, ok := codeStatus[c]; ok {
+		return s
+	}
+	return 500
+}
+
+// Codes lists every code of the table, in the order of the constants' HTTP status.
+func Codes() []Code {
+	out := make([]Code, 0, len(codeStatus))
+	for c := range codeStatus {
+		out = append(out, c)
+	}
+	// Sort by status, then by name, without importing sort's reflection-based helpers.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && codeLess(out[j], out[j-1]); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+func codeLess(a, b Code) bool {
+	sa, sb := a.HTTPStatus(), b.HTTPStatus()
+	if sa != sb {
+		return sa < sb
+	}
+	return a < b
+}
+
+// statusTitle is the short human "error" text of the API's error body for each status.
+func statusTitle(status int) string {
+	switch status {
+	case 400:
+		return "Bad Request"
+	case 401:
+		return "Unauthorized"
+	case 402:
+		return "Payment Required"
+	case 403:
+		return "Forbidden"
+	case 404:
+		return "Not Found"
+	case 409:
+		return "Conflict"
+	case 429:
+		return "Too Many Requests"
+	case 502:
+		return "Bad Gateway"
+	case 503:
+		return "Service Unavailable"
+	}
+	return "Internal Server Error"
+}
+
+// Error is the one error type of postrules. It carries everything the API's error body
+// needs: {"error", "code", "message"} plus the extras of its status, and where in the
+// request the problem is. Match it with errors.As and compare Code.
+type Error struct {
+	// Status is the HTTP status (see Code.HTTPStatus).
+	Status int
+	// Code is the machine code.
+	Code Code
+	// Title is the short human text of the body's "error" field, e.g. "Bad Request".
+	Title string
+	// Message says what is wrong, quoting the input where that helps.
+	Message string
+	// Path is the JSON pointer (RFC 6901) of the offending value in the request, or "" when
+	// the problem is not tied to one value.
+	Path string
+	// Offset is the byte offset inside the value at Path where the problem begins, or -1.
+	Offset int
+
+	// SubscribeURL is set on 402 subscription_inactive.
+	SubscribeURL string
+	// Limit, Used and Connected are set on 403 plan errors.
+	Limit, Used, Connected int
+}
+
+// NewError builds an Error whose Status and Title follow from code. Offset starts at -1.
+func NewError(code Code, path, message string) *Error {
+	s := code.HTTPStatus()
+	return &Error{Status: s, Code: code, Title: statusTitle(s), Message: message, Path: path, Offset: -1}
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(string(e.Code))
+	if e.Path != "" {
+		b.WriteString(" at ")
+		b.WriteString(e.Path)
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Message)
+	return b.String()
+}
+
+// WithPath returns a copy of e located at path. Rules that check a bare value (a text, a
+// timestamp) do not know where it sits in a request; their callers add it.
+func (e *Error) WithPath(path string) *Error {
+	c := *e
+	c.Path = path
+	return &c
+}
+
+// Billable reports whether a request that ended in err is charged to the caller: only a
+// request with no error, or one that failed past validation (5xx), is billable. Every 4xx,
+// post_too_long among them, is never billable.
+func Billable(err error) bool {
+	if err == nil {
+		return true
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Status >= 500
+	}
+	return false
+}
+
+// AsError returns err's *Error, or nil when err is not one.
+func AsError(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return nil
+}
+
+// quote renders s for a message: Go-quoted, and cut to a readable length so that a 1 MiB
+// input does not become a 1 MiB message.
+func quote(s string) string {
+	const max = 64
+	if len(s) > max {
+		cut := max
+		for cut > 0 && s[cut]&0xC0 == 0x80 { // do not split a UTF-8 sequence
+			cut--
+		}
+		return strconv.Quote(s[:cut]) + "..."
+	}
+	return strconv.Quote(s)
+}
