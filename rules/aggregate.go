@@ -1,0 +1,89 @@
+package rules
+
+import "strconv"
+
+// State is the final state of one target after a publish attempt.
+type State string
+
+// The states a target can end in.
+const (
+	StatePublished State = "published"
+	StateFailed    State = "failed"
+	// StatePending is the publish-now timeout fallback: the platform accepted the post but
+	// its final state is not known yet. It counts as a success.
+	StatePending State = "pending"
+)
+
+// Status is a post's status as the API reports it.
+type Status string
+
+// The API's post statuses (the peer's Status enum).
+const (
+	StatusDraft      Status = "draft"
+	StatusPending    Status = "pending"
+	StatusScheduled  Status = "scheduled"
+	StatusPublishing Status = "publishing"
+	StatusPublished  Status = "published"
+	StatusFailed     Status = "failed"
+	StatusPartial    Status = "partial"
+)
+
+// Outcome is what happened to one target.
+type Outcome struct {
+	Platform Platform `json:"platform"`
+	State    State    `json:"state"`
+	// Error is the platform's human error text when State is failed.
+	Error string `json:"error,omitempty"`
+	// Code is the machine code of a failure, such as x_post_limit_reached.
+	Code Code `json:"code,omitempty"`
+}
+
+// Summary is the post-level answer built from the targets' outcomes.
+type Summary struct {
+	Status  Status `json:"status"`
+	Success bool   `json:"success"`
+}
+
+// Aggregate folds per-target outcomes into the post's status (DESIGN.md rule 4):
+//
+//	any target pending                  -> pending   (success true)
+//	else all published                  -> published (success true)
+//	else all failed                     -> failed    (success false)
+//	else published and failed mixed     -> partial   (success true)
+//
+// Success is false only when every target failed. Each outcome stands alone: a twitter
+// target failed with x_post_limit_reached fails that target only. The result does not depend
+// on the order of the outcomes. An empty list is 400 invalid_request; an unknown state is 400
+// invalid_value at "/i/state", and an unknown platform 400 unknown_platform at "/i/platform".
+func Aggregate(outcomes []Outcome) (Summary, error) {
+	if len(outcomes) == 0 {
+		return Summary{}, NewError(CodeInvalidRequest, "", "no outcomes to aggregate: a post has at least one target")
+	}
+	var published, failed, pending int
+	for i, o := range outcomes {
+		if !o.Platform.Valid() {
+			return Summary{}, NewError(CodeUnknownPlatform, "/"+strconv.Itoa(i)+"/platform",
+				"platform "+quote(string(o.Platform))+" is not one of the ten supported platforms")
+		}
+		switch o.State {
+		case StatePublished:
+			published++
+		case StateFailed:
+			failed++
+		case StatePending:
+			pending++
+		default:
+			return Summary{}, NewError(CodeInvalidValue, "/"+strconv.Itoa(i)+"/state",
+				"state "+quote(string(o.State))+" is not one of published, failed, pending")
+		}
+	}
+	switch {
+	case pending > 0:
+		return Summary{Status: StatusPending, Success: true}, nil
+	case failed == 0:
+		return Summary{Status: StatusPublished, Success: true}, nil
+	case published == 0:
+		return Summary{Status: StatusFailed, Success: false}, nil
+	}
+	return Summary{Status: StatusPartial, Success: true}, nil
+}

@@ -1,0 +1,24 @@
+// Package rules is the rule book of a multi-platform social publishing API: the checks a
+// server runs on "publish this post to twitter, linkedin and bluesky at 09:00 tomorrow"
+// before it accepts the request, written as pure functions on plain Go values.
+//
+// The task it solves: a composer, a CI job and an API server must all give the same verdict
+// on the same post. So every rule lives here once:
+//
+//   - [ParseScheduledFor]: the strict scheduledFor grammar (YYYY-MM-DDTHH:MM[:SS[.f+]]Z),
+//     and [CheckScheduledAfter] for "strictly in the future" against a caller's clock.
+//   - [CountGraphemes], [Limits] and [Limits.CheckTarget]: per-platform length caps counted
+//     in grapheme clusters, applied to every post of a twitter thread (rule T1).
+//   - [ResolveTargets]: which connected account each target publishes to, with the 404
+//     and 409 answers when there is none or more than one.
+//   - [Aggregate]: the post's status from its targets' outcomes.
+//   - [Error], [Code], [Billable], [CheckPlan], [ParseBearer], [BeginDraftPublish]: the
+//     API's error model and the small decisions around it.
+//
+// Nothing here reads the wall clock, the environment or files; "now" is always an argument.
+// Every exported function is safe for concurrent use. Errors are *Error values: match them
+// with errors.As and compare Code, never the message text.
+//
+// Other counters (X's weighted length, package rules/xweight) plug into [Limits] through
+// the [Counter] interface, so this package imports only the standard library and uniseg.
+package rules

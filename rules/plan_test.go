@@ -1,0 +1,47 @@
+package rules
+
+import "testing"
+
+func TestCheckPlan(t *testing.T) {
+	tests := []struct {
+		name string
+		plan Plan
+		code Code // "" = allowed
+	}{
+		{"zero plan: active, unlimited", Plan{}, ""},
+		{"under the post limit", Plan{PostLimit: 10, PostsUsed: 9}, ""},
+		{"at the post limit: the next post is refused", Plan{PostLimit: 10, PostsUsed: 10}, CodePlanLimitReached},
+		{"over the post limit", Plan{PostLimit: 10, PostsUsed: 12}, CodePlanLimitReached},
+		{"as many accounts as allowed", Plan{AccountLimit: 3, ConnectedAccounts: 3}, ""},
+		{"more accounts than allowed (after a downgrade)", Plan{AccountLimit: 3, ConnectedAccounts: 4}, CodeAccountLimitReached},
+		{"inactive subscription outranks usage", Plan{SubscriptionInactive: true, PostLimit: 1, PostsUsed: 5}, CodeSubscriptionInactive},
+	}
+	for _, tt := range tests {
+		err := CheckPlan(tt.plan)
+		if tt.code == "" {
+			if err != nil {
+				t.Errorf("%s: %v", tt.name, err)
+			}
+			continue
+		}
+		e := AsError(err)
+		if e == nil || e.Code != tt.code || e.Status != tt.code.HTTPStatus() {
+			t.Errorf("%s: err = %v, want %s", tt.name, err, tt.code)
+		}
+	}
+}
+
+func TestCheckPlanExtras(t *testing.T) {
+	e := AsError(CheckPlan(Plan{SubscriptionInactive: true, SubscribeURL: "https://example.com/subscribe"}))
+	if e.Status != 402 || e.SubscribeURL != "https://example.com/subscribe" {
+		t.Fatalf("402 must carry subscribeUrl: %+v", e)
+	}
+	e = AsError(CheckPlan(Plan{PostLimit: 100, PostsUsed: 100, ConnectedAccounts: 2}))
+	if e.Status != 403 || e.Limit != 100 || e.Used != 100 || e.Connected != 2 {
+		t.Fatalf("403 must carry limit/used/connected: %+v", e)
+	}
+	e = AsError(CheckPlan(Plan{AccountLimit: 2, ConnectedAccounts: 5, PostsUsed: 7}))
+	if e.Status != 403 || e.Limit != 2 || e.Used != 7 || e.Connected != 5 {
+		t.Fatalf("403 must carry limit/used/connected: %+v", e)
+	}
+}
