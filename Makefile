@@ -1,0 +1,27 @@
+# The README's commands. `make test` runs every test: Go, then the WASM module's Node and
+# browser suites (they need node/npm and Debian's chromium; .ci/run installs them).
+.PHONY: example test test-go test-wasm fuzz bench
+
+example:
+	go run ./cmd/validate post cmd/validate/testdata/*.json
+
+test: test-go test-wasm
+
+test-go:
+	go test -count=1 ./...
+
+test-wasm:
+	bash wasm/test.sh
+
+# Every fuzz target of every package, FUZZTIME each (go test -fuzz takes one target at a time).
+FUZZTIME ?= 20s
+fuzz:
+	@set -e; for dir in $$(go list -f '{{.Dir}}' ./...); do \
+		for fn in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | sed 's/^func //'); do \
+			echo "--- fuzz $$fn in $${dir#$$PWD/} for $(FUZZTIME)"; \
+			go test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) $$dir; \
+		done; \
+	done
+
+bench:
+	go test -run '^$$' -bench . -benchmem ./...
