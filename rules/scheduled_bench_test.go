@@ -1,0 +1,80 @@
+package rules
+
+import (
+	"testing"
+	"time"
+)
+
+// schedBenchInputs are valid for both parsers, so that the comparison is like for like:
+// time.Parse(time.RFC3339Nano) needs seconds, and this grammar needs 'Z'.
+var schedBenchInputs = []struct{ name, in string }{
+	{"seconds", "2026-01-02T15:04:05Z"},
+	{"millis", "2026-01-02T15:04:05.123Z"},
+	{"nanos", "2026-01-02T15:04:05.123456789Z"},
+	{"leapday", "2024-02-29T23:59:59Z"},
+}
+
+// schedSink keeps the compiler from discarding the parsed values.
+var schedSink time.Time
+
+func BenchmarkParseScheduledFor(b *testing.B) {
+	for _, in := range schedBenchInputs {
+		b.Run(in.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(in.in)))
+			for i := 0; i < b.N; i++ {
+				t, err := ParseScheduledFor(in.in)
+				if err != nil {
+					b.Fatal(err)
+				}
+				schedSink = t
+			}
+		})
+	}
+}
+
+// BenchmarkTimeParseRFC3339Nano is the obvious alternative, on the same inputs.
+func BenchmarkTimeParseRFC3339Nano(b *testing.B) {
+	for _, in := range schedBenchInputs {
+		b.Run(in.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(in.in)))
+			for i := 0; i < b.N; i++ {
+				t, err := time.Parse(time.RFC3339Nano, in.in)
+				if err != nil {
+					b.Fatal(err)
+				}
+				schedSink = t
+			}
+		})
+	}
+}
+
+// BenchmarkParseScheduledForError measures the rejection path, which builds the message:
+// the quoted input, the message and the *Error are its only allocations.
+func BenchmarkParseScheduledForError(b *testing.B) {
+	for _, in := range []struct{ name, in string }{
+		{"offset", "2026-01-02T15:04:05+01:00"},
+		{"feb30", "2026-02-30T15:04:05Z"},
+		{"huge", "2026-01-02T15:04:05." + string(make([]byte, 1<<20))},
+	} {
+		b.Run(in.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := ParseScheduledFor(in.in); err == nil {
+					b.Fatal("accepted")
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkFormatScheduledFor(b *testing.B) {
+	t := time.Date(2026, 1, 2, 15, 4, 5, 123000000, time.UTC)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if FormatScheduledFor(t) == "" {
+			b.Fatal("empty")
+		}
+	}
+}
