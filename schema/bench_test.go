@@ -1,0 +1,117 @@
+package schema
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Mirror types: the wire types without PlatformTarget's custom UnmarshalJSON, so that
+// "plain json.Unmarshal" is also measured at its cheapest (platformSpecificData decoded
+// straight into the twitter struct).
+type (
+	mirrorPost struct {
+		Content      string         `json:"content"`
+		MediaItems   []MediaItem    `json:"mediaItems"`
+		Platforms    []mirrorTarget `json:"platforms"`
+		PublishNow   bool           `json:"publishNow"`
+		ScheduledFor *string        `json:"scheduledFor"`
+		Timezone     *string        `json:"timezone"`
+	}
+	mirrorTarget struct {
+		Platform             string          `json:"platform"`
+		AccountID            *string         `json:"accountId"`
+		Content              *string         `json:"content"`
+		PlatformSpecificData *TwitterOptions `json:"platformSpecificData"`
+	}
+)
+
+// BenchmarkTypical compares, in one run, the whole check of the typical request (3
+// targets, a 5-post twitter thread, 2 media, ~3 KB) with plain json.Unmarshal of the same
+// body into the same types, and into mirror types without the custom UnmarshalJSON.
+func BenchmarkTypical(b *testing.B) {
+	body := typicalBody()
+	env := Env{Now: now, Accounts: accounts}
+	if v := CheckCreatePost(body, env); !v.Valid {
+		b.Fatalf("typical body is invalid: %+v", v.Problems)
+	}
+	b.Run("CheckCreatePost", func(b *testing.B) {
+		b.SetBytes(int64(len(body)))
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			CheckCreatePost(body, env)
+		}
+	})
+	b.Run("json.Unmarshal", func(b *testing.B) {
+		b.SetBytes(int64(len(body)))
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			var p CreatePost
+			if err := json.Unmarshal(body, &p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("json.Unmarshal-mirror", func(b *testing.B) {
+		b.SetBytes(int64(len(body)))
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			var p mirrorPost
+			if err := json.Unmarshal(body, &p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// The parts of the check, to see where the time goes.
+	b.Run("decode-only", func(b *testing.B) {
+		b.SetBytes(int64(len(body)))
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			decodeCreatePost(body, 0, "")
+		}
+	})
+	p, _ := decodeCreatePost(body, 0, "")
+	b.Run("validator-only", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			checkShape(p, "")
+		}
+	})
+}
+
+// sizedBody is a valid create-post body of about n bytes: a twitter thread of ~200-byte
+// posts, so that the whole body is decoded, validated and measured.
+func sizedBody(n int) []byte {
+	item := `{"content":"` + strings.Repeat("Thread post with some words in it. ", 6)[:200] + `"}`
+	head := `{"content":"Start of a long thread","publishNow":true,"platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":[`
+	tail := `]}}]}`
+	var sb strings.Builder
+	sb.WriteString(head)
+	for k := 0; sb.Len()+len(item)+1+len(tail) <= n; k++ {
+		if k > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(item)
+	}
+	sb.WriteString(tail)
+	return []byte(sb.String())
+}
+
+// BenchmarkSize shows the cost growing linearly with the body: MB/s stays flat from 3 KB
+// to 1 MiB.
+func BenchmarkSize(b *testing.B) {
+	for _, n := range []int{3 << 10, 300 << 10, DefaultMaxBodyBytes} {
+		body := sizedBody(n)
+		if v := CheckCreatePost(body, Env{}); !v.Valid {
+			b.Fatalf("%d-byte body is invalid: %+v", len(body), v.Problems[:1])
+		}
+		b.Run(strconv.Itoa(n>>10)+"KiB", func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				CheckCreatePost(body, Env{})
+			}
+		})
+	}
+}

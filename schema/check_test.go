@@ -1,0 +1,357 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/postrules/postrules/rules"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/verdicts")
+
+var (
+	now      = time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)
+	accounts = []rules.Account{
+		{Platform: rules.Twitter, ID: "tw-main"},
+		{Platform: rules.LinkedIn, ID: "li-1"},
+		{Platform: rules.Bluesky, ID: "bs-1"},
+		{Platform: rules.Facebook, ID: "fb-1"},
+		{Platform: rules.Facebook, ID: "fb-2"},
+	}
+)
+
+// typicalBody is the benchmark's typical request: 3 targets, a 5-post twitter thread, 2
+// media, about 3 KB.
+func typicalBody() []byte {
+	long := strings.Repeat("Spring sale: every plan 20% off until Sunday. ", 5)[:230]
+	var items []string
+	for i := 0; i < 4; i++ {
+		items = append(items, `{"content":"`+long+` (`+string(rune('2'+i))+`/5)"}`)
+	}
+	return []byte(`{
+  "content": "` + long + ` (1/5)",
+  "mediaItems": [
+    {"type": "image", "url": "https://cdn.example.com/sale/banner-1200x675.png"},
+    {"type": "image", "url": "https://cdn.example.com/sale/pricing-table.png"}
+  ],
+  "platforms": [
+    {"platform": "twitter", "accountId": "tw-main", "platformSpecificData": {
+      "replySettings": "following",
+      "threadItems": [` + strings.Join(items, ",\n        ") + `]}},
+    {"platform": "linkedin", "content": "` + strings.Repeat("Our spring sale starts today. ", 40) + `",
+     "platformSpecificData": {"visibility": "PUBLIC"}},
+    {"platform": "bluesky"}
+  ],
+  "scheduledFor": "2026-03-01T09:30:00.500Z",
+  "timezone": "Europe/Berlin"
+}`)
+}
+
+func TestTypicalBodyIsTypical(t *testing.T) {
+	b := typicalBody()
+	if len(b) < 2500 || len(b) > 3500 {
+		t.Fatalf("typical body is %d bytes, want about 3 KB", len(b))
+	}
+	v := CheckCreatePost(b, Env{Now: now, Accounts: accounts})
+	if !v.Valid || len(v.Targets) != 3 || len(v.Targets[0].Posts) != 5 {
+		t.Fatalf("typical body: %+v", v)
+	}
+}
+
+type verdictCase struct {
+	name  string
+	draft string // non-empty: a draft publish
+	body  string
+	env   Env
+	// Asserted here, independently of the golden file: the answered status and code, and
+	// every problem's "code path".
+	status int
+	code   rules.Code
+	want   []string
+}
+
+func verdictCases() []verdictCase {
+	base := Env{Now: now, Accounts: accounts}
+	over := strings.Repeat("é", 281)
+	return []verdictCase{
+		{name: "create_publish_now", env: base, status: 202,
+			body: `{"content":"Hello","platforms":[{"platform":"twitter"},{"platform":"linkedin","accountId":"li-1"}],"publishNow":true}`},
+		{name: "create_scheduled", env: base, status: 202,
+			body: `{"content":"Later","platforms":[{"platform":"bluesky"}],"scheduledFor":"2026-03-01T09:30:00.500Z","timezone":"Europe/Berlin"}`},
+		{name: "create_without_accounts", env: Env{}, status: 202,
+			body: `{"content":"Hello","platforms":[{"platform":"threads"}],"publishNow":true}`},
+		{name: "create_thread_too_long", env: base, status: 400, code: rules.CodeValidationFailed,
+			body: `{"content":"one","platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":[{"content":"` + over + `"},{"content":"three"},{"content":"` + over + `"}]}}],"publishNow":true}`,
+			want: []string{"post_too_long /platforms/0/platformSpecificData/threadItems/0/content", "post_too_long /platforms/0/platformSpecificData/threadItems/2/content"}},
+		{name: "create_override_too_long", env: base, status: 400, code: rules.CodePostTooLong,
+			body: `{"content":"short","platforms":[{"platform":"twitter","content":"` + over + `"},{"platform":"linkedin"}],"publishNow":true}`,
+			want: []string{"post_too_long /platforms/0/content"}},
+		{name: "create_many_problems", env: base, status: 400, code: rules.CodeValidationFailed,
+			body: `{"Content":"x","publishNow":"yes","scheduleFor":"2026-01-01T00:00Z","platforms":[{"platform":"twiter"},{"platform":"twitter","content":"` + over + `"}],"mediaItems":[{"type":"image","url":"/a.png"}]}`,
+			want: []string{"field_case_mismatch /Content", "invalid_media /mediaItems/0/url", "unknown_platform /platforms/0/platform",
+				"post_too_long /platforms/1/content", "wrong_type /publishNow", "unknown_field /scheduleFor"}},
+		{name: "create_malformed", env: base, status: 400, code: rules.CodeMalformedJSON,
+			body: `{"content":"x","platforms":[{"platform":"twitter"}],"publishNow":tru}`, want: []string{"malformed_json /publishNow"}},
+		{name: "create_scheduled_in_past", env: base, status: 400, code: rules.CodeScheduledInPast,
+			body: `{"content":"x","platforms":[{"platform":"twitter"}],"scheduledFor":"2026-01-10T12:00Z"}`, want: []string{"scheduled_in_past /scheduledFor"}},
+		{name: "create_account_not_found", env: base, status: 404, code: rules.CodeAccountNotFound,
+			body: `{"content":"x","platforms":[{"platform":"twitter","accountId":"tw-gone"}],"publishNow":true}`, want: []string{"account_not_found /platforms/0/accountId"}},
+		{name: "create_ambiguous_account", env: base, status: 409, code: rules.CodeAmbiguousAccount,
+			body: `{"content":"x","platforms":[{"platform":"facebook"}],"publishNow":true}`, want: []string{"ambiguous_account /platforms/0/platform"}},
+		{name: "create_duplicate_target", env: base, status: 400, code: rules.CodeDuplicateTarget,
+			body: `{"content":"x","platforms":[{"platform":"twitter"},{"platform":"twitter","accountId":"tw-main"}],"publishNow":true}`, want: []string{"duplicate_target /platforms/1/accountId"}},
+		{name: "create_subscription_inactive", env: Env{Plan: rules.Plan{SubscriptionInactive: true, SubscribeURL: "https://example.com/billing"}}, status: 402, code: rules.CodeSubscriptionInactive,
+			body: `{"content":"x","platforms":[{"platform":"twitter"}],"publishNow":true}`, want: []string{"subscription_inactive "}},
+		{name: "create_plan_limit", env: Env{Plan: rules.Plan{PostLimit: 10, PostsUsed: 10, ConnectedAccounts: 3}}, status: 403, code: rules.CodePlanLimitReached,
+			body: `{"content":"x","platforms":[{"platform":"twitter"}],"publishNow":true}`, want: []string{"plan_limit_reached "}},
+		{name: "create_precedence_all", status: 400, code: rules.CodeNoContent,
+			env:  Env{Now: now, Accounts: accounts, Plan: rules.Plan{SubscriptionInactive: true}},
+			body: `{"platforms":[{"platform":"twitter","accountId":"nope"},{"platform":"facebook","content":"x"}],"publishNow":true}`,
+			want: []string{"no_content /platforms/0", "account_not_found /platforms/0/accountId", "ambiguous_account /platforms/1/platform", "subscription_inactive "}},
+		{name: "draft_publish_now", env: base, status: 202,
+			draft: `{"content":"Draft text","platforms":[{"platform":"twitter"}]}`, body: `{"publishNow":true}`},
+		{name: "draft_scheduled", env: base, status: 202,
+			draft: `{"content":"Draft text","platforms":[{"platform":"twitter"}],"scheduledFor":"2020-01-01T00:00Z"}`, body: `{"scheduledFor":"2026-02-01T08:00:00.250000Z"}`},
+		{name: "draft_publish_mode_missing", env: base, status: 400, code: rules.CodePublishModeConflict,
+			draft: `{"content":"Draft text","platforms":[{"platform":"twitter"}]}`, body: `{}`, want: []string{"publish_mode_conflict /publishNow"}},
+		{name: "draft_problems_in_both", env: base, status: 400, code: rules.CodeValidationFailed,
+			draft: `{"content":"` + over + `","platforms":[{"platform":"twitter"}],"Timezone":"UTC"}`, body: `{"publishNow":true,"timezone":"Local"}`,
+			want: []string{"invalid_timezone /timezone", "field_case_mismatch /Timezone", "post_too_long /content"}},
+		{name: "draft_already_publishing", env: Env{DraftState: rules.DraftPublishing}, status: 409, code: rules.CodeDraftAlreadyPublishing,
+			draft: `{"content":"x","platforms":[{"platform":"twitter"}]}`, body: `{"publishNow":true}`, want: []string{"draft_already_publishing "}},
+		{name: "draft_deleted", env: Env{DraftState: rules.DraftDeleted}, status: 404, code: rules.CodeDraftNotFound,
+			draft: `{"content":"x","platforms":[{"platform":"twitter"}]}`, body: `{"publishNow":true}`, want: []string{"draft_not_found "}},
+		{name: "draft_deleted_without_bytes", env: Env{DraftState: rules.DraftDeleted}, status: 404, code: rules.CodeDraftNotFound,
+			draft: " ", body: `{"publishNow":true}`, want: []string{"draft_not_found "}},
+		{name: "draft_deleted_bad_body", env: Env{DraftState: rules.DraftDeleted}, status: 400, code: rules.CodeWrongType,
+			draft: " ", body: `{"publishNow":1}`, want: []string{"wrong_type /publishNow", "draft_not_found "}},
+		{name: "draft_malformed", env: base, status: 400, code: rules.CodeMalformedJSON,
+			draft: `{"content":"x",`, body: `{"publishNow":true}`, want: []string{"malformed_json "}},
+	}
+}
+
+func runCase(c verdictCase) Verdict {
+	if c.draft != "" {
+		return CheckDraftPublish([]byte(c.draft), []byte(c.body), c.env)
+	}
+	return CheckCreatePost([]byte(c.body), c.env)
+}
+
+func TestVerdictGolden(t *testing.T) {
+	for _, c := range verdictCases() {
+		t.Run(c.name, func(t *testing.T) {
+			v := runCase(c)
+			if v.HTTPStatus != c.status {
+				t.Errorf("status %d, want %d", v.HTTPStatus, c.status)
+			}
+			if c.want == nil {
+				c.want = []string{}
+			}
+			if got := verdictProblems(v); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("problems\n got  %q\n want %q", got, c.want)
+			}
+			if (c.status == 202) != v.Valid || (v.Error == nil) != v.Valid || v.Billable != v.Valid {
+				t.Errorf("valid %v, error %v, billable %v for status %d", v.Valid, v.Error, v.Billable, c.status)
+			}
+			if v.Error != nil && v.Error.Code != c.code {
+				t.Errorf("error code %s, want %s", v.Error.Code, c.code)
+			}
+			got, err := json.MarshalIndent(v, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			path := filepath.Join("testdata", "verdicts", c.name+".json")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -run TestVerdictGolden -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("verdict differs from %s:\n%s", path, got)
+			}
+		})
+	}
+}
+
+func TestVerdictDetails(t *testing.T) {
+	v := runCase(verdictCases()[1]) // create_scheduled
+	if v.Status != rules.StatusPending || v.ScheduledFor != "2026-03-01T09:30:00.5Z" {
+		t.Errorf("create scheduled: status %q scheduledFor %q", v.Status, v.ScheduledFor)
+	}
+	v = runCase(verdictCases()[0]) // create_publish_now
+	if v.Status != rules.StatusPublishing || v.ScheduledFor != "" || v.ResolutionSkipped {
+		t.Errorf("create now: %+v", v)
+	}
+	if v.Targets[0].AccountID != "tw-main" || v.Targets[1].AccountID != "li-1" {
+		t.Errorf("resolved accounts: %+v", v.Targets)
+	}
+	if v := runCase(verdictCases()[2]); !v.ResolutionSkipped || v.Targets[0].AccountID != "" {
+		t.Errorf("no accounts: resolution not skipped: %+v", v)
+	}
+	for _, c := range verdictCases() {
+		if c.name == "draft_scheduled" {
+			v := runCase(c)
+			if v.Status != rules.StatusScheduled || v.ScheduledFor != "2026-02-01T08:00:00.25Z" {
+				t.Errorf("draft scheduled: %q %q", v.Status, v.ScheduledFor)
+			}
+		}
+		if c.name == "draft_publish_now" {
+			if v := runCase(c); v.Status != rules.StatusPublishing {
+				t.Errorf("draft now: %q", v.Status)
+			}
+		}
+		if c.name == "create_subscription_inactive" {
+			if v := runCase(c); v.Error.SubscribeURL != "https://example.com/billing" || v.Error.Limit != nil {
+				t.Errorf("402 body: %+v", v.Error)
+			}
+		}
+		if c.name == "create_plan_limit" {
+			v := runCase(c)
+			if v.Error.Limit == nil || *v.Error.Limit != 10 || *v.Error.Used != 10 || *v.Error.Connected != 3 {
+				t.Errorf("403 body: %+v", v.Error)
+			}
+		}
+		if c.name == "draft_problems_in_both" {
+			v := runCase(c)
+			for _, p := range v.Problems {
+				if p.Path != "/timezone" && !strings.HasPrefix(p.Message, "draft: ") {
+					t.Errorf("a draft problem without the draft prefix: %+v", p)
+				}
+			}
+		}
+	}
+}
+
+// TestPrecedence removes the problems of the most important status one at a time: each
+// time the next status of the documented order answers.
+func TestPrecedence(t *testing.T) {
+	const draft = `{"content":"x","platforms":[{"platform":"twitter","accountId":"nope"},{"platform":"facebook"}]}`
+	full := Env{Now: now, Accounts: accounts, Plan: rules.Plan{SubscriptionInactive: true}, DraftState: rules.DraftPublishing}
+	steps := []struct {
+		draft, body string
+		env         Env
+		status      int
+		code        rules.Code
+	}{
+		{draft, `{"publishNow":"yes"}`, full, 400, rules.CodeWrongType},
+		{draft, `{"publishNow":true}`, full, 404, rules.CodeAccountNotFound},
+		{`{"content":"x","platforms":[{"platform":"facebook"}]}`, `{"publishNow":true}`, full, 409, rules.CodeAmbiguousAccount},
+		{`{"content":"x","platforms":[{"platform":"twitter"}]}`, `{"publishNow":true}`, full, 409, rules.CodeDraftAlreadyPublishing},
+		{`{"content":"x","platforms":[{"platform":"twitter"}]}`, `{"publishNow":true}`,
+			Env{Accounts: accounts, Plan: rules.Plan{SubscriptionInactive: true}}, 402, rules.CodeSubscriptionInactive},
+		{`{"content":"x","platforms":[{"platform":"twitter"}]}`, `{"publishNow":true}`,
+			Env{Accounts: accounts, Plan: rules.Plan{AccountLimit: 2, ConnectedAccounts: 5}}, 403, rules.CodeAccountLimitReached},
+		{`{"content":"x","platforms":[{"platform":"twitter"}]}`, `{"publishNow":true}`, Env{Accounts: accounts}, 202, ""},
+	}
+	for i, s := range steps {
+		v := CheckDraftPublish([]byte(s.draft), []byte(s.body), s.env)
+		code := rules.Code("")
+		if v.Error != nil {
+			code = v.Error.Code
+		}
+		if v.HTTPStatus != s.status || code != s.code {
+			t.Errorf("step %d: %d %s, want %d %s; problems %q", i, v.HTTPStatus, code, s.status, s.code, verdictProblems(v))
+		}
+		// Every problem found is listed, in precedence order.
+		last := -1
+		for _, p := range v.Problems {
+			r := rank(p.Code.HTTPStatus())
+			if r < last {
+				t.Errorf("step %d: problems out of precedence order: %q", i, verdictProblems(v))
+			}
+			last = r
+		}
+	}
+	// Two 409s: the error body keeps the status, lists both, and (not 400) keeps the first
+	// one's code rather than validation_failed.
+	v := CheckDraftPublish([]byte(`{"content":"x","platforms":[{"platform":"facebook"}]}`), []byte(`{"publishNow":true}`), full)
+	if v.Error == nil || v.Error.Code != rules.CodeAmbiguousAccount || len(v.Error.Problems) != 2 {
+		t.Errorf("two 409s: %+v", v.Error)
+	}
+}
+
+func TestErrorBody(t *testing.T) {
+	one := CheckCreatePost([]byte(`{"content":"x","platforms":[],"publishNow":true}`), Env{})
+	if one.Error.Code != rules.CodeNoTargets || one.Error.Error != "Bad Request" || one.Error.Problems != nil {
+		t.Errorf("one problem: %+v", one.Error)
+	}
+	two := CheckCreatePost([]byte(`{"content":"x","platforms":[]}`), Env{})
+	if two.Error.Code != rules.CodeValidationFailed || len(two.Error.Problems) != 2 ||
+		!strings.HasPrefix(two.Error.Message, "2 problems; the first at /platforms: ") {
+		t.Errorf("two problems: %+v", two.Error)
+	}
+	out, _ := json.Marshal(one.Error)
+	if string(out) != `{"error":"Bad Request","code":"no_targets","message":"platforms is empty: give at least one target (at /platforms)"}` {
+		t.Errorf("error body JSON: %s", out)
+	}
+}
+
+func TestCustomLimits(t *testing.T) {
+	env := Env{Limits: rules.DefaultLimits().With(rules.Bluesky, rules.Limit{Cap: 5})}
+	v := CheckCreatePost([]byte(`{"content":"abcdef","platforms":[{"platform":"bluesky"},{"platform":"threads"}],"publishNow":true}`), env)
+	if got := verdictProblems(v); !reflect.DeepEqual(got, []string{"post_too_long /content"}) {
+		t.Fatalf("problems %q", got)
+	}
+	p := v.Targets[0].Posts[0]
+	if p.Cap != 5 || p.Length != 6 || p.Fits || p.OverflowAt != 5 || v.Targets[1].Posts[0].Cap != 500 {
+		t.Errorf("lengths: %+v", v.Targets)
+	}
+}
+
+func TestBodySizeLimitIsConfigurable(t *testing.T) {
+	body := []byte(`{"content":"x","platforms":[{"platform":"twitter"}],"publishNow":true}`)
+	if v := CheckCreatePost(body, Env{MaxBodyBytes: 16}); v.Error == nil || v.Error.Code != rules.CodeBodyTooLarge {
+		t.Errorf("limit 16: %+v", v)
+	}
+	if v := CheckCreatePost(body, Env{}); !v.Valid {
+		t.Errorf("default limit: %+v", v)
+	}
+}
+
+// TestConcurrentChecks runs every case from many goroutines on the one shared validator;
+// with -race it proves the package keeps no unsynchronized state.
+func TestConcurrentChecks(t *testing.T) {
+	cases := verdictCases()
+	want := make([][]byte, len(cases))
+	for i, c := range cases {
+		want[i], _ = json.Marshal(runCase(c))
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func(g int) {
+			defer wg.Done()
+			for n := 0; n < 20; n++ {
+				i := (g + n) % len(cases)
+				got, _ := json.Marshal(runCase(cases[i]))
+				if !bytes.Equal(got, want[i]) {
+					errs <- cases[i].name
+					return
+				}
+			}
+		}(g)
+	}
+	wg.Wait()
+	close(errs)
+	for name := range errs {
+		t.Errorf("%s: a concurrent verdict differs", name)
+	}
+}

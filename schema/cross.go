@@ -1,0 +1,205 @@
+package schema
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// Rules that relate several fields. They are plain Go rather than validator struct-level
+// functions because each must know which fields the decoder already rejected: a request
+// with "publishNow": "yes" has one problem (wrong_type), not a second one claiming that
+// neither publishNow nor scheduledFor was given.
+
+// doc collects the problems of one JSON document (the request body, or a stored draft).
+type doc struct {
+	dec      *decoder
+	problems []*rules.Error
+}
+
+func newDoc(d *decoder) *doc {
+	return &doc{dec: d, problems: append([]*rules.Error(nil), d.all()...)}
+}
+
+// add records problems found after decoding, minus those about a value the decoder already
+// rejected (its path, or anything inside it) and exact repeats (same path, code and
+// message; two targets over their different caps on the shared /content are two problems).
+func (d *doc) add(es ...*rules.Error) {
+	for _, e := range es {
+		if e == nil || len(d.problems) >= maxProblems || d.repeat(e) || d.brokenAt(e.Path) {
+			continue
+		}
+		d.problems = append(d.problems, e)
+	}
+}
+
+func (d *doc) repeat(e *rules.Error) bool {
+	for _, p := range d.problems {
+		if p.Path == e.Path && p.Code == e.Code && p.Message == e.Message {
+			return true
+		}
+	}
+	return false
+}
+
+// brokenAt reports whether the decoder rejected the value at path or a value containing it.
+func (d *doc) brokenAt(path string) bool {
+	for _, b := range d.dec.broken {
+		if b != "" && (path == b || strings.HasPrefix(path, b) && path[len(b)] == '/') {
+			return true
+		}
+	}
+	return false
+}
+
+// brokenNear reports whether the decoder rejected the value at path, a value containing it,
+// or a value inside it: a rule that reads the value cannot be trusted then.
+func (d *doc) brokenNear(path string) bool {
+	if d.brokenAt(path) {
+		return true
+	}
+	for _, b := range d.dec.broken {
+		if strings.HasPrefix(b, path) && len(b) > len(path) && b[len(path)] == '/' {
+			return true
+		}
+	}
+	return false
+}
+
+// problem builds a problem of this document (messages of a stored draft start "draft: ").
+func (d *doc) problem(code rules.Code, path, msg string) *rules.Error {
+	return rules.NewError(code, path, d.dec.prefix+msg)
+}
+
+// checkPublishMode is the publish-mode rule: exactly one of publishNow true or scheduledFor.
+// Both, or neither, is 400 publish_mode_conflict at /publishNow. publishNow false with
+// scheduledFor is a scheduled post; publishNow false alone is "neither". On draft publish
+// the message uses the peer's words: publishNow is required when scheduledFor is omitted.
+func (d *doc) checkPublishMode(publishNow bool, scheduledFor *string, draftPublish bool) {
+	if d.brokenNear("/publishNow") || d.brokenNear("/scheduledFor") {
+		return
+	}
+	switch {
+	case publishNow && scheduledFor != nil:
+		d.add(d.problem(rules.CodePublishModeConflict, "/publishNow",
+			"publishNow is true and scheduledFor is given: give one, publishNow true to publish now or scheduledFor to schedule"))
+	case !publishNow && scheduledFor == nil && draftPublish:
+		d.add(d.problem(rules.CodePublishModeConflict, "/publishNow",
+			"publishNow is required when scheduledFor is omitted: give publishNow true to publish now, or scheduledFor to schedule"))
+	case !publishNow && scheduledFor == nil:
+		d.add(d.problem(rules.CodePublishModeConflict, "/publishNow",
+			"neither publishNow true nor scheduledFor is given: give publishNow true to publish now, or scheduledFor to schedule"))
+	}
+}
+
+// checkPost applies the cross-field rules of a create-post shaped document.
+func (d *doc) checkPost(p *CreatePost) {
+	for i := range p.Platforms {
+		t := &p.Platforms[i]
+		base := "/platforms/" + strconv.Itoa(i)
+		if d.brokenAt(base) {
+			continue
+		}
+		d.checkContent(p, t, base)
+		if t.Platform != rules.Twitter {
+			continue
+		}
+		if !d.brokenNear("/mediaItems") {
+			d.add(twitterMedia(d, p.MediaItems, "/mediaItems", i))
+		}
+		if t.Twitter != nil {
+			d.checkTwitter(p, t.Twitter, base+"/platformSpecificData", i)
+		}
+	}
+}
+
+// checkContent is rule no_content: every target has something to post. Its text is its
+// content override when given (even ""), else the shared content; blank text (only white
+// space) is no text. Shared media count for every target. Violation: 400 no_content at
+// /platforms/i.
+func (d *doc) checkContent(p *CreatePost, t *PlatformTarget, base string) {
+	if d.brokenNear("/content") || d.brokenNear(base+"/content") || d.brokenNear("/mediaItems") {
+		return
+	}
+	text := p.Content
+	if t.Content != nil {
+		text = *t.Content
+	}
+	if strings.TrimSpace(text) != "" || len(p.MediaItems) > 0 {
+		return
+	}
+	var msg string
+	switch {
+	case t.Content != nil:
+		msg = "this target's content is empty and the post has no media: there is nothing to post"
+	case p.Content != "":
+		msg = "the shared content is blank and the post has no media: there is nothing to post"
+	default:
+		msg = "there is nothing to post: give the shared content, this target's own content, or media"
+	}
+	d.add(d.problem(rules.CodeNoContent, base, msg))
+}
+
+// checkTwitter applies the rules of twitter's platformSpecificData at base, target i.
+func (d *doc) checkTwitter(p *CreatePost, tw *TwitterOptions, base string, i int) {
+	for k := range tw.ThreadItems {
+		it := &tw.ThreadItems[k]
+		ip := base + "/threadItems/" + strconv.Itoa(k)
+		if d.brokenAt(ip) {
+			continue
+		}
+		if !d.brokenNear(ip+"/content") && !d.brokenNear(ip+"/mediaItems") &&
+			strings.TrimSpace(it.Content) == "" && len(it.MediaItems) == 0 {
+			d.add(d.problem(rules.CodeNoContent, ip, "thread item "+strconv.Itoa(k)+" has nothing to post: give its content or media"))
+		}
+		if !d.brokenNear(ip + "/mediaItems") {
+			d.add(twitterMedia(d, it.MediaItems, ip+"/mediaItems", i))
+		}
+	}
+	if tw.Poll == nil || d.brokenNear(base+"/poll") {
+		return
+	}
+	// The peer: "Cannot be combined with media or threadItems." (TwitterConfigurations.poll)
+	withMedia := len(p.MediaItems) > 0 && !d.brokenNear("/mediaItems")
+	withThread := len(tw.ThreadItems) > 0 && !d.brokenNear(base+"/threadItems")
+	switch {
+	case withMedia && withThread:
+		d.add(d.problem(rules.CodeInvalidPoll, base+"/poll", "a poll cannot be combined with media nor with threadItems"))
+	case withMedia:
+		d.add(d.problem(rules.CodeInvalidPoll, base+"/poll", "a poll cannot be combined with media"))
+	case withThread:
+		d.add(d.problem(rules.CodeInvalidPoll, base+"/poll", "a poll cannot be combined with threadItems"))
+	}
+}
+
+// twitterMedia is the twitter media rule for the media of one post: at most 4 images, or one
+// video, or one gif, never mixed. X's POST /2/tweets takes "media.media_ids: up to 4" and
+// its help center says "up to 4 photos, 1 GIF, or 1 video" per post
+// (https://help.x.com/en/using-x/tweeting-gifs-and-pictures). X has no documents, so a
+// document is refused too. Items whose type is not one of the four are left to the type rule.
+func twitterMedia(d *doc, items []MediaItem, path string, target int) *rules.Error {
+	var images, clips, docs int
+	for _, m := range items {
+		switch m.Type {
+		case "image":
+			images++
+		case "video", "gif":
+			clips++
+		case "document":
+			docs++
+		}
+	}
+	on := "twitter (target " + strconv.Itoa(target) + ")"
+	switch {
+	case docs > 0:
+		return d.problem(rules.CodeInvalidMedia, path, on+" cannot attach documents")
+	case clips > 0 && images > 0:
+		return d.problem(rules.CodeInvalidMedia, path, on+" takes images, or one video or gif alone, not both")
+	case clips > 1:
+		return d.problem(rules.CodeInvalidMedia, path, on+" takes one video or gif per post, not "+strconv.Itoa(clips))
+	case images > 4:
+		return d.problem(rules.CodeInvalidMedia, path, on+" takes at most 4 images per post, not "+strconv.Itoa(images))
+	}
+	return nil
+}

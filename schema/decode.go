@@ -1,0 +1,741 @@
+package schema
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/schema/internal/fieldname"
+	"github.com/postrules/postrules/schema/internal/strictjson"
+)
+
+// Limits of the strict decoder.
+const (
+	// DefaultMaxBodyBytes is the largest body accepted when Env.MaxBodyBytes is 0: 1 MiB.
+	// A larger body is one 400 body_too_large problem and is not scanned at all.
+	DefaultMaxBodyBytes = 1 << 20
+	// MaxDepth is how deeply objects and arrays may nest, the top-level object being level 1.
+	// The deepest value the API defines (a thread item's media item) is at level 8; the
+	// rest is room for the other platforms' platformSpecificData. Deeper is 400 too_deep.
+	MaxDepth = 32
+)
+
+// maxProblems bounds the 400 problems one verdict lists, so a hostile 1 MiB body of
+// unknown fields costs a bounded answer. The first ones found are kept.
+const maxProblems = 100
+
+// fields is the member table of one JSON object type. Tables are package-level values that
+// are never written: read-only data, not state.
+type fields struct {
+	names    []string
+	required uint32 // bit i set: names[i] must be present (400 missing_field)
+}
+
+var (
+	createPostMembers   = fields{names: []string{"content", "mediaItems", "platforms", "publishNow", "scheduledFor", "timezone"}}
+	mediaItemMembers    = fields{names: []string{"type", "url", "thumbnail"}, required: 1<<0 | 1<<1}
+	targetMembers       = fields{names: []string{"platform", "accountId", "content", "platformSpecificData"}, required: 1 << 0}
+	twitterMembers      = fields{names: []string{"communityId", "shareWithFollowers", "replyToTweetId", "replySettings", "threadItems", "poll"}}
+	threadItemMembers   = fields{names: []string{"content", "mediaItems"}}
+	pollMembers         = fields{names: []string{"options", "durationMinutes"}, required: 1<<0 | 1<<1}
+	draftPublishMembers = fields{names: []string{"publishNow", "scheduledFor", "timezone"}}
+)
+
+// pathSeg is one step of a JSON pointer: a member name, or an array index when index >= 0.
+type pathSeg struct {
+	name  string
+	index int
+}
+
+// decoder decodes one JSON document strictly into the wire types. It reads the body once
+// with a hand-written scanner (package strictjson; its doc says why not encoding/json),
+// dispatches members by exact name, and records every problem with its JSON pointer. A
+// problem that stops scanning (malformed JSON, nesting too deep) is fatal: the document
+// then has exactly that one problem. Any other problem (unknown, duplicate, case-mismatched
+// or missing names, wrong types, bad strings) is recorded and decoding goes on, so a body
+// gets all of them at once.
+type decoder struct {
+	sc       strictjson.Scanner
+	path     []pathSeg
+	problems []*rules.Error
+	// broken lists the pointers of values the decoder rejected, could not read, or that a
+	// rejected name was meant for ("Content" breaks /content). Later checks say nothing
+	// about them, so one mistake gives one problem, not a cascade.
+	broken []string
+	fatal  *rules.Error
+	// failPath is the pointer of the innermost value being read when scanning failed.
+	failPath string
+	failSet  bool
+	prefix   string // "draft: " for a stored draft, "" for the request body
+}
+
+func newDecoder(body []byte, prefix string) *decoder {
+	return &decoder{sc: strictjson.New(body, MaxDepth), prefix: prefix, path: make([]pathSeg, 0, 8)}
+}
+
+// decodeCreatePost decodes a create-post body (or a stored draft). The result is never nil.
+func decodeCreatePost(body []byte, maxBytes int, prefix string) (*CreatePost, *decoder) {
+	p := new(CreatePost)
+	d := newDecoder(body, prefix)
+	if d.top(body, maxBytes) {
+		d.createPost(p)
+		d.end()
+	}
+	return p, d
+}
+
+// decodeDraftPublish decodes a draft-publish body. The result is never nil.
+func decodeDraftPublish(body []byte, maxBytes int) (*DraftPublish, *decoder) {
+	p := new(DraftPublish)
+	d := newDecoder(body, "")
+	if d.top(body, maxBytes) {
+		d.draftPublish(p)
+		d.end()
+	}
+	return p, d
+}
+
+// top checks what comes before member-by-member decoding: size, emptiness, and that the
+// top level is an object. It reports false when decoding must not start.
+func (d *decoder) top(body []byte, maxBytes int) bool {
+	if maxBytes <= 0 {
+		maxBytes = DefaultMaxBodyBytes
+	}
+	if len(body) > maxBytes {
+		d.fatal = rules.NewError(rules.CodeBodyTooLarge, "", d.prefix+"the body is "+strconv.Itoa(len(body))+
+			" bytes; the limit is "+strconv.Itoa(maxBytes)+" bytes")
+		return false
+	}
+	if blank(body) {
+		d.fatal = rules.NewError(rules.CodeMalformedJSON, "", d.prefix+"the body is empty; expected a JSON object")
+		return false
+	}
+	switch k := d.sc.Peek(); k {
+	case strictjson.Object:
+		return true
+	case strictjson.Invalid:
+	default:
+		d.sc.Skip()
+		d.sc.End()
+		if d.sc.Err() == nil {
+			d.fatal = rules.NewError(rules.CodeInvalidBody, "", d.prefix+"the body is "+k.String()+"; expected a JSON object")
+		}
+	}
+	d.end()
+	return false
+}
+
+// blank reports whether b is only JSON white space.
+func blank(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return false
+		}
+	}
+	return true
+}
+
+// end checks that nothing follows the top-level value and turns a scanning failure into the
+// document's one fatal problem.
+func (d *decoder) end() {
+	d.sc.End()
+	e := d.sc.Err()
+	if e == nil || d.fatal != nil {
+		return
+	}
+	path := d.failPath
+	if !d.failSet {
+		path = d.pointer()
+	}
+	if e.TooDeep {
+		d.fatal = rules.NewError(rules.CodeTooDeep, path, d.prefix+e.Message+" (at byte "+strconv.Itoa(e.Offset)+"; the limit is "+strconv.Itoa(MaxDepth)+")")
+	} else {
+		d.fatal = rules.NewError(rules.CodeMalformedJSON, path, d.prefix+"malformed JSON at byte "+strconv.Itoa(e.Offset)+": "+e.Message)
+	}
+	d.fatal.Offset = e.Offset
+}
+
+// failed reports whether scanning stopped.
+func (d *decoder) failed() bool { return d.sc.Err() != nil }
+
+// all returns the decoder's problems: the fatal one alone, or the others.
+func (d *decoder) all() []*rules.Error {
+	if d.fatal != nil {
+		return []*rules.Error{d.fatal}
+	}
+	return d.problems
+}
+
+func (d *decoder) push(name string) { d.path = append(d.path, pathSeg{name: name, index: -1}) }
+func (d *decoder) pushIndex(i int)  { d.path = append(d.path, pathSeg{index: i}) }
+
+func (d *decoder) pop() {
+	if !d.failSet && d.failed() {
+		d.failPath, d.failSet = d.pointer(), true
+	}
+	d.path = d.path[:len(d.path)-1]
+}
+
+// pointer is the JSON pointer (RFC 6901) of the current value.
+func (d *decoder) pointer() string { return d.pointerTo("", false) }
+
+// pointerTo is the pointer of the current value's member name (when member is true).
+func (d *decoder) pointerTo(name string, member bool) string {
+	var b []byte
+	for _, s := range d.path {
+		if s.index >= 0 {
+			b = append(b, '/')
+			b = strconv.AppendInt(b, int64(s.index), 10)
+		} else {
+			b = appendPointerName(b, s.name)
+		}
+	}
+	if member {
+		b = appendPointerName(b, name)
+	}
+	return string(b)
+}
+
+// appendPointerName appends "/name" with RFC 6901's escapes: "~" is "~0", "/" is "~1".
+func appendPointerName(b []byte, name string) []byte {
+	b = append(b, '/')
+	for i := 0; i < len(name); i++ {
+		switch name[i] {
+		case '~':
+			b = append(b, "~0"...)
+		case '/':
+			b = append(b, "~1"...)
+		default:
+			b = append(b, name[i])
+		}
+	}
+	return b
+}
+
+// report records a problem at path and marks path broken.
+func (d *decoder) report(code rules.Code, path, msg string) {
+	if len(d.problems) >= maxProblems {
+		return
+	}
+	d.problems = append(d.problems, rules.NewError(code, path, d.prefix+msg))
+	d.broken = append(d.broken, path)
+}
+
+// wrongType reports that the current value is of kind got where want was expected, and
+// skips it. Nothing is reported when got is Invalid: the scanner has failed already.
+func (d *decoder) wrongType(want string, got strictjson.Kind) {
+	if got == strictjson.Invalid {
+		return
+	}
+	d.report(rules.CodeWrongType, d.pointer(), "expected "+want+", found "+got.String())
+	d.sc.Skip()
+}
+
+// stringIssue reports a bad string at path.
+func (d *decoder) stringIssue(path string, is strictjson.Issue) {
+	switch is.Kind {
+	case strictjson.InvalidUTF8:
+		d.report(rules.CodeInvalidUTF8, path, "the string is not valid UTF-8 (bad byte at byte "+strconv.Itoa(is.Offset)+" of the body)")
+	case strictjson.LoneSurrogate:
+		esc := string(d.sc.Bytes(is.Offset, is.Offset+6))
+		d.report(rules.CodeInvalidString, path, "the string has a lone surrogate escape "+esc+
+			" at byte "+strconv.Itoa(is.Offset)+" of the body; a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF one")
+	}
+}
+
+// object is the state of one object being decoded with a member table.
+type object struct {
+	f      *fields
+	it     strictjson.Iter
+	seen   uint32
+	meant  uint32 // names that a rejected name was meant for: not also "missing"
+	pushed bool
+	field  int // index in f.names of the member whose value is next
+}
+
+// open starts decoding an object. When the value is not an object it reports wrong_type,
+// skips it and returns false.
+func (d *decoder) open(o *object, f *fields) bool {
+	k := d.sc.Peek()
+	if k != strictjson.Object {
+		d.wrongType("an object", k)
+		return false
+	}
+	o.f = f
+	d.sc.BeginObject()
+	return true
+}
+
+// next moves to the next member the table defines and has not seen yet, and returns true
+// with o.field set; the caller then decodes its value. Unknown, case-mismatched, duplicate
+// and badly encoded names are reported and their values skipped. At the end of the object
+// it reports the required members that were absent and returns false.
+func (d *decoder) next(o *object) bool {
+	if o.pushed {
+		d.pop()
+		o.pushed = false
+	}
+	for d.sc.NextMember(&o.it) {
+		key, issue := d.sc.Key()
+		if d.failed() {
+			return false
+		}
+		idx := -1
+		if issue.Kind == strictjson.NoIssue {
+			for i, n := range o.f.names {
+				if string(key) == n {
+					idx = i
+					break
+				}
+			}
+		}
+		if idx < 0 {
+			name := string(key)
+			if meant := d.unknown(o.f, name, issue); meant >= 0 {
+				o.meant |= 1 << meant
+			}
+			d.skipMember(name)
+			continue
+		}
+		name := o.f.names[idx]
+		bit := uint32(1) << idx
+		if o.seen&bit != 0 {
+			d.report(rules.CodeDuplicateField, d.pointerTo(name, true), strconv.Quote(name)+
+				" is given more than once in this object; give each name once")
+			d.skipMember(name)
+			continue
+		}
+		o.seen |= bit
+		d.push(name)
+		o.pushed, o.field = true, idx
+		return true
+	}
+	if !d.failed() {
+		for i, n := range o.f.names {
+			if o.f.required&(1<<i) != 0 && (o.seen|o.meant)&(1<<i) == 0 {
+				d.report(rules.CodeMissingField, d.pointerTo(n, true), "the required field "+strconv.Quote(n)+" is missing")
+			}
+		}
+	}
+	return false
+}
+
+// skipMember skips the value of a member that is not decoded, with the member on the path
+// so that a syntax error inside it is located there.
+func (d *decoder) skipMember(name string) {
+	d.push(name)
+	d.sc.Skip()
+	d.pop()
+}
+
+// unknown reports a member name the table does not define: a name in the wrong case, a
+// close name ("did you mean"), a name that is not UTF-8, or a plain unknown name. When the
+// name was meant for a defined one, that one is marked broken too, and its index returned
+// (else -1): the user did try to give it, so it is not also reported missing or conflicting.
+func (d *decoder) unknown(f *fields, key string, issue strictjson.Issue) int {
+	path := d.pointerTo(key, true)
+	if issue.Kind != strictjson.NoIssue {
+		d.stringIssue(path, issue)
+		return -1
+	}
+	m := fieldname.Lookup(key, f.names)
+	switch {
+	case m.CaseOnly:
+		d.report(rules.CodeFieldCaseMismatch, path, "field names are case-sensitive: "+strconv.Quote(key)+
+			" is not a field, did you mean "+strconv.Quote(m.Name)+"?")
+	case m.Name != "":
+		d.report(rules.CodeUnknownField, path, "unknown field "+quoteName(key)+"; did you mean "+strconv.Quote(m.Name)+"?")
+	default:
+		d.report(rules.CodeUnknownField, path, "unknown field "+quoteName(key)+"; the fields here are "+strings.Join(f.names, ", "))
+		return -1
+	}
+	if len(d.problems) < maxProblems {
+		d.broken = append(d.broken, d.pointerTo(m.Name, true))
+	}
+	for i, n := range f.names {
+		if n == m.Name {
+			return i
+		}
+	}
+	return -1
+}
+
+// quoteName quotes a name for a message, cut so that a 1 MiB key does not make a 1 MiB
+// message.
+func quoteName(s string) string {
+	const max = 64
+	if len(s) <= max {
+		return strconv.Quote(s)
+	}
+	cut := max
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "..."
+}
+
+// array is the state of one array being decoded.
+type array struct {
+	it     strictjson.Iter
+	pushed bool
+	index  int
+}
+
+func (d *decoder) openArray() bool {
+	k := d.sc.Peek()
+	if k != strictjson.Array {
+		d.wrongType("an array", k)
+		return false
+	}
+	d.sc.BeginArray()
+	return true
+}
+
+func (d *decoder) nextElem(a *array) bool {
+	if a.pushed {
+		d.pop()
+		a.pushed = false
+	}
+	if !d.sc.NextElement(&a.it) {
+		return false
+	}
+	a.index = a.it.Count() - 1
+	d.pushIndex(a.index)
+	a.pushed = true
+	return true
+}
+
+// str decodes a string value into dst; it reports whether dst was set.
+func (d *decoder) str(dst *string) bool {
+	k := d.sc.Peek()
+	if k != strictjson.String {
+		d.wrongType("a string", k)
+		return false
+	}
+	s, issue := d.sc.String()
+	if issue.Kind != strictjson.NoIssue {
+		d.stringIssue(d.pointer(), issue)
+	}
+	*dst = s
+	return !d.failed()
+}
+
+func (d *decoder) optStr(dst **string) {
+	var s string
+	if d.str(&s) {
+		*dst = &s
+	}
+}
+
+func (d *decoder) boolean(dst *bool) {
+	k := d.sc.Peek()
+	if k != strictjson.Bool {
+		d.wrongType("a boolean (true or false)", k)
+		return
+	}
+	*dst = d.sc.Bool()
+}
+
+// integer decodes a whole number. JSON has one number type, so 60, 60.0 and 6e1 are all
+// sixty (the peer's schema says "number"); 60.5 is wrong_type. Magnitudes beyond 10^9 are
+// clamped there: every integer field of the API has a much smaller range, so the value is
+// rejected by its range check either way and the clamp never reaches an accepted body.
+func (d *decoder) integer(dst *int) {
+	k := d.sc.Peek()
+	if k != strictjson.Number {
+		d.wrongType("a whole number", k)
+		return
+	}
+	lit := d.sc.Number()
+	if d.failed() {
+		return
+	}
+	const clamp = 1_000_000_000
+	if n, err := strconv.ParseInt(string(lit), 10, 64); err == nil {
+		*dst = int(max(-clamp, min(clamp, n)))
+		return
+	}
+	f, err := strconv.ParseFloat(string(lit), 64)
+	if err == nil && f != float64(int64(f)) && f > -clamp && f < clamp {
+		d.report(rules.CodeWrongType, d.pointer(), "expected a whole number, found "+string(lit))
+		return
+	}
+	// Integral, or too large for float64 (err is a range error): clamp.
+	switch {
+	case f >= clamp || (err != nil && lit[0] != '-'):
+		*dst = clamp
+	case f <= -clamp || err != nil:
+		*dst = -clamp
+	default:
+		*dst = int(f)
+	}
+}
+
+func (d *decoder) createPost(p *CreatePost) {
+	var o object
+	if !d.open(&o, &createPostMembers) {
+		return
+	}
+	for d.next(&o) {
+		switch o.field {
+		case 0:
+			d.str(&p.Content)
+		case 1:
+			p.MediaItems = d.mediaItems()
+		case 2:
+			p.Platforms = d.targets()
+		case 3:
+			d.boolean(&p.PublishNow)
+		case 4:
+			d.optStr(&p.ScheduledFor)
+		case 5:
+			d.optStr(&p.Timezone)
+		}
+	}
+}
+
+func (d *decoder) draftPublish(p *DraftPublish) {
+	var o object
+	if !d.open(&o, &draftPublishMembers) {
+		return
+	}
+	for d.next(&o) {
+		switch o.field {
+		case 0:
+			d.boolean(&p.PublishNow)
+		case 1:
+			d.optStr(&p.ScheduledFor)
+		case 2:
+			d.optStr(&p.Timezone)
+		}
+	}
+}
+
+// mediaItems decodes an array of media items. An empty array decodes to an empty, non-nil
+// slice; it re-encodes as absent, which means the same.
+func (d *decoder) mediaItems() []MediaItem {
+	if !d.openArray() {
+		return nil
+	}
+	items := []MediaItem{}
+	var a array
+	for d.nextElem(&a) {
+		items = append(items, MediaItem{})
+		d.mediaItem(&items[len(items)-1])
+	}
+	return items
+}
+
+func (d *decoder) mediaItem(m *MediaItem) {
+	var o object
+	if !d.open(&o, &mediaItemMembers) {
+		return
+	}
+	for d.next(&o) {
+		switch o.field {
+		case 0:
+			d.str(&m.Type)
+		case 1:
+			d.str(&m.URL)
+		case 2:
+			d.optStr(&m.Thumbnail)
+		}
+	}
+}
+
+func (d *decoder) targets() []PlatformTarget {
+	if !d.openArray() {
+		return nil
+	}
+	ts := []PlatformTarget{}
+	var a array
+	for d.nextElem(&a) {
+		ts = append(ts, PlatformTarget{})
+		d.target(&ts[len(ts)-1])
+	}
+	return ts
+}
+
+// target decodes one target. platformSpecificData may come before "platform", and its
+// shape depends on the platform, so it is first only checked for syntax and decoded once
+// the whole target has been read: typed for twitter, kept raw (after checking its strings
+// and names) for every other platform, including an unknown or missing one.
+func (d *decoder) target(t *PlatformTarget) {
+	var o object
+	if !d.open(&o, &targetMembers) {
+		return
+	}
+	var psd strictjson.Mark
+	hasPSD := false
+	for d.next(&o) {
+		switch o.field {
+		case 0:
+			var s string
+			d.str(&s)
+			t.Platform = rules.Platform(s)
+		case 1:
+			d.optStr(&t.AccountID)
+		case 2:
+			d.optStr(&t.Content)
+		case 3:
+			if k := d.sc.Peek(); k != strictjson.Object {
+				d.wrongType("an object", k)
+				continue
+			}
+			psd, hasPSD = d.sc.Mark(), true
+			d.sc.Skip()
+		}
+	}
+	if !hasPSD || d.failed() {
+		return
+	}
+	after := d.sc.Mark()
+	d.sc.Rewind(psd)
+	d.push("platformSpecificData")
+	if t.Platform == rules.Twitter {
+		t.Twitter = new(TwitterOptions)
+		d.twitter(t.Twitter)
+	} else {
+		start := d.sc.Pos()
+		d.raw()
+		t.Options = append(json.RawMessage(nil), d.sc.Bytes(start, d.sc.Pos())...)
+	}
+	d.pop()
+	d.sc.Rewind(after)
+}
+
+// raw walks a value that is passed through as JSON (another platform's
+// platformSpecificData): its syntax was checked already; here its strings must be valid
+// and no object may give a name twice, since whoever reads it later would have to guess
+// which value counts.
+func (d *decoder) raw() {
+	switch k := d.sc.Peek(); k {
+	case strictjson.Object:
+		d.sc.BeginObject()
+		var it strictjson.Iter
+		var seen map[string]bool
+		var first []string // small objects: a linear scan, no map
+		for d.sc.NextMember(&it) {
+			key, issue := d.sc.Key()
+			if d.failed() {
+				return
+			}
+			name := string(key)
+			if issue.Kind != strictjson.NoIssue {
+				d.stringIssue(d.pointerTo(name, true), issue)
+			}
+			dup := false
+			if seen != nil {
+				dup = seen[name]
+				seen[name] = true
+			} else {
+				for _, f := range first {
+					dup = dup || f == name
+				}
+				first = append(first, name)
+				if len(first) > 16 {
+					seen = make(map[string]bool, 32)
+					for _, f := range first {
+						seen[f] = true
+					}
+				}
+			}
+			if dup {
+				d.report(rules.CodeDuplicateField, d.pointerTo(name, true), quoteName(name)+" is given more than once in this object; give each name once")
+			}
+			d.push(name)
+			d.raw()
+			d.pop()
+		}
+	case strictjson.Array:
+		d.sc.BeginArray()
+		var a array
+		for d.nextElem(&a) {
+			d.raw()
+		}
+	case strictjson.String:
+		if is := d.sc.CheckString(); is.Kind != strictjson.NoIssue {
+			d.stringIssue(d.pointer(), is)
+		}
+	default:
+		d.sc.Skip()
+	}
+}
+
+func (d *decoder) twitter(t *TwitterOptions) {
+	var o object
+	if !d.open(&o, &twitterMembers) {
+		return
+	}
+	for d.next(&o) {
+		switch o.field {
+		case 0:
+			d.optStr(&t.CommunityID)
+		case 1:
+			d.boolean(&t.ShareWithFollowers)
+		case 2:
+			d.optStr(&t.ReplyToTweetID)
+		case 3:
+			d.optStr(&t.ReplySettings)
+		case 4:
+			t.ThreadItems = d.threadItems()
+		case 5:
+			t.Poll = new(Poll)
+			if !d.poll(t.Poll) {
+				t.Poll = nil
+			}
+		}
+	}
+}
+
+func (d *decoder) threadItems() []ThreadItem {
+	if !d.openArray() {
+		return nil
+	}
+	items := []ThreadItem{}
+	var a array
+	for d.nextElem(&a) {
+		items = append(items, ThreadItem{})
+		it := &items[len(items)-1]
+		var o object
+		if !d.open(&o, &threadItemMembers) {
+			continue
+		}
+		for d.next(&o) {
+			switch o.field {
+			case 0:
+				d.str(&it.Content)
+			case 1:
+				it.MediaItems = d.mediaItems()
+			}
+		}
+	}
+	return items
+}
+
+// poll decodes a poll; false when the value was not an object.
+func (d *decoder) poll(p *Poll) bool {
+	var o object
+	if !d.open(&o, &pollMembers) {
+		return false
+	}
+	for d.next(&o) {
+		switch o.field {
+		case 0:
+			if !d.openArray() {
+				continue
+			}
+			p.Options = []string{}
+			var a array
+			for d.nextElem(&a) {
+				var s string
+				d.str(&s)
+				p.Options = append(p.Options, s)
+			}
+		case 1:
+			d.integer(&p.DurationMinutes)
+		}
+	}
+	return true
+}

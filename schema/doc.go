@@ -1,0 +1,40 @@
+// Package schema answers one question for a social publishing API: given the JSON body of
+// POST /api/v2/posts (or of POST /api/v2/drafts/{draftId}/publish with its stored draft),
+// would the API accept it, and if not, what exactly does it answer?
+//
+//	v := schema.CheckCreatePost(body, schema.Env{Now: time.Now(), Accounts: accounts})
+//	if !v.Valid {
+//		w.WriteHeader(v.HTTPStatus)
+//		json.NewEncoder(w).Encode(v.Error) // {"error","code","message",...,"problems":[...]}
+//	}
+//
+// The same call runs in the API server, in the validate CLI and in the browser (WASM), so
+// all three give the same verdict for the same input.
+//
+// # What is checked, in order
+//
+// Strict decoding (a hand-written scanner; see package internal/strictjson for why not
+// encoding/json): malformed JSON (with its byte offset), a top level that is not an object,
+// bodies over [DefaultMaxBodyBytes] (Env.MaxBodyBytes), nesting beyond [MaxDepth],
+// unknown names (with "did you mean" for a close one: scheduleFor -> scheduledFor), names
+// that differ only in case ("Content", which encoding/json would silently accept),
+// duplicate names, wrong JSON types ("publishNow": "yes"; null is a wrong type too, as in
+// the peer's JSON schema), invalid UTF-8 and lone surrogate escapes, missing required
+// names. Every problem has a JSON pointer and a code; all are reported at once, except that
+// malformed, oversized or too deep input is one problem on its own.
+//
+// Shape rules, by validator v10 tags on the wire types (one validator for the package,
+// whose custom tags call package rules; [RegisterTags] lends them to a caller's own
+// validator): at least one target, the platform enum, media type and absolute http(s) URLs,
+// the scheduledFor grammar (rules.ParseScheduledFor), IANA time zones, poll options and
+// duration, replySettings, non-empty ids. Cross-field rules in plain Go (cross.go): exactly
+// one of publishNow true or scheduledFor, every target has something to post, twitter media
+// combinations, poll with media or threadItems.
+//
+// Then the rules of package rules on the decoded request: every post's length against its
+// cap (rule T1), scheduledFor after Env.Now, target resolution against Env.Accounts, the
+// plan, the draft state. The precedence of their statuses is documented on [Verdict].
+//
+// Nothing here re-implements a rule of package rules; validator types never leave the
+// package except through [RegisterTags].
+package schema

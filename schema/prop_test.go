@@ -1,0 +1,119 @@
+package schema
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// TestPropPrecedence: whatever mix of problems a draft publish has, the answered status is
+// the first of 400, 404, 409, 402, 403 that has one, and every problem is listed.
+func TestPropPrecedence(t *testing.T) {
+	params := gopter.DefaultTestParameters()
+	params.MinSuccessfulTests = 300
+	properties := gopter.NewProperties(params)
+	properties.Property("status follows the documented precedence", prop.ForAll(
+		func(bad400, bad404, bad409, bad402, bad403 bool) bool {
+			body := `{"publishNow":true}`
+			if bad400 {
+				body = `{"publishNow":"yes"}`
+			}
+			targets := []string{`{"platform":"bluesky"}`}
+			if bad404 {
+				targets = append(targets, `{"platform":"twitter","accountId":"nope"}`)
+			}
+			if bad409 {
+				targets = append(targets, `{"platform":"facebook"}`) // two facebook accounts
+			}
+			draft := `{"content":"x","platforms":[` + strings.Join(targets, ",") + `]}`
+			env := Env{Now: now, Accounts: accounts}
+			env.Plan.SubscriptionInactive = bad402
+			if bad403 {
+				env.Plan.PostLimit, env.Plan.PostsUsed = 5, 5
+			}
+			v := CheckDraftPublish([]byte(draft), []byte(body), env)
+			want, count := 202, 0
+			for _, c := range []struct {
+				bad    bool
+				status int
+			}{{bad400, 400}, {bad404, 404}, {bad409, 409}, {bad402, 402}, {bad403 && !bad402, 403}} {
+				if c.bad {
+					count++
+					if want == 202 {
+						want = c.status
+					}
+				}
+			}
+			return v.HTTPStatus == want && len(v.Problems) == count && v.Billable == (want == 202)
+		},
+		gen.Bool(), gen.Bool(), gen.Bool(), gen.Bool(), gen.Bool()))
+	properties.TestingRun(t)
+}
+
+// TestPropSharedContentLength: a request built from random platforms and a shared content of
+// n graphemes (ASCII, accented, emoji with modifier, Hangul) is valid exactly when n fits
+// every chosen platform's cap; otherwise each platform over its cap has one post_too_long
+// at /content, and every target reports n (or, far over, more than its cap) against its
+// own cap.
+func TestPropSharedContentLength(t *testing.T) {
+	params := gopter.DefaultTestParameters()
+	params.MinSuccessfulTests = 200
+	properties := gopter.NewProperties(params)
+	all := rules.Platforms()
+	properties.Property("length verdicts follow the caps", prop.ForAll(
+		func(pick []int, n int, unit string, scheduled bool) bool {
+			seen := map[rules.Platform]bool{}
+			post := CreatePost{Content: strings.Repeat(unit, n)}
+			for _, i := range pick {
+				p := all[i]
+				if !seen[p] {
+					seen[p] = true
+					post.Platforms = append(post.Platforms, PlatformTarget{Platform: p})
+				}
+			}
+			if scheduled {
+				s := rules.FormatScheduledFor(now.Add(90 * time.Minute))
+				post.ScheduledFor = &s
+			} else {
+				post.PublishNow = true
+			}
+			body, err := json.Marshal(post)
+			if err != nil {
+				return false
+			}
+			v := CheckCreatePost(body, Env{Now: now})
+			over := 0
+			for i, tg := range post.Platforms {
+				cp := rules.DefaultCap(tg.Platform)
+				got := v.Targets[i].Posts
+				if len(got) != 1 || got[0].Cap != cp || got[0].Path != "/content" || got[0].Fits != (n <= cp) {
+					return false
+				}
+				// Far over the cap the counter may stop early: Length is then a lower bound.
+				if got[0].Exact && got[0].Length != n || !got[0].Exact && (got[0].Length <= cp || n <= cp) {
+					return false
+				}
+				if n > cp {
+					over++
+				}
+			}
+			for _, p := range v.Problems {
+				if p.Code != rules.CodePostTooLong || p.Path != "/content" {
+					return false
+				}
+			}
+			return len(v.Problems) == over && v.Valid == (over == 0)
+		},
+		gen.SliceOfN(3, gen.IntRange(0, len(all)-1)),
+		gen.IntRange(1, 700),
+		gen.OneConstOf("a", "é", "e\u0301", "👍🏽", "한", "🇫🇷"),
+		gen.Bool()))
+	properties.TestingRun(t)
+}

@@ -1,0 +1,284 @@
+package schema
+
+import (
+	"errors"
+	"net/url"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	_ "time/tzdata" // IANA names must resolve the same on every host, WASM included
+
+	"github.com/go-playground/validator/v10"
+
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/schema/internal/fieldname"
+)
+
+// The custom validator tags. Each calls a rule of package rules or a shape rule of this
+// file; none holds a rule of its own beyond the shape of a value.
+const (
+	tagScheduledFor = "scheduledfor" // rules.ParseScheduledFor accepts the string
+	tagPlatform     = "platform"     // rules.Platform(s).Valid()
+	tagTimezone     = "ianazone"     // a loadable IANA zone name other than "Local"
+	tagMediaURL     = "mediaurl"     // an absolute http or https URL with a host
+
+	// tagNonBlank is private to the package's own validator: a string with a character
+	// that is not white space (validator's "notblank" lives outside its baked-in set).
+	tagNonBlank = "nonblank"
+)
+
+func nonBlank(s string) bool { return strings.TrimSpace(s) != "" }
+
+// RegisterTags registers this package's custom validation tags into a caller's own
+// validator, so request structs of the caller (gin binds with validator v10) can use them:
+//
+//	scheduledfor  the scheduledFor grammar of rules.ParseScheduledFor
+//	platform      one of the ten platforms (rules.Platform.Valid)
+//	ianazone      an IANA time zone name that time.LoadLocation knows; "Local" and "" are not
+//	mediaurl      an absolute http or https URL with a host
+//
+// The tags apply to string fields (or fields whose underlying type is string); on any
+// other kind they fail rather than panic. Registering replaces earlier tags of these names.
+// Like every registration in validator v10, call it before the validator is in use.
+func RegisterTags(v *validator.Validate) error {
+	if v == nil {
+		return errors.New("schema: RegisterTags needs a non-nil *validator.Validate")
+	}
+	return errors.Join(
+		v.RegisterValidation(tagScheduledFor, stringTag(validScheduledFor)),
+		v.RegisterValidation(tagPlatform, stringTag(validPlatform)),
+		v.RegisterValidation(tagTimezone, stringTag(validTimezone)),
+		v.RegisterValidation(tagMediaURL, stringTag(validMediaURL)),
+	)
+}
+
+func stringTag(valid func(string) bool) validator.Func {
+	return func(fl validator.FieldLevel) bool {
+		f := fl.Field()
+		return f.Kind() == reflect.String && valid(f.String())
+	}
+}
+
+func validScheduledFor(s string) bool {
+	_, err := rules.ParseScheduledFor(s)
+	return err == nil
+}
+
+func validPlatform(s string) bool { return rules.Platform(s).Valid() }
+
+// validTimezone accepts an IANA zone name: "UTC", "America/New_York", "Etc/GMT+5".
+// time.LoadLocation also takes "" (UTC) and "Local" (the host's zone, which differs from
+// host to host), so both are refused. Its lookup order is $ZONEINFO, the host's zoneinfo,
+// then the tzdata embedded by this package's import of time/tzdata, so a name is known on
+// every host, WASM included. A host whose zoneinfo is newer may know names the embedded
+// copy does not yet; that is the one way two hosts can disagree. The name's shape is
+// checked first (ASCII letters, digits, "_+-", "/"-separated parts starting with a letter)
+// so that a file system path or a case-insensitive file system cannot make
+// "../../etc/passwd" or "america/new_york" a zone.
+func validTimezone(s string) bool {
+	if s == "" || s == "Local" || !zoneShaped(s) {
+		return false
+	}
+	_, err := time.LoadLocation(s)
+	return err == nil
+}
+
+func zoneShaped(s string) bool {
+	if len(s) > 64 {
+		return false
+	}
+	start := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case start:
+			if c < 'A' || c > 'Z' {
+				return false
+			}
+			start = false
+		case c == '/':
+			start = true
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '-', c == '+':
+		default:
+			return false
+		}
+	}
+	return !start
+}
+
+// validMediaURL accepts an absolute http or https URL with a host, e.g.
+// "https://cdn.example.com/a.jpg". Relative references, other schemes (ftp:, data:,
+// javascript:), "http:host" without "//", and URLs with raw white space or control
+// characters (a fetcher would have to guess their encoding) are refused.
+func validMediaURL(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] == 0x7f {
+			return false
+		}
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Opaque != "" || u.Hostname() == "" {
+		return false
+	}
+	return u.Scheme == "http" || u.Scheme == "https" // url.Parse lowercases the scheme
+}
+
+// shapes is the package's one validator, built on first use and read-only after: validator
+// v10 caches struct metadata internally and is safe for concurrent use.
+var shapes = sync.OnceValue(func() *validator.Validate {
+	v := validator.New(validator.WithRequiredStructEnabled())
+	v.RegisterTagNameFunc(func(f reflect.StructField) string {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			return ""
+		}
+		return name
+	})
+	err := errors.Join(RegisterTags(v), v.RegisterValidation(tagNonBlank, stringTag(nonBlank)))
+	if err != nil {
+		// Unreachable: the tags are constants that RegisterValidation accepts (tested).
+		panic(err)
+	}
+	return v
+})
+
+// checkShape runs the field rules of the validate tags over a decoded value and returns
+// one problem per failed rule, with JSON pointer paths and this package's codes.
+func checkShape(value any, prefix string) []*rules.Error {
+	err := shapes().Struct(value)
+	if err == nil {
+		return nil
+	}
+	var fes validator.ValidationErrors
+	if !errors.As(err, &fes) {
+		// InvalidValidationError: a programming error (a nil pointer passed in). Say so
+		// rather than pass.
+		return []*rules.Error{rules.NewError(rules.CodeInvalidRequest, "", prefix+"the request could not be checked: "+err.Error())}
+	}
+	out := make([]*rules.Error, 0, len(fes))
+	for _, fe := range fes {
+		e := translate(fe)
+		e.Message = prefix + e.Message
+		out = append(out, e)
+	}
+	return out
+}
+
+// translate turns one validator error into this package's problem. The code and message
+// come from this table, keyed by Go field name and tag, never from validator's text.
+func translate(fe validator.FieldError) *rules.Error {
+	path := namespacePointer(fe.Namespace())
+	field := fe.StructField()
+	if i := strings.IndexByte(field, '['); i >= 0 {
+		field = field[:i] // "Options[2]": an element of Options
+	}
+	val, _ := fe.Value().(string)
+	if s, ok := fe.Value().(rules.Platform); ok {
+		val = string(s)
+	}
+	code, msg := translation(field, fe.Tag(), fe.Param(), val)
+	return rules.NewError(code, path, msg)
+}
+
+// translation is the table of translate. Every (field, tag) pair of the wire types'
+// validate tags has a row (a test walks the types to make sure).
+func translation(field, tag, param, val string) (rules.Code, string) {
+	switch field + "/" + tag {
+	case "Platforms/required":
+		return rules.CodeNoTargets, "platforms is missing: give at least one target"
+	case "Platforms/min":
+		return rules.CodeNoTargets, "platforms is empty: give at least one target"
+	case "Platform/platform":
+		if val == "" {
+			return rules.CodeUnknownPlatform, "platform is empty; give one of " + platformList()
+		}
+		if _, err := rules.ParsePlatform(val); err != nil {
+			msg := rules.AsError(err).Message
+			if m := fieldname.Lookup(val, platformNames()); m.Name != "" {
+				msg += "; did you mean " + strconv.Quote(m.Name) + "?"
+			}
+			return rules.CodeUnknownPlatform, msg
+		}
+	case "AccountID/min":
+		return rules.CodeInvalidValue, "accountId is empty; name a connected account, or leave accountId out to use the platform's only connected account"
+	case "ScheduledFor/scheduledfor":
+		if _, err := rules.ParseScheduledFor(val); err != nil {
+			if e := rules.AsError(err); e != nil {
+				return rules.CodeInvalidScheduledFor, e.Message
+			}
+			return rules.CodeInvalidScheduledFor, err.Error()
+		}
+	case "Timezone/ianazone":
+		switch val {
+		case "":
+			return rules.CodeInvalidTimezone, "timezone is empty; give an IANA time zone name such as \"America/New_York\", or leave it out for UTC"
+		case "Local":
+			return rules.CodeInvalidTimezone, "timezone \"Local\" means the server's own zone; give an IANA time zone name such as \"America/New_York\""
+		}
+		return rules.CodeInvalidTimezone, "timezone " + quoteName(val) + " is not an IANA time zone name (such as \"America/New_York\" or \"UTC\")"
+	case "Type/oneof":
+		return rules.CodeInvalidMedia, "media type " + quoteName(val) + " is not one of image, video, gif, document"
+	case "URL/mediaurl":
+		return rules.CodeInvalidMedia, "media url " + quoteName(val) + " is not an absolute http or https URL"
+	case "Thumbnail/mediaurl":
+		return rules.CodeInvalidMedia, "thumbnail " + quoteName(val) + " is not an absolute http or https URL"
+	case "Options/min", "Options/max":
+		return rules.CodeInvalidPoll, "a poll has 2 to 4 options"
+	case "Options/nonblank":
+		return rules.CodeInvalidPoll, "a poll option must not be empty"
+	case "DurationMinutes/min", "DurationMinutes/max":
+		return rules.CodeInvalidPoll, "poll durationMinutes must be between 5 and 10080 (7 days)"
+	case "ReplySettings/oneof":
+		return rules.CodeInvalidValue, "replySettings " + quoteName(val) + " is not one of following, mentionedUsers, subscribers, verified"
+	case "CommunityID/required_if":
+		return rules.CodeMissingField, "shareWithFollowers shares a community post with your followers: it needs communityId"
+	case "CommunityID/min":
+		return rules.CodeInvalidValue, "communityId is empty; name the community, or leave communityId out"
+	case "ReplyToTweetID/min":
+		return rules.CodeInvalidValue, "replyToTweetId is empty; name the post to reply to, or leave replyToTweetId out"
+	}
+	return rules.CodeInvalidValue, "the value is not allowed here (rule " + strconv.Quote(tag+paramSuffix(param)) + ")"
+}
+
+func paramSuffix(p string) string {
+	if p == "" {
+		return ""
+	}
+	return "=" + p
+}
+
+func platformNames() []string {
+	ps := rules.Platforms()
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = string(p)
+	}
+	return names
+}
+
+func platformList() string { return strings.Join(platformNames(), ", ") }
+
+// namespacePointer turns validator's namespace with JSON names,
+// "CreatePost.platforms[0].platformSpecificData.poll.options[2]", into the JSON pointer
+// "/platforms/0/platformSpecificData/poll/options/2". The wire types' JSON names contain
+// none of ".[]~/", so no escaping is needed.
+func namespacePointer(ns string) string {
+	_, rest, ok := strings.Cut(ns, ".")
+	if !ok {
+		return ""
+	}
+	b := make([]byte, 0, len(rest)+1)
+	b = append(b, '/')
+	for i := 0; i < len(rest); i++ {
+		switch c := rest[i]; c {
+		case '.', '[':
+			b = append(b, '/')
+		case ']':
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}

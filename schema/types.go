@@ -1,0 +1,194 @@
+package schema
+
+import (
+	"encoding/json"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// The wire types below are the JSON of POST /api/v2/posts and POST
+// /api/v2/drafts/{draftId}/publish. Field names and enums follow the peer API
+// (conformance/postpeer/openapi.json); where it differs from DESIGN.md, DESIGN.md wins.
+// Optional strings whose presence matters ("" given is not the same as absent) are
+// pointers. The `validate` tags are the field rules the one shared validator enforces;
+// rules that relate several fields are in cross.go.
+
+// CreatePost is the body of POST /api/v2/posts. A saved draft is stored in this shape too.
+//
+// Unlike the peer, "content" is optional: a target may bring its own content override, or
+// post media only; what matters is that every target has something to post (rule
+// no_content). "platforms[].accountId" is optional too: a target without it resolves to its
+// platform's single connected account (DESIGN.md rule 3).
+type CreatePost struct {
+	// Content is the shared text, posted by every target without its own "content".
+	Content string `json:"content,omitempty"`
+	// MediaItems are attached to the post of every target (on twitter, to the first post of
+	// a thread).
+	MediaItems []MediaItem `json:"mediaItems,omitempty" validate:"dive"`
+	// Platforms are the targets, at least one.
+	Platforms []PlatformTarget `json:"platforms,omitempty" validate:"required,min=1,dive"`
+	// PublishNow publishes at once. Exactly one of PublishNow true or ScheduledFor.
+	PublishNow bool `json:"publishNow,omitempty"`
+	// ScheduledFor is when to publish: the strict grammar of rules.ParseScheduledFor, UTC
+	// ("2026-01-02T03:04:05Z").
+	ScheduledFor *string `json:"scheduledFor,omitempty" validate:"omitnil,scheduledfor"`
+	// Timezone is the IANA zone the user scheduled in (e.g. "America/New_York"). It is
+	// informational: scheduledFor is always UTC, so the zone never shifts the instant. It
+	// may be given with publishNow too; it is checked either way.
+	Timezone *string `json:"timezone,omitempty" validate:"omitnil,ianazone"`
+}
+
+// MediaItem is one attachment: its kind and where to fetch it.
+type MediaItem struct {
+	// Type is one of image, video, gif, document (the peer's mediaItems[].type enum).
+	Type string `json:"type" validate:"oneof=image video gif document"`
+	// URL is an absolute http or https URL.
+	URL string `json:"url" validate:"mediaurl"`
+	// Thumbnail is an absolute http or https URL of a video's thumbnail image.
+	Thumbnail *string `json:"thumbnail,omitempty" validate:"omitnil,mediaurl"`
+}
+
+// PlatformTarget is one entry of "platforms". Its "platformSpecificData" is typed for
+// twitter (Twitter) and kept as raw JSON for the other nine platforms (Options), where it
+// must be a JSON object and is otherwise passed through unchecked.
+type PlatformTarget struct {
+	// Platform is one of the ten platforms, exact lowercase wire name.
+	Platform rules.Platform `json:"platform" validate:"platform"`
+	// AccountID names the connected account; nil means "the platform's only one". A given
+	// accountId must not be empty.
+	AccountID *string `json:"accountId,omitempty" validate:"omitnil,min=1"`
+	// Content overrides the shared content for this target. A given "" is an override too:
+	// the target then has no text of its own (see rule no_content).
+	Content *string `json:"content,omitempty"`
+	// Twitter is platformSpecificData when Platform is twitter.
+	Twitter *TwitterOptions `json:"platformSpecificData,omitempty"`
+	// Options is platformSpecificData, as sent, for the other nine platforms.
+	Options json.RawMessage `json:"-"`
+}
+
+// targetFields is PlatformTarget without its methods, for encoding/json.
+type targetFields PlatformTarget
+
+// MarshalJSON writes platformSpecificData from Twitter, or from Options when Twitter is nil.
+func (t PlatformTarget) MarshalJSON() ([]byte, error) {
+	if t.Twitter != nil || t.Options == nil {
+		return json.Marshal(targetFields(t))
+	}
+	// The outer field shadows the embedded Twitter field of the same JSON name.
+	return json.Marshal(struct {
+		targetFields
+		Options json.RawMessage `json:"platformSpecificData"`
+	}{targetFields(t), t.Options})
+}
+
+// UnmarshalJSON reads a target with encoding/json's leniency (it is not the strict decoder
+// the checks use): platformSpecificData goes to Twitter for twitter and to Options for
+// every other platform.
+func (t *PlatformTarget) UnmarshalJSON(b []byte) error {
+	var w struct {
+		targetFields
+		Options json.RawMessage `json:"platformSpecificData"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*t = PlatformTarget(w.targetFields)
+	t.Twitter, t.Options = nil, nil
+	if w.Options == nil {
+		return nil
+	}
+	if t.Platform == rules.Twitter {
+		t.Twitter = new(TwitterOptions)
+		return json.Unmarshal(w.Options, t.Twitter)
+	}
+	t.Options = w.Options
+	return nil
+}
+
+// TwitterOptions is platformSpecificData for twitter.
+//
+// Choices where the peer is silent: a poll cannot be combined with threadItems nor with
+// media (the peer says so; both are 400 invalid_poll at .../poll). communityId and
+// replyToTweetId, when given, must not be empty; their format (numeric ids) is left to X.
+type TwitterOptions struct {
+	// CommunityID posts into an X Community.
+	CommunityID *string `json:"communityId,omitempty" validate:"required_if=ShareWithFollowers true,omitnil,min=1"`
+	// ShareWithFollowers also shares a community post with followers; it needs CommunityID.
+	ShareWithFollowers bool `json:"shareWithFollowers,omitempty"`
+	// ReplyToTweetID makes the post a reply.
+	ReplyToTweetID *string `json:"replyToTweetId,omitempty" validate:"omitnil,min=1"`
+	// ReplySettings limits who may reply: following, mentionedUsers, subscribers, verified
+	// (the peer's enum, TwitterConfigurations.replySettings).
+	ReplySettings *string `json:"replySettings,omitempty" validate:"omitnil,oneof=following mentionedUsers subscribers verified"`
+	// ThreadItems are the posts after the first one of a thread (rule T1).
+	ThreadItems []ThreadItem `json:"threadItems,omitempty" validate:"dive"`
+	// Poll attaches a poll to the post.
+	Poll *Poll `json:"poll,omitempty"`
+}
+
+// ThreadItem is one post of a twitter thread after the first.
+//
+// Choice where the peer is silent (it marks "content" required): a thread item needs
+// something to post, its non-blank content or at least one media item (400 no_content at
+// .../threadItems/k), so a media-only post inside a thread is allowed. Its media follow the
+// twitter media rule like the first post's.
+type ThreadItem struct {
+	// Content is the post's text, measured against the same cap as the first post (T1).
+	Content string `json:"content,omitempty"`
+	// MediaItems are attached to this post of the thread.
+	MediaItems []MediaItem `json:"mediaItems,omitempty" validate:"dive"`
+}
+
+// Poll is a twitter poll: 2 to 4 non-blank options, open 5 to 10080 minutes (7 days).
+// Bounds from the peer (openapi.json, TwitterConfigurations.poll: options minItems 2,
+// maxItems 4; durationMinutes minimum 5, maximum 10080), which are X's POST /2/tweets
+// poll bounds.
+type Poll struct {
+	// Options are the choices, 2 to 4, none blank. (X also caps each at 25 characters;
+	// that limit is X's to enforce, not a rule of this API.)
+	Options []string `json:"options" validate:"min=2,max=4,dive,nonblank"`
+	// DurationMinutes is how long the poll is open: 5 to 10080.
+	DurationMinutes int `json:"durationMinutes" validate:"min=5,max=10080"`
+}
+
+// DraftPublish is the body of POST /api/v2/drafts/{draftId}/publish: when to publish the
+// saved draft. Exactly one of PublishNow true or ScheduledFor, as on create; the peer's
+// wording is "publishNow is required when scheduledFor is omitted".
+type DraftPublish struct {
+	// PublishNow publishes the draft at once.
+	PublishNow bool `json:"publishNow,omitempty"`
+	// ScheduledFor schedules it, in the grammar of rules.ParseScheduledFor.
+	ScheduledFor *string `json:"scheduledFor,omitempty" validate:"omitnil,scheduledfor"`
+	// Timezone is the IANA zone the user scheduled in; informational, as on create.
+	Timezone *string `json:"timezone,omitempty" validate:"omitnil,ianazone"`
+}
+
+// DraftPublishResult is the success body of a draft publish (and of a create): the peer's
+// 202 shape. Success is false only when every platform failed (DESIGN.md rule 4).
+type DraftPublishResult struct {
+	// Success is false only when every platform failed.
+	Success bool `json:"success"`
+	// Status is the post's status (Verdict.Status for an accepted request).
+	Status rules.Status `json:"status"`
+	// ScheduledFor is present for a scheduled post, normalized by rules.FormatScheduledFor.
+	ScheduledFor string `json:"scheduledFor,omitempty"`
+	// PostID is the id of the saved post.
+	PostID string `json:"postId"`
+	// Platforms has one result per target.
+	Platforms []PlatformResult `json:"platforms"`
+}
+
+// PlatformResult is one target's line of a DraftPublishResult. For the publish-now timeout
+// fallback, Success true means accepted with its final state still pending.
+type PlatformResult struct {
+	// Platform is the target's platform.
+	Platform rules.Platform `json:"platform"`
+	// Success is whether the target was published (or accepted, see above).
+	Success bool `json:"success"`
+	// PlatformPostURL links to the published post.
+	PlatformPostURL string `json:"platformPostUrl,omitempty"`
+	// Error says why the target failed, when Success is false.
+	Error string `json:"error,omitempty"`
+	// WarningMessage reports a failed non-critical follow-up of a published post.
+	WarningMessage string `json:"warningMessage,omitempty"`
+}
