@@ -1,0 +1,378 @@
+package xweight
+
+import (
+	"math"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/xweight/internal/emoji"
+	"github.com/postrules/postrules/rules/xweight/internal/nfc"
+	"github.com/postrules/postrules/rules/xweight/internal/urls"
+)
+
+// Name is the counter's wire name, as in `--counter x-weighted`.
+const Name = "x-weighted"
+
+// Range is a span of a text in UTF-16 code units (what a JavaScript string or a browser
+// textarea indexes), both ends inclusive, as twitter-text reports it.
+type Range struct{ Start, End int }
+
+// Result is twitter-text's parseTweet answer for one text.
+type Result struct {
+	// WeightedLength is the text's length as X counts it: a Latin letter 1, a CJK
+	// character 2, an emoji sequence 2 (config v3), a URL 23.
+	WeightedLength int
+	// Valid is false for an empty text, a text over MaxWeightedTweetLength and a text
+	// with U+FFFE, U+FEFF or U+FFFF.
+	Valid bool
+	// Permillage is WeightedLength per mille of MaxWeightedTweetLength, rounded down.
+	Permillage int
+	// DisplayRange is the whole text: [0, length-1] ({0, 0} for an empty text).
+	DisplayRange Range
+	// ValidRange runs from 0 to the last UTF-16 unit of the last token (character, emoji
+	// sequence or URL) that still fits and comes before any invalid character.
+	ValidRange Range
+}
+
+// Counter measures texts by X's weighted length. It implements rules.Counter. A Counter
+// holds only read-only data and is safe for concurrent use.
+type Counter struct {
+	cfg        Config
+	scale      int
+	max        int // MaxWeightedTweetLength
+	maxUnits   int // MaxWeightedTweetLength * Scale
+	urlUnits   int // TransformedURLLength * Scale
+	ascii      [utf8.RuneSelf]int
+	emojiKinds emoji.Kind // the emoji sequences that count as one; 0 without emoji parsing
+}
+
+var _ rules.Counter = (*Counter)(nil)
+
+// New returns a Counter for cfg. A Scale or MaxWeightedTweetLength below 1 is taken as 1
+// (twitter-text would divide by zero). New copies cfg; changing cfg afterwards does not
+// affect the Counter.
+func New(cfg Config) *Counter {
+	cfg.Ranges = append([]WeightRange(nil), cfg.Ranges...)
+	c := &Counter{cfg: cfg, scale: cfg.Scale, max: cfg.MaxWeightedTweetLength}
+	if c.scale < 1 {
+		c.scale = 1
+	}
+	if c.max < 1 {
+		c.max = 1
+	}
+	c.maxUnits = c.max * c.scale
+	c.urlUnits = cfg.TransformedURLLength * c.scale
+	for r := range c.ascii {
+		c.ascii[r] = c.lookup(rune(r))
+	}
+	if cfg.EmojiParsingEnabled {
+		c.emojiKinds = emoji.All
+	}
+	return c
+}
+
+// Default returns a Counter for ConfigV3, the configuration X uses.
+func Default() *Counter { return New(ConfigV3()) }
+
+// Config returns a copy of the counter's configuration.
+func (c *Counter) Config() Config {
+	cfg := c.cfg
+	cfg.Ranges = append([]WeightRange(nil), cfg.Ranges...)
+	return cfg
+}
+
+// Name returns "x-weighted".
+func (c *Counter) Name() string { return Name }
+
+// lookup is getCharacterWeight (js/src/lib/getCharacterWeight.js): the weight of the
+// first range holding r, else defaultWeight. twitter-text looks up the UTF-16 unit at
+// hand, which for an astral character is its low surrogate; this looks up the code point.
+// Both give the default weight with the v2 and v3 ranges (none reaches past U+2037).
+func (c *Counter) lookup(r rune) int {
+	for _, rg := range c.cfg.Ranges {
+		if int(r) >= rg.Start && int(r) <= rg.End {
+			return rg.Weight
+		}
+	}
+	return c.cfg.DefaultWeight
+}
+
+func (c *Counter) weight(r rune) int {
+	if r < utf8.RuneSelf {
+		return c.ascii[r]
+	}
+	return c.lookup(r)
+}
+
+// Parse computes twitter-text 3.1.0's parseTweet result for text. Invalid UTF-8 is read
+// as a Go range loop reads it, each bad byte as U+FFFD (which weighs 2); use Measure to
+// have it reported instead.
+func (c *Counter) Parse(text string) Result {
+	if !utf8.ValidString(text) {
+		text = replaceInvalid(text)
+	}
+	n := nfc.String(text)
+	t := c.tally(n, c.maxUnits)
+	orig16 := t.len16
+	if len(n) != len(text) || n != text {
+		orig16 = utf16Len(text)
+	}
+	last := orig16 - 1
+	if last < 0 {
+		last = 0
+	}
+	// twitter-text shifts the index it found in the normalised text by the difference
+	// of the two lengths (normalizationOffset), not by a mapping; so does this.
+	validEnd := t.validEnd16 + orig16 - t.len16
+	if validEnd < 0 {
+		validEnd = 0 // twitter-text can report a negative index here; see differences.json
+	}
+	if validEnd > last {
+		validEnd = last
+	}
+	weighted := float64(t.units) / float64(c.scale)
+	return Result{
+		WeightedLength: t.units / c.scale,
+		Valid:          t.valid && t.units > 0 && t.units <= c.maxUnits,
+		Permillage:     int(math.Floor((weighted / float64(c.max)) * 1000)),
+		DisplayRange:   Range{0, last},
+		ValidRange:     Range{0, validEnd},
+	}
+}
+
+// Measure measures text against cap (in weighted characters; cap <= 0 means the config's
+// MaxWeightedTweetLength, 280). Length is the weighted length, always exact; OverflowAt is
+// the byte offset in text of the first character, emoji sequence or URL that takes the
+// weight over cap, or -1. Invalid UTF-8 is an *rules.Error with rules.CodeInvalidUTF8 and
+// the offset of the first bad byte.
+func (c *Counter) Measure(text string, cap int) (rules.Measurement, error) {
+	if cap <= 0 {
+		cap = c.max
+	}
+	if bad := firstInvalid(text); bad >= 0 {
+		err := rules.NewError(rules.CodeInvalidUTF8, "",
+			"text is not valid UTF-8: byte 0x"+strconv.FormatUint(uint64(text[bad]), 16)+" at offset "+strconv.Itoa(bad))
+		err.Offset = bad
+		return rules.Measurement{Counter: Name, Cap: cap, OverflowAt: -1}, err
+	}
+	capUnits := math.MaxInt
+	if cap <= math.MaxInt/c.scale {
+		capUnits = cap * c.scale
+	}
+	n := nfc.String(text)
+	t := c.tally(n, capUnits)
+	over := t.overflowAt
+	if over >= 0 && n != text {
+		over = originalOffset(text, over)
+	}
+	return rules.Measurement{Counter: Name, Length: t.units / c.scale, Exact: true, Cap: cap, OverflowAt: over}, nil
+}
+
+// originalOffset maps a byte offset in the NFC form of text back to text: the start of
+// the normalisation segment that produced it.
+func originalOffset(text string, off int) int {
+	at, seen := -1, 0
+	nfc.Segments(text, func(orig int, seg []byte) {
+		if at < 0 && seen+len(seg) > off {
+			at = orig
+		}
+		seen += len(seg)
+	})
+	if at < 0 {
+		return len(text)
+	}
+	return at
+}
+
+// tally is one pass of parseTweet's loop over the normalised text.
+type tally struct {
+	units      int  // the summed weights
+	valid      bool // no invalid character yet
+	validEnd16 int  // validDisplayIndex: last UTF-16 unit of the last token that fits
+	overflowAt int  // byte offset of the first token past capUnits, -1
+	len16      int  // length of the text in UTF-16 units
+}
+
+// tally walks n (valid UTF-8, NFC) token by token as parseTweet does
+// (js/src/parseTweet.js): a URL that starts here weighs transformedURLLength * scale;
+// else, with emoji parsing, an emoji sequence that starts here weighs defaultWeight; else
+// the code point weighs its range weight. Validity fails for good at the first U+FFFE,
+// U+FEFF or U+FFFF; the valid range ends at the last token that is still valid and
+// within maxWeightedTweetLength.
+func (c *Counter) tally(n string, capUnits int) tally {
+	var us urls.Scanner
+	us.Init(n)
+	url, haveURL := us.Next()
+	em := emojiCursor{text: n, kinds: c.emojiKinds, start: -1}
+	t := tally{valid: true, overflowAt: -1}
+	u16 := 0
+	for i := 0; i < len(n); {
+		for haveURL && url.Start < i {
+			url, haveURL = us.Next() // starts inside a token already counted
+		}
+		var w, next, adv16 int
+		half := false
+		switch {
+		case haveURL && url.Start == i:
+			w, next, half = c.urlUnits, url.End, url.Half
+			adv16 = utf16Len(n[i:next])
+			if half {
+				adv16++
+			}
+			url, haveURL = us.Next()
+		case c.emojiKinds != 0 && em.at(i) > 0:
+			w, next = c.cfg.DefaultWeight, i+em.at(i)
+			adv16 = utf16Len(n[i:next])
+		default:
+			r, size := decodeValid(n, i)
+			w, next, adv16 = c.weight(r), i+size, 1
+			if size == 4 {
+				adv16 = 2
+			}
+			if r == 0xFFFE || r == 0xFEFF || r == 0xFFFF {
+				t.valid = false
+			}
+		}
+		t.step(w, u16+adv16-1, i, c.maxUnits, capUnits)
+		u16 += adv16
+		i = next
+		if half {
+			// The URL's url.length ended between the surrogates of the character at i:
+			// parseTweet weighs the low surrogate alone, as a UTF-16 unit.
+			r, size := utf8.DecodeRuneInString(n[i:])
+			t.step(c.lookup(0xDC00+(r-0x10000)&0x3FF), u16, i, c.maxUnits, capUnits)
+			u16++
+			i += size
+		}
+	}
+	t.len16 = u16
+	return t
+}
+
+func (t *tally) step(w, last16, at, maxUnits, capUnits int) {
+	t.units += w
+	if t.valid && t.units <= maxUnits {
+		t.validEnd16 = last16
+	}
+	if t.overflowAt < 0 && t.units > capUnits {
+		t.overflowAt = at
+	}
+}
+
+// emojiCursor yields the emoji sequences of a text in the order twemoji-parser finds
+// them: a left-to-right scan that resumes after each match, whatever the URLs.
+type emojiCursor struct {
+	text       string
+	kinds      emoji.Kind
+	start, end int // the current match; start is -1 before the first search
+}
+
+// at returns the length of the sequence that starts exactly at i, or 0. Calls come with
+// i non-decreasing.
+func (e *emojiCursor) at(i int) int {
+	for e.start < i {
+		e.advance()
+	}
+	if e.start == i {
+		return e.end - e.start
+	}
+	return 0
+}
+
+func (e *emojiCursor) advance() {
+	s := e.text
+	for p := e.end; p < len(s); {
+		c := s[p]
+		// Only these bytes can begin a sequence: '#', '*', '0'-'9' (keycaps), 0xC2 (©,
+		// ®), 0xE2 and 0xE3 (U+2000-U+3FFF), 0xF0 (astral: U+1F000 on). Everything
+		// else is skipped without a table lookup.
+		switch {
+		case c < utf8.RuneSelf:
+			if c != '#' && c != '*' && (c < '0' || c > '9') {
+				p++
+				continue
+			}
+		case c != 0xC2 && c != 0xE2 && c != 0xE3 && c != 0xF0:
+			p += leadLen(c)
+			continue
+		}
+		if n, _ := emoji.Match(s[p:], e.kinds); n > 0 {
+			e.start, e.end = p, p+n
+			return
+		}
+		p += leadLen(c)
+	}
+	e.start, e.end = len(s)+1, len(s)+1
+}
+
+// leadLen is the length of the UTF-8 sequence that lead byte c begins (valid UTF-8).
+func leadLen(c byte) int {
+	switch {
+	case c < 0xE0:
+		if c < utf8.RuneSelf {
+			return 1
+		}
+		return 2
+	case c < 0xF0:
+		return 3
+	}
+	return 4
+}
+
+// decodeValid decodes the code point at s[i:], which must be valid UTF-8 (Parse and
+// Measure check that first); it skips utf8.DecodeRuneInString's checks.
+func decodeValid(s string, i int) (rune, int) {
+	c := s[i]
+	switch {
+	case c < 0x80:
+		return rune(c), 1
+	case c < 0xE0:
+		return rune(c&0x1F)<<6 | rune(s[i+1]&0x3F), 2
+	case c < 0xF0:
+		return rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F), 3
+	}
+	return rune(c&0x07)<<18 | rune(s[i+1]&0x3F)<<12 | rune(s[i+2]&0x3F)<<6 | rune(s[i+3]&0x3F), 4
+}
+
+// utf16Len is the length of valid UTF-8 s in UTF-16 code units.
+func utf16Len(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c&0xC0 != 0x80 {
+			n++
+			if c >= 0xF0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// firstInvalid returns the offset of the first byte of s that is not part of valid
+// UTF-8, or -1.
+func firstInvalid(s string) int {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
+// replaceInvalid replaces each byte of s that is not part of valid UTF-8 by U+FFFD.
+func replaceInvalid(s string) string {
+	b := make([]byte, 0, len(s)+8)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		b = utf8.AppendRune(b, r)
+		i += size
+	}
+	return string(b)
+}

@@ -1,0 +1,134 @@
+// Package emoji recognises the emoji sequences that X's weighted length counts as one
+// emoji (config v3, "emojiParsingEnabled").
+//
+// twitter-text 3.1.0 (js/src/parseTweet.js) hands the text to twemoji-parser 11.0.2 and
+// counts every match as defaultWeight, however many code points it has. That parser knows
+// the emoji of Emoji 11; newer sequences (🫠, 🧑‍💻, 🏳️‍⚧️ ...) fall apart into their
+// code points there. This package recognises, longest match first:
+//
+//   - every fully-qualified RGI emoji sequence of Unicode Emoji 15.0 (emoji-sequences.txt
+//     and emoji-zwj-sequences.txt: keycaps, flags, tag sequences, modifier sequences, ZWJ
+//     sequences, emoji presentation sequences), the same Unicode version as uniseg and
+//     x/text in this module; and
+//   - every sequence twemoji-parser 11.0.2 matches whole (such as the unqualified keycap
+//     "1⃣", which twitter-text's conformance suite counts as one emoji).
+//
+// Anything else is not an emoji sequence and weighs per code point. So a sequence that is
+// not a recommended emoji (two regional indicators that are no flag, a ZWJ sequence no
+// vendor supports, a stray skin tone) never counts less than twitter-text 3.1.0 counts it;
+// only RGI sequences that 3.1.0 did not know count less (a documented difference).
+//
+// Single code points are never reported: twitter-text weighs an emoji that is one code
+// point as defaultWeight, which is what its code point weighs anyway (every such emoji is
+// outside the light ranges of the v2/v3 configs).
+package emoji
+
+import "unicode/utf8"
+
+//go:generate go run gen.go
+
+// Kind says which source knows a sequence; a sequence may be known by both.
+type Kind uint8
+
+const (
+	// RGI marks a fully-qualified RGI emoji sequence of Unicode Emoji 15.0.
+	RGI Kind = 1 << iota
+	// Twemoji11 marks a sequence twemoji-parser 11.0.2 (twitter-text 3.1.0) matches whole.
+	Twemoji11
+)
+
+type node struct{ lo, hi uint16 }
+
+type edge struct {
+	r    rune
+	next uint16
+	kind Kind
+}
+
+// All is every kind: the sequences the weighted counter recognises.
+const All = RGI | Twemoji11
+
+// Match returns the length in bytes of the longest emoji sequence of two or more code
+// points at the start of s whose kind shares a bit with mask, and its kind; 0 when s does
+// not start with one. (Tests pass Twemoji11 to reproduce twitter-text 3.1.0 exactly.)
+func Match(s string, mask Kind) (int, Kind) {
+	if len(s) < 2 {
+		return 0, 0
+	}
+	c := s[0]
+	if c < utf8.RuneSelf {
+		// '#', '*' and '0'-'9' start keycaps; the next code point is then U+FE0F
+		// (EF B8 8F) or U+20E3 (E2 83 A3).
+		if c != '#' && c != '*' && (c < '0' || c > '9') {
+			return 0, 0
+		}
+		if s[1] != 0xEF && s[1] != 0xE2 {
+			return 0, 0
+		}
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	if !mayStart(r) {
+		return 0, 0
+	}
+	best, bestKind := 0, Kind(0)
+	n := 0 // current node
+	for i := 0; i < len(s); {
+		if i > 0 {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		e, ok := child(n, r)
+		if !ok {
+			break
+		}
+		i += size
+		if e.kind&mask != 0 {
+			best, bestKind = i, e.kind
+		}
+		n = int(e.next)
+	}
+	return best, bestKind
+}
+
+func mayStart(r rune) bool {
+	if r < minFirst || r > maxFirst || (r > gapLo && r < gapHi) {
+		return false
+	}
+	if r >= utf8.RuneSelf && r < 0x2000 {
+		return r == 0xA9 || r == 0xAE // © and ® (with U+FE0F)
+	}
+	return true
+}
+
+// child finds node n's edge for r by binary search.
+func child(n int, r rune) (edge, bool) {
+	lo, hi := int(nodes[n].lo), int(nodes[n].hi)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if edges[m].r < r {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < int(nodes[n].hi) && edges[lo].r == r {
+		return edges[lo], true
+	}
+	return edge{}, false
+}
+
+// Sequences calls fn with every sequence the table holds and its kind (for tests and
+// tools; it allocates).
+func Sequences(fn func(seq []rune, kind Kind)) {
+	var walk func(n int, prefix []rune)
+	walk = func(n int, prefix []rune) {
+		for i := int(nodes[n].lo); i < int(nodes[n].hi); i++ {
+			e := edges[i]
+			p := append(prefix[:len(prefix):len(prefix)], e.r)
+			if e.kind != 0 {
+				fn(p, e.kind)
+			}
+			walk(int(e.next), p)
+		}
+	}
+	walk(0, nil)
+}

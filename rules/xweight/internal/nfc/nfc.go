@@ -1,0 +1,128 @@
+// Package nfc normalises text to NFC the way twitter-text 3.1.0 does before it counts
+// (String.prototype.normalize() in js/src/parseTweet.js), quickly when the text already
+// is NFC, which nearly every post is.
+//
+// golang.org/x/text/unicode/norm follows UAX #15's Stream-Safe Text Format and puts a
+// U+034F COMBINING GRAPHEME JOINER after every 30 non-starters in a row; JavaScript does
+// not. String removes those joiners when the text held none, so a run of more than 30
+// combining marks weighs what twitter-text weighs it (U+034F would weigh 1 each). The
+// order of marks past the 30th can still differ from JavaScript's, which can change a
+// composition in such a run: a documented difference (testdata/differences.json).
+package nfc
+
+import (
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+//go:generate go run gen.go
+
+type span struct{ lo, hi rune }
+
+const cgj = '\u034F'
+
+// stable reports whether r is a starter that no neighbour combines with and that NFC
+// leaves alone; a string of such code points is NFC.
+func stable(r rune) bool {
+	if r < 0x300 {
+		return true // TestTableMatchesNorm checks that everything below U+0300 is stable
+	}
+	if r < 0x10000 {
+		return unstableBMP[r>>6]&(1<<(uint(r)&63)) == 0
+	}
+	lo, hi := 0, len(unstableAstral)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		switch {
+		case r < unstableAstral[m].lo:
+			hi = m
+		case r > unstableAstral[m].hi:
+			lo = m + 1
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// IsNFC reports whether s, which must be valid UTF-8, is in NFC, without allocating. It decides most
+// texts by the table; only a text with a code point that can change takes norm's check.
+func IsNFC(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := decodeValid(s, i)
+		if !stable(r) {
+			return norm.NFC.QuickSpanString(s) == len(s)
+		}
+		i += size
+	}
+	return true
+}
+
+// String returns the NFC form of s (valid UTF-8), s itself when it is NFC already.
+func String(s string) string {
+	if IsNFC(s) {
+		return s
+	}
+	var out []byte
+	Segments(s, func(orig int, seg []byte) {
+		out = append(out, seg...)
+	})
+	if string(out) == s {
+		return s
+	}
+	return string(out)
+}
+
+// Segments calls fn with each normalised segment of s in order, and the byte offset in s
+// where the segment's source begins; the segments concatenated are String(s).
+func Segments(s string, fn func(orig int, seg []byte)) {
+	strip := !containsCGJ(s)
+	var it norm.Iter
+	it.InitString(norm.NFC, s)
+	var buf []byte
+	for !it.Done() {
+		pos := it.Pos()
+		seg := it.Next()
+		if strip && containsCGJBytes(seg) {
+			buf = buf[:0]
+			for _, r := range string(seg) {
+				if r != cgj {
+					buf = utf8.AppendRune(buf, r)
+				}
+			}
+			seg = buf
+		}
+		if len(seg) > 0 {
+			fn(pos, seg)
+		}
+	}
+}
+
+// decodeValid decodes the code point at s[i:], which must be valid UTF-8.
+func decodeValid(s string, i int) (rune, int) {
+	c := s[i]
+	switch {
+	case c < 0xE0:
+		return rune(c&0x1F)<<6 | rune(s[i+1]&0x3F), 2
+	case c < 0xF0:
+		return rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F), 3
+	}
+	return rune(c&0x07)<<18 | rune(s[i+1]&0x3F)<<12 | rune(s[i+2]&0x3F)<<6 | rune(s[i+3]&0x3F), 4
+}
+
+func containsCGJ(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == 0xCD && s[i+1] == 0x8F { // U+034F is CD 8F
+			return true
+		}
+	}
+	return false
+}
+
+func containsCGJBytes(b []byte) bool { return containsCGJ(string(b)) }

@@ -1,0 +1,59 @@
+package urls
+
+import (
+	"encoding/json"
+	"os"
+	"reflect"
+	"testing"
+)
+
+// TestAgainstTwitterText compares the scanner with twitter-text 3.1.0's own
+// extractUrlsWithIndices on 4000 generated texts full of near-URLs (protocols, dots,
+// TLDs in many scripts, paths, parentheses, queries, astral characters, directional
+// marks). The expected answers were produced by twitter-text itself; see
+// ../../testdata/oracle/README.md.
+func TestAgainstTwitterText(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/oracle/urls.json")
+	if err != nil {
+		t.Fatalf("oracle corpus missing: %v", err)
+	}
+	var corpus struct {
+		Source string
+		Cases  []struct {
+			Text string
+			URLs [][3]json.RawMessage
+		}
+	}
+	if err := json.Unmarshal(data, &corpus); err != nil {
+		t.Fatal(err)
+	}
+	if len(corpus.Cases) != 4000 {
+		t.Fatalf("%d cases, want 4000", len(corpus.Cases))
+	}
+	withURL, failures := 0, 0
+	for _, c := range corpus.Cases {
+		want := []found{}
+		for _, u := range c.URLs {
+			var f found
+			if json.Unmarshal(u[0], &f.URL) != nil || json.Unmarshal(u[1], &f.Indices[0]) != nil || json.Unmarshal(u[2], &f.Indices[1]) != nil {
+				t.Fatalf("bad case %q", c.Text)
+			}
+			want = append(want, f)
+		}
+		if len(want) > 0 {
+			withURL++
+		}
+		if got := extractLikeTwitterText(c.Text); !reflect.DeepEqual(got, want) {
+			failures++
+			if failures <= 20 {
+				t.Errorf("text %+q\ngot  %v\nwant %v", c.Text, got, want)
+			}
+		}
+	}
+	if failures > 0 {
+		t.Errorf("%d of %d texts differ from %s", failures, len(corpus.Cases), corpus.Source)
+	}
+	if withURL < 1000 {
+		t.Errorf("only %d texts hold a URL: the corpus does not exercise the scanner", withURL)
+	}
+}

@@ -1,0 +1,183 @@
+package xweight
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+	"github.com/rivo/uniseg"
+
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/xweight/internal/nfc"
+	"github.com/postrules/postrules/rules/xweight/internal/urls"
+)
+
+// pieces are the building blocks of generated posts: every weight class, range edges,
+// emoji pieces that do and do not form sequences, normalisation, invalid characters and
+// URL fragments, so that random concatenations hit the joins that matter.
+var pieces = []string{
+	"a", "Z", " ", "  ", ".", "/", "-", "_", "?", "=", ":", "@", "#", "1", "é", "A\u0301",
+	"\u0301", "\uFB2C", "\u212B", "\u1100", "\u1161", "가", "東", "。", "\u2000", "\u200D",
+	"\u2010", "\u2032", "\u2038", "\u10FF", "\u1100", "\uFE0F", "\uFE0E", "\u20E3", "😀",
+	"👍", "🏽", "👨", "👩", "🇺", "🇸", "🏴", "\U000E0067", "\U000E007F", "🧑", "💻",
+	"http://", "https://", "www.", "example", "com", "co", "jp", "t.co/", "xn--p1ai", "日本",
+	"\uFFFE", "\uFEFF", "\uFFFF", "\u202A", "\n", "𝐀",
+}
+
+func genPost(max int) gopter.Gen {
+	return gen.SliceOfN(max, gen.IntRange(0, len(pieces)-1)).Map(func(idx []int) string {
+		var b strings.Builder
+		for _, i := range idx {
+			b.WriteString(pieces[i])
+		}
+		return b.String()
+	})
+}
+
+// plainPieces cannot form a URL (no '.'), an emoji sequence, an NFC change or an
+// invalid character.
+var plainPieces = []string{
+	"a", "Z", " ", "-", "_", "é", "東", "가", "。", "\u2000", "\u200D", "\u2010", "\u2032",
+	"\u2038", "\u10FF", "\u1100", "😀", "👍", "🇺", "𝐀", "\uFE0F", "\u200B", "ß", "Ж",
+}
+
+func genPlain() gopter.Gen {
+	return gen.SliceOfN(400, gen.IntRange(0, len(plainPieces)-1)).Map(func(idx []int) string {
+		var b strings.Builder
+		for _, i := range idx {
+			b.WriteString(plainPieces[i])
+		}
+		return b.String()
+	})
+}
+
+func TestProperties(t *testing.T) {
+	params := gopter.DefaultTestParameters()
+	params.MinSuccessfulTests = 1500
+	properties := gopter.NewProperties(params)
+	v2, v3 := New(ConfigV2()), Default()
+
+	properties.Property("without URLs and emoji sequences, the weight is the sum of the code points' weights", prop.ForAll(
+		func(s string) bool {
+			sum := 0
+			for _, r := range s {
+				sum += v2.weight(r)
+			}
+			return v2.Parse(s).WeightedLength == sum/100 && v3.Parse(s).WeightedLength == sum/100
+		}, genPlain()))
+
+	// Nothing (URL, emoji sequence, normalisation) reaches across a space, so a space
+	// splits a post into two that are counted alone. (Not w(a)+1+w(b): at the very
+	// start of a text twitter-text reads "Åt.co/" as "Å" + "t.co/", after a space as
+	// the URL "Åt.co/"; both weigh 24 but they split differently.)
+	properties.Property("a space splits a post: w(a+' '+b) = w(a) + w(' '+b)", prop.ForAll(
+		func(a, b string) bool {
+			for _, c := range []*Counter{v2, v3} {
+				if c.Parse(a+" "+b).WeightedLength != c.Parse(a).WeightedLength+c.Parse(" "+b).WeightedLength {
+					return false
+				}
+			}
+			return true
+		}, genPost(25), genPost(25)))
+
+	properties.Property("Valid iff 0 < weighted length <= 280 and no U+FFFE, U+FEFF, U+FFFF", prop.ForAll(
+		func(s string) bool {
+			r := v3.Parse(s)
+			return r.Valid == (r.WeightedLength > 0 && r.WeightedLength <= 280 && !strings.ContainsAny(s, "\uFFFE\uFEFF\uFFFF"))
+		}, genPost(150)))
+
+	properties.Property("ranges stay inside the text; the valid range never passes the display range", prop.ForAll(
+		func(s string) bool {
+			r := v3.Parse(s)
+			last := utf16Len(s) - 1
+			if last < 0 {
+				last = 0
+			}
+			return r.DisplayRange == Range{0, last} && r.ValidRange.Start == 0 &&
+				r.ValidRange.End >= 0 && r.ValidRange.End <= last
+		}, genPost(150)))
+
+	properties.Property("Measure agrees with Parse at every cap", prop.ForAll(
+		func(s string, cap int) bool {
+			m, err := v3.Measure(s, cap)
+			if err != nil || m.Length != v3.Parse(s).WeightedLength || !m.Exact || m.Cap != cap {
+				return false
+			}
+			if m.Fits() != (m.Length <= cap) {
+				return false
+			}
+			if m.OverflowAt >= 0 {
+				// The prefix before the overflow point fits; the overflow point is a
+				// character boundary of the original text.
+				if !utf8.RuneStart(s[m.OverflowAt]) {
+					return false
+				}
+			}
+			return true
+		}, genPost(60), gen.IntRange(1, 60)))
+
+	properties.Property("emoji parsing only ever lowers the count: v3 <= v2", prop.ForAll(
+		func(s string) bool { return v3.Parse(s).WeightedLength <= v2.Parse(s).WeightedLength },
+		genPost(60)))
+
+	properties.TestingRun(t)
+}
+
+// FuzzParse checks, on any input, that nothing panics, that ranges stay inside the text,
+// that Measure agrees with Parse, and the weight's bounds: at least one per grapheme
+// cluster when there is no URL, at least 23 per URL, at most 2 per code point plus 23 per
+// URL.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"", "hello", postURL, postNoURL, "A\u0301\uFB2C", "\xff\xfe",
+		"👨‍👩‍👧‍👦🇺🇸1⃣", "http://t.co/x example.com 日本.jp", "\uFFFF" + strings.Repeat("\u0316", 40)} {
+		f.Add(s)
+	}
+	c := Default()
+	f.Fuzz(func(t *testing.T, s string) {
+		r := c.Parse(s)
+		valid := s
+		if !utf8.ValidString(s) {
+			valid = replaceInvalid(s)
+		}
+		last := utf16Len(valid) - 1
+		if last < 0 {
+			last = 0
+		}
+		if r.DisplayRange != (Range{0, last}) || r.ValidRange.Start != 0 || r.ValidRange.End < 0 || r.ValidRange.End > last {
+			t.Fatalf("Parse(%+q): ranges %+v %+v outside [0, %d]", s, r.DisplayRange, r.ValidRange, last)
+		}
+		m, err := c.Measure(s, 0)
+		if !utf8.ValidString(s) {
+			e := rules.AsError(err)
+			if e == nil || e.Code != rules.CodeInvalidUTF8 || e.Offset != firstInvalid(s) {
+				t.Fatalf("Measure(%+q): err %v for invalid UTF-8", s, err)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("Measure(%+q): %v", s, err)
+		}
+		if m.Length != r.WeightedLength || m.Fits() != (r.WeightedLength <= 280) {
+			t.Fatalf("Measure(%+q) = %+v, Parse %+v", s, m, r)
+		}
+		if m.OverflowAt >= len(s) || (m.OverflowAt >= 0 && !utf8.RuneStart(s[m.OverflowAt])) {
+			t.Fatalf("Measure(%+q): OverflowAt %d is no character boundary", s, m.OverflowAt)
+		}
+		n := nfc.String(s)
+		found := len(urls.Extract(n))
+		if r.WeightedLength < 23*found || r.WeightedLength > 2*utf8.RuneCountInString(n)+23*found {
+			t.Fatalf("Parse(%+q) = %d outside bounds (%d URLs)", s, r.WeightedLength, found)
+		}
+		if found == 0 {
+			if g := uniseg.GraphemeClusterCount(n); r.WeightedLength < g {
+				t.Fatalf("Parse(%+q) = %d < %d grapheme clusters", s, r.WeightedLength, g)
+			}
+		}
+		if got := c.Parse(s + " ").WeightedLength; got != r.WeightedLength+1 {
+			t.Fatalf("Parse(%+q + space) = %d, want %d", s, got, r.WeightedLength+1)
+		}
+	})
+}
