@@ -3,6 +3,7 @@ package xweight
 import (
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/postrules/postrules/rules"
@@ -166,7 +167,25 @@ func (c *Counter) Measure(text string, cap int) (rules.Measurement, error) {
 	if over >= 0 && n != text {
 		over = originalOffset(text, over)
 	}
-	return rules.Measurement{Counter: Name, Length: t.units / c.scale, Exact: true, Cap: cap, OverflowAt: over}, nil
+	m := rules.Measurement{Counter: Name, Length: t.units / c.scale, Exact: true, Cap: cap, OverflowAt: over}
+	if !t.valid {
+		// twitter-text's parseTweet makes the whole text invalid at U+FFFE, U+FEFF or
+		// U+FFFF (js/src/parseTweet.js, hasInvalidCharacters), so X refuses the post
+		// whatever its length: that is an error of its own, not a silent fit.
+		bad := strings.IndexAny(text, "\uFFFE\uFEFF\uFFFF")
+		err := rules.NewError(rules.CodeInvalidCharacter, "",
+			"text has the character U+"+strings.ToUpper(strconv.FormatInt(int64(firstRune(text[bad:])), 16))+" at offset "+strconv.Itoa(bad)+", which X does not accept")
+		err.Offset = bad
+		return m, err
+	}
+	return m, nil
+}
+
+func firstRune(s string) rune {
+	for _, r := range s {
+		return r
+	}
+	return utf8.RuneError
 }
 
 // originalOffset maps a byte offset in the NFC form of text back to text: the start of

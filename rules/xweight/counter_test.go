@@ -33,7 +33,6 @@ func TestMeasure(t *testing.T) {
 		{"abc https://example.com/x", 10, 27, 10, 4, "a URL overflows at its first byte"},
 		{"A\u0301" + strings.Repeat("x", 5), 3, 6, 3, 5, "offsets are in the original text: Á is 3 bytes there (2 after NFC), so the third x is at 5"},
 		{"\uFB2Cxx", 2, 5, 2, 0, "U+FB2C becomes 3 code points (weight 3): the overflow maps back to its start"},
-		{"x\uFFFE", 0, 3, 280, -1, "an invalid character still weighs; Measure only measures"},
 		{"hello", math.MaxInt, 5, math.MaxInt, -1, "a huge cap does not overflow when scaled"},
 	}
 	for _, tt := range tests {
@@ -160,5 +159,30 @@ func TestWeights(t *testing.T) {
 		if got := c.weight(tt.r) / 100; got != tt.want {
 			t.Errorf("weight(U+%04X) = %d, want %d", tt.r, got, tt.want)
 		}
+	}
+}
+
+func TestMeasureRejectsCharactersXRefuses(t *testing.T) {
+	// twitter-text marks a text holding U+FFFE, U+FEFF or U+FFFF invalid whatever its
+	// length; a length check must not call such a text a fit.
+	for _, tc := range []struct {
+		text   string
+		offset int
+	}{
+		{"ok \uFEFF", 3},
+		{"\uFFFE", 0},
+		{"日本\uFFFF", 6},
+	} {
+		m, err := Default().Measure(tc.text, 0)
+		if m.Length != Default().Parse(tc.text).WeightedLength {
+			t.Errorf("Measure(%q) still reports the weight: %d", tc.text, m.Length)
+		}
+		e := rules.AsError(err)
+		if e == nil || e.Code != rules.CodeInvalidCharacter || e.Offset != tc.offset || e.Status != 400 {
+			t.Errorf("Measure(%q) err = %v, want invalid_character at %d", tc.text, err, tc.offset)
+		}
+	}
+	if _, err := Default().Measure("fine \u00e9", 0); err != nil {
+		t.Fatalf("a valid text: %v", err)
 	}
 }

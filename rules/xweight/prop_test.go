@@ -103,7 +103,7 @@ func TestProperties(t *testing.T) {
 	properties.Property("Measure agrees with Parse at every cap", prop.ForAll(
 		func(s string, cap int) bool {
 			m, err := v3.Measure(s, cap)
-			if err != nil || m.Length != v3.Parse(s).WeightedLength || !m.Exact || m.Cap != cap {
+			if (err != nil) != strings.ContainsAny(s, "\uFFFE\uFEFF\uFFFF") || m.Length != v3.Parse(s).WeightedLength || !m.Exact || m.Cap != cap {
 				return false
 			}
 			if m.Fits() != (m.Length <= cap) {
@@ -157,8 +157,9 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if err != nil {
-			t.Fatalf("Measure(%+q): %v", s, err)
+		hasRefused := strings.ContainsAny(s, "\uFFFE\uFEFF\uFFFF")
+		if e := rules.AsError(err); (err != nil) != hasRefused || (err != nil && (e == nil || e.Code != rules.CodeInvalidCharacter)) {
+			t.Fatalf("Measure(%+q): err %v; text holds a character X refuses: %v", s, err, hasRefused)
 		}
 		if m.Length != r.WeightedLength || m.Fits() != (r.WeightedLength <= 280) {
 			t.Fatalf("Measure(%+q) = %+v, Parse %+v", s, m, r)
