@@ -1,0 +1,65 @@
+package rules
+
+import (
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestImportsStayInTheirLayer keeps DESIGN.md's layering true: rules is pure (standard
+// library and uniseg only) so that it can be embedded anywhere, and only rules/xweight may
+// pull in golang.org/x/text.
+func TestImportsStayInTheirLayer(t *testing.T) {
+	layers := []struct {
+		dir       string
+		allowed   []string
+		forbidden []string // standard library packages the layer must not use
+	}{
+		{".", []string{"github.com/rivo/uniseg"}, []string{"encoding/json"}},
+		{"xweight", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/rules/xweight/internal/", "golang.org/x/text/", "github.com/rivo/uniseg"}, nil},
+	}
+	for _, l := range layers {
+		files, err := filepath.Glob(filepath.Join(l.dir, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no Go files in %s: %v", l.dir, err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			parsed, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, imp := range parsed.Imports {
+				path, _ := strconv.Unquote(imp.Path.Value)
+				for _, bad := range l.forbidden {
+					if path == bad {
+						t.Errorf("%s imports %s, which DESIGN.md keeps out of this layer", f, path)
+					}
+				}
+				if isStdlib(path) || hasAllowedPrefix(path, l.allowed) {
+					continue
+				}
+				t.Errorf("%s imports %s, outside its layer", f, path)
+			}
+		}
+	}
+}
+
+func isStdlib(path string) bool {
+	first, _, _ := strings.Cut(path, "/")
+	return !strings.Contains(first, ".")
+}
+
+func hasAllowedPrefix(path string, allowed []string) bool {
+	for _, a := range allowed {
+		if path == a || strings.HasPrefix(path, strings.TrimSuffix(a, "/")+"/") || (strings.HasSuffix(a, "/") && strings.HasPrefix(path, a)) {
+			return true
+		}
+	}
+	return false
+}
