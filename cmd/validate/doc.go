@@ -1,0 +1,26 @@
+// Command validate checks social posts before they are sent: it lints create-post and
+// draft-publish request bodies kept as JSON files, checks scheduledFor values, measures
+// texts against a platform's length cap, and folds per-target outcomes into a post status.
+// It answers exactly as the API would, because every answer comes from one call into the
+// packages schema or rules; the command itself only reads input and prints.
+//
+// Usage:
+//
+//	validate post   [flags] FILE...              check create-post bodies ('-' reads stdin)
+//	validate draft  [flags] --draft FILE BODY    check a draft-publish body against a stored draft
+//	validate time   [flags] [VALUE...]           check scheduledFor values (arguments, else stdin)
+//	validate length [flags]                      measure texts read from stdin (JSON lines)
+//	validate status [flags] [FILE]               aggregate per-target outcomes ('-' or none: stdin)
+//	validate help   [COMMAND]                    print usage
+//
+// Every command takes --format text|json (default text) and -h/--help. post, draft and time
+// take --now TIME, the clock in the scheduledFor grammar (default: the current time for post
+// and draft; for time, without --now only the grammar is checked). post and draft take
+// --accounts FILE, a JSON array of {"platform","accountId"}; without it, target resolution
+// is skipped. Flags may come before or after the operands; "--" ends the flags.
+//
+// Exit status: 0 when everything checked is valid, 1 when something is invalid, 2 on a
+// usage error or unreadable input (with a message on stderr naming the file).
+//
+// The output formats are a contract, written out in the README's CLI section.
+package main

@@ -1,0 +1,129 @@
+package jsonline
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/postrules/postrules/rules"
+)
+
+func TestString(t *testing.T) {
+	tests := []struct {
+		why    string
+		line   string
+		want   string
+		code   rules.Code // "" when the line is good
+		offset int
+	}{
+		{"a plain string", `"2026-01-02T15:04Z"`, "2026-01-02T15:04Z", "", 0},
+		{"white space around the value is JSON's", "  \"x\"\t", "x", "", 0},
+		{"escapes give the characters they name", `"a\nb\u0000c"`, "a\nb\x00c", "", 0},
+		{"an empty string is a value", `""`, "", "", 0},
+		{"an empty line is not JSON", ``, "", rules.CodeMalformedJSON, 0},
+		{"a blank line is not JSON", "  ", "", rules.CodeMalformedJSON, 2},
+		{"a bare word is not JSON", `2026-01-02T15:04Z`, "", rules.CodeMalformedJSON, 4},
+		{"an unterminated string ends early", `"abc`, "", rules.CodeMalformedJSON, 4},
+		{"two values on a line", `"a" "b"`, "", rules.CodeMalformedJSON, 4},
+		{"a number is the wrong type", `12`, "", rules.CodeWrongType, 0},
+		{"null is the wrong type", ` null`, "", rules.CodeWrongType, 1},
+		{"an object is the wrong type here", `{"text":"x"}`, "", rules.CodeWrongType, 0},
+		{"not UTF-8", "\"ab\xffc\"", "", rules.CodeInvalidUTF8, 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.why, func(t *testing.T) {
+			got, err := String([]byte(tt.line))
+			check(t, tt.line, got, err, tt.want, tt.code, tt.offset)
+		})
+	}
+}
+
+func TestText(t *testing.T) {
+	tests := []struct {
+		why    string
+		line   string
+		want   string
+		code   rules.Code
+		offset int
+	}{
+		{"a JSON string", `"hello"`, "hello", "", 0},
+		{"an object with text", `{"text":"hello"}`, "hello", "", 0},
+		{"an object with spaces", ` { "text" : "a\u00e9" } `, "aé", "", 0},
+		{"text may be empty", `{"text":""}`, "", "", 0},
+		{"the compact form with an escape takes the full decoder", `{"text":"a\"}"}`, `a"}`, "", 0},
+		{"the compact form with trailing space", `{"text":"x"}  `, "x", "", 0},
+		{"the compact form, not closed", `{"text":"x"`, "", rules.CodeMalformedJSON, 11},
+		{"no text member", `{}`, "", rules.CodeMissingField, 0},
+		{"an unknown member is named, at its offset", `{"text":"a","id":7}`, "", rules.CodeUnknownField, 12},
+		{"the first problem on the line wins", `{"id":7,"text":5}`, "", rules.CodeUnknownField, 1},
+		{"text twice", `{"text":"a","text":"b"}`, "", rules.CodeDuplicateField, 12},
+		{"text must be a string", `{"text": 5}`, "", rules.CodeWrongType, 9},
+		{"text null", `{"text":null}`, "", rules.CodeWrongType, 8},
+		{"an array", `["a"]`, "", rules.CodeWrongType, 0},
+		{"broken object", `{"text":"a"`, "", rules.CodeMalformedJSON, 11},
+		{"not UTF-8", "{\"text\":\"\xc3\"}", "", rules.CodeInvalidUTF8, 9},
+	}
+	for _, tt := range tests {
+		t.Run(tt.why, func(t *testing.T) {
+			got, err := Text([]byte(tt.line))
+			check(t, tt.line, got, err, tt.want, tt.code, tt.offset)
+		})
+	}
+}
+
+func check(t *testing.T, line, got string, err *rules.Error, want string, code rules.Code, offset int) {
+	t.Helper()
+	if code == "" {
+		if err != nil {
+			t.Fatalf("%q: unexpected error %v", line, err)
+		}
+		if got != want {
+			t.Fatalf("%q: got %q, want %q", line, got, want)
+		}
+		return
+	}
+	if err == nil {
+		t.Fatalf("%q: got %q, want error %s", line, got, code)
+	}
+	if err.Code != code || err.Offset != offset {
+		t.Fatalf("%q: error %s at offset %d (%s), want %s at offset %d", line, err.Code, err.Offset, err.Message, code, offset)
+	}
+	if err.Message == "" {
+		t.Fatalf("%q: empty message", line)
+	}
+}
+
+// FuzzText checks the decoder against encoding/json on any line: a line is accepted
+// exactly when it is UTF-8 JSON holding a string or an object with one string member
+// "text", and then the text is what encoding/json decodes.
+func FuzzText(f *testing.F) {
+	for _, s := range []string{`"a"`, `{"text":"b"}`, `{}`, `{"text":1}`, `[`, "\"\xff\"", `{"text":"a","text":"b"}`, ` "x" `} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		got, err := Text([]byte(line))
+		var want string
+		ok := false
+		var s string
+		var obj map[string]any
+		switch {
+		case json.Unmarshal([]byte(line), &s) == nil && isString(line):
+			want, ok = s, true
+		case json.Unmarshal([]byte(line), &obj) == nil && obj != nil && len(obj) == 1:
+			if v, isStr := obj["text"].(string); isStr && countText(line) == 1 {
+				want, ok = v, true
+			}
+		}
+		if !validUTF8(line) {
+			ok = false
+		}
+		if ok != (err == nil) {
+			t.Fatalf("Text(%q) = %q, %v; reference ok=%v", line, got, err, ok)
+		}
+		if ok && got != want {
+			t.Fatalf("Text(%q) = %q, want %q", line, got, want)
+		}
+		if err != nil && (err.Offset < 0 || err.Offset > len(line)) {
+			t.Fatalf("Text(%q): offset %d outside the line", line, err.Offset)
+		}
+	})
+}

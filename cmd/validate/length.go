@@ -1,0 +1,238 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"strconv"
+
+	"github.com/postrules/postrules/cmd/validate/internal/jsonline"
+	"github.com/postrules/postrules/cmd/validate/internal/lines"
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/xweight"
+)
+
+const lengthUsage = `usage: validate length [flags] < texts.jsonl
+
+Measures texts against a platform's length cap, as the API measures a post. Each stdin line
+is one text: a JSON string, or an object {"text": "..."}.
+
+Flags:
+  --format text|json        output format (default text)
+  --platform NAME           whose cap and counter to use (default twitter)
+  --counter graphemes|x-weighted
+                            how to count (default: the platform's counter, graphemes)
+  --cap N                   the cap, N >= 1 (default: the platform's cap, 280 for twitter)
+  -h, --help                print this text
+
+Output: one line per input line, in input order.
+  text:  12 graphemes, cap 280: ok
+         312 graphemes, cap 280: post_too_long, overflow at byte 840
+         line 3: malformed_json: <message>
+  json:  {"length":12,"cap":280,"fits":true,"counter":"graphemes","overflowAt":null,"exact":true}
+         {"line":3,"fits":false,"code":"malformed_json","message":...,"offset":N}
+"overflowAt" is the byte offset in the text (UTF-8) where the first unit past the cap
+begins, or null when the text fits. "exact" is false when counting stopped early on a text
+far over its cap; "length" is then a lower bound, shown in text as "more than N". A line
+that cannot be measured (not JSON, not a string or {"text"}, not UTF-8) gets the second
+form: "line" is its number from 1, "offset" the byte in the line where it went wrong.
+
+Exit status: 0 every text fits, 1 some text is over its cap or some line is bad,
+2 usage error or unreadable stdin.
+`
+
+// lengthResult is one line of `validate length --format json` for a measured text.
+type lengthResult struct {
+	Length     int    `json:"length"`
+	Cap        int    `json:"cap"`
+	Fits       bool   `json:"fits"`
+	Counter    string `json:"counter"`
+	OverflowAt *int   `json:"overflowAt"`
+	Exact      bool   `json:"exact"`
+}
+
+// lineProblem is one line of `validate length --format json` for a line that could not be
+// measured.
+type lineProblem struct {
+	Line    int        `json:"line"`
+	Fits    bool       `json:"fits"`
+	Code    rules.Code `json:"code"`
+	Message string     `json:"message"`
+	Offset  int        `json:"offset"`
+}
+
+// counters are the values of --counter.
+func counterNamed(name string) (rules.Counter, error) {
+	switch name {
+	case "graphemes":
+		return rules.GraphemeCounter(), nil
+	case "x-weighted":
+		return xweight.Default(), nil
+	}
+	return nil, fmt.Errorf("want graphemes or x-weighted")
+}
+
+func runLength(c *cmdIO, args []string) int {
+	fs := flag.NewFlagSet("length", flag.ContinueOnError)
+	f := addFormatFlag(fs)
+	platform := rules.Twitter
+	fs.Func("platform", "platform", func(s string) error {
+		p, err := rules.ParsePlatform(s)
+		if err != nil {
+			return fmt.Errorf("%s", rules.AsError(err).Message)
+		}
+		platform = p
+		return nil
+	})
+	var counter rules.Counter
+	fs.Func("counter", "graphemes or x-weighted", func(s string) (err error) {
+		counter, err = counterNamed(s)
+		return err
+	})
+	capN := 0
+	fs.Func("cap", "the cap", func(s string) error {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			return fmt.Errorf("want a whole number >= 1")
+		}
+		capN = n
+		return nil
+	})
+	operands, code, ok := parseFlags(c, fs, lengthUsage, args)
+	if !ok {
+		return code
+	}
+	if len(operands) > 0 {
+		return usageError(c, "length reads texts from stdin; unexpected argument %q", operands[0])
+	}
+
+	// The flags only adjust the platform's limit; the measuring is the rule's own.
+	limits := rules.DefaultLimits()
+	lim := limits.For(platform)
+	if counter != nil {
+		lim.Counter = counter
+	}
+	if capN > 0 {
+		lim.Cap = capN
+	}
+	limits = limits.With(platform, lim)
+
+	p := &lengthPrinter{c: c, json: *f == formatJSON}
+	if p.json {
+		p.enc = json.NewEncoder(c.stdout)
+		p.enc.SetEscapeHTML(false)
+	}
+	status := exitValid
+	r := lines.NewReader(c.stdin)
+	for {
+		line, ok, err := r.Next()
+		if err != nil {
+			c.errorf("reading standard input at line %d: %v", r.Line()+1, err)
+			return exitUsage
+		}
+		if !ok || p.werr != nil {
+			return status // run reports a write error when it flushes
+		}
+		text, perr := jsonline.Text(line)
+		if perr != nil {
+			p.problem(r.Line(), perr)
+			status = exitInvalid
+			continue
+		}
+		m, err := limits.Measure(platform, text)
+		if err != nil {
+			p.problem(r.Line(), rules.AsError(err))
+			status = exitInvalid
+			continue
+		}
+		if !m.Fits() {
+			status = exitInvalid
+		}
+		p.measured(m)
+	}
+}
+
+// lengthPrinter prints one line per input line.
+type lengthPrinter struct {
+	c    *cmdIO
+	json bool
+	enc  *json.Encoder
+	werr error // the first write error: the output is gone, so stop reading
+	buf  []byte
+}
+
+func (p *lengthPrinter) measured(m rules.Measurement) {
+	if p.json {
+		r := lengthResult{Length: m.Length, Cap: m.Cap, Fits: m.Fits(), Counter: m.Counter, Exact: m.Exact}
+		if !r.Fits {
+			off := m.OverflowAt
+			r.OverflowAt = &off
+		}
+		p.encode(r)
+		return
+	}
+	b := appendLength(p.buf[:0], m)
+	if m.Fits() {
+		b = append(b, ": ok\n"...)
+	} else {
+		b = append(b, ": "...)
+		b = append(b, rules.CodePostTooLong...)
+		b = append(b, ", overflow at byte "...)
+		b = strconv.AppendInt(b, int64(m.OverflowAt), 10)
+		b = append(b, '\n')
+	}
+	p.write(b)
+}
+
+func (p *lengthPrinter) problem(line int, e *rules.Error) {
+	if e == nil { // a counter broke its contract; still report the line as bad
+		e = rules.NewError(rules.CodeInvalidValue, "", "the text could not be measured")
+	}
+	if p.json {
+		p.encode(lineProblem{Line: line, Code: e.Code, Message: e.Message, Offset: e.Offset})
+		return
+	}
+	b := append(p.buf[:0], "line "...)
+	b = strconv.AppendInt(b, int64(line), 10)
+	b = append(b, ": "...)
+	b = append(b, e.Code...)
+	b = append(b, ": "...)
+	b = append(b, oneLine(e.Message)...)
+	b = append(b, '\n')
+	p.write(b)
+}
+
+func (p *lengthPrinter) encode(v any) {
+	if err := p.enc.Encode(v); err != nil {
+		p.werr = err
+	}
+}
+
+func (p *lengthPrinter) write(b []byte) {
+	p.buf = b[:0]
+	if _, err := p.c.stdout.Write(b); err != nil {
+		p.werr = err
+	}
+}
+
+// appendLength renders "312 graphemes, cap 280" (or "more than 560 ..." when counting
+// stopped early), the way post and length name a measurement in text output.
+func appendLength(b []byte, m rules.Measurement) []byte {
+	if !m.Exact {
+		b = append(b, "more than "...)
+	}
+	b = strconv.AppendInt(b, int64(m.Length), 10)
+	b = append(b, ' ')
+	b = append(b, unitName(m.Counter)...)
+	b = append(b, ", cap "...)
+	b = strconv.AppendInt(b, int64(m.Cap), 10)
+	return b
+}
+
+// unitName names a counter's unit in text output: "graphemes", "x-weighted units".
+func unitName(counter string) string {
+	if counter == "graphemes" {
+		return counter
+	}
+	return counter + " units"
+}

@@ -1,0 +1,228 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden from the current output (then read the diff: a golden file is a claim, not a snapshot)")
+
+// testNow is the clock of every test: the command's clock function returns it and the
+// tests pass it as --now, so no output depends on the wall clock.
+const testNow = "2026-06-01T12:00:00Z"
+
+var fixedNow = time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+
+// result is one run of the command.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+func runCLI(t testing.TB, stdin string, args ...string) result {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut, func() time.Time { return fixedNow })
+	return result{out.String(), errOut.String(), code}
+}
+
+// Inputs shared by the golden cases and the assertion tables.
+const (
+	// timeLines: valid with and without seconds, a long fraction, CRLF, an impossible date,
+	// an offset, an empty line, lowercase t/z, and one before testNow.
+	timeLines = "2030-01-15T09:30Z\n" +
+		"2030-01-15T09:30:00.123456789999Z\r\n" +
+		"2023-02-29T10:00Z\n" +
+		"2030-01-15T09:30+01:00\n" +
+		"\n" +
+		"2030-01-15t09:30z\n" +
+		"2026-06-01T11:59:59Z\n"
+	// timeJSONL holds values a plain line cannot: a newline, a NUL; and lines that are not
+	// JSON strings.
+	timeJSONL = `"2030-01-15T09:30:00Z"` + "\n" +
+		`"2030-01-15T09:30:00Z\n"` + "\n" +
+		`"2030-01-15T09:30:00Z\u0000"` + "\n" +
+		`"2030-01-15\nT09:30:00Z"` + "\n" +
+		`2030-01-15T09:30:00Z` + "\n" +
+		`{"value":"2030-01-15T09:30:00Z"}` + "\n" +
+		`"2026-06-01T12:00:00Z"` + "\n"
+	// statusPartial is one twitter failure (X's own limit) and two successes.
+	statusPartial = `[{"platform":"twitter","state":"failed","error":"over the daily limit","code":"x_post_limit_reached"},` +
+		`{"platform":"linkedin","state":"published"}]`
+)
+
+// lengthLines: ASCII, a family emoji (one grapheme of five code points), a decomposed é
+// (one grapheme, two code points), the empty text, 281 and 280 'a's, and bad lines.
+var lengthLines = `"hello, world"` + "\n" +
+	`{"text":"👩‍👩‍👧 is one"}` + "\n" +
+	`"e\u0301"` + "\n" +
+	`""` + "\n" +
+	`"` + strings.Repeat("a", 281) + `"` + "\n" +
+	`{"text":"` + strings.Repeat("a", 280) + `"}` + "\n" +
+	`not json` + "\n" +
+	`{"txt":"typo"}` + "\n" +
+	`42` + "\n"
+
+// xweightLines are measured by X's weighted counter: CJK weighs 2, a URL 23, an emoji 2
+// (twitter-text config v3).
+var xweightLines = `"hello"` + "\n" +
+	`"日本語"` + "\n" +
+	`"see https://example.com/a/very/long/path/that/goes/on"` + "\n" +
+	`"🎉"` + "\n" +
+	`"` + strings.Repeat("日", 141) + `"` + "\n"
+
+type goldenCase struct {
+	name  string // testdata/golden/NAME.golden
+	why   string
+	args  []string
+	stdin string
+	exit  int
+}
+
+var examples = []string{
+	"testdata/ambiguous-account.json", "testdata/long-thread-item.json",
+	"testdata/scheduled.json", "testdata/valid-thread.json",
+}
+
+func goldenCases() []goldenCase {
+	post := append([]string{"post", "--now", testNow, "--accounts", "testdata/accounts.json"}, examples...)
+	postJSON := append([]string{"post", "--format", "json", "--now", testNow, "--accounts", "testdata/accounts.json"}, examples...)
+	draft := []string{"draft", "--now", testNow, "--accounts", "testdata/accounts.json", "--draft", "testdata/draft.json", "testdata/draft-publish.json"}
+	return []goldenCase{
+		// post
+		{"post-examples", "the README's main job: every bundled post, with its accounts", post, "", 1},
+		{"post-examples-json", "the same as JSON lines, one per file", postJSON, "", 1},
+		{"post-no-accounts", "without --accounts resolution is skipped, so the ambiguous target passes",
+			[]string{"post", "--now", testNow, "testdata/ambiguous-account.json", "testdata/valid-thread.json"}, "", 0},
+		{"post-no-accounts-json", "resolutionSkipped is true in JSON",
+			[]string{"post", "--format", "json", "--now", testNow, "testdata/ambiguous-account.json"}, "", 0},
+		{"post-scheduled-past", "with a clock after scheduledFor, the scheduled post is in the past",
+			[]string{"post", "--now", "2030-01-15T09:30:00Z", "testdata/scheduled.json"}, "", 1},
+		{"post-stdin", "'-' reads the body from stdin; the report names it '-'",
+			[]string{"post", "--format", "json", "--now", testNow, "-"}, `{"content":"hi","platforms":[{"platform":"bluesky"}],"publishNow":true}`, 0},
+		{"post-several-one-bad", "a malformed file and a missing one do not stop the valid ones; missing wins the exit status",
+			[]string{"post", "--now", testNow, "testdata/valid-thread.json", "testdata/missing.json", "-", "testdata/scheduled.json"}, `{"content": "oops",`, 2},
+		{"post-malformed-json", "malformed JSON is an invalid file with its problem, exit 1",
+			[]string{"post", "--format", "json", "--now", testNow, "-"}, `{"content": "oops",`, 1},
+		// draft
+		{"draft", "a draft scheduled by its publish body", draft, "", 0},
+		{"draft-json", "the same as JSON", append([]string{"draft", "--format", "json"}, draft[1:]...), "", 0},
+		{"draft-publishing", "a draft already publishing is 409",
+			append([]string{"draft", "--draft-state", "publishing"}, draft[1:]...), "", 1},
+		// time
+		{"time-args", "values as arguments, with a clock", []string{"time", "--now", testNow,
+			"2030-01-15T09:30Z", "2030-02-30T09:30Z", "2026-06-01T12:00:00Z", "2030-01-15T09:30:00.500Z"}, "", 1},
+		{"time-args-json", "the same as JSON", []string{"time", "--format", "json", "--now", testNow,
+			"2030-01-15T09:30Z", "2030-02-30T09:30Z", "2026-06-01T12:00:00Z", "2030-01-15T09:30:00.500Z"}, "", 1},
+		{"time-stdin", "one value per stdin line, grammar only (no --now)", []string{"time"}, timeLines, 1},
+		{"time-stdin-json", "the same as JSON, with --now", []string{"time", "--format", "json", "--now", testNow}, timeLines, 1},
+		{"time-jsonl", "--jsonl: values with a newline or NUL, and lines that are not JSON strings",
+			[]string{"time", "--jsonl", "--now", testNow}, timeJSONL, 1},
+		{"time-jsonl-json", "the same as JSON", []string{"time", "--jsonl", "--format", "json", "--now", testNow}, timeJSONL, 1},
+		// length
+		{"length", "graphemes for twitter by default", []string{"length"}, lengthLines, 1},
+		{"length-json", "the same as JSON", []string{"length", "--format", "json"}, lengthLines, 1},
+		{"length-xweighted-json", "X's weighted counter", []string{"length", "--counter", "x-weighted", "--format", "json"}, xweightLines, 1},
+		{"length-cap", "another platform and a cap", []string{"length", "--platform", "bluesky", "--cap", "5"}, `"hello"` + "\n" + `"hello!"` + "\n", 1},
+		// status
+		{"status", "one failure, one success: partial", []string{"status", "testdata/status/partial.json"}, "", 0},
+		{"status-json", "the same as JSON, from stdin", []string{"status", "--format", "json"}, statusPartial, 0},
+		{"status-all-failed-json", "every target failed: success false, still exit 0", []string{"status", "--format", "json", "testdata/status/all-failed.json"}, "", 0},
+		{"status-bad-state", "an unknown state is invalid input", []string{"status", "testdata/status/bad-state.json"}, "", 1},
+		{"status-bad-state-json", "member names are exact (State is not state): the API's error body with its path", []string{"status", "--format", "json", "-"}, `[{"platform":"twitter","State":"published"}]`, 1},
+		// usage
+		{"usage", "no arguments: usage on stderr, exit 2", nil, "", 2},
+		{"help", "help: usage on stdout, exit 0", []string{"help"}, "", 0},
+		{"help-post", "a command's help", []string{"post", "-h"}, "", 0},
+		{"unknown-command", "exit 2", []string{"lint"}, "", 2},
+		{"unknown-flag", "exit 2 with a hint", []string{"time", "--strict"}, "", 2},
+		{"bad-now", "--now must be in the grammar", []string{"post", "--now", "2026-06-01 12:00", "testdata/valid-thread.json"}, "", 2},
+		{"missing-file", "exit 2, naming the file", []string{"post", "--now", testNow, "testdata/nope.json"}, "", 2},
+	}
+}
+
+func TestGolden(t *testing.T) {
+	seen := map[string]bool{}
+	for _, tc := range goldenCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			if seen[tc.name] {
+				t.Fatalf("two cases write %s.golden", tc.name)
+			}
+			seen[tc.name] = true
+			r := runCLI(t, tc.stdin, tc.args...)
+			if r.code != tc.exit {
+				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, tc.exit, r.stdout, r.stderr)
+			}
+			got := renderGolden(tc, r)
+			path := filepath.Join("testdata", "golden", tc.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it, then check it by hand)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
+			}
+		})
+	}
+}
+
+// renderGolden is a golden file: the command, its exit status, stdout and stderr.
+func renderGolden(tc goldenCase, r result) string {
+	var b strings.Builder
+	b.WriteString("# " + tc.why + "\n")
+	b.WriteString("$ validate")
+	for _, a := range tc.args {
+		b.WriteString(" " + shellQuote(a))
+	}
+	if tc.stdin != "" {
+		b.WriteString(" < stdin")
+	}
+	b.WriteString("\nexit " + strconv.Itoa(r.code) + "\n")
+	b.WriteString("-- stdout --\n" + r.stdout)
+	b.WriteString("-- stderr --\n" + r.stderr)
+	return b.String()
+}
+
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// jsonLines decodes JSON-lines output, failing the test on anything else.
+func jsonLines(t *testing.T, out string) []map[string]any {
+	t.Helper()
+	var objs []map[string]any
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("output line is not a JSON object: %q: %v", line, err)
+		}
+		objs = append(objs, m)
+	}
+	return objs
+}
+
+func textLines(out string) []string {
+	if out == "" {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+}

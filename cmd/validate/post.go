@@ -1,0 +1,284 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/schema"
+)
+
+const postUsage = `usage: validate post [flags] FILE...
+
+Checks create-post request bodies (POST /api/v2/posts) as the API would, one verdict per
+FILE. '-' reads stdin. Each file is checked on its own; one bad file never stops the others.
+
+Flags:
+  --format text|json   output format (default text)
+  --now TIME           the clock for scheduledFor, e.g. 2026-01-02T15:04:05Z
+                       (default: the current time)
+  --accounts FILE      the connected accounts, a JSON array of {"platform","accountId"};
+                       without it, target resolution is skipped
+  -h, --help           print this text
+` + verdictOutput + `
+Exit status: 0 every file valid, 1 some file invalid (malformed JSON included),
+2 usage error or an unreadable file (named on stderr; the other files are still checked).
+`
+
+const draftUsage = `usage: validate draft [flags] --draft FILE BODY
+
+Checks a draft-publish request body (POST /api/v2/drafts/{draftId}/publish) against the
+stored draft, as the API would. The draft FILE is stored in the create-post shape; BODY is
+the publish request body. Either may be '-' (stdin), not both.
+
+Flags:
+  --draft FILE         the stored draft (required)
+  --draft-state STATE  the draft's state: saved (default), publishing or deleted
+  --format text|json   output format (default text)
+  --now TIME           the clock for scheduledFor, e.g. 2026-01-02T15:04:05Z
+                       (default: the current time)
+  --accounts FILE      the connected accounts, a JSON array of {"platform","accountId"};
+                       without it, target resolution is skipped
+  -h, --help           print this text
+` + verdictOutput + `
+Exit status: 0 valid, 1 invalid, 2 usage error or an unreadable file (named on stderr).
+`
+
+const verdictOutput = `
+Output, text: one line per problem, "FILE: POINTER: CODE: MESSAGE" (no POINTER when the
+problem is the whole body), or "FILE: ok". A post over its cap reads
+  posts/launch.json: /platforms/0/platformSpecificData/threadItems/2/content: post_too_long: 312 graphemes, cap 280
+(draft: a problem in the stored draft is reported under the draft's FILE, since its
+POINTER is into the draft.)
+Output, json: one line per file (draft: per BODY),
+  {"file":...,"valid":bool,"httpStatus":N (only when invalid),"error":{API error body} or null,
+   "problems":[{"path","code","message"}],"billable":bool,
+   "targets":[{"platform","accountId","posts":[{"path","length","cap"}]}],
+   "status":... (when valid),"scheduledFor":... (when scheduled),"resolutionSkipped":bool}
+`
+
+// fileResult is one line of `validate post|draft --format json`.
+type fileResult struct {
+	File              string            `json:"file"`
+	Valid             bool              `json:"valid"`
+	HTTPStatus        int               `json:"httpStatus,omitempty"`
+	Error             *schema.ErrorBody `json:"error"`
+	Problems          []schema.Problem  `json:"problems"`
+	Billable          bool              `json:"billable"`
+	Targets           []targetResult    `json:"targets"`
+	Status            rules.Status      `json:"status,omitempty"`
+	ScheduledFor      string            `json:"scheduledFor,omitempty"`
+	ResolutionSkipped bool              `json:"resolutionSkipped"`
+}
+
+type targetResult struct {
+	Platform  string       `json:"platform"`
+	AccountID string       `json:"accountId"`
+	Posts     []postResult `json:"posts"`
+}
+
+type postResult struct {
+	Path   string `json:"path"`
+	Length int    `json:"length"`
+	Cap    int    `json:"cap"`
+}
+
+// verdictFlags are the flags post and draft share.
+type verdictFlags struct {
+	format   *format
+	now      *nowFlag
+	accounts string
+}
+
+func addVerdictFlags(fs *flag.FlagSet) *verdictFlags {
+	v := &verdictFlags{format: addFormatFlag(fs), now: addNowFlag(fs)}
+	fs.StringVar(&v.accounts, "accounts", "", "connected accounts file")
+	return v
+}
+
+// env builds the schema's environment from the flags; an unreadable or bad accounts file
+// ends the command with exit status 2.
+func (v *verdictFlags) env(c *cmdIO, in *inputs) (schema.Env, bool) {
+	env := schema.Env{Now: v.now.orClock(c)}
+	if v.accounts != "" {
+		accounts, err := loadAccounts(in, v.accounts)
+		if err != nil {
+			c.errorf("--accounts: %v", err)
+			return env, false
+		}
+		env.Accounts = accounts
+	}
+	return env, true
+}
+
+func runPost(c *cmdIO, args []string) int {
+	fs := flag.NewFlagSet("post", flag.ContinueOnError)
+	vf := addVerdictFlags(fs)
+	files, code, ok := parseFlags(c, fs, postUsage, args)
+	if !ok {
+		return code
+	}
+	if len(files) == 0 {
+		return usageError(c, "no FILE to check")
+	}
+	in := &inputs{c: c}
+	env, ok := vf.env(c, in)
+	if !ok {
+		return exitUsage
+	}
+	status := exitValid
+	for _, name := range files {
+		body, err := in.read(name)
+		if err != nil {
+			c.errorf("%s", readError(name, err))
+			status = worst(status, exitUsage)
+			continue
+		}
+		status = worst(status, printVerdict(c, *vf.format, name, "", schema.CheckCreatePost(body, env)))
+	}
+	return status
+}
+
+func runDraft(c *cmdIO, args []string) int {
+	fs := flag.NewFlagSet("draft", flag.ContinueOnError)
+	vf := addVerdictFlags(fs)
+	draftFile := fs.String("draft", "", "the stored draft")
+	draftState := rules.DraftSaved
+	fs.Func("draft-state", "saved, publishing or deleted", func(s string) error {
+		switch st := rules.DraftState(s); st {
+		case rules.DraftSaved, rules.DraftPublishing, rules.DraftDeleted:
+			draftState = st
+			return nil
+		}
+		return fmt.Errorf("want saved, publishing or deleted")
+	})
+	operands, code, ok := parseFlags(c, fs, draftUsage, args)
+	if !ok {
+		return code
+	}
+	switch {
+	case *draftFile == "":
+		return usageError(c, "--draft FILE is required")
+	case len(operands) != 1:
+		return usageError(c, "want exactly one BODY file, got %d", len(operands))
+	case *draftFile == stdinName && operands[0] == stdinName:
+		return usageError(c, "the draft and the body cannot both be read from stdin")
+	}
+	in := &inputs{c: c}
+	env, ok := vf.env(c, in)
+	if !ok {
+		return exitUsage
+	}
+	env.DraftState = draftState
+	draft, err := in.read(*draftFile)
+	if err != nil {
+		c.errorf("--draft: %s", readError(*draftFile, err))
+		return exitUsage
+	}
+	name := operands[0]
+	body, err := in.read(name)
+	if err != nil {
+		c.errorf("%s", readError(name, err))
+		return exitUsage
+	}
+	return printVerdict(c, *vf.format, name, *draftFile, schema.CheckDraftPublish(draft, body, env))
+}
+
+// readError makes sure a read error names its file (os errors do; stdin's do not).
+func readError(name string, err error) string {
+	if name == stdinName {
+		return "- (stdin): " + err.Error()
+	}
+	return err.Error()
+}
+
+// draftPrefix starts the message of every problem schema.CheckDraftPublish finds in the
+// stored draft (its pointer is into the draft, not the body).
+const draftPrefix = "draft: "
+
+// printVerdict prints one file's verdict and returns its exit status. For a draft publish,
+// draftFile is the stored draft: in text output its problems are reported under its name,
+// since their pointers are into it.
+func printVerdict(c *cmdIO, f format, file, draftFile string, v schema.Verdict) int {
+	status := exitValid
+	if !v.Valid {
+		status = exitInvalid
+	}
+	if f == formatJSON {
+		r := fileResult{
+			File: file, Valid: v.Valid, Error: v.Error, Problems: v.Problems,
+			Billable: v.Billable, Status: v.Status, ScheduledFor: v.ScheduledFor,
+			ResolutionSkipped: v.ResolutionSkipped,
+			Targets:           make([]targetResult, 0, len(v.Targets)),
+		}
+		if !v.Valid {
+			r.HTTPStatus = v.HTTPStatus
+		}
+		if r.Problems == nil {
+			r.Problems = []schema.Problem{}
+		}
+		for _, t := range v.Targets {
+			tr := targetResult{Platform: t.Platform, AccountID: t.AccountID, Posts: make([]postResult, 0, len(t.Posts))}
+			for _, p := range t.Posts {
+				tr.Posts = append(tr.Posts, postResult{Path: p.Path, Length: p.Length, Cap: p.Cap})
+			}
+			r.Targets = append(r.Targets, tr)
+		}
+		enc := json.NewEncoder(c.stdout)
+		enc.SetEscapeHTML(false)
+		enc.Encode(r)
+		return status
+	}
+
+	switch {
+	case v.Valid:
+		c.stdout.WriteString(file + ": ok\n")
+	case len(v.Problems) > 0:
+		for _, p := range v.Problems {
+			where, msg := file, p.Message
+			if draftFile != "" && strings.HasPrefix(msg, draftPrefix) {
+				where, msg = draftFile, strings.TrimPrefix(msg, draftPrefix)
+			}
+			printProblem(c, where, p.Path, p.Code, problemText(v, p, msg))
+		}
+	case v.Error != nil:
+		printProblem(c, file, "", v.Error.Code, v.Error.Message)
+	default: // an invalid verdict with nothing to say would be a schema bug; still say it
+		printProblem(c, file, "", rules.CodeInvalidRequest, fmt.Sprintf("invalid (HTTP %d)", v.HTTPStatus))
+	}
+	return status
+}
+
+// printProblem prints one linter-style line: "FILE: POINTER: CODE: MESSAGE", leaving out
+// FILE or POINTER when empty.
+func printProblem(c *cmdIO, file, path string, code rules.Code, message string) {
+	w := c.stdout
+	if file != "" {
+		w.WriteString(file + ": ")
+	}
+	if path != "" {
+		w.WriteString(path + ": ")
+	}
+	w.WriteString(string(code) + ": " + oneLine(message) + "\n")
+}
+
+// problemText is the message of a problem in text output. A post over its cap reads as
+// the issue's linter example, "312 graphemes, cap 280", from the post's own measurement;
+// every other problem keeps the schema's message, msg.
+func problemText(v schema.Verdict, p schema.Problem, msg string) string {
+	if p.Code != rules.CodePostTooLong {
+		return msg
+	}
+	for _, t := range v.Targets {
+		for _, post := range t.Posts {
+			if post.Path == p.Path {
+				return string(appendLength(nil, rules.Measurement{
+					Counter: post.Counter, Length: post.Length, Exact: post.Exact, Cap: post.Cap,
+				}))
+			}
+		}
+	}
+	return msg
+}
