@@ -58,6 +58,8 @@ const (
 	// 429
 	CodeRateLimited       Code = "rate_limited"
 	CodeXPostLimitReached Code = "x_post_limit_reached" // X's own posting limit; fails the twitter target only
+	// 500: a fault of the server's own (a bad setting, a recovered panic), never the client's.
+	CodeInternal Code = "internal_error"
 	// 502
 	CodePlatformError Code = "platform_error"
 	// 503
@@ -80,12 +82,14 @@ var codeStatus = map[Code]int{
 	CodeAccountNotFound: 404, CodeNoConnectedAccount: 404, CodeDraftNotFound: 404,
 	CodeAmbiguousAccount: 409, CodeDraftAlreadyPublishing: 409,
 	CodeRateLimited: 429, CodeXPostLimitReached: 429,
+	CodeInternal:           500,
 	CodePlatformError:      502,
 	CodeServiceUnavailable: 503,
 }
 
 // HTTPStatus is the HTTP status the API answers with for c. A code outside the table is
-// a programming error on the caller's side and maps to 500, so it can never pass as a 4xx.
+// a programming error on the caller's side and maps to 500 like internal_error, so it can
+// never pass as a 4xx.
 func (c Code) HTTPStatus() int {
 	if s, ok := codeStatus[c]; ok {
 		return s
@@ -191,16 +195,18 @@ func (e *Error) WithPath(path string) *Error {
 	return &c
 }
 
-// Billable reports whether a request that ended in err is charged to the caller: only a
-// request with no error, or one that failed past validation (5xx), is billable. Every 4xx,
-// post_too_long among them, is never billable.
+// Billable reports whether a request that ended in err is charged to the caller. A
+// request with no error is; so is one that passed validation and then failed at the
+// platform (502 platform_error), because the publish was attempted. Every 4xx is never
+// billable, post_too_long among them, and neither are the server's own faults (500
+// internal_error, 503 service_unavailable) or errors that are not ours.
 func Billable(err error) bool {
 	if err == nil {
 		return true
 	}
 	var e *Error
 	if errors.As(err, &e) {
-		return e.Status >= 500
+		return e.Status == 502
 	}
 	return false
 }

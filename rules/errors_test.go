@@ -82,6 +82,8 @@ func TestBillable(t *testing.T) {
 		{"a wrapped 4xx is still not billable", fmt.Errorf("check: %w", NewError(CodeUnauthorized, "", "x")), false},
 		{"a platform failure after validation is billable", NewError(CodePlatformError, "", "x"), true},
 		{"an error that is not ours is not billable", errors.New("boom"), false},
+		{"the server's own fault is not billable", NewError(CodeInternal, "", "x"), false},
+		{"an outage is not billable", NewError(CodeServiceUnavailable, "", "x"), false},
 	}
 	for _, tt := range tests {
 		if got := Billable(tt.err); got != tt.want {

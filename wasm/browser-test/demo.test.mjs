@@ -1,0 +1,147 @@
+// The composer demo in a real browser: Debian's Chromium, driven by playwright-core, on
+// the page served by `go run ./wasm/serve`. Types into the page as a user would and
+// checks what the page shows: counters, the highlighted overflow, the scheduledFor
+// message and the verdict next to each field. Leaves a screenshot in test-artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { startServer, startBrowser, tempDir, artifactsDir } from './harness.mjs';
+
+let tmp, server, browser, page;
+const pageErrors = [];
+
+before(async () => {
+  tmp = tempDir();
+  server = await startServer(tmp);
+  browser = await startBrowser(tmp);
+  page = browser.page;
+  page.on('pageerror', (err) => pageErrors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => { if (msg.type() === 'error') pageErrors.push(`console: ${msg.text()}`); });
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-ready=yes]', { timeout: 20000 });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+const shared = () => page.locator('.post-editor[data-path="/content"]');
+const chip = (editor, platform) => editor.locator(`.counter[data-platform="${platform}"]`);
+
+/** Types text at the end of a textarea key by key (input events per keystroke). */
+async function typeInto(textarea, text) {
+  await textarea.focus();
+  await page.keyboard.press('End');
+  await page.keyboard.type(text);
+}
+
+test('the page loads the counter module and shows live counters', async () => {
+  assert.match(await page.locator('#module-status').textContent(), /counter module ready in \d+ ms/);
+  const start = await shared().locator('textarea').inputValue();
+  const n = [...new Intl.Segmenter().segment(start)].length;
+  assert.equal(await chip(shared(), 'twitter').textContent(), `twitter ${n} / 280`);
+  assert.equal(await chip(shared(), 'linkedin').count(), 1);
+});
+
+test('typing past the cap: counter, over state and highlight at the UTF-16 offset', async () => {
+  const area = shared().locator('textarea');
+  // 5 rockets (2 UTF-16 units each) then letters: the overflow lies after astral text.
+  await area.fill('🚀'.repeat(5) + 'a'.repeat(270));
+  await typeInto(area, 'bcdefghijk'); // 10 keystrokes: 285 graphemes
+  const text = await area.inputValue();
+  assert.equal(text.length, 10 + 280);
+  const twitter = chip(shared(), 'twitter');
+  assert.equal(await twitter.textContent(), 'twitter 285 / 280');
+  assert.match(await twitter.getAttribute('class'), /\bover\b/);
+  assert.equal(await twitter.getAttribute('data-overflow-at'), String(10 + 275));
+  // The highlight holds exactly the part past the cap, and the text before it is the rest.
+  const mark = shared().locator('.backdrop mark');
+  assert.equal(await mark.count(), 1);
+  assert.equal(await mark.textContent(), 'ghijk');
+  const before = await shared().locator('.backdrop').evaluate((b) => b.firstChild.textContent);
+  assert.equal(before, text.slice(0, 285));
+  // The mark sits where the textarea shows "g": the caret placed at overflowAt lands there.
+  const caret = await area.evaluate((t, at) => { t.setSelectionRange(at, at + 1); return t.value.slice(t.selectionStart, t.selectionEnd); }, 285);
+  assert.equal(caret, 'g');
+  const linkedin = chip(shared(), 'linkedin');
+  assert.doesNotMatch(await linkedin.getAttribute('class'), /\bover\b/);
+});
+
+test('the twitter thread editor adds, measures and removes posts', async () => {
+  const items = page.locator('#thread .thread-item');
+  const n = await items.count();
+  await page.locator('#add-thread-item').click();
+  assert.equal(await items.count(), n + 1);
+  const added = page.locator(`.post-editor[data-path="/platforms/0/platformSpecificData/threadItems/${n}/content"]`);
+  const typed = 'Thread post with a flag 🇯🇵 and a family 👨‍👩‍👧‍👦';
+  await typeInto(added.locator('textarea'), typed);
+  assert.equal(await added.locator('textarea').inputValue(), typed);
+  assert.equal(await chip(added, 'twitter').textContent(), `${[...new Intl.Segmenter().segment(typed)].length} / 280`);
+  await added.locator('textarea').fill('x'.repeat(279));
+  await typeInto(added.locator('textarea'), 'yz');
+  assert.equal(await chip(added, 'twitter').textContent(), '281 / 280');
+  assert.equal(await added.locator('.backdrop mark').textContent(), 'z');
+  await items.nth(n).locator('.remove-item').click();
+  assert.equal(await items.count(), n);
+});
+
+test('scheduledFor shows its error as you type', async () => {
+  await page.locator('#mode-scheduled').check();
+  const input = page.locator('#scheduled-for');
+  const msg = page.locator('#scheduled-message');
+  await input.fill('');
+  await input.type('2030-02-30T10:00Z');
+  assert.match(await msg.textContent(), /^invalid_scheduled_for: .*day 30 is out of range for February 2030/);
+  assert.equal(await msg.getAttribute('data-offset'), '8');
+  await input.fill('2030-03-01T10:00');
+  assert.match(await msg.textContent(), /^invalid_scheduled_for: /);
+  await input.type('Z');
+  assert.equal(await msg.textContent(), '✓ 2030-03-01T10:00:00Z');
+  await input.fill('2001-01-01T00:00Z');
+  assert.match(await msg.textContent(), /^scheduled_in_past: /);
+  await input.fill('2030-03-01T10:00Z');
+});
+
+test('Check shows the verdict, each problem next to its field', async () => {
+  // The shared content is still 285 graphemes: 400 post_too_long at /content.
+  await page.locator('#check').click();
+  await page.waitForSelector('#verdict:not([hidden])');
+  await page.waitForFunction(() => !document.querySelector('#check').disabled);
+  assert.match(await page.locator('#verdict-status').textContent(), /invalid: HTTP 400/);
+  assert.match(await page.locator('#verdict-code').textContent(), /^post_too_long: /);
+  const atContent = shared().locator('.problems .problem');
+  assert.equal(await atContent.count(), 1);
+  assert.equal(await atContent.getAttribute('data-code'), 'post_too_long');
+  assert.match(await page.locator('#checker-status').textContent(), /check/);
+
+  // Shorten it: now the two connected linkedin accounts make the target ambiguous (409).
+  await shared().locator('textarea').fill('Launch day 🚀 see you there');
+  await page.locator('#check').click();
+  await page.waitForFunction(() => /409/.test(document.querySelector('#verdict-status').textContent));
+  assert.match(await page.locator('#verdict-code').textContent(), /^ambiguous_account: .*li_company/);
+  const atTarget = page.locator('#target-linkedin .problems .problem');
+  assert.equal(await atTarget.count(), 1);
+  assert.equal(await shared().locator('.problems .problem').count(), 0);
+
+  // Name the account: valid, scheduled, status pending.
+  await page.locator('#account-linkedin').fill('li_company');
+  await page.locator('#check').click();
+  await page.waitForFunction(() => /valid: pending/.test(document.querySelector('#verdict-status').textContent));
+  assert.equal(await page.locator('#verdict-status').textContent(), '✓ valid: pending for 2030-03-01T10:00:00Z (billable)');
+  assert.equal(await page.locator('.problem').count(), 0);
+  const request = JSON.parse(await page.locator('#request-json').textContent());
+  assert.equal(request.scheduledFor, '2030-03-01T10:00Z');
+});
+
+test('screenshot of the composer with an overflowing post and a verdict', async () => {
+  await shared().locator('textarea').fill('Launch day 🚀 ' + 'and a very long post '.repeat(14) + '— the end');
+  await page.locator('#check').click();
+  await page.waitForFunction(() => /HTTP 400/.test(document.querySelector('#verdict-status').textContent));
+  mkdirSync(artifactsDir, { recursive: true });
+  const file = path.join(artifactsDir, 'demo.png');
+  await page.screenshot({ path: file, fullPage: true });
+  assert.deepEqual(pageErrors, []);
+});

@@ -1,0 +1,231 @@
+package bridge
+
+import (
+	"math"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/xweight"
+)
+
+// The counter module must stay small (1.0 MB after gzip -9, of which Go's runtime alone
+// takes 0.54 MB), so this package imports neither fmt nor encoding/json: messages are
+// built with strconv and the few JSON texts it writes with jsonout.go.
+
+// CodeInternal is the code of a [Fault] that reports a bug on the Go side: a panic that an
+// entry point recovered. It is deliberately not in rules' code table (whose HTTPStatus maps
+// unknown codes to 500): no input should ever produce it.
+const CodeInternal rules.Code = "internal_error"
+
+// Fault is an error as the page receives it: the API error body's "error" (the status
+// title), "code" and "message", the JSON pointer (or option name) of the value at fault,
+// and the UTF-16 offset inside the text where the problem begins, or -1 when it is not
+// tied to a position (null in JSON).
+type Fault struct {
+	Error   string
+	Code    rules.Code
+	Message string
+	Path    string
+	Offset  int
+}
+
+// FaultOf turns err into a Fault. text is the value err's byte Offset points into (the
+// text measured, the scheduledFor value parsed); the offset is converted to UTF-16 code
+// units of that text. An error that is not a *rules.Error is a bug and becomes
+// [CodeInternal].
+func FaultOf(err error, text string) *Fault {
+	e := rules.AsError(err)
+	if e == nil {
+		return &Fault{Error: "Internal Server Error", Code: CodeInternal, Message: err.Error(), Offset: -1}
+	}
+	f := &Fault{Error: e.Title, Code: e.Code, Message: e.Message, Path: e.Path, Offset: -1}
+	if e.Offset >= 0 && e.Offset <= len(text) {
+		f.Offset = UTF16Offset(text, e.Offset)
+	}
+	return f
+}
+
+// NewFault is the Fault of a new *rules.Error, not tied to a position.
+func NewFault(code rules.Code, path, message string) *Fault {
+	return FaultOf(rules.NewError(code, path, message), "")
+}
+
+// InternalFault is the Fault of a bug on the Go side.
+func InternalFault(message string) *Fault {
+	return &Fault{Error: "Internal Server Error", Code: CodeInternal, Message: message, Offset: -1}
+}
+
+// UTF16Offset converts the byte offset off of s into the number of UTF-16 code units
+// before it: what String.prototype.slice and a textarea's selectionStart count. A code
+// point above U+FFFF is two units; every other code point is one; a byte that does not
+// begin a valid UTF-8 sequence counts as one unit, as the U+FFFD a decoder puts in its
+// place would. off is clamped to [0, len(s)]; an offset inside a multi-byte sequence
+// counts the sequence as if it ended there.
+func UTF16Offset(s string, off int) int {
+	if off <= 0 {
+		return 0
+	}
+	if off > len(s) {
+		off = len(s)
+	}
+	units := 0
+	for i := 0; i < off; {
+		if s[i] < utf8.RuneSelf {
+			units++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r > 0xFFFF {
+			units += 2
+		} else {
+			units++
+		}
+		i += size
+	}
+	return units
+}
+
+// xweighted is X's weighted counter with twitter-text's v3 configuration. It is built once
+// and never changed: counters are safe for concurrent use.
+var xweighted rules.Counter = xweight.Default()
+
+// CounterNamed returns the counter a page names in its options: "graphemes" or
+// "x-weighted" (the values of `validate length --counter`).
+func CounterNamed(name string) (rules.Counter, bool) {
+	switch name {
+	case rules.GraphemeCounter().Name():
+		return rules.GraphemeCounter(), true
+	case xweighted.Name():
+		return xweighted, true
+	}
+	return nil, false
+}
+
+// counterFault is the fault for a counter name that is not one of the two.
+func counterFault(path, name string) *Fault {
+	return NewFault(rules.CodeInvalidValue, path, "counter "+quote(name)+" is not "+
+		strconv.Quote(rules.GraphemeCounter().Name())+" or "+strconv.Quote(xweighted.Name()))
+}
+
+// ValidCap reports whether c, a JavaScript number, is a cap: a whole number from 1 to
+// 2³¹-1. A cap of 0 is refused rather than passed on, because [rules.Limits.With] reads
+// 0 as "the platform's default" and the page would silently get another cap than it
+// asked for (`validate length --cap` refuses it too).
+func ValidCap(c float64) bool {
+	return c >= 1 && c <= math.MaxInt32 && c == math.Trunc(c)
+}
+
+// capFault is the fault for a cap that is not [ValidCap].
+func capFault(path string, c float64) *Fault {
+	return NewFault(rules.CodeInvalidValue, path, "cap "+strconv.FormatFloat(c, 'g', -1, 64)+
+		" is not a whole number from 1 to 2147483647")
+}
+
+// MeasureOptions are measure's options as the page gives them.
+type MeasureOptions struct {
+	// Platform is the platform's wire name; "" means twitter, as in `validate length`.
+	Platform string
+	// Counter is "graphemes" or "x-weighted"; "" means the platform's own counter in
+	// [rules.DefaultLimits].
+	Counter string
+	// Cap replaces the platform's cap when HasCap is set; see [ValidCap].
+	Cap    float64
+	HasCap bool
+}
+
+// Measured is measure's answer, with OverflowAt in UTF-16 code units.
+type Measured struct {
+	Length  int
+	Cap     int
+	Fits    bool
+	Counter string
+	// OverflowAt is where the first unit past the cap begins, in UTF-16 code units, or -1.
+	OverflowAt int
+	// Exact is false when counting stopped early on a text far over its cap; Length is
+	// then a lower bound.
+	Exact bool
+}
+
+// Measure measures text with [rules.Limits.Measure] for the platform the options name,
+// after applying their counter and cap to the default limits (as `validate length` does
+// with its flags).
+func Measure(text string, o MeasureOptions) (Measured, *Fault) {
+	p := rules.Twitter
+	if o.Platform != "" {
+		var err error
+		if p, err = rules.ParsePlatform(o.Platform); err != nil {
+			return Measured{}, FaultOf(rules.AsError(err).WithPath("platform"), "")
+		}
+	}
+	var limits rules.Limits // the zero value is rules.DefaultLimits()
+	lim := limits.For(p)
+	if o.Counter != "" {
+		c, ok := CounterNamed(o.Counter)
+		if !ok {
+			return Measured{}, counterFault("counter", o.Counter)
+		}
+		lim.Counter = c
+	}
+	if o.HasCap {
+		if !ValidCap(o.Cap) {
+			return Measured{}, capFault("cap", o.Cap)
+		}
+		lim.Cap = int(o.Cap)
+	}
+	m, err := limits.With(p, lim).Measure(p, text)
+	if err != nil {
+		return Measured{}, FaultOf(err, text)
+	}
+	out := Measured{Length: m.Length, Cap: m.Cap, Fits: m.Fits(), Counter: m.Counter, OverflowAt: -1, Exact: m.Exact}
+	if m.OverflowAt >= 0 {
+		out.OverflowAt = UTF16Offset(text, m.OverflowAt)
+	}
+	return out, nil
+}
+
+// ParseScheduledFor checks s by the scheduledFor grammar and, when hasNow is set, also
+// that it lies after now, itself read by the same grammar (as `validate time --now`
+// does). It returns the normalized UTC form of s.
+func ParseScheduledFor(s, now string, hasNow bool) (string, *Fault) {
+	t, err := rules.ParseScheduledFor(s)
+	if err != nil {
+		return "", FaultOf(err, s)
+	}
+	if hasNow {
+		clock, err := rules.ParseScheduledFor(now)
+		if err != nil {
+			f := FaultOf(rules.AsError(err).WithPath("now"), now)
+			f.Message = "option now: " + f.Message
+			f.Offset = -1 // an offset would point into now, where the page looks for one in s
+			return "", f
+		}
+		if err := rules.CheckScheduledAfter(t, clock); err != nil {
+			return "", FaultOf(err, s)
+		}
+	}
+	return rules.FormatScheduledFor(t), nil
+}
+
+// Aggregate folds per-target outcomes into the post's summary with [rules.Aggregate].
+func Aggregate(outcomes []rules.Outcome) (rules.Summary, *Fault) {
+	s, err := rules.Aggregate(outcomes)
+	if err != nil {
+		return rules.Summary{}, FaultOf(err, "")
+	}
+	return s, nil
+}
+
+// quote renders a name for a message: Go-quoted and cut to a readable length.
+func quote(s string) string {
+	const max = 64
+	if len(s) > max {
+		cut := max
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		return strconv.Quote(s[:cut]) + "..."
+	}
+	return strconv.Quote(s)
+}

@@ -1,0 +1,311 @@
+package bridge
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+	"github.com/postrules/postrules/rules"
+	"github.com/rivo/uniseg"
+)
+
+var unisegCount = uniseg.GraphemeClusterCount
+
+// utf16Reference is the slow, obviously right UTF-16 length of s[:off]: decode to runes
+// (each invalid byte one U+FFFD, as a decoder does) and encode them as UTF-16.
+func utf16Reference(s string, off int) int {
+	if off < 0 {
+		off = 0
+	}
+	if off > len(s) {
+		off = len(s)
+	}
+	return len(utf16.Encode([]rune(s[:off])))
+}
+
+func TestUTF16Offset(t *testing.T) {
+	tests := []struct {
+		s    string
+		off  int
+		want int
+		why  string
+	}{
+		{"", 0, 0, "empty"},
+		{"abc", 2, 2, "ASCII: bytes are units"},
+		{"😀b", 4, 2, "an astral code point is two units"},
+		{"😀😀x", 8, 4, "two of them"},
+		{"é", 2, 1, "a two-byte code point is one unit"},
+		{"漢字", 3, 1, "a three-byte code point is one unit"},
+		{"👩‍👩‍👧x", len("👩‍👩‍👧"), 8, "a ZWJ family: 3 astral + 2 ZWJ"},
+		{"a\xffb", 2, 2, "an invalid byte counts as one unit, like its U+FFFD"},
+		{"abc", 10, 3, "past the end clamps"},
+		{"abc", -1, 0, "before the start clamps"},
+	}
+	for _, tc := range tests {
+		if got := UTF16Offset(tc.s, tc.off); got != tc.want {
+			t.Errorf("UTF16Offset(%q, %d) = %d, want %d (%s)", tc.s, tc.off, got, tc.want, tc.why)
+		}
+		if ref := utf16Reference(tc.s, tc.off); ref != tc.want {
+			t.Errorf("reference disagrees with the table for %q: %d", tc.s, ref)
+		}
+	}
+}
+
+// At every code point boundary the fast conversion equals the reference.
+func TestUTF16OffsetProperty(t *testing.T) {
+	props := gopter.NewProperties(gopter.DefaultTestParameters())
+	props.Property("UTF16Offset == len(utf16.Encode([]rune(s[:off])))", prop.ForAll(
+		func(s string) bool {
+			for off := 0; off <= len(s); off++ {
+				if off < len(s) && !utf8.RuneStart(s[off]) {
+					continue
+				}
+				if UTF16Offset(s, off) != utf16Reference(s, off) {
+					return false
+				}
+			}
+			return true
+		},
+		gen.AnyString(),
+	))
+	props.TestingRun(t)
+}
+
+func FuzzUTF16Offset(f *testing.F) {
+	for _, s := range []string{"", "abc", "😀b", "a\xffb\xf0\x9f", "👩‍👩‍👧x"} {
+		f.Add(s, 1)
+	}
+	f.Fuzz(func(t *testing.T, s string, off int) {
+		got := UTF16Offset(s, off)
+		if off >= 0 && off <= len(s) && (off == len(s) || utf8.RuneStart(s[off])) && utf8.ValidString(s) {
+			if want := utf16Reference(s, off); got != want {
+				t.Fatalf("UTF16Offset(%q, %d) = %d, want %d", s, off, got, want)
+			}
+		}
+		if got < 0 || got > len(s) {
+			t.Fatalf("UTF16Offset(%q, %d) = %d out of [0, len]", s, off, got)
+		}
+	})
+}
+
+// appendJSONString's output is JSON that decodes to the input (invalid UTF-8 to U+FFFD,
+// as encoding/json does).
+func FuzzAppendJSONString(f *testing.F) {
+	for _, s := range []string{"", "plain", "quote\" back\\slash", "\x00\x1f\n\r\t", "é😀", "bad\xff\xfe", "\u2028"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b := appendJSONString(nil, s)
+		var got string
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatalf("appendJSONString(%q) = %s: not JSON: %v", s, b, err)
+		}
+		want := strings.ToValidUTF8(s, "\uFFFD")
+		// ToValidUTF8 folds a run of bad bytes into one U+FFFD; encoding/json, like us,
+		// makes one per byte. Compare with encoding/json's own reading of the raw bytes.
+		var viaJSON string
+		raw, _ := json.Marshal(s)
+		json.Unmarshal(raw, &viaJSON)
+		if got != viaJSON {
+			t.Fatalf("appendJSONString(%q) decodes to %q, encoding/json gives %q (ToValidUTF8 %q)", s, got, viaJSON, want)
+		}
+	})
+}
+
+func TestFaultJSON(t *testing.T) {
+	f := &Fault{Error: "Bad Request", Code: rules.CodeInvalidValue, Message: "cap \"0\"\n", Path: "/0/a~1b", Offset: -1}
+	var got map[string]any
+	if err := json.Unmarshal(f.AppendJSON(nil), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{"error": "Bad Request", "code": "invalid_value", "message": "cap \"0\"\n", "path": "/0/a~1b", "offset": nil}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: got %#v, want %#v", k, got[k], v)
+		}
+	}
+	f.Offset = 12
+	json.Unmarshal(f.AppendJSON(nil), &got)
+	if got["offset"] != 12.0 {
+		t.Errorf("offset: got %#v, want 12", got["offset"])
+	}
+}
+
+func TestDecodeOutcomes(t *testing.T) {
+	rec := func(fields ...string) []byte {
+		var b []byte
+		for _, f := range fields {
+			n := len(f)
+			b = append(b, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
+			b = append(b, f...)
+		}
+		return b
+	}
+	got, ok := DecodeOutcomes(rec("twitter", "published", "", "", "linkedin", "failed", "token expired", "platform_error"))
+	if !ok || len(got) != 2 {
+		t.Fatalf("got %v, %v", got, ok)
+	}
+	want := rules.Outcome{Platform: rules.LinkedIn, State: rules.StateFailed, Error: "token expired", Code: rules.CodePlatformError}
+	if got[1] != want {
+		t.Errorf("got %+v, want %+v", got[1], want)
+	}
+	if got, ok := DecodeOutcomes(nil); !ok || got != nil {
+		t.Errorf("empty: got %v, %v", got, ok)
+	}
+	for _, bad := range [][]byte{
+		rec("twitter", "published", ""),       // three fields of four
+		rec("twitter")[:5],                    // cut inside a field
+		{0xff, 0xff, 0xff, 0xff, 'a'},         // a length past the end
+		append(rec("a", "b", "c", "d"), 1, 0), // a cut length
+	} {
+		if got, ok := DecodeOutcomes(bad); ok {
+			t.Errorf("DecodeOutcomes(%q) = %v, true; want false", bad, got)
+		}
+	}
+}
+
+func TestMeasure(t *testing.T) {
+	text := strings.Repeat("😀", 10) + strings.Repeat("b", 275)
+	m, f := Measure(text, MeasureOptions{})
+	if f != nil {
+		t.Fatal(f.Message)
+	}
+	if m.Length != 285 || m.Cap != 280 || m.Fits || m.Counter != "graphemes" || !m.Exact {
+		t.Errorf("got %+v", m)
+	}
+	if m.OverflowAt != 20+270 { // UTF-16; the byte offset is 40+270
+		t.Errorf("OverflowAt = %d, want 290", m.OverflowAt)
+	}
+	if m, _ := Measure("abc", MeasureOptions{Cap: 2, HasCap: true}); m.OverflowAt != 2 || m.Cap != 2 {
+		t.Errorf("cap 2: got %+v", m)
+	}
+	if m, _ := Measure("abc", MeasureOptions{}); m.OverflowAt != -1 || !m.Fits {
+		t.Errorf("fits: got %+v", m)
+	}
+	if m, _ := Measure("漢字", MeasureOptions{Counter: "x-weighted"}); m.Counter != "x-weighted" || m.Length != 4 {
+		t.Errorf("x-weighted: got %+v", m)
+	}
+	if m, _ := Measure("abc", MeasureOptions{Platform: "linkedin"}); m.Cap != rules.DefaultCap(rules.LinkedIn) {
+		t.Errorf("linkedin: got %+v", m)
+	}
+}
+
+func TestMeasureFaults(t *testing.T) {
+	tests := []struct {
+		text string
+		o    MeasureOptions
+		code rules.Code
+		path string
+		off  int
+	}{
+		{"x", MeasureOptions{Platform: "Twitter"}, rules.CodeUnknownPlatform, "platform", -1},
+		{"x", MeasureOptions{Counter: "words"}, rules.CodeInvalidValue, "counter", -1},
+		{"x", MeasureOptions{Cap: 0, HasCap: true}, rules.CodeInvalidValue, "cap", -1},
+		{"x", MeasureOptions{Cap: 2.5, HasCap: true}, rules.CodeInvalidValue, "cap", -1},
+		{"x", MeasureOptions{Cap: 1 << 31, HasCap: true}, rules.CodeInvalidValue, "cap", -1},
+		{"😀a\xff", MeasureOptions{}, rules.CodeInvalidUTF8, "", 3}, // byte 5 is UTF-16 unit 3
+	}
+	for _, tc := range tests {
+		_, f := Measure(tc.text, tc.o)
+		if f == nil {
+			t.Errorf("Measure(%q, %+v): no fault", tc.text, tc.o)
+			continue
+		}
+		if f.Code != tc.code || f.Path != tc.path || f.Offset != tc.off || f.Error != "Bad Request" || f.Message == "" {
+			t.Errorf("Measure(%q, %+v) = %+v, want code %s path %q offset %d", tc.text, tc.o, f, tc.code, tc.path, tc.off)
+		}
+	}
+}
+
+func TestParseScheduledFor(t *testing.T) {
+	if utc, f := ParseScheduledFor("2030-01-02T03:04Z", "", false); f != nil || utc != "2030-01-02T03:04:00Z" {
+		t.Errorf("got %q, %+v", utc, f)
+	}
+	if _, f := ParseScheduledFor("2030-02-30T03:04Z", "", false); f == nil || f.Code != rules.CodeInvalidScheduledFor || f.Offset != 8 {
+		t.Errorf("got %+v", f)
+	}
+	if _, f := ParseScheduledFor("2020-01-01T00:00Z", "2026-01-01T00:00Z", true); f == nil || f.Code != rules.CodeScheduledInPast {
+		t.Errorf("past: got %+v", f)
+	}
+	if _, f := ParseScheduledFor("2030-01-01T00:00Z", "", true); f == nil || f.Code != rules.CodeInvalidScheduledFor || f.Offset != -1 ||
+		!strings.HasPrefix(f.Message, "option now: ") {
+		t.Errorf("empty now: got %+v", f)
+	}
+	if utc, f := ParseScheduledFor("2030-01-01T00:00Z", "2026-01-01T00:00Z", true); f != nil || utc != "2030-01-01T00:00:00Z" {
+		t.Errorf("future: got %q, %+v", utc, f)
+	}
+}
+
+func TestAggregate(t *testing.T) {
+	s, f := Aggregate([]rules.Outcome{{Platform: rules.Twitter, State: rules.StatePublished}, {Platform: rules.LinkedIn, State: rules.StateFailed}})
+	if f != nil || s.Status != rules.StatusPartial || !s.Success {
+		t.Errorf("got %+v, %+v", s, f)
+	}
+	if _, f := Aggregate(nil); f == nil || f.Code != rules.CodeInvalidRequest {
+		t.Errorf("empty: got %+v", f)
+	}
+}
+
+func TestFaultOfOtherErrors(t *testing.T) {
+	f := FaultOf(strings.NewReader("").UnreadByte(), "")
+	if f.Code != CodeInternal || f.Error != "Internal Server Error" || f.Offset != -1 {
+		t.Errorf("got %+v", f)
+	}
+}
+
+// mixed280 is the benchmark's mixed post: 280 graphemes of Latin, CJK, accents, emoji
+// with ZWJ and skin tones, and a flag (as wasm/bench/cases.mjs).
+var mixed280, ascii280 = func() (string, string) {
+	seed := "Launch day 🚀 新しい機能を公開しました！ café au lait ☕ 👩‍👩‍👧 家族 👍🏽 naïve résumé 🇯🇵 東京で会いましょう。 "
+	var b strings.Builder
+	for rules.CountGraphemes(b.String()) < 400 {
+		b.WriteString(seed)
+	}
+	m, _ := rules.GraphemeCounter().Measure(b.String(), 280)
+	ascii := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 7)[:280]
+	return b.String()[:m.OverflowAt], ascii
+}()
+
+// BenchmarkMeasure is the Go side of a keystroke (bridge.Measure: options, the rule, the
+// UTF-16 conversion), next to the rule alone and to uniseg's plain counter. Run natively
+// and in WebAssembly:
+//
+//	go test -run '^$' -bench . -benchtime=200ms ./wasm/internal/bridge
+//	GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$' -bench . -benchtime=200ms ./wasm/internal/bridge
+func BenchmarkMeasure(b *testing.B) {
+	for _, tc := range []struct{ name, text string }{{"mixed280", mixed280}, {"ascii280", ascii280}} {
+		b.Run("bridge/"+tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if m, _ := Measure(tc.text, MeasureOptions{}); m.Length != 280 {
+					b.Fatal(m)
+				}
+			}
+		})
+		b.Run("limits/"+tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var l rules.Limits
+			for i := 0; i < b.N; i++ {
+				if m, _ := l.Measure(rules.Twitter, tc.text); m.Length != 280 {
+					b.Fatal(m)
+				}
+			}
+		})
+		b.Run("uniseg/"+tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if n := unisegCount(tc.text); n != 280 {
+					b.Fatal(n)
+				}
+			}
+		})
+	}
+}

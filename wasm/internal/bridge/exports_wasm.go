@@ -1,0 +1,276 @@
+//go:build js && wasm
+
+package bridge
+
+import (
+	"strconv"
+	"unsafe"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// The calling convention with postrules.mjs. Every call goes the same way:
+//
+//  1. JavaScript asks postrules_reserve(n) for an input area of n bytes and writes the
+//     UTF-8 of its arguments there, one after the other (option names go to the fixed
+//     area of postrules_names instead, so an unchanged name is not written again);
+//  2. it calls the entry point with the byte length of each argument;
+//  3. the entry point returns a status (statusOK, statusFault) and leaves its answer in
+//     the result slots of postrules_results: numbers directly, bytes (a name, a string,
+//     JSON) as a pointer and a length into memory the module keeps until the next call.
+//
+// Nothing here blocks, waits for JavaScript or starts a goroutine that outlives the call:
+// a //go:wasmexport function runs on the caller's stack with the Go scheduler paused.
+
+// Statuses returned by every entry point (and in slotStatus).
+const (
+	statusOK    = 0 // the answer is in the slots / the output bytes
+	statusFault = 1 // the output bytes are a Fault as JSON
+)
+
+// Result slots (int32 each) of postrules_results.
+const (
+	slotStatus     = 0
+	slotOutPtr     = 1 // output bytes: address in linear memory
+	slotOutLen     = 2 // output bytes: length
+	slotLength     = 3 // measure: length
+	slotCap        = 4 // measure: cap
+	slotOverflowAt = 5 // measure: UTF-16 offset or -1
+	slotFits       = 6 // measure: 1 when the text fits; aggregate: 1 on success
+	slotExact      = 7 // measure: 1 when length is exact
+	slotInCap      = 8 // reserve: the input area's capacity, so JavaScript can reuse its view
+	numSlots       = 9
+)
+
+// MaxInput is the largest input, in bytes, a single call accepts (the UTF-8 of all its
+// arguments). It is far above any post (a 10 MB text is fine) and keeps a runaway page
+// from exhausting the module's memory, which would kill it; beyond it a call gets a
+// body_too_large fault.
+const MaxInput = 64 << 20
+
+// keepInput is the input area kept between calls; a bigger one, made for a huge
+// argument, is dropped after its call so that the garbage collector can take it back.
+const keepInput = 1 << 20
+
+// nameArea is the size of each option-name slot of postrules_names.
+const nameArea = 128
+
+// exchange is the memory shared with JavaScript. A module instance runs one call at a
+// time (JavaScript calls the exports synchronously, each returns before the next
+// starts), so one set of buffers serves every call. It is the package's only state and
+// exists because linear memory is the only way to hand bytes over without syscall/js.
+var exchange struct {
+	in    []byte
+	out   []byte
+	names [2 * nameArea]byte
+	res   [numSlots]int32
+}
+
+//go:wasmexport postrules_results
+func results() unsafe.Pointer { return unsafe.Pointer(&exchange.res) }
+
+//go:wasmexport postrules_names
+func names() unsafe.Pointer { return unsafe.Pointer(&exchange.names) }
+
+// reserve makes the input area at least n bytes long and returns its address, or nil
+// (with a fault in the output bytes) when n is negative or over MaxInput.
+//
+//go:wasmexport postrules_reserve
+func reserve(n int32) (p unsafe.Pointer) {
+	defer func() {
+		if r := recover(); r != nil {
+			putFault(panicFault(r))
+			p = nil
+		}
+	}()
+	if n < 0 || n > MaxInput {
+		putFault(NewFault(rules.CodeBodyTooLarge, "", "the arguments of one call take "+
+			strconv.Itoa(int(n))+" bytes of UTF-8 or more; at most "+strconv.Itoa(MaxInput)+" are accepted"))
+		return nil
+	}
+	if int(n) > cap(exchange.in) || cap(exchange.in) == 0 {
+		size := max(int(n), 256)
+		exchange.in = make([]byte, size)
+	}
+	exchange.res[slotInCap] = int32(cap(exchange.in))
+	return unsafe.Pointer(unsafe.SliceData(exchange.in[:cap(exchange.in)]))
+}
+
+// input returns the n bytes that start off bytes into the input area, as a string that
+// aliases the area (valid until the next reserve; nothing may keep it), or false when the
+// lengths do not fit the area.
+func input(off, n int32) (string, bool) {
+	if off < 0 || n < 0 || int64(off)+int64(n) > int64(len(exchange.in)) {
+		return "", false
+	}
+	if n == 0 {
+		return "", true
+	}
+	return unsafe.String(&exchange.in[off], int(n)), true
+}
+
+// Input is input for the other entry-point packages of the module (the checker).
+func Input(off, n int32) (string, bool) { return input(off, n) }
+
+// name returns option name i (0 platform, 1 counter) of length n; n < 0 means the page's
+// name was too long for its area and cannot be any valid name.
+func name(i int, n int32) (string, bool) {
+	if n < 0 || n > nameArea {
+		return "", false
+	}
+	return string(exchange.names[i*nameArea : i*nameArea+int(n)]), true
+}
+
+// endCall drops a huge input area once its call is over.
+func endCall() {
+	if cap(exchange.in) > keepInput {
+		exchange.in = nil
+		exchange.res[slotInCap] = 0
+	}
+	if cap(exchange.out) > keepInput {
+		exchange.out = nil
+	}
+}
+
+// putOut makes b the output bytes of the call.
+func putOut(b []byte) {
+	exchange.out = b
+	exchange.res[slotOutPtr] = int32(uintptr(unsafe.Pointer(unsafe.SliceData(b))))
+	exchange.res[slotOutLen] = int32(len(b))
+}
+
+// putOutString copies s into the output bytes, reusing their storage.
+func putOutString(s string) {
+	putOut(append(exchange.out[:0], s...))
+}
+
+// PutOut makes b, a JSON text, the output bytes of a successful call and returns
+// statusOK.
+func PutOut(b []byte) int32 {
+	putOut(b)
+	exchange.res[slotStatus] = statusOK
+	return statusOK
+}
+
+// PutFault is putFault for the checker.
+func PutFault(f *Fault) int32 { return putFault(f) }
+
+// putFault makes f, as JSON, the output bytes and returns statusFault.
+func putFault(f *Fault) int32 {
+	putOut(f.AppendJSON(exchange.out[:0]))
+	exchange.res[slotStatus] = statusFault
+	return statusFault
+}
+
+func panicFault(r any) *Fault {
+	msg := "postrules: internal error (a bug, please report it)"
+	switch v := r.(type) {
+	case error:
+		msg += ": " + v.Error()
+	case string:
+		msg += ": " + v
+	}
+	return InternalFault(msg)
+}
+
+// Recover is deferred by every entry point: a panic becomes an internal_error fault
+// instead of killing the module, and a huge input area is released.
+func Recover(status *int32) {
+	if r := recover(); r != nil {
+		*status = putFault(panicFault(r))
+	}
+	endCall()
+}
+
+// argsFault is the fault of an entry point called with lengths that do not fit the
+// input area: a bug in the JavaScript wrapper.
+func argsFault() int32 {
+	return putFault(InternalFault("postrules: argument lengths do not fit the input area"))
+}
+
+// ArgsFault is argsFault for the checker.
+func ArgsFault() int32 { return argsFault() }
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// measure measures the text (textLen bytes of the input area) for the platform and
+// counter named in the names area; capValue replaces the cap when hasCap is 1.
+//
+//go:wasmexport postrules_measure
+func measure(textLen, platformLen, counterLen int32, capValue float64, hasCap int32) (status int32) {
+	defer Recover(&status)
+	text, ok := input(0, textLen)
+	if !ok {
+		return argsFault()
+	}
+	platform, ok := name(0, platformLen)
+	if !ok {
+		return putFault(NewFault(rules.CodeUnknownPlatform, "platform", "a platform name of more than "+strconv.Itoa(nameArea)+" bytes is not one of the ten"))
+	}
+	counter, ok := name(1, counterLen)
+	if !ok {
+		return putFault(NewFault(rules.CodeInvalidValue, "counter", "a counter name of more than "+strconv.Itoa(nameArea)+" bytes is not \"graphemes\" or \"x-weighted\""))
+	}
+	m, f := Measure(text, MeasureOptions{Platform: platform, Counter: counter, Cap: capValue, HasCap: hasCap != 0})
+	if f != nil {
+		return putFault(f)
+	}
+	r := &exchange.res
+	r[slotStatus] = statusOK
+	r[slotLength] = int32(min(m.Length, 1<<31-1))
+	r[slotCap] = int32(min(m.Cap, 1<<31-1))
+	r[slotOverflowAt] = int32(min(m.OverflowAt, 1<<31-1))
+	r[slotFits] = b2i(m.Fits)
+	r[slotExact] = b2i(m.Exact)
+	putOutString(m.Counter)
+	return statusOK
+}
+
+// parseScheduledFor checks the value (sLen bytes) and, when hasNow is 1, that it lies
+// after the clock given in the nowLen bytes after it. The output bytes are the UTC form.
+//
+//go:wasmexport postrules_parse_scheduled_for
+func parseScheduledFor(sLen, nowLen, hasNow int32) (status int32) {
+	defer Recover(&status)
+	s, ok1 := input(0, sLen)
+	now, ok2 := input(sLen, nowLen)
+	if !ok1 || !ok2 {
+		return argsFault()
+	}
+	utc, f := ParseScheduledFor(s, now, hasNow != 0)
+	if f != nil {
+		return putFault(f)
+	}
+	putOutString(utc)
+	exchange.res[slotStatus] = statusOK
+	return statusOK
+}
+
+// aggregate folds the outcomes (n bytes of records, see DecodeOutcomes) into the
+// summary: success in slotFits, the status as the output bytes.
+//
+//go:wasmexport postrules_aggregate
+func aggregate(n int32) (status int32) {
+	defer Recover(&status)
+	data, ok := input(0, n)
+	if !ok {
+		return argsFault()
+	}
+	outcomes, ok := DecodeOutcomes([]byte(data))
+	if !ok {
+		return putFault(InternalFault("postrules: malformed outcome records"))
+	}
+	s, f := Aggregate(outcomes)
+	if f != nil {
+		return putFault(f)
+	}
+	exchange.res[slotFits] = b2i(s.Success)
+	putOutString(string(s.Status))
+	exchange.res[slotStatus] = statusOK
+	return statusOK
+}

@@ -1,0 +1,95 @@
+package bridge
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// AppendJSON appends f as the JSON object the page receives:
+//
+//	{"error":"Bad Request","code":"...","message":"...","path":"...","offset":N|null}
+func (f *Fault) AppendJSON(b []byte) []byte {
+	b = append(b, `{"error":`...)
+	b = appendJSONString(b, f.Error)
+	b = append(b, `,"code":`...)
+	b = appendJSONString(b, string(f.Code))
+	b = append(b, `,"message":`...)
+	b = appendJSONString(b, f.Message)
+	b = append(b, `,"path":`...)
+	b = appendJSONString(b, f.Path)
+	b = append(b, `,"offset":`...)
+	if f.Offset < 0 {
+		b = append(b, "null"...)
+	} else {
+		b = strconv.AppendInt(b, int64(f.Offset), 10)
+	}
+	return append(b, '}')
+}
+
+// appendJSONString appends s as a JSON string (RFC 8259 §7) that JSON.parse reads back
+// as s: '"', '\' and the control characters below U+0020 are escaped, and each byte that
+// is not part of valid UTF-8 becomes U+FFFD, as encoding/json does.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c == '\n':
+				b = append(b, '\\', 'n')
+			case c == '\r':
+				b = append(b, '\\', 'r')
+			case c == '\t':
+				b = append(b, '\\', 't')
+			case c < 0x20:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, "\ufffd"...)
+		} else {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(b, '"')
+}
+
+// DecodeOutcomes reads the outcomes postrules.mjs writes for aggregate: for each outcome
+// its platform, state, error and code, each a little-endian uint32 byte length followed
+// by that many bytes of UTF-8. The page's values were checked for shape on the JavaScript
+// side (an array of objects with string members), so a malformed record is a bug of the
+// wrapper, reported as false.
+func DecodeOutcomes(b []byte) ([]rules.Outcome, bool) {
+	var out []rules.Outcome
+	var fields [4]string
+	for len(b) > 0 {
+		for i := range fields {
+			if len(b) < 4 {
+				return nil, false
+			}
+			n := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24
+			b = b[4:]
+			if n > uint64(len(b)) {
+				return nil, false
+			}
+			fields[i] = string(b[:n])
+			b = b[n:]
+		}
+		out = append(out, rules.Outcome{
+			Platform: rules.Platform(fields[0]), State: rules.State(fields[1]),
+			Error: fields[2], Code: rules.Code(fields[3]),
+		})
+	}
+	return out, true
+}

@@ -1,0 +1,270 @@
+// Package checker is the Go half of the full postrules WebAssembly module: it turns a
+// page's request body and options into one call of [schema.CheckCreatePost] or
+// [schema.CheckDraftPublish] and returns the verdict as JSON, the same verdict the API
+// server and `validate post --format json` give for that body.
+//
+// It lives apart from package bridge so that the small counter module, which a composer
+// loads first, does not carry schema and validator/v10.
+package checker
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"sort"
+	"strconv"
+
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/schema"
+	"github.com/postrules/postrules/wasm/internal/bridge"
+)
+
+// Options is the JSON form of checkPost's and checkDraftPublish's options, as the
+// JavaScript wrapper sends them. Every field is optional.
+type Options struct {
+	// Now is the caller's clock in the scheduledFor grammar; absent or null skips the
+	// "scheduledFor is after now" check (the wrapper fills in the current time unless the
+	// page passes null).
+	Now *string `json:"now"`
+	// Accounts are the connected accounts; absent or null skips target resolution.
+	Accounts *[]rules.Account `json:"accounts"`
+	// Plan is the caller's plan; absent means an active subscription without limits.
+	Plan *PlanOptions `json:"plan"`
+	// Limits replaces the cap and/or counter of some platforms, keyed by wire name.
+	Limits map[string]LimitOptions `json:"limits"`
+	// DraftState is the stored draft's state for checkDraftPublish: "saved" (default),
+	// "publishing" or "deleted".
+	DraftState *string `json:"draftState"`
+	// RequestError is set by the JavaScript wrapper, never by a page, when the page's
+	// request could not be turned into JSON text at all (a cyclic object, a BigInt, a
+	// string holding a lone surrogate, which has no UTF-8 form). The verdict is then that
+	// error, as a 400.
+	RequestError *WrapperError `json:"requestError"`
+	// OptionsError is RequestError for the options object itself.
+	OptionsError *WrapperError `json:"optionsError"`
+}
+
+// WrapperError is an error the JavaScript wrapper found while translating a value.
+type WrapperError struct {
+	Code    rules.Code `json:"code"`
+	Message string     `json:"message"`
+	Path    string     `json:"path"`
+}
+
+// PlanOptions is [rules.Plan] with JSON names.
+type PlanOptions struct {
+	SubscriptionInactive bool   `json:"subscriptionInactive"`
+	SubscribeURL         string `json:"subscribeUrl"`
+	PostLimit            int    `json:"postLimit"`
+	PostsUsed            int    `json:"postsUsed"`
+	AccountLimit         int    `json:"accountLimit"`
+	ConnectedAccounts    int    `json:"connectedAccounts"`
+}
+
+// LimitOptions is one platform's entry of Options.Limits.
+type LimitOptions struct {
+	Cap     *float64 `json:"cap"`
+	Counter string   `json:"counter"`
+}
+
+// env builds the schema environment from the options JSON, or the fault that stops the
+// check. draft tells whether draftState may be given.
+func env(optionsJSON string, draft bool) (schema.Env, *Options, *bridge.Fault) {
+	var o Options
+	if optionsJSON != "" {
+		if f := decodeStrict([]byte(optionsJSON), &o, "options"); f != nil {
+			return schema.Env{}, nil, f
+		}
+	}
+	var e schema.Env
+	if w := o.OptionsError; w != nil {
+		return e, nil, bridge.NewFault(w.Code, w.Path, "options: "+w.Message)
+	}
+	if o.Now != nil {
+		t, err := rules.ParseScheduledFor(*o.Now)
+		if err != nil {
+			f := bridge.FaultOf(err, *o.Now)
+			f.Message = "option now: " + f.Message
+			return e, nil, f
+		}
+		e.Now = t
+	}
+	if o.Accounts != nil {
+		e.Accounts = *o.Accounts
+		if e.Accounts == nil {
+			e.Accounts = []rules.Account{}
+		}
+	}
+	if p := o.Plan; p != nil {
+		e.Plan = rules.Plan{
+			SubscriptionInactive: p.SubscriptionInactive, SubscribeURL: p.SubscribeURL,
+			PostLimit: p.PostLimit, PostsUsed: p.PostsUsed,
+			AccountLimit: p.AccountLimit, ConnectedAccounts: p.ConnectedAccounts,
+		}
+	}
+	names := make([]string, 0, len(o.Limits))
+	for name := range o.Limits {
+		names = append(names, name)
+	}
+	sort.Strings(names) // the first bad entry reported is the same on every run
+	for _, name := range names {
+		lo := o.Limits[name]
+		p, err := rules.ParsePlatform(name)
+		if err != nil {
+			f := bridge.FaultOf(err, "")
+			f.Message = "option limits: " + f.Message
+			return e, nil, f
+		}
+		lim := e.Limits.For(p)
+		if lo.Counter != "" {
+			c, ok := bridge.CounterNamed(lo.Counter)
+			if !ok {
+				return e, nil, bridge.NewFault(rules.CodeInvalidValue, "",
+					"option limits."+name+".counter "+strconv.Quote(lo.Counter)+" is not \"graphemes\" or \"x-weighted\"")
+			}
+			lim.Counter = c
+		}
+		if lo.Cap != nil {
+			c := *lo.Cap
+			if !bridge.ValidCap(c) {
+				return e, nil, bridge.NewFault(rules.CodeInvalidValue, "",
+					"option limits."+name+".cap must be a whole number from 1 to 2147483647")
+			}
+			lim.Cap = int(c)
+		}
+		e.Limits = e.Limits.With(p, lim)
+	}
+	if o.DraftState != nil {
+		if !draft {
+			return e, nil, bridge.NewFault(rules.CodeInvalidValue, "", "option draftState applies to checkDraftPublish only")
+		}
+		switch s := rules.DraftState(*o.DraftState); s {
+		case rules.DraftSaved, rules.DraftPublishing, rules.DraftDeleted:
+			e.DraftState = s
+		default:
+			return e, nil, bridge.NewFault(rules.CodeInvalidValue, "",
+				"option draftState "+strconv.Quote(*o.DraftState)+" is not one of \"saved\", \"publishing\", \"deleted\"")
+		}
+	}
+	return e, &o, nil
+}
+
+// Result is a verdict as the page receives it: field for field what
+// `validate post --format json` prints for a file (less its "file"), so that one parser
+// reads both. Like the CLI, it leaves out httpStatus when the request is valid and keeps
+// of each post only its path, length and cap.
+type Result struct {
+	Valid             bool              `json:"valid"`
+	HTTPStatus        int               `json:"httpStatus,omitempty"`
+	Error             *schema.ErrorBody `json:"error"`
+	Problems          []schema.Problem  `json:"problems"`
+	Billable          bool              `json:"billable"`
+	Targets           []TargetResult    `json:"targets"`
+	Status            rules.Status      `json:"status,omitempty"`
+	ScheduledFor      string            `json:"scheduledFor,omitempty"`
+	ResolutionSkipped bool              `json:"resolutionSkipped"`
+}
+
+// TargetResult is one target of a Result.
+type TargetResult struct {
+	Platform  string       `json:"platform"`
+	AccountID string       `json:"accountId"`
+	Posts     []PostResult `json:"posts"`
+}
+
+// PostResult is one post of a TargetResult.
+type PostResult struct {
+	Path   string `json:"path"`
+	Length int    `json:"length"`
+	Cap    int    `json:"cap"`
+}
+
+// resultOf projects a schema verdict onto a Result.
+func resultOf(v schema.Verdict) Result {
+	r := Result{
+		Valid: v.Valid, Error: v.Error, Problems: v.Problems, Billable: v.Billable,
+		Targets: make([]TargetResult, 0, len(v.Targets)), Status: v.Status,
+		ScheduledFor: v.ScheduledFor, ResolutionSkipped: v.ResolutionSkipped,
+	}
+	if !v.Valid {
+		r.HTTPStatus = v.HTTPStatus
+	}
+	if r.Problems == nil {
+		r.Problems = []schema.Problem{}
+	}
+	for _, t := range v.Targets {
+		tr := TargetResult{Platform: t.Platform, AccountID: t.AccountID, Posts: make([]PostResult, 0, len(t.Posts))}
+		for _, p := range t.Posts {
+			tr.Posts = append(tr.Posts, PostResult{Path: p.Path, Length: p.Length, Cap: p.Cap})
+		}
+		r.Targets = append(r.Targets, tr)
+	}
+	return r
+}
+
+// faultResult is the Result of a call that never reached schema: its options were wrong,
+// or the page's request had no JSON form. It has the shape of every other verdict, with
+// the fault as the API's error body, so a page reads valid, httpStatus and error the same
+// way whatever went wrong.
+func faultResult(f *bridge.Fault) Result {
+	e := rules.NewError(f.Code, f.Path, f.Message)
+	p := schema.Problem{Path: f.Path, Code: f.Code, Message: f.Message}
+	return Result{
+		HTTPStatus:        e.Status,
+		Error:             &schema.ErrorBody{Error: e.Title, Code: e.Code, Message: e.Message},
+		Problems:          []schema.Problem{p},
+		Targets:           []TargetResult{},
+		Billable:          rules.Billable(e),
+		ResolutionSkipped: true, // nothing was resolved
+	}
+}
+
+// CheckPost is checkPost: the verdict of [schema.CheckCreatePost] for body under the
+// environment the options JSON describes.
+func CheckPost(body, optionsJSON string) Result {
+	e, o, f := env(optionsJSON, false)
+	if f != nil {
+		return faultResult(f)
+	}
+	if w := o.RequestError; w != nil {
+		return faultResult(bridge.NewFault(w.Code, w.Path, w.Message))
+	}
+	return resultOf(schema.CheckCreatePost([]byte(body), e))
+}
+
+// CheckDraftPublish is checkDraftPublish: the verdict of [schema.CheckDraftPublish] for
+// publishing draft (stored in the create-post shape) with body.
+func CheckDraftPublish(draft, body, optionsJSON string) Result {
+	e, o, f := env(optionsJSON, true)
+	if f != nil {
+		return faultResult(f)
+	}
+	if w := o.RequestError; w != nil {
+		return faultResult(bridge.NewFault(w.Code, w.Path, w.Message))
+	}
+	return resultOf(schema.CheckDraftPublish([]byte(draft), []byte(body), e))
+}
+
+// decodeStrict decodes exactly one JSON value from data into v, refusing members v does
+// not define and anything after the value. what names the value in messages.
+func decodeStrict(data []byte, v any, what string) *bridge.Fault {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var syntax *json.SyntaxError
+		var typ *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &syntax), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+			return bridge.NewFault(rules.CodeMalformedJSON, "", what+": not valid JSON: "+err.Error())
+		case errors.As(err, &typ):
+			return bridge.NewFault(rules.CodeWrongType, "", what+": "+err.Error())
+		default:
+			return bridge.NewFault(rules.CodeInvalidRequest, "", what+": "+err.Error())
+		}
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return bridge.NewFault(rules.CodeMalformedJSON, "", what+": unexpected data after the JSON value")
+	}
+	return nil
+}

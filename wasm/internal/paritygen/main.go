@@ -1,0 +1,199 @@
+// Command paritygen answers test cases with the Go packages directly, for the WASM parity
+// test (wasm/js/test/parity.test.mjs): the test writes its corpus as JSON lines, runs
+//
+//	go run ./wasm/internal/paritygen -in cases.jsonl -out expected.jsonl
+//
+// in its temporary folder, and compares every answer with what the WebAssembly module
+// gives for the same case. paritygen calls rules and schema the way a Go program would,
+// never the module's own translation code (wasm/internal/bridge, checker), so the two
+// sides are computed independently. Its answers are raw Go values: byte offsets, the
+// whole schema.Verdict; the test converts them to what JavaScript sees by itself.
+//
+// A case is {"kind": K, ...}; its answer is one JSON line in the same order:
+//
+//	time      {input, now?}                       -> {valid, utc} | {valid:false, code, message, offset}
+//	measure   {text, platform?, counter?, cap?}   -> {length, cap, fits, counter, overflowAt, exact} | {code, message, offset}
+//	aggregate {outcomes}                          -> {success, status} | {code, message, path}
+//	post      {body, now?, accounts?}             -> schema.Verdict
+//	draft     {draft, body, now?, accounts?, draftState?} -> schema.Verdict
+//
+// Strings travel as JSON, so a case cannot hold invalid UTF-8 (the test keeps those out).
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/xweight"
+	"github.com/postrules/postrules/schema"
+)
+
+type testCase struct {
+	Kind       string           `json:"kind"`
+	Input      string           `json:"input"`
+	Now        string           `json:"now"`
+	Text       string           `json:"text"`
+	Platform   string           `json:"platform"`
+	Counter    string           `json:"counter"`
+	Cap        int              `json:"cap"`
+	Outcomes   []rules.Outcome  `json:"outcomes"`
+	Body       string           `json:"body"`
+	Draft      string           `json:"draft"`
+	Accounts   *[]rules.Account `json:"accounts"`
+	DraftState string           `json:"draftState"`
+}
+
+type errAnswer struct {
+	Valid   *bool      `json:"valid,omitempty"`
+	Code    rules.Code `json:"code"`
+	Message string     `json:"message"`
+	Path    string     `json:"path"`
+	Offset  int        `json:"offset"` // bytes; -1 when none
+}
+
+func errOf(err error) errAnswer {
+	e := rules.AsError(err)
+	if e == nil {
+		return errAnswer{Code: "not_a_rules_error", Message: err.Error(), Offset: -1}
+	}
+	return errAnswer{Code: e.Code, Message: e.Message, Path: e.Path, Offset: e.Offset}
+}
+
+func main() {
+	in := flag.String("in", "", "cases, JSON lines (default stdin)")
+	out := flag.String("out", "", "answers, JSON lines (default stdout)")
+	flag.Parse()
+	if err := run(*in, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "paritygen:", err)
+		os.Exit(1)
+	}
+}
+
+func run(inPath, outPath string) error {
+	var r io.Reader = os.Stdin
+	if inPath != "" {
+		f, err := os.Open(inPath)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r = f
+	}
+	var w io.Writer = os.Stdout
+	if outPath != "" {
+		f, err := os.Create(outPath)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	dec := json.NewDecoder(bufio.NewReader(r))
+	for n := 1; ; n++ {
+		var c testCase
+		if err := dec.Decode(&c); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return fmt.Errorf("case %d: %v", n, err)
+		}
+		answer, err := answer(c)
+		if err != nil {
+			return fmt.Errorf("case %d: %v", n, err)
+		}
+		if err := enc.Encode(answer); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+func clock(s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	return rules.ParseScheduledFor(s)
+}
+
+func answer(c testCase) (any, error) {
+	switch c.Kind {
+	case "time":
+		t, err := rules.ParseScheduledFor(c.Input)
+		if err == nil && c.Now != "" {
+			now, nerr := clock(c.Now)
+			if nerr != nil {
+				return nil, nerr
+			}
+			err = rules.CheckScheduledAfter(t, now)
+		}
+		if err != nil {
+			a := errOf(err)
+			a.Valid = new(bool)
+			return a, nil
+		}
+		return map[string]any{"valid": true, "utc": rules.FormatScheduledFor(t)}, nil
+
+	case "measure":
+		p := rules.Twitter
+		if c.Platform != "" {
+			var err error
+			if p, err = rules.ParsePlatform(c.Platform); err != nil {
+				return errOf(err), nil
+			}
+		}
+		limits := rules.DefaultLimits()
+		lim := limits.For(p)
+		switch c.Counter {
+		case "":
+		case "graphemes":
+			lim.Counter = rules.GraphemeCounter()
+		case "x-weighted":
+			lim.Counter = xweight.Default()
+		default:
+			return nil, fmt.Errorf("unknown counter %q", c.Counter)
+		}
+		if c.Cap > 0 {
+			lim.Cap = c.Cap
+		}
+		m, err := limits.With(p, lim).Measure(p, c.Text)
+		if err != nil {
+			return errOf(err), nil
+		}
+		return map[string]any{"length": m.Length, "cap": m.Cap, "fits": m.Fits(), "counter": m.Counter,
+			"overflowAt": m.OverflowAt, "exact": m.Exact}, nil
+
+	case "aggregate":
+		s, err := rules.Aggregate(c.Outcomes)
+		if err != nil {
+			return errOf(err), nil
+		}
+		return map[string]any{"success": s.Success, "status": s.Status}, nil
+
+	case "post", "draft":
+		now, err := clock(c.Now)
+		if err != nil {
+			return nil, err
+		}
+		env := schema.Env{Now: now, DraftState: rules.DraftState(c.DraftState)}
+		if c.Accounts != nil {
+			env.Accounts = *c.Accounts
+			if env.Accounts == nil {
+				env.Accounts = []rules.Account{}
+			}
+		}
+		if c.Kind == "post" {
+			return schema.CheckCreatePost([]byte(c.Body), env), nil
+		}
+		return schema.CheckDraftPublish([]byte(c.Draft), []byte(c.Body), env), nil
+	}
+	return nil, fmt.Errorf("unknown kind %q", c.Kind)
+}

@@ -1,0 +1,263 @@
+// Type declarations for postrules.mjs, written by hand. Field names are those of the
+// `validate` CLI's --format json output (README, CLI section), so one parser serves both.
+//
+// Offsets are UTF-16 code unit offsets (JavaScript string indices, a textarea's
+// selectionStart); the CLI's are byte offsets into UTF-8.
+
+/** The machine codes of rules/errors.go, plus the wrapper's own two. */
+export type Code =
+  | 'invalid_request' | 'validation_failed' | 'malformed_json' | 'invalid_body'
+  | 'unknown_field' | 'field_case_mismatch' | 'duplicate_field' | 'wrong_type'
+  | 'invalid_string' | 'too_deep' | 'body_too_large' | 'missing_field' | 'invalid_value'
+  | 'invalid_utf8' | 'invalid_scheduled_for' | 'scheduled_in_past' | 'invalid_timezone'
+  | 'publish_mode_conflict' | 'unknown_platform' | 'no_targets' | 'no_content'
+  | 'invalid_media' | 'invalid_poll' | 'post_too_long' | 'account_platform_mismatch'
+  | 'duplicate_target' | 'unauthorized' | 'subscription_inactive' | 'plan_limit_reached'
+  | 'account_limit_reached' | 'account_not_found' | 'no_connected_account'
+  | 'draft_not_found' | 'ambiguous_account' | 'draft_already_publishing' | 'rate_limited'
+  | 'x_post_limit_reached' | 'platform_error' | 'service_unavailable'
+  /** A function was called before init() resolved, or the checker could not be loaded. */
+  | 'not_initialized'
+  /** A bug on the Go side (a recovered panic) or a crashed module; never caused by input. */
+  | 'internal_error';
+
+/** The ten platforms' wire names. */
+export type Platform =
+  | 'twitter' | 'instagram' | 'youtube' | 'tiktok' | 'pinterest' | 'linkedin' | 'bluesky'
+  | 'facebook' | 'threads' | 'googlebusiness';
+
+/** The two counters: grapheme clusters (every platform's default) and X's weighted length. */
+export type CounterName = 'graphemes' | 'x-weighted';
+
+/**
+ * What every function answers instead of throwing when it cannot do its job: a value of
+ * the wrong type, a string that is not valid Unicode, a too large input, invalid JSON, an
+ * unknown platform, or no module loaded.
+ */
+export interface Fault {
+  /** The status title of the API's error body, e.g. "Bad Request". */
+  error: string;
+  code: Code;
+  message: string;
+  /** A JSON pointer ("/1/state") or an argument name ("text", "platform", "cap"); "" when none. */
+  path: string;
+  /** UTF-16 offset in the text at fault, or null. */
+  offset: number | null;
+}
+
+// ---------------------------------------------------------------------------- loading
+
+export interface InitOptions {
+  /** The counter module (default: ../dist/postrules-counter.wasm next to postrules.mjs). */
+  wasmURL?: string | URL;
+  /** A compiled counter module, or its bytes, instead of wasmURL. */
+  wasmModule?: WebAssembly.Module | BufferSource;
+  /** The full checker, loaded on the first checkPost (default: ../dist/postrules-full.wasm). */
+  fullWasmURL?: string | URL;
+  /** A compiled checker module, or its bytes, instead of fullWasmURL. */
+  fullWasmModule?: WebAssembly.Module | BufferSource;
+  /** Go's wasm_exec.js (default: ../dist/wasm_exec.js); not loaded when globalThis.Go exists. */
+  wasmExecURL?: string | URL;
+  /** Start loading the full checker now instead of on the first checkPost. */
+  preloadChecker?: boolean;
+}
+
+/**
+ * Loads the counter module. Call once and await it before measure, parseScheduledFor and
+ * aggregate; calling again returns the same promise. Rejects only when the module cannot
+ * be fetched, read or compiled (a wrong URL, a server error).
+ */
+export function init(options?: InitOptions): Promise<string[]>;
+
+/** Loads the full checker now; checkPost and checkDraftPublish do so on first use. */
+export function loadChecker(): Promise<string[]>;
+
+/** Whether init() has resolved. */
+export function ready(): boolean;
+
+// ---------------------------------------------------------------------------- measure
+
+export interface MeasureOptions {
+  /** Default "twitter". */
+  platform?: Platform | string;
+  /** Default: the platform's counter ("graphemes" for all ten). */
+  counter?: CounterName | string;
+  /** A whole number >= 1; default: the platform's cap (280 for twitter). */
+  cap?: number;
+}
+
+/** A text's length against a cap (`validate length --format json`). */
+export interface Measurement {
+  length: number;
+  cap: number;
+  fits: boolean;
+  counter: CounterName | string;
+  /** UTF-16 offset where the first unit past the cap begins; null when the text fits. */
+  overflowAt: number | null;
+  /** False when counting stopped early on a text far over its cap: length is then a lower bound. */
+  exact: boolean;
+  code?: undefined;
+}
+
+/** A fault of measure: it never fits. */
+export interface MeasureFault extends Fault {
+  fits: false;
+}
+
+/**
+ * Measures text for a platform. Synchronous and cheap enough for every keystroke.
+ * Check `'code' in result` (or `result.code !== undefined`) for a fault.
+ */
+export function measure(text: string, options?: MeasureOptions): Measurement | MeasureFault;
+
+// ---------------------------------------------------------------------------- scheduledFor
+
+export interface ParseScheduledForOptions {
+  /** When given, the value must also lie strictly after this clock (scheduled_in_past). */
+  now?: Date | number | string | null;
+}
+
+/** `validate time --format json`, valid. */
+export interface ScheduledForValid {
+  input: string;
+  valid: true;
+  /** Normalized: UTC, with seconds, fraction only when non-zero, ending in Z. */
+  utc: string;
+}
+
+/** `validate time --format json`, invalid. */
+export interface ScheduledForInvalid {
+  /** The value as given (not necessarily a string). */
+  input: unknown;
+  valid: false;
+  code: Code;
+  message: string;
+  /** UTF-16 offset in input where it went wrong, or null. */
+  offset: number | null;
+}
+
+/** Checks a scheduledFor value by the strict grammar. Synchronous. */
+export function parseScheduledFor(
+  s: string,
+  options?: ParseScheduledForOptions,
+): ScheduledForValid | ScheduledForInvalid;
+
+// ---------------------------------------------------------------------------- aggregate
+
+export type State = 'published' | 'failed' | 'pending';
+export type Status = 'draft' | 'pending' | 'scheduled' | 'publishing' | 'published' | 'failed' | 'partial';
+
+export interface Outcome {
+  platform: Platform | string;
+  state: State | string;
+  error?: string;
+  code?: Code | string;
+}
+
+/** `validate status --format json`. */
+export interface Summary {
+  success: boolean;
+  status: Status;
+  code?: undefined;
+}
+
+/** Folds per-target outcomes (an array or its JSON text) into the post's status. */
+export function aggregate(outcomes: Outcome[] | string): Summary | Fault;
+
+// ---------------------------------------------------------------------------- verdicts
+
+export interface Account {
+  platform: Platform | string;
+  accountId: string;
+}
+
+export interface Plan {
+  subscriptionInactive?: boolean;
+  subscribeUrl?: string;
+  /** 0 or absent: unlimited. */
+  postLimit?: number;
+  postsUsed?: number;
+  /** 0 or absent: unlimited. */
+  accountLimit?: number;
+  connectedAccounts?: number;
+}
+
+export interface CheckOptions {
+  /** The clock for "scheduledFor is after now". Default: the current time; null skips the check. */
+  now?: Date | number | string | null;
+  /** The connected accounts. Absent or null: target resolution is skipped. */
+  accounts?: Account[] | null;
+  plan?: Plan;
+  /** Per-platform cap and counter, keyed by platform. */
+  limits?: Partial<Record<Platform, { cap?: number; counter?: CounterName }>>;
+}
+
+export interface DraftCheckOptions extends CheckOptions {
+  /** The stored draft's state. Default "saved". */
+  draftState?: 'saved' | 'publishing' | 'deleted';
+}
+
+export interface Problem {
+  /** JSON pointer into the request, e.g. "/platforms/0/platformSpecificData/threadItems/2/content". */
+  path: string;
+  code: Code;
+  message: string;
+}
+
+/** The API's error body. */
+export interface ErrorBody {
+  error: string;
+  code: Code;
+  message: string;
+  subscribeUrl?: string;
+  limit?: number;
+  used?: number;
+  connected?: number;
+  problems?: Problem[];
+}
+
+/** One post of a target: its length against its cap (measure() tells where it overflows). */
+export interface PostLength {
+  /** JSON pointer of the post's text. */
+  path: string;
+  length: number;
+  cap: number;
+}
+
+export interface TargetVerdict {
+  platform: Platform | string;
+  accountId: string;
+  posts: PostLength[];
+}
+
+/** The verdict on a request: field for field a line of `validate post --format json`, less "file". */
+export interface Verdict {
+  valid: boolean;
+  /** Present when invalid: the HTTP status the API answers with. */
+  httpStatus?: number;
+  /** The API's error body; null when valid. */
+  error: ErrorBody | null;
+  /** Everything found, most important status first; [] when valid. */
+  problems: Problem[];
+  billable: boolean;
+  /** One entry per target of the request, in order, even when invalid. */
+  targets: TargetVerdict[];
+  /** When valid: "publishing" (publish now), "pending" (scheduled create), "scheduled" (draft). */
+  status?: Status;
+  /** When valid and scheduled: normalized UTC. */
+  scheduledFor?: string;
+  /** True when target resolution did not run (no accounts given, or a target was already rejected). */
+  resolutionSkipped: boolean;
+}
+
+/**
+ * Checks a create-post request (an object or its JSON text) as the API would. Loads the
+ * full checker on first use. Never rejects: failures are verdicts.
+ */
+export function checkPost(request: unknown, options?: CheckOptions): Promise<Verdict>;
+
+/**
+ * Checks publishing a stored draft (create-post shape) with a draft-publish body
+ * (default {}). Never rejects: failures are verdicts.
+ */
+export function checkDraftPublish(draft: unknown, body?: unknown, options?: DraftCheckOptions): Promise<Verdict>;

@@ -1,0 +1,313 @@
+// Parity: a corpus gives the same verdicts in WebAssembly as in Go.
+//
+// The Go side is computed at test time, in this test's temporary folder, two ways:
+//   1. wasm/internal/paritygen calls rules and schema directly (raw Go answers: byte
+//      offsets, whole verdicts), and this file converts them to what JavaScript sees;
+//   2. the `validate` CLI itself (cmd/validate) runs on the same inputs with
+//      --format json, whose lines the JS results must match field for field.
+// Nothing expected is committed. The corpus: the CLI's bundled examples
+// (cmd/validate/testdata), the shared conformance files (scheduledFor cases, Unicode's
+// GraphemeBreakTest texts) and a few mixed-script posts.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadPostrules, repoRoot, sharedDir, utf16At } from '../test-helpers.mjs';
+
+const pr = await loadPostrules();
+const NOW = '2026-01-01T00:00:00Z';
+const PAST_NOW = '2000-01-01T00:00:00Z';
+const testdataDir = path.join(repoRoot, 'cmd', 'validate', 'testdata');
+const conformance = path.join(sharedDir, 'conformance');
+
+let tmp;
+before(() => { tmp = mkdtempSync(path.join(tmpdir(), 'postrules-parity-')); });
+after(() => { if (tmp) rmSync(tmp, { recursive: true, force: true }); });
+
+function readLines(file) {
+  if (!existsSync(file)) {
+    throw new Error(`${file} is missing: the parity corpus needs the shared conformance data beside the repository`);
+  }
+  return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l));
+}
+
+const go = (args, input) => execFileSync('go', args, {
+  cwd: repoRoot, input, encoding: 'utf8', maxBuffer: 256 << 20, stdio: ['pipe', 'pipe', 'pipe'],
+});
+
+/** Answers cases with paritygen (Go, no WASM), one answer per case. */
+function goAnswers(cases) {
+  const inFile = path.join(tmp, `cases-${cases[0].kind}.jsonl`);
+  const outFile = path.join(tmp, `answers-${cases[0].kind}.jsonl`);
+  writeFileSync(inFile, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
+  go(['run', './wasm/internal/paritygen', '-in', inFile, '-out', outFile]);
+  const answers = readLines(outFile);
+  assert.equal(answers.length, cases.length);
+  return answers;
+}
+
+let cliPath = null;
+/** Runs the validate CLI (built once into the temp folder); returns [stdout, exit code]. */
+function cli(args, input = '') {
+  if (cliPath === null) {
+    cliPath = path.join(tmp, 'validate');
+    go(['build', '-o', cliPath, './cmd/validate']);
+  }
+  try {
+    return [execFileSync(cliPath, args, { cwd: repoRoot, input, encoding: 'utf8', maxBuffer: 256 << 20 }), 0];
+  } catch (err) {
+    if (typeof err.status !== 'number') throw err;
+    return [err.stdout, err.status];
+  }
+}
+const jsonLines = (s) => s.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+
+// ---------------------------------------------------------------------------- corpus
+
+const scheduledCases = readLines(path.join(conformance, 'json-schema-test-suite', 'scheduledfor-cases.jsonl'));
+const graphemeCases = readLines(path.join(conformance, 'unicode', 'GraphemeBreakTest-15.0.jsonl'));
+
+function postTexts(value, out = []) {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) value.forEach((v) => postTexts(v, out));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => postTexts(v, out));
+  return out;
+}
+
+const exampleFiles = readdirSync(testdataDir).filter((f) => f.endsWith('.json')).sort();
+const example = (f) => readFileSync(path.join(testdataDir, f), 'utf8');
+const isCreatePost = (f) => { const v = JSON.parse(example(f)); return v && !Array.isArray(v) && 'platforms' in v && ('publishNow' in v || 'scheduledFor' in v); };
+const createPostFiles = exampleFiles.filter(isCreatePost);
+const accountsFile = path.join(testdataDir, 'accounts.json');
+
+// Mixed-script posts around the cap: CJK, emoji (astral, ZWJ, flags, skin tones), Indic,
+// Arabic, combining marks and Latin, so that overflow offsets land after astral text.
+const MIXED = [
+  '春の新作🌸を発表しました！👩‍👩‍👧 Launch día — café ✨ नमस्ते क्षत्रिय 🇯🇵🇫🇷 مرحبا 👍🏽 e\u0301\u0302 ',
+  '😀'.repeat(140) + '漢'.repeat(141) + 'x',
+  'ab'.repeat(139) + '👩🏽‍💻👩🏽‍💻👩🏽‍💻',
+  '🏳️‍🌈'.repeat(281),
+];
+// Each seed repeated past 300 code points, then cut at 280 and 279 code points (never
+// inside a surrogate pair: a lone surrogate is refused by measure, see badinput).
+const mixedPosts = [];
+for (const seed of MIXED) {
+  let t = seed;
+  while ([...t].length < 300) t += seed;
+  const cps = [...t];
+  mixedPosts.push(t, cps.slice(0, 280).join(''), cps.slice(0, 279).join(''));
+}
+
+// ---------------------------------------------------------------------------- measure
+
+function expectMeasure(c, a) {
+  if (a.code !== undefined) return { code: a.code, offset: a.offset < 0 ? null : utf16At(c.text, a.offset) };
+  return {
+    length: a.length, cap: a.cap, fits: a.fits, counter: a.counter,
+    overflowAt: a.overflowAt < 0 ? null : utf16At(c.text, a.overflowAt), exact: a.exact,
+  };
+}
+function gotMeasure(r) {
+  if (r.code !== undefined) return { code: r.code, offset: r.offset };
+  return r;
+}
+
+test('parity: measure on the GraphemeBreakTest texts, example posts and mixed posts', () => {
+  const texts = [
+    ...graphemeCases.map((g) => g.text),
+    ...exampleFiles.flatMap((f) => postTexts(JSON.parse(example(f)))),
+    ...mixedPosts,
+  ];
+  const cases = [];
+  for (const text of texts) {
+    cases.push({ kind: 'measure', text });
+    cases.push({ kind: 'measure', text, cap: 1 });
+    cases.push({ kind: 'measure', text, cap: 2, counter: 'graphemes', platform: 'bluesky' });
+    cases.push({ kind: 'measure', text, counter: 'x-weighted' });
+    cases.push({ kind: 'measure', text, counter: 'x-weighted', cap: 3 });
+  }
+  const answers = goAnswers(cases);
+  let overflows = 0;
+  cases.forEach((c, i) => {
+    const got = gotMeasure(pr.measure(c.text, { platform: c.platform, counter: c.counter, cap: c.cap }));
+    const want = expectMeasure(c, answers[i]);
+    assert.deepEqual(got, want, `case ${i}: ${JSON.stringify(c).slice(0, 200)}`);
+    if (got.overflowAt) overflows++;
+  });
+  assert.ok(overflows > texts.length, `only ${overflows} cases overflowed`);
+  // And against Unicode's own answer: a GraphemeBreakTest line's cluster count.
+  for (const g of graphemeCases) {
+    assert.equal(pr.measure(g.text, { cap: 1000 }).length, g.bounds.length, g.comment);
+  }
+});
+
+test('parity: measure in WASM equals `validate length --format json`', () => {
+  const texts = [...graphemeCases.slice(0, 200).map((g) => g.text), ...mixedPosts];
+  for (const counter of ['graphemes', 'x-weighted']) {
+    const [out] = cli(['length', '--format', 'json', '--counter', counter], texts.map((t) => JSON.stringify(t)).join('\n') + '\n');
+    const lines = jsonLines(out);
+    assert.equal(lines.length, texts.length);
+    texts.forEach((t, i) => {
+      const want = { ...lines[i], overflowAt: lines[i].overflowAt === null ? null : utf16At(t, lines[i].overflowAt) };
+      assert.deepEqual(pr.measure(t, { counter }), want, `${counter} line ${i + 1}`);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------- time
+
+test('parity: parseScheduledFor on the scheduledFor conformance cases', () => {
+  const cases = [];
+  for (const s of scheduledCases) {
+    cases.push({ kind: 'time', input: s.input });
+    cases.push({ kind: 'time', input: s.input, now: PAST_NOW });
+    cases.push({ kind: 'time', input: s.input, now: NOW });
+  }
+  const answers = goAnswers(cases);
+  cases.forEach((c, i) => {
+    const a = answers[i];
+    const want = a.valid
+      ? { input: c.input, valid: true, utc: a.utc }
+      : { input: c.input, valid: false, code: a.code, message: a.message, offset: a.offset < 0 ? null : utf16At(c.input, a.offset) };
+    const got = pr.parseScheduledFor(c.input, c.now ? { now: c.now } : undefined);
+    assert.deepEqual(got, want, `case ${i}: ${JSON.stringify(c)}`);
+  });
+  // The corpus's own verdict (no clock) holds in WASM too.
+  for (const s of scheduledCases) {
+    assert.equal(pr.parseScheduledFor(s.input).valid, s.valid, `${JSON.stringify(s.input)}: ${s.why}`);
+  }
+});
+
+test('parity: parseScheduledFor equals `validate time --jsonl --format json`', () => {
+  const inputs = scheduledCases.map((s) => s.input);
+  const [out] = cli(['time', '--jsonl', '--format', 'json', '--now', PAST_NOW], inputs.map((s) => JSON.stringify(s)).join('\n') + '\n');
+  const lines = jsonLines(out);
+  assert.equal(lines.length, inputs.length);
+  inputs.forEach((s, i) => {
+    const want = lines[i].valid ? lines[i] : { ...lines[i], offset: lines[i].offset === null || lines[i].offset === undefined || lines[i].offset < 0 ? null : utf16At(s, lines[i].offset) };
+    const got = pr.parseScheduledFor(s, { now: PAST_NOW });
+    assert.deepEqual(got, want, `line ${i + 1}: ${JSON.stringify(s)}`);
+  });
+});
+
+// ---------------------------------------------------------------------------- aggregate
+
+test('parity: aggregate on the CLI examples and every pair of states', () => {
+  const statusDir = path.join(testdataDir, 'status');
+  const lists = readdirSync(statusDir).filter((f) => f.endsWith('.json')).sort()
+    .map((f) => JSON.parse(readFileSync(path.join(statusDir, f), 'utf8')));
+  const states = ['published', 'failed', 'pending', 'cancelled', ''];
+  for (const a of states) for (const b of states) {
+    lists.push([{ platform: 'twitter', state: a }, { platform: 'linkedin', state: b, error: 'e', code: 'platform_error' }]);
+  }
+  lists.push([], [{ platform: 'myspace', state: 'published' }]);
+  const answers = goAnswers(lists.map((outcomes) => ({ kind: 'aggregate', outcomes })));
+  lists.forEach((outcomes, i) => {
+    const a = answers[i];
+    const got = pr.aggregate(outcomes);
+    if (a.code !== undefined) {
+      assert.deepEqual({ code: got.code, message: got.message, path: got.path }, { code: a.code, message: a.message, path: a.path }, JSON.stringify(outcomes));
+    } else {
+      assert.deepEqual(got, { success: a.success, status: a.status }, JSON.stringify(outcomes));
+    }
+  });
+  // And the CLI, on its own examples.
+  for (const f of readdirSync(statusDir).filter((n) => n.endsWith('.json')).sort()) {
+    const file = path.join(statusDir, f);
+    const [out] = cli(['status', '--format', 'json', file]);
+    const line = JSON.parse(out);
+    const got = pr.aggregate(readFileSync(file, 'utf8'));
+    if (line.code !== undefined) {
+      const { offset, ...fault } = got;
+      assert.equal(offset, null);
+      assert.deepEqual(fault, { path: '', ...line }, f);
+    } else {
+      assert.deepEqual(got, line, f);
+    }
+  }
+});
+
+// ---------------------------------------------------------------------------- verdicts
+
+/** What the CLI prints for a verdict (less "file"), from the raw schema.Verdict. */
+function cliShape(v) {
+  const out = {
+    valid: v.valid,
+    ...(v.valid ? {} : { httpStatus: v.httpStatus }),
+    error: v.error,
+    problems: v.problems || [],
+    billable: v.billable,
+    targets: v.targets.map((t) => ({ platform: t.platform, accountId: t.accountId, posts: t.posts.map((p) => ({ path: p.path, length: p.length, cap: p.cap })) })),
+    ...(v.status ? { status: v.status } : {}),
+    ...(v.scheduledFor ? { scheduledFor: v.scheduledFor } : {}),
+    resolutionSkipped: v.resolutionSkipped,
+  };
+  return out;
+}
+
+const ODD_BODIES = [
+  '', '{', '42', '[]', 'null', '{"content":"x"}', '{"content":"\\ud800","platforms":[{"platform":"twitter"}],"publishNow":true}',
+  '{"content":"x","platforms":[{"platform":"twitter","content":"' + '😀'.repeat(300) + '"}],"publishNow":true}',
+  '{"Content":"x","platforms":[{"platform":"twitter"}],"publishNow":true}',
+  '{"content":"x","content":"y","platforms":[{"platform":"twitter"}],"publishNow":true}',
+  '{"content":"x","platforms":[{"platform":"twitter"},{"platform":"twitter"}],"publishNow":true,"scheduledFor":"2030-01-01T00:00Z"}',
+  JSON.stringify({ content: MIXED[0], platforms: [{ platform: 'twitter', platformSpecificData: { threadItems: mixedPosts.map((content) => ({ content })) } }, { platform: 'bluesky' }], scheduledFor: '2031-02-03T04:05:06.789Z', timezone: 'Asia/Tokyo' }),
+];
+
+test('parity: checkPost on the bundled examples and odd bodies', async () => {
+  const accounts = JSON.parse(readFileSync(accountsFile, 'utf8'));
+  const bodies = [...createPostFiles.map(example), ...ODD_BODIES];
+  const cases = [];
+  for (const body of bodies) {
+    cases.push({ kind: 'post', body, now: NOW });
+    cases.push({ kind: 'post', body, now: NOW, accounts });
+    cases.push({ kind: 'post', body, now: '2030-02-01T00:00:00Z', accounts: [] });
+  }
+  const answers = goAnswers(cases);
+  for (const [i, c] of cases.entries()) {
+    const got = await pr.checkPost(c.body, { now: c.now, accounts: c.accounts });
+    assert.deepEqual(got, cliShape(answers[i]), `case ${i}: ${c.body.slice(0, 120)} accounts=${JSON.stringify(c.accounts)}`);
+  }
+});
+
+test('parity: checkPost equals `validate post --format json` on the bundled examples', async () => {
+  assert.ok(createPostFiles.length >= 4, `create-post examples: ${createPostFiles}`);
+  for (const withAccounts of [false, true]) {
+    const args = ['post', '--format', 'json', '--now', NOW, ...(withAccounts ? ['--accounts', accountsFile] : []),
+      ...createPostFiles.map((f) => path.join(testdataDir, f))];
+    const [out, code] = cli(args);
+    const lines = jsonLines(out);
+    assert.equal(lines.length, createPostFiles.length);
+    assert.ok(code === 0 || code === 1);
+    for (const [i, f] of createPostFiles.entries()) {
+      const { file, ...want } = lines[i];
+      assert.equal(path.basename(file), f);
+      const got = await pr.checkPost(example(f), { now: NOW, accounts: withAccounts ? JSON.parse(readFileSync(accountsFile, 'utf8')) : undefined });
+      assert.deepEqual(got, want, `${f} accounts=${withAccounts}`);
+    }
+  }
+});
+
+test('parity: checkDraftPublish against Go and `validate draft --format json`', async () => {
+  const accounts = JSON.parse(readFileSync(accountsFile, 'utf8'));
+  const draft = example('draft.json');
+  const bodies = [example('draft-publish.json'), '{"publishNow":true}', '{}', '{"scheduledFor":"2020-01-01T00:00:00Z"}', 'nope'];
+  const cases = [];
+  for (const body of bodies) {
+    for (const draftState of ['', 'publishing', 'deleted']) {
+      cases.push({ kind: 'draft', draft, body, now: NOW, accounts, draftState });
+    }
+    cases.push({ kind: 'draft', draft: '{"platforms":[]}', body, now: NOW });
+  }
+  const answers = goAnswers(cases);
+  for (const [i, c] of cases.entries()) {
+    const got = await pr.checkDraftPublish(c.draft, c.body, { now: c.now, accounts: c.accounts, ...(c.draftState ? { draftState: c.draftState } : {}) });
+    assert.deepEqual(got, cliShape(answers[i]), `case ${i}: ${JSON.stringify(c).slice(0, 200)}`);
+  }
+  const [out] = cli(['draft', '--format', 'json', '--now', NOW, '--accounts', accountsFile,
+    '--draft', path.join(testdataDir, 'draft.json'), path.join(testdataDir, 'draft-publish.json')]);
+  const { file, ...want } = JSON.parse(out);
+  assert.deepEqual(await pr.checkDraftPublish(draft, example('draft-publish.json'), { now: NOW, accounts }), want);
+});

@@ -1,0 +1,31 @@
+// The size budgets of issue 5, after gzip -9 (1 MB = 1,000,000 bytes): the module a
+// composer needs while typing at most 1.0 MB, the full checker at most 2.5 MB.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { distDir, requireBuilt } from '../test-helpers.mjs';
+
+requireBuilt();
+// gzip -9 itself, as build.sh reports it (zlib's level 9 comes out about 1% larger).
+const gz = (f) => execFileSync('gzip', ['-9', '-c', path.join(distDir, f)], { maxBuffer: 64 << 20 }).length;
+
+test('the counter module is at most 1.0 MB after gzip -9', () => {
+  const n = gz('postrules-counter.wasm');
+  assert.ok(n <= 1_000_000, `postrules-counter.wasm: ${n} bytes gzipped`);
+});
+
+test('the full checker is at most 2.5 MB after gzip -9', () => {
+  const n = gz('postrules-full.wasm');
+  assert.ok(n <= 2_500_000, `postrules-full.wasm: ${n} bytes gzipped`);
+});
+
+test('the counter module carries no schema, validator or encoding/json', () => {
+  // The names are in the module's data (package paths of its types and functions).
+  const text = readFileSync(path.join(distDir, 'postrules-counter.wasm')).toString('latin1');
+  for (const pkg of ['go-playground/validator', 'postrules/postrules/schema', 'encoding/json']) {
+    assert.equal(text.includes(pkg), false, `${pkg} is linked into the counter module`);
+  }
+  assert.equal(text.includes('postrules/postrules/rules'), true); // the check can see names at all
+});
