@@ -175,6 +175,8 @@ func NewError(code Code, path, message string) *Error {
 	return &Error{Status: s, Code: code, Title: statusTitle(s), Message: message, Path: path, Offset: -1}
 }
 
+// Error renders e for logs as "code at /path: message". It is for people; programs compare
+// e.Code.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(string(e.Code))

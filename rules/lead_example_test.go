@@ -88,3 +88,99 @@ func ExampleCode_HTTPStatus() {
 	// ambiguous_account 409
 	// subscription_inactive 402
 }
+
+func ExampleNewError() {
+	e := rules.NewError(rules.CodeAccountNotFound, "/platforms/0/accountId", `no connected twitter account has id "tw-9"`)
+	fmt.Println(e.Status, e.Title, e.Offset)
+	fmt.Println(e)
+	// Output:
+	// 404 Not Found -1
+	// account_not_found at /platforms/0/accountId: no connected twitter account has id "tw-9"
+}
+
+func ExampleAsError() {
+	_, err := rules.ParseScheduledFor("2026-03-01T09:30:00+01:00")
+	if e := rules.AsError(fmt.Errorf("import row 7: %w", err)); e != nil {
+		fmt.Println(e.Code, e.Offset)
+	}
+	// Output: invalid_scheduled_for 19
+}
+
+func ExampleError_WithPath() {
+	// A rule that checks a bare value does not know where it sits in the request.
+	_, err := rules.ParseScheduledFor("tomorrow")
+	located := rules.AsError(err).WithPath("/scheduledFor")
+	fmt.Println(located.Path, located.Code)
+	// Output: /scheduledFor invalid_scheduled_for
+}
+
+func ExampleCodes() {
+	for _, c := range rules.Codes() {
+		if s := c.HTTPStatus(); s >= 402 && s <= 404 {
+			fmt.Println(s, c)
+		}
+	}
+	// Output:
+	// 402 subscription_inactive
+	// 403 account_limit_reached
+	// 403 plan_limit_reached
+	// 404 account_not_found
+	// 404 draft_not_found
+	// 404 no_connected_account
+}
+
+func ExampleFinishDraftPublish() {
+	state, _ := rules.BeginDraftPublish(rules.DraftSaved)
+	state, _ = rules.FinishDraftPublish(state, false) // the platforms refused it
+	fmt.Println(state)                                 // kept, so the user can fix it
+	// Output: saved
+}
+
+func ExamplePlatforms() {
+	fmt.Println(rules.Platforms())
+	// Output: [twitter instagram youtube tiktok pinterest linkedin bluesky facebook threads googlebusiness]
+}
+
+func ExampleParsePlatform() {
+	p, err := rules.ParsePlatform("bluesky")
+	fmt.Println(p, err)
+	_, err = rules.ParsePlatform("Twitter") // wire names are exact
+	fmt.Println(rules.AsError(err).Code)
+	// Output:
+	// bluesky <nil>
+	// unknown_platform
+}
+
+func ExamplePlatform_Valid() {
+	fmt.Println(rules.Platform("threads").Valid(), rules.Platform("x").Valid())
+	// Output: true false
+}
+
+func ExampleDefaultCap() {
+	for _, p := range []rules.Platform{rules.Twitter, rules.Bluesky, rules.LinkedIn} {
+		fmt.Println(p, rules.DefaultCap(p))
+	}
+	// Output:
+	// twitter 280
+	// bluesky 300
+	// linkedin 3000
+}
+
+func ExampleDefaultLimits() {
+	limits := rules.DefaultLimits()
+	lim := limits.For(rules.Threads)
+	fmt.Println(lim.Cap, lim.Counter.Name())
+	// Output: 500 graphemes
+}
+
+func ExampleLimits_For() {
+	limits := rules.DefaultLimits().With(rules.Twitter, rules.Limit{Cap: 4000}) // a premium account
+	fmt.Println(limits.For(rules.Twitter).Cap, rules.DefaultLimits().For(rules.Twitter).Cap)
+	// Output: 4000 280
+}
+
+func ExampleMeasurement_Fits() {
+	m, _ := rules.DefaultLimits().Measure(rules.Bluesky, "🦋 hello")
+	fmt.Println(m.Length, m.Cap, m.Fits())
+	// Output: 7 300 true
+}

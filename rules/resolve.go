@@ -91,8 +91,8 @@ func resolveSingle(p Platform, connected []Account, path string) (Account, *Erro
 	var found []string
 	var only Account
 	for _, a := range connected {
-		if a.Platform != p {
-			continue
+		if a.Platform != p || containsString(found, a.ID) {
+			continue // an account listed twice is still one account
 		}
 		if len(found) == 0 {
 			only = a
@@ -112,4 +112,13 @@ func resolveSingle(p Platform, connected []Account, path string) (Account, *Erro
 	}
 	return Account{}, NewError(CodeAmbiguousAccount, path,
 		strconv.Itoa(len(found))+" "+string(p)+" accounts are connected; name one with accountId: "+strings.Join(quoted, ", "))
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

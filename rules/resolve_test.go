@@ -122,3 +122,12 @@ func TestResolveWithNothingConnected(t *testing.T) {
 		t.Fatalf("got %v, %v", got, problems)
 	}
 }
+
+func TestResolveCountsAnAccountListedTwiceOnce(t *testing.T) {
+	// A caller's account list may repeat an entry (two integrations of one account); it is
+	// still the platform's single account, not an ambiguity between "a" and "a".
+	got, problems := ResolveTargets([]Target{{Twitter, ""}}, []Account{{Twitter, "a"}, {Twitter, "a"}})
+	if len(problems) != 0 || got[0] != (Account{Twitter, "a"}) {
+		t.Fatalf("got %v, %v", got, problems)
+	}
+}
