@@ -132,7 +132,7 @@ func ExampleCodes() {
 func ExampleFinishDraftPublish() {
 	state, _ := rules.BeginDraftPublish(rules.DraftSaved)
 	state, _ = rules.FinishDraftPublish(state, false) // the platforms refused it
-	fmt.Println(state)                                 // kept, so the user can fix it
+	fmt.Println(state)                                // kept, so the user can fix it
 	// Output: saved
 }
 
