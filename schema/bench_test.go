@@ -68,10 +68,10 @@ func BenchmarkTypical(b *testing.B) {
 		b.SetBytes(int64(len(body)))
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			decodeCreatePost(body, 0, "")
+			decodeCreatePost(body, 0, originBody)
 		}
 	})
-	p, _ := decodeCreatePost(body, 0, "")
+	p, _ := decodeCreatePost(body, 0, originBody)
 	b.Run("validator-only", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
@@ -107,6 +107,44 @@ func BenchmarkSize(b *testing.B) {
 			b.Fatalf("%d-byte body is invalid: %+v", len(body), v.Problems[:1])
 		}
 		b.Run(strconv.Itoa(n>>10)+"KiB", func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				CheckCreatePost(body, Env{})
+			}
+		})
+	}
+}
+
+// manyTargetsBody is a create-post body with k shared images and k twitter targets: every
+// twitter target receives the shared media, so a check that looked at the media once per
+// target would cost k*k.
+func manyTargetsBody(k int) []byte {
+	var sb strings.Builder
+	sb.WriteString(`{"content":"x","publishNow":true,"mediaItems":[`)
+	for i := 0; i < k; i++ {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(`{"type":"image","url":"https://a.example/i.png"}`)
+	}
+	sb.WriteString(`],"platforms":[`)
+	for i := 0; i < k; i++ {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(`{"platform":"twitter"}`)
+	}
+	sb.WriteString(`]}`)
+	return []byte(sb.String())
+}
+
+// BenchmarkSharedMedia shows that k shared media on k twitter targets cost linear time:
+// 8k is 4 times 2k in body size and must be about 4 times (not 16 times) in ns/op.
+func BenchmarkSharedMedia(b *testing.B) {
+	for _, k := range []int{2000, 8000} {
+		body := manyTargetsBody(k)
+		b.Run(strconv.Itoa(k/1000)+"k", func(b *testing.B) {
 			b.SetBytes(int64(len(body)))
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {

@@ -23,7 +23,9 @@ type Env struct {
 	Limits rules.Limits
 	// Plan is the caller's subscription; the zero value is active and unlimited.
 	Plan rules.Plan
-	// DraftState is the stored draft's state (CheckDraftPublish only); "" is saved.
+	// DraftState is the stored draft's state (CheckDraftPublish only); "" is saved. A
+	// value other than saved, publishing, deleted or "" is the server's own mistake and
+	// answers 500 internal_error.
 	DraftState rules.DraftState
 	// MaxBodyBytes is the size limit of a body (and of a stored draft); 0 or less means
 	// DefaultMaxBodyBytes (1 MiB).
@@ -31,28 +33,40 @@ type Env struct {
 }
 
 // Problem is one thing wrong with a request: where (a JSON pointer, "" for the request as
-// a whole), what (a machine code) and a message for people. Match on Code, never Message.
+// a whole, into the document In names), what (a machine code) and a message for people.
+// Match on Code, never Message.
 type Problem struct {
 	Path    string     `json:"path"`
 	Code    rules.Code `json:"code"`
 	Message string     `json:"message"`
+	// In names the document Path points into: "draft" for the stored draft of a draft
+	// publish (whose messages also start with "draft: " for people), "" for the request
+	// body, or for a problem that is not located in a document (plan, draft state).
+	In string `json:"in,omitempty"`
 }
 
 // ErrorBody is the API's error body: {"error", "code", "message"}, the extras of its status
 // (402 subscribeUrl; 403 limit, used, connected) and, when several problems share the
 // answered status, all of them in "problems". One problem answers with its own code and
-// its message, followed by " (at <path>)" when it has a path. Several 400 problems answer
-// with code validation_failed; several of another status with the first one's code; the
-// message then counts them and quotes the first.
+// message, followed by " (at <path>)" when it has a path, and its location in "path" (and
+// "in" for the stored draft), so a client need not parse the message. Several 400 problems
+// answer with code validation_failed; several of another status with the first one's code;
+// the message then counts them and quotes the first, and "path" is left out: each entry of
+// "problems" has its own.
 type ErrorBody struct {
-	Error        string     `json:"error"`
-	Code         rules.Code `json:"code"`
-	Message      string     `json:"message"`
-	SubscribeURL string     `json:"subscribeUrl,omitempty"`
-	Limit        *int       `json:"limit,omitempty"`
-	Used         *int       `json:"used,omitempty"`
-	Connected    *int       `json:"connected,omitempty"`
-	Problems     []Problem  `json:"problems,omitempty"`
+	Error   string     `json:"error"`
+	Code    rules.Code `json:"code"`
+	Message string     `json:"message"`
+	// Path is the JSON pointer of the one problem the body describes; "" when it is not
+	// tied to one value, or when the body describes several problems.
+	Path string `json:"path,omitempty"`
+	// In is Problem.In of the one problem the body describes.
+	In           string    `json:"in,omitempty"`
+	SubscribeURL string    `json:"subscribeUrl,omitempty"`
+	Limit        *int      `json:"limit,omitempty"`
+	Used         *int      `json:"used,omitempty"`
+	Connected    *int      `json:"connected,omitempty"`
+	Problems     []Problem `json:"problems,omitempty"`
 }
 
 // PostLength is the length of one post against its cap (rule T1), located by the JSON
@@ -83,18 +97,30 @@ type TargetVerdict struct {
 
 // Verdict is the whole answer for one request.
 //
-// Precedence, when several things are wrong (the answered status is the first row that has
-// a problem; DESIGN.md orders them the same way):
+// Precedence, when several things are wrong. First, three answers stand alone: the verdict
+// has that one problem and nothing else is checked, since nothing else can be trusted:
 //
-//  1. 400: every shape, type, length, schedule and resolution-400 problem, all together
-//  2. 404: account_not_found, no_connected_account, draft_not_found
-//  3. 409: ambiguous_account, draft_already_publishing
+//   - 500 internal_error: Env.DraftState is not saved, publishing, deleted or "" (a
+//     setting of the server, so the server's fault, never the client's)
+//   - 404 draft_not_found: the draft is deleted; there is nothing to publish, whatever
+//     the body says
+//   - 400 malformed_json, invalid_body, body_too_large or too_deep: the request body is
+//     not a readable JSON object (a stored draft in that state is one problem of the
+//     draft, listed with the body's)
+//
+// Otherwise every problem is found and listed, and the answered status is the first row
+// that has one (DESIGN.md orders them the same way):
+//
+//  1. 400: every shape, type, length, schedule and resolution-400 problem, of the body and
+//     of the stored draft, all together
+//  2. 404: account_not_found, no_connected_account
+//  3. 409: draft_already_publishing, then ambiguous_account (a second click on "publish"
+//     is told so before anything about its accounts)
 //  4. 402: subscription_inactive
 //  5. 403: plan_limit_reached, account_limit_reached
 //
 // So a request that is wrong is told so even when the plan is exhausted, and a client fixes
-// its request before it is told to pay. A body that is not well-formed JSON, is too large
-// or nests too deep has exactly one 400 problem (nothing else in it can be trusted).
+// its request before it is told to pay.
 type Verdict struct {
 	// Valid is true when the request is accepted.
 	Valid bool `json:"valid"`
@@ -108,7 +134,7 @@ type Verdict struct {
 	Problems []Problem `json:"problems"`
 	// Targets has one entry per target of the request, even when it is invalid. Never nil.
 	Targets []TargetVerdict `json:"targets"`
-	// Billable is whether the request is charged: a valid one is; no 4xx is.
+	// Billable is whether the request is charged: a valid one is; no 4xx or 500 is.
 	Billable bool `json:"billable"`
 	// Status is what the API reports for a valid request: create, "publishing" (publish
 	// now) or "pending" (scheduled); draft publish, "publishing" or "scheduled".
@@ -119,28 +145,40 @@ type Verdict struct {
 	// ResolutionSkipped is true when target resolution did not run: Env.Accounts is nil, or
 	// a target's platform or accountId was already rejected.
 	ResolutionSkipped bool `json:"resolutionSkipped"`
+	// Post is the decoded request, so that a server need not decode the body again: for a
+	// create, the body; for a draft publish, the stored draft with the body's publishNow,
+	// scheduledFor and timezone, i.e. the post that will be published. It is set whenever
+	// every value was decoded into the wire types, even when a rule then rejects the
+	// request (Valid says whether it is accepted), and is then what plain json.Unmarshal
+	// of the body into CreatePost gives. It is nil when the body (or the stored draft)
+	// could not be decoded: malformed, too large, too deep, not an object, or a name or
+	// value the decoder refused; and for a deleted draft or a 500. Every valid verdict has
+	// a Post. Not part of the JSON verdict.
+	Post *CreatePost `json:"-"`
 }
 
 // CheckCreatePost checks the body of POST /api/v2/posts and returns the whole verdict. It
 // is safe for concurrent use and never panics; every problem of a malformed body is in the
 // verdict.
 func CheckCreatePost(body []byte, env Env) Verdict {
-	post, dec := decodeCreatePost(body, env.MaxBodyBytes, "")
-	req := newDoc(dec)
-	var c check
-	c.env = env
-	if dec.fatal == nil {
-		req.add(checkShape(post, "")...)
-		req.checkPublishMode(post.PublishNow, post.ScheduledFor, false)
-		req.checkPost(post)
-		c.schedule(req, post.ScheduledFor)
-		c.targets(req, post)
+	c := check{env: env}
+	post, dec := decodeCreatePost(body, env.MaxBodyBytes, originBody)
+	if dec.fatal != nil {
+		return c.alone(dec.fatal)
 	}
+	req := newDoc(dec)
+	req.add(checkShape(post, "")...)
+	req.checkPublishMode(post.PublishNow, post.ScheduledFor, false)
+	req.checkPost(post)
+	c.schedule(req, post.ScheduledFor)
+	c.targets(req, post)
 	c.docs = []*doc{req}
-	c.env400()
-	if c.scheduled.IsZero() {
-		c.status = rules.StatusPublishing
-	} else {
+	c.plan()
+	if len(dec.problems) == 0 {
+		c.post = post
+	}
+	c.status = rules.StatusPublishing
+	if !c.scheduled.IsZero() {
 		c.status = rules.StatusPending
 	}
 	return c.verdict()
@@ -148,56 +186,87 @@ func CheckCreatePost(body []byte, env Env) Verdict {
 
 // CheckDraftPublish checks POST /api/v2/drafts/{draftId}/publish: draft is the stored draft
 // (create-post shape), body the request body. The body decides when to publish: the
-// draft's own publishNow, scheduledFor and timezone are replaced by the body's, so they
-// are not checked beyond their JSON types. The draft is decoded as strictly as a request
-// (a stored draft may predate a rule); its problems carry pointers into the draft and
-// messages that start with "draft: ". The draft state (Env.DraftState) is checked with
-// rules.BeginDraftPublish; a deleted draft (404 draft_not_found) does not exist, so its
-// stored bytes, if any, are not checked at all (a server may pass nil).
+// draft's own publishNow, scheduledFor and timezone are replaced by the body's, so their
+// values are not read at all (any JSON value there is fine; their names are still checked
+// like every name). The draft is otherwise decoded as strictly as a request (a stored
+// draft may predate a rule); its problems have In "draft", pointers into the draft, and
+// messages that start with "draft: ". The draft state (Env.DraftState) is checked first,
+// with rules.BeginDraftPublish: a deleted draft is 404 draft_not_found alone, and neither
+// the body nor the stored bytes are read (a server may pass nil); a state outside
+// saved/publishing/deleted/"" is 500 internal_error alone. See Verdict for the precedence.
 func CheckDraftPublish(draft, body []byte, env Env) Verdict {
-	pub, bdec := decodeDraftPublish(body, env.MaxBodyBytes)
-	req := newDoc(bdec)
-	var c check
-	c.env = env
-	if bdec.fatal == nil {
-		req.add(checkShape(pub, "")...)
-		req.checkPublishMode(pub.PublishNow, pub.ScheduledFor, true)
-		c.schedule(req, pub.ScheduledFor)
-	}
-	c.docs = []*doc{req}
+	c := check{env: env}
 	_, stateErr := rules.BeginDraftPublish(env.DraftState)
-	if e := rules.AsError(stateErr); e == nil || e.Code != rules.CodeDraftNotFound {
-		post, ddec := decodeCreatePost(draft, env.MaxBodyBytes, "draft: ")
-		stored := newDoc(ddec)
-		if ddec.fatal == nil {
-			post.PublishNow, post.ScheduledFor, post.Timezone = false, nil, nil
-			stored.add(checkShape(post, "draft: ")...)
-			stored.checkPost(post)
-			c.targets(stored, post)
+	state := rules.AsError(stateErr)
+	switch {
+	case stateErr == nil:
+	case state != nil && state.Code == rules.CodeDraftNotFound:
+		return c.alone(state)
+	case state == nil || state.Code != rules.CodeDraftAlreadyPublishing:
+		why := stateErr.Error()
+		if state != nil {
+			why = state.Message
 		}
-		c.docs = append(c.docs, stored)
+		return c.alone(rules.NewError(rules.CodeInternal, "",
+			"the server cannot publish this draft: "+why+"; this is the server's fault, not the request's"))
 	}
-	c.env400()
-	if stateErr != nil {
-		c.others = append(c.others, asProblem(stateErr))
+	pub, bdec := decodeDraftPublish(body, env.MaxBodyBytes)
+	if bdec.fatal != nil {
+		return c.alone(bdec.fatal)
 	}
-	if c.scheduled.IsZero() {
-		c.status = rules.StatusPublishing
-	} else {
+	req := newDoc(bdec)
+	req.add(checkShape(pub, "")...)
+	req.checkPublishMode(pub.PublishNow, pub.ScheduledFor, true)
+	c.schedule(req, pub.ScheduledFor)
+
+	post, ddec := decodeCreatePost(draft, env.MaxBodyBytes, originDraft)
+	stored := newDoc(ddec)
+	if ddec.fatal == nil {
+		// post.PublishNow, ScheduledFor and Timezone are zero: the decoder did not read them.
+		stored.add(checkShape(post, originDraft.prefix())...)
+		stored.checkPost(post)
+		c.targets(stored, post)
+	}
+	c.docs = []*doc{req, stored}
+	c.plan()
+	if state != nil {
+		c.others = append(c.others, located{state, ""})
+	}
+	if len(bdec.problems) == 0 && len(ddec.all()) == 0 {
+		post.PublishNow, post.ScheduledFor, post.Timezone = pub.PublishNow, pub.ScheduledFor, pub.Timezone
+		c.post = post
+	}
+	c.status = rules.StatusPublishing
+	if !c.scheduled.IsZero() {
 		c.status = rules.StatusScheduled
 	}
 	return c.verdict()
+}
+
+// located is a problem not found by a document's own checks (plan, draft state, target
+// resolution), with Problem.In of the document it points into.
+type located struct {
+	err *rules.Error
+	in  string
 }
 
 // check accumulates one verdict.
 type check struct {
 	env       Env
 	docs      []*doc
-	others    []*rules.Error // problems not about a document: plan, draft state
+	others    []located // problems of other statuses than 400: resolution, plan, draft state
 	targetsV  []TargetVerdict
 	resolved  bool
 	scheduled time.Time
 	status    rules.Status
+	post      *CreatePost
+}
+
+// alone is the verdict whose only problem is e, of the request body or of no document
+// (see Verdict: what stands alone).
+func (c *check) alone(e *rules.Error) Verdict {
+	c.docs, c.others = nil, []located{{e, ""}}
+	return c.verdict()
 }
 
 // schedule parses a well-formed scheduledFor and checks it is after Env.Now.
@@ -282,15 +351,15 @@ func (c *check) targets(d *doc, p *CreatePost) {
 		if e.Status == 400 {
 			d.add(e)
 		} else if len(c.others) < maxProblems {
-			c.others = append(c.others, e)
+			c.others = append(c.others, located{e, d.dec.origin.in()})
 		}
 	}
 }
 
-// env400 checks the plan (rules.CheckPlan).
-func (c *check) env400() {
+// plan checks the plan (rules.CheckPlan).
+func (c *check) plan() {
 	if err := rules.CheckPlan(c.env.Plan); err != nil {
-		c.others = append(c.others, asProblem(err))
+		c.others = append(c.others, located{asProblem(err), ""})
 	}
 }
 
@@ -300,46 +369,58 @@ func asProblem(err error) *rules.Error {
 	if e := rules.AsError(err); e != nil {
 		return e
 	}
-	return rules.NewError(rules.Code("internal_error"), "", err.Error())
+	return rules.NewError(rules.CodeInternal, "", err.Error())
 }
 
-// rank orders statuses by the documented precedence.
-func rank(status int) int {
-	switch status {
+// precedence orders problems by the documented precedence (see Verdict). A 5xx, the
+// server's own fault, comes before everything the client could fix.
+func precedence(e *rules.Error) int {
+	switch e.Status {
 	case 400:
-		return 0
-	case 404:
 		return 1
-	case 409:
+	case 404:
 		return 2
-	case 402:
-		return 3
-	case 403:
+	case 409:
+		if e.Code == rules.CodeDraftAlreadyPublishing {
+			return 3
+		}
 		return 4
+	case 402:
+		return 5
+	case 403:
+		return 6
 	}
-	return 5 + status
+	if e.Status >= 500 {
+		return 0
+	}
+	return 7
 }
 
 func (c *check) verdict() Verdict {
-	var all []*rules.Error
+	var all []located
 	for _, d := range c.docs {
-		ps := append([]*rules.Error(nil), d.problems...)
-		sort.SliceStable(ps, func(i, j int) bool { return pathLess(ps[i].Path, ps[j].Path) })
-		all = append(all, ps...)
+		in := d.dec.origin.in()
+		start := len(all)
+		for _, e := range d.problems {
+			all = append(all, located{e, in})
+		}
+		ps := all[start:]
+		sort.SliceStable(ps, func(i, j int) bool { return pathLess(ps[i].err.Path, ps[j].err.Path) })
 	}
 	all = append(all, c.others...)
-	sort.SliceStable(all, func(i, j int) bool { return rank(all[i].Status) < rank(all[j].Status) })
+	sort.SliceStable(all, func(i, j int) bool { return precedence(all[i].err) < precedence(all[j].err) })
 
 	v := Verdict{
 		Problems:          make([]Problem, len(all)),
 		Targets:           c.targetsV,
 		ResolutionSkipped: !c.resolved,
+		Post:              c.post,
 	}
 	if v.Targets == nil {
 		v.Targets = []TargetVerdict{}
 	}
-	for i, e := range all {
-		v.Problems[i] = Problem{Path: e.Path, Code: e.Code, Message: e.Message}
+	for i, p := range all {
+		v.Problems[i] = Problem{Path: p.err.Path, Code: p.err.Code, Message: p.err.Message, In: p.in}
 	}
 	if len(all) == 0 {
 		v.Valid, v.HTTPStatus, v.Billable, v.Status = true, 202, rules.Billable(nil), c.status
@@ -348,25 +429,28 @@ func (c *check) verdict() Verdict {
 		}
 		return v
 	}
+	first := all[0].err
 	n := 1
-	for n < len(all) && all[n].Status == all[0].Status {
+	for n < len(all) && all[n].err.Status == first.Status {
 		n++
 	}
-	v.HTTPStatus = all[0].Status
-	v.Error = errorBody(all[:n], v.Problems[:n])
-	v.Billable = rules.Billable(all[0])
+	v.HTTPStatus = first.Status
+	v.Error = errorBody(first, v.Problems[:n])
+	v.Billable = rules.Billable(first)
 	return v
 }
 
-// errorBody is the API's error body for the answered problems (all of one status).
-func errorBody(group []*rules.Error, problems []Problem) *ErrorBody {
-	first := group[0]
+// errorBody is the API's error body for the answered problems (all of one status; the
+// first is first).
+func errorBody(first *rules.Error, problems []Problem) *ErrorBody {
 	b := &ErrorBody{Error: first.Title, Code: first.Code, Message: first.Message}
-	if len(group) == 1 && first.Path != "" {
-		// The body has no path field of its own: say where in the message.
-		b.Message += " (at " + first.Path + ")"
-	}
-	if len(group) > 1 {
+	if len(problems) == 1 {
+		b.Path, b.In = first.Path, problems[0].In
+		if first.Path != "" {
+			// For people reading the message alone; clients read Path.
+			b.Message += " (at " + first.Path + ")"
+		}
+	} else {
 		if first.Status == 400 {
 			vf := rules.NewError(rules.CodeValidationFailed, "", "")
 			b.Error, b.Code = vf.Title, vf.Code
@@ -375,7 +459,7 @@ func errorBody(group []*rules.Error, problems []Problem) *ErrorBody {
 		if first.Path != "" {
 			where = " at " + first.Path
 		}
-		b.Message = strconv.Itoa(len(group)) + " problems; the first" + where + ": " + first.Message
+		b.Message = strconv.Itoa(len(problems)) + " problems; the first" + where + ": " + first.Message
 		b.Problems = problems
 	}
 	if first.Code == rules.CodeSubscriptionInactive {

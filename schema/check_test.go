@@ -131,10 +131,27 @@ func verdictCases() []verdictCase {
 			draft: `{"content":"x","platforms":[{"platform":"twitter"}]}`, body: `{"publishNow":true}`, want: []string{"draft_not_found "}},
 		{name: "draft_deleted_without_bytes", env: Env{DraftState: rules.DraftDeleted}, status: 404, code: rules.CodeDraftNotFound,
 			draft: " ", body: `{"publishNow":true}`, want: []string{"draft_not_found "}},
-		{name: "draft_deleted_bad_body", env: Env{DraftState: rules.DraftDeleted}, status: 400, code: rules.CodeWrongType,
-			draft: " ", body: `{"publishNow":1}`, want: []string{"wrong_type /publishNow", "draft_not_found "}},
+		// A deleted draft has nothing to publish: 404 alone, whatever the body and the plan.
+		{name: "draft_deleted_bad_body", env: Env{DraftState: rules.DraftDeleted, Plan: rules.Plan{SubscriptionInactive: true}}, status: 404, code: rules.CodeDraftNotFound,
+			draft: " ", body: `{"publishNow":1}`, want: []string{"draft_not_found "}},
+		{name: "draft_deleted_malformed_body", env: Env{DraftState: rules.DraftDeleted}, status: 404, code: rules.CodeDraftNotFound,
+			draft: `{"content":5}`, body: `{`, want: []string{"draft_not_found "}},
 		{name: "draft_malformed", env: base, status: 400, code: rules.CodeMalformedJSON,
 			draft: `{"content":"x",`, body: `{"publishNow":true}`, want: []string{"malformed_json "}},
+		// A malformed body is the only problem, even when the stored draft has its own.
+		{name: "draft_malformed_body", env: base, status: 400, code: rules.CodeMalformedJSON,
+			draft: `{"content":"` + over + `","platforms":[{"platform":"twiter"}]}`, body: `{`, want: []string{"malformed_json "}},
+		// The draft's publishNow, scheduledFor and timezone are replaced by the body's: any
+		// value there is fine.
+		{name: "draft_schedule_fields_ignored", env: base, status: 202,
+			draft: `{"content":"x","platforms":[{"platform":"twitter"}],"publishNow":"yes","scheduledFor":5,"timezone":{"a":[null]}}`, body: `{"publishNow":true}`},
+		// A second click while publishing is told so before anything about its accounts.
+		{name: "draft_publishing_and_ambiguous", env: Env{Accounts: accounts, DraftState: rules.DraftPublishing}, status: 409, code: rules.CodeDraftAlreadyPublishing,
+			draft: `{"content":"x","platforms":[{"platform":"facebook"}]}`, body: `{"publishNow":true}`,
+			want: []string{"draft_already_publishing ", "ambiguous_account /platforms/0/platform"}},
+		// A state the rules do not know is a setting of the server: its fault, 500, alone.
+		{name: "draft_bad_state", env: Env{DraftState: "archived"}, status: 500, code: rules.CodeInternal,
+			draft: `{"content":"x","platforms":[{"platform":"twitter"}]}`, body: `{"publishNow":"yes"}`, want: []string{"internal_error "}},
 	}
 }
 
@@ -229,10 +246,13 @@ func TestVerdictDetails(t *testing.T) {
 			}
 		}
 		if c.name == "draft_problems_in_both" {
+			// The body's /timezone and the draft's /Timezone and /content: the draft's are
+			// In "draft" (and keep the "draft: " prefix for people), the body's are not.
 			v := runCase(c)
 			for _, p := range v.Problems {
-				if p.Path != "/timezone" && !strings.HasPrefix(p.Message, "draft: ") {
-					t.Errorf("a draft problem without the draft prefix: %+v", p)
+				inDraft := p.Path != "/timezone"
+				if inDraft != (p.In == "draft") || inDraft != strings.HasPrefix(p.Message, "draft: ") {
+					t.Errorf("problem %+v: in the draft %v", p, inDraft)
 				}
 			}
 		}
@@ -243,22 +263,29 @@ func TestVerdictDetails(t *testing.T) {
 // time the next status of the documented order answers.
 func TestPrecedence(t *testing.T) {
 	const draft = `{"content":"x","platforms":[{"platform":"twitter","accountId":"nope"},{"platform":"facebook"}]}`
+	const twitterDraft = `{"content":"x","platforms":[{"platform":"twitter"}]}`
+	const facebookDraft = `{"content":"x","platforms":[{"platform":"facebook"}]}`
 	full := Env{Now: now, Accounts: accounts, Plan: rules.Plan{SubscriptionInactive: true}, DraftState: rules.DraftPublishing}
+	without := func(e Env, f func(*Env)) Env { f(&e); return e }
 	steps := []struct {
 		draft, body string
 		env         Env
 		status      int
 		code        rules.Code
 	}{
+		{draft, `{"publishNow":"yes"}`, without(full, func(e *Env) { e.DraftState = "bogus" }), 500, rules.CodeInternal},
+		{draft, `{"publishNow":"yes"}`, without(full, func(e *Env) { e.DraftState = rules.DraftDeleted }), 404, rules.CodeDraftNotFound},
+		{draft, `{"publishNow":`, full, 400, rules.CodeMalformedJSON},
 		{draft, `{"publishNow":"yes"}`, full, 400, rules.CodeWrongType},
 		{draft, `{"publishNow":true}`, full, 404, rules.CodeAccountNotFound},
-		{`{"content":"x","platforms":[{"platform":"facebook"}]}`, `{"publishNow":true}`, full, 409, rules.CodeAmbiguousAccount},
-		{`{"content":"x","platforms":[{"platform":"twitter"}]}`, `{"publishNow":true}`, full, 409, rules.CodeDraftAlreadyPublishing},
-		{`{"content":"x","platforms":[{"platform":"twitter"}]}`, `{"publishNow":true}`,
+		{facebookDraft, `{"publishNow":true}`, full, 409, rules.CodeDraftAlreadyPublishing},
+		{facebookDraft, `{"publishNow":true}`, without(full, func(e *Env) { e.DraftState = "" }), 409, rules.CodeAmbiguousAccount},
+		{twitterDraft, `{"publishNow":true}`, full, 409, rules.CodeDraftAlreadyPublishing},
+		{twitterDraft, `{"publishNow":true}`,
 			Env{Accounts: accounts, Plan: rules.Plan{SubscriptionInactive: true}}, 402, rules.CodeSubscriptionInactive},
-		{`{"content":"x","platforms":[{"platform":"twitter"}]}`, `{"publishNow":true}`,
+		{twitterDraft, `{"publishNow":true}`,
 			Env{Accounts: accounts, Plan: rules.Plan{AccountLimit: 2, ConnectedAccounts: 5}}, 403, rules.CodeAccountLimitReached},
-		{`{"content":"x","platforms":[{"platform":"twitter"}]}`, `{"publishNow":true}`, Env{Accounts: accounts}, 202, ""},
+		{twitterDraft, `{"publishNow":true}`, Env{Accounts: accounts}, 202, ""},
 	}
 	for i, s := range steps {
 		v := CheckDraftPublish([]byte(s.draft), []byte(s.body), s.env)
@@ -269,10 +296,14 @@ func TestPrecedence(t *testing.T) {
 		if v.HTTPStatus != s.status || code != s.code {
 			t.Errorf("step %d: %d %s, want %d %s; problems %q", i, v.HTTPStatus, code, s.status, s.code, verdictProblems(v))
 		}
+		// What stands alone is alone.
+		if (s.status == 500 || s.code == rules.CodeDraftNotFound || s.code == rules.CodeMalformedJSON) && len(v.Problems) != 1 {
+			t.Errorf("step %d: %s is not alone: %q", i, s.code, verdictProblems(v))
+		}
 		// Every problem found is listed, in precedence order.
 		last := -1
 		for _, p := range v.Problems {
-			r := rank(p.Code.HTTPStatus())
+			r := precedence(rules.NewError(p.Code, p.Path, p.Message))
 			if r < last {
 				t.Errorf("step %d: problems out of precedence order: %q", i, verdictProblems(v))
 			}
@@ -280,10 +311,23 @@ func TestPrecedence(t *testing.T) {
 		}
 	}
 	// Two 409s: the error body keeps the status, lists both, and (not 400) keeps the first
-	// one's code rather than validation_failed.
-	v := CheckDraftPublish([]byte(`{"content":"x","platforms":[{"platform":"facebook"}]}`), []byte(`{"publishNow":true}`), full)
-	if v.Error == nil || v.Error.Code != rules.CodeAmbiguousAccount || len(v.Error.Problems) != 2 {
+	// one's code, draft_already_publishing, rather than validation_failed.
+	v := CheckDraftPublish([]byte(facebookDraft), []byte(`{"publishNow":true}`), full)
+	if v.Error == nil || v.Error.Code != rules.CodeDraftAlreadyPublishing || len(v.Error.Problems) != 2 ||
+		v.Error.Problems[1].Code != rules.CodeAmbiguousAccount || v.Error.Path != "" {
 		t.Errorf("two 409s: %+v", v.Error)
+	}
+}
+
+// TestBadDraftStateIsTheServers: a DraftState outside the rules' states is a setting of the
+// server, 500 internal_error, not billable, never blamed on the request.
+func TestBadDraftStateIsTheServers(t *testing.T) {
+	for _, st := range []rules.DraftState{"archived", "Saved", " saved", "deleted\n"} {
+		v := CheckDraftPublish([]byte(`{"content":"x","platforms":[{"platform":"twitter"}]}`), []byte(`{"publishNow":true}`), Env{DraftState: st})
+		if v.Valid || v.HTTPStatus != 500 || v.Error.Code != rules.CodeInternal || v.Error.Error != "Internal Server Error" ||
+			v.Billable || len(v.Problems) != 1 || v.Post != nil {
+			t.Errorf("state %q: %+v", st, v)
+		}
 	}
 }
 
@@ -298,8 +342,66 @@ func TestErrorBody(t *testing.T) {
 		t.Errorf("two problems: %+v", two.Error)
 	}
 	out, _ := json.Marshal(one.Error)
-	if string(out) != `{"error":"Bad Request","code":"no_targets","message":"platforms is empty: give at least one target (at /platforms)"}` {
+	if string(out) != `{"error":"Bad Request","code":"no_targets","message":"platforms is empty: give at least one target (at /platforms)","path":"/platforms"}` {
 		t.Errorf("error body JSON: %s", out)
+	}
+	if two.Error.Path != "" || two.Error.In != "" {
+		t.Errorf("several problems have no one path: %+v", two.Error)
+	}
+	// One problem of the stored draft: its path, and where that path points.
+	d := CheckDraftPublish([]byte(`{"content":"x","platforms":[{"platform":"twiter"}]}`), []byte(`{"publishNow":true}`), Env{})
+	if d.Error == nil || d.Error.Path != "/platforms/0/platform" || d.Error.In != "draft" || d.Error.Problems != nil ||
+		!strings.HasPrefix(d.Error.Message, "draft: ") || !strings.HasSuffix(d.Error.Message, " (at /platforms/0/platform)") {
+		t.Errorf("one draft problem: %+v", d.Error)
+	}
+	// One problem without a location: no path.
+	p := CheckCreatePost([]byte(`{"content":"x","platforms":[{"platform":"twitter"}],"publishNow":true}`), Env{Plan: rules.Plan{SubscriptionInactive: true}})
+	if p.Error == nil || p.Error.Path != "" || strings.Contains(p.Error.Message, "(at ") {
+		t.Errorf("402: %+v", p.Error)
+	}
+}
+
+// TestVerdictPost: the verdict carries the decoded request (for a draft publish, the post
+// that will be published), equal to what plain json.Unmarshal gives, and nil when the body
+// could not be decoded.
+func TestVerdictPost(t *testing.T) {
+	body := []byte(`{"content":"Hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":6e1}}},{"platform":"linkedin","platformSpecificData":{"v":1}}],"publishNow":true}`)
+	v := CheckCreatePost(body, Env{})
+	var want CreatePost
+	if err := json.Unmarshal(body, &want); err != nil {
+		t.Fatal(err)
+	}
+	if !v.Valid || v.Post == nil || !reflect.DeepEqual(v.Post, &want) {
+		t.Fatalf("create: valid %v post %+v, want %+v", v.Valid, v.Post, want)
+	}
+	// A rule's problem leaves the decoded value; a decoding problem does not.
+	if v := CheckCreatePost([]byte(`{"content":"x","platforms":[],"publishNow":true}`), Env{}); v.Valid || v.Post == nil {
+		t.Errorf("no targets: post %+v", v.Post)
+	}
+	for _, bad := range []string{`{`, `[]`, `{"content":"x","platforms":[{"platform":"twitter"}],"publishNow":"yes"}`, `{"Content":"x"}`} {
+		if v := CheckCreatePost([]byte(bad), Env{}); v.Post != nil {
+			t.Errorf("%s: post %+v, want nil", bad, v.Post)
+		}
+	}
+	// Draft publish: the draft with the body's schedule, not the draft's own.
+	draft := []byte(`{"content":"Saved","platforms":[{"platform":"bluesky"}],"publishNow":true,"timezone":"UTC"}`)
+	d := CheckDraftPublish(draft, []byte(`{"scheduledFor":"2026-03-01T00:00Z","timezone":"Asia/Tokyo"}`), Env{Now: now})
+	sched, zone := "2026-03-01T00:00Z", "Asia/Tokyo"
+	wantDraft := &CreatePost{Content: "Saved", Platforms: []PlatformTarget{{Platform: rules.Bluesky}}, ScheduledFor: &sched, Timezone: &zone}
+	if !d.Valid || !reflect.DeepEqual(d.Post, wantDraft) {
+		t.Errorf("draft publish post %+v, want %+v", d.Post, wantDraft)
+	}
+	for _, c := range []struct {
+		draft, body string
+		state       rules.DraftState
+	}{
+		{string(draft), `{"publishNow":1}`, ""},
+		{`{"content":5,"platforms":[{"platform":"bluesky"}]}`, `{"publishNow":true}`, ""},
+		{string(draft), `{"publishNow":true}`, rules.DraftDeleted},
+	} {
+		if v := CheckDraftPublish([]byte(c.draft), []byte(c.body), Env{DraftState: c.state}); v.Post != nil {
+			t.Errorf("%s %s %s: post %+v, want nil", c.draft, c.body, c.state, v.Post)
+		}
 	}
 }
 

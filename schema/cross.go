@@ -93,8 +93,12 @@ func (d *doc) checkPublishMode(publishNow bool, scheduledFor *string, draftPubli
 	}
 }
 
-// checkPost applies the cross-field rules of a create-post shaped document.
+// checkPost applies the cross-field rules of a create-post shaped document. The shared
+// media go to every twitter target alike, so they are classified once per document and a
+// violation is one problem at /mediaItems, however many twitter targets there are: the cost
+// stays linear in the body, and one mistake is one problem.
 func (d *doc) checkPost(p *CreatePost) {
+	firstTwitter, twitters := -1, 0
 	for i := range p.Platforms {
 		t := &p.Platforms[i]
 		base := "/platforms/" + strconv.Itoa(i)
@@ -105,12 +109,27 @@ func (d *doc) checkPost(p *CreatePost) {
 		if t.Platform != rules.Twitter {
 			continue
 		}
-		if !d.brokenNear("/mediaItems") {
-			d.add(twitterMedia(d, p.MediaItems, "/mediaItems", i))
+		if firstTwitter < 0 {
+			firstTwitter = i
 		}
+		twitters++
 		if t.Twitter != nil {
 			d.checkTwitter(p, t.Twitter, base+"/platformSpecificData", i)
 		}
+	}
+	if twitters == 0 || d.brokenNear("/mediaItems") {
+		return
+	}
+	if why := twitterMedia(p.MediaItems); why != "" {
+		on := "twitter (target " + strconv.Itoa(firstTwitter) + ")"
+		if twitters > 1 {
+			on = "twitter (target " + strconv.Itoa(firstTwitter) + " and " + strconv.Itoa(twitters-1) + " other twitter target"
+			if twitters > 2 {
+				on += "s"
+			}
+			on += ")"
+		}
+		d.add(d.problem(rules.CodeInvalidMedia, "/mediaItems", on+why))
 	}
 }
 
@@ -154,7 +173,9 @@ func (d *doc) checkTwitter(p *CreatePost, tw *TwitterOptions, base string, i int
 			d.add(d.problem(rules.CodeNoContent, ip, "thread item "+strconv.Itoa(k)+" has nothing to post: give its content or media"))
 		}
 		if !d.brokenNear(ip + "/mediaItems") {
-			d.add(twitterMedia(d, it.MediaItems, ip+"/mediaItems", i))
+			if why := twitterMedia(it.MediaItems); why != "" {
+				d.add(d.problem(rules.CodeInvalidMedia, ip+"/mediaItems", "twitter (target "+strconv.Itoa(i)+")"+why))
+			}
 		}
 	}
 	if tw.Poll == nil || d.brokenNear(base+"/poll") {
@@ -178,7 +199,9 @@ func (d *doc) checkTwitter(p *CreatePost, tw *TwitterOptions, base string, i int
 // its help center says "up to 4 photos, 1 GIF, or 1 video" per post
 // (https://help.x.com/en/using-x/tweeting-gifs-and-pictures). X has no documents, so a
 // document is refused too. Items whose type is not one of the four are left to the type rule.
-func twitterMedia(d *doc, items []MediaItem, path string, target int) *rules.Error {
+// It returns "" when the media fit, else the rest of a message that starts by naming the
+// twitter target(s).
+func twitterMedia(items []MediaItem) string {
 	var images, clips, docs int
 	for _, m := range items {
 		switch m.Type {
@@ -190,16 +213,15 @@ func twitterMedia(d *doc, items []MediaItem, path string, target int) *rules.Err
 			docs++
 		}
 	}
-	on := "twitter (target " + strconv.Itoa(target) + ")"
 	switch {
 	case docs > 0:
-		return d.problem(rules.CodeInvalidMedia, path, on+" cannot attach documents")
+		return " cannot attach documents"
 	case clips > 0 && images > 0:
-		return d.problem(rules.CodeInvalidMedia, path, on+" takes images, or one video or gif alone, not both")
+		return " takes images, or one video or gif alone, not both"
 	case clips > 1:
-		return d.problem(rules.CodeInvalidMedia, path, on+" takes one video or gif per post, not "+strconv.Itoa(clips))
+		return " takes one video or gif per post, not " + strconv.Itoa(clips)
 	case images > 4:
-		return d.problem(rules.CodeInvalidMedia, path, on+" takes at most 4 images per post, not "+strconv.Itoa(images))
+		return " takes at most 4 images per post, not " + strconv.Itoa(images)
 	}
-	return nil
+	return ""
 }

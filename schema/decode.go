@@ -67,17 +67,45 @@ type decoder struct {
 	// failPath is the pointer of the innermost value being read when scanning failed.
 	failPath string
 	failSet  bool
-	prefix   string // "draft: " for a stored draft, "" for the request body
+	origin   origin
+	prefix   string // origin.prefix()
 }
 
-func newDecoder(body []byte, prefix string) *decoder {
-	return &decoder{sc: strictjson.New(body, MaxDepth), prefix: prefix, path: make([]pathSeg, 0, 8)}
+// origin is the document a decoder reads: the request body or a stored draft.
+type origin uint8
+
+const (
+	originBody  origin = iota // the request body
+	originDraft               // the stored draft of a draft publish
+)
+
+// prefix starts the message of every problem of the document: "draft: " for a stored
+// draft, so that a person reading messages alone still knows which document is meant.
+func (o origin) prefix() string {
+	if o == originDraft {
+		return "draft: "
+	}
+	return ""
 }
 
-// decodeCreatePost decodes a create-post body (or a stored draft). The result is never nil.
-func decodeCreatePost(body []byte, maxBytes int, prefix string) (*CreatePost, *decoder) {
+// in is Problem.In for the document: "draft" for a stored draft, "" for the request body.
+func (o origin) in() string {
+	if o == originDraft {
+		return "draft"
+	}
+	return ""
+}
+
+func newDecoder(body []byte, o origin) *decoder {
+	return &decoder{sc: strictjson.New(body, MaxDepth), origin: o, prefix: o.prefix(), path: make([]pathSeg, 0, 8)}
+}
+
+// decodeCreatePost decodes a create-post body (or, with originDraft, a stored draft, whose
+// publishNow, scheduledFor and timezone are not read: see CheckDraftPublish). The result
+// is never nil.
+func decodeCreatePost(body []byte, maxBytes int, o origin) (*CreatePost, *decoder) {
 	p := new(CreatePost)
-	d := newDecoder(body, prefix)
+	d := newDecoder(body, o)
 	if d.top(body, maxBytes) {
 		d.createPost(p)
 		d.end()
@@ -88,7 +116,7 @@ func decodeCreatePost(body []byte, maxBytes int, prefix string) (*CreatePost, *d
 // decodeDraftPublish decodes a draft-publish body. The result is never nil.
 func decodeDraftPublish(body []byte, maxBytes int) (*DraftPublish, *decoder) {
 	p := new(DraftPublish)
-	d := newDecoder(body, "")
+	d := newDecoder(body, originBody)
 	if d.top(body, maxBytes) {
 		d.draftPublish(p)
 		d.end()
@@ -437,10 +465,9 @@ func (d *decoder) boolean(dst *bool) {
 	*dst = d.sc.Bool()
 }
 
-// integer decodes a whole number. JSON has one number type, so 60, 60.0 and 6e1 are all
-// sixty (the peer's schema says "number"); 60.5 is wrong_type. Magnitudes beyond 10^9 are
-// clamped there: every integer field of the API has a much smaller range, so the value is
-// rejected by its range check either way and the clamp never reaches an accepted body.
+// integer decodes a whole number, read by parseWhole: 60, 60.0 and 6e1 are all sixty (JSON
+// has one number type; the peer's schema says "number"); 60.5 is wrong_type. Magnitudes
+// from 10^9 up are read as ±10^9 (see Minutes).
 func (d *decoder) integer(dst *int) {
 	k := d.sc.Peek()
 	if k != strictjson.Number {
@@ -451,25 +478,150 @@ func (d *decoder) integer(dst *int) {
 	if d.failed() {
 		return
 	}
-	const clamp = 1_000_000_000
-	if n, err := strconv.ParseInt(string(lit), 10, 64); err == nil {
-		*dst = int(max(-clamp, min(clamp, n)))
+	n, kind := parseWhole(lit)
+	if kind != numWhole {
+		d.report(rules.CodeWrongType, d.pointer(), "expected a whole number, found "+cutLiteral(lit))
 		return
 	}
-	f, err := strconv.ParseFloat(string(lit), 64)
-	if err == nil && f != float64(int64(f)) && f > -clamp && f < clamp {
-		d.report(rules.CodeWrongType, d.pointer(), "expected a whole number, found "+string(lit))
-		return
+	*dst = n
+}
+
+// numKind is what parseWhole found.
+type numKind uint8
+
+const (
+	numSyntax   numKind = iota // not an RFC 8259 number
+	numWhole                   // a whole number
+	numFraction                // a number with a non-zero fractional part
+)
+
+// wholeClamp bounds the magnitude parseWhole returns.
+const wholeClamp = 1_000_000_000
+
+// parseWhole reads an RFC 8259 number literal, -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?,
+// exactly: its value is whole when, once the digits' trailing zeros are moved into the
+// exponent, the exponent is not negative ("600e-1" is 60; "5.0000000000000000001" is not
+// whole, though float64 would round it to 5). Whole values of magnitude 10^9 or more are
+// clamped to ±10^9, so no literal overflows. No allocation, no floating point.
+func parseWhole(lit []byte) (int, numKind) {
+	i, neg := 0, false
+	if i < len(lit) && lit[i] == '-' {
+		i, neg = i+1, true
 	}
-	// Integral, or too large for float64 (err is a range error): clamp.
-	switch {
-	case f >= clamp || (err != nil && lit[0] != '-'):
-		*dst = clamp
-	case f <= -clamp || err != nil:
-		*dst = -clamp
-	default:
-		*dst = int(f)
+	intStart := i
+	for i < len(lit) && lit[i] >= '0' && lit[i] <= '9' {
+		i++
 	}
+	intEnd := i
+	if intEnd == intStart || (lit[intStart] == '0' && intEnd-intStart > 1) {
+		return 0, numSyntax
+	}
+	fracStart, fracEnd := i, i
+	if i < len(lit) && lit[i] == '.' {
+		i++
+		fracStart = i
+		for i < len(lit) && lit[i] >= '0' && lit[i] <= '9' {
+			i++
+		}
+		fracEnd = i
+		if fracEnd == fracStart {
+			return 0, numSyntax
+		}
+	}
+	exp := 0
+	if i < len(lit) && (lit[i] == 'e' || lit[i] == 'E') {
+		i++
+		expNeg := false
+		if i < len(lit) && (lit[i] == '+' || lit[i] == '-') {
+			expNeg = lit[i] == '-'
+			i++
+		}
+		expStart := i
+		for i < len(lit) && lit[i] >= '0' && lit[i] <= '9' {
+			if exp < 1<<40 { // saturate: far beyond any body's digit count
+				exp = exp*10 + int(lit[i]-'0')
+			}
+			i++
+		}
+		if i == expStart {
+			return 0, numSyntax
+		}
+		if expNeg {
+			exp = -exp
+		}
+	}
+	if i != len(lit) {
+		return 0, numSyntax
+	}
+	// The digits are lit[intStart:intEnd] followed by lit[fracStart:fracEnd]; digit j of
+	// that sequence is at(j).
+	nInt, nAll := intEnd-intStart, intEnd-intStart+fracEnd-fracStart
+	at := func(j int) byte {
+		if j < nInt {
+			return lit[intStart+j]
+		}
+		return lit[fracStart+j-nInt]
+	}
+	first, last := 0, nAll-1
+	for first < nAll && at(first) == '0' {
+		first++
+	}
+	if first == nAll {
+		return 0, numWhole // zero, however written
+	}
+	for at(last) == '0' {
+		last--
+	}
+	// value = digits[first..last] * 10^scale
+	scale := exp - (fracEnd - fracStart) + (nAll - 1 - last)
+	if scale < 0 {
+		return 0, numFraction
+	}
+	n := wholeClamp
+	if last-first+1+scale <= 10 { // at most 10 digits: fits an int64 before clamping
+		v := int64(0)
+		for j := first; j <= last; j++ {
+			v = v*10 + int64(at(j)-'0')
+		}
+		for ; scale > 0; scale-- {
+			v *= 10
+		}
+		n = int(min(v, wholeClamp))
+	}
+	if neg {
+		n = -n
+	}
+	return n, numWhole
+}
+
+// cutLiteral renders a number literal for a message, cut so that a 1 MiB literal does not
+// make a 1 MiB message.
+func cutLiteral(lit []byte) string {
+	const max = 64
+	if len(lit) > max {
+		return string(lit[:max]) + "..."
+	}
+	return string(lit)
+}
+
+// jsonKind names the kind of the JSON value b, by its first byte, for a message.
+func jsonKind(b []byte) string {
+	if len(b) == 0 {
+		return "no value"
+	}
+	switch b[0] {
+	case '{':
+		return strictjson.Object.String()
+	case '[':
+		return strictjson.Array.String()
+	case '"':
+		return strictjson.String.String()
+	case 't', 'f':
+		return strictjson.Bool.String()
+	case 'n':
+		return strictjson.Null.String()
+	}
+	return "an invalid number " + strconv.Quote(cutLiteral(b))
 }
 
 func (d *decoder) createPost(p *CreatePost) {
@@ -478,6 +630,13 @@ func (d *decoder) createPost(p *CreatePost) {
 		return
 	}
 	for d.next(&o) {
+		if o.field >= 3 && d.origin == originDraft {
+			// A stored draft's publishNow, scheduledFor and timezone are replaced by the
+			// publish body's: their values are not read, so no value there is wrong
+			// (their names are still checked like every name).
+			d.sc.Skip()
+			continue
+		}
 		switch o.field {
 		case 0:
 			d.str(&p.Content)
@@ -584,7 +743,7 @@ func (d *decoder) target(t *PlatformTarget) {
 				continue
 			}
 			psd, hasPSD = d.sc.Mark(), true
-			d.sc.Skip()
+			d.skipLocated()
 		}
 	}
 	if !hasPSD || d.failed() {
@@ -603,6 +762,48 @@ func (d *decoder) target(t *PlatformTarget) {
 	}
 	d.pop()
 	d.sc.Rewind(after)
+}
+
+// skipLocated skips a value, checking its syntax only. When the syntax is wrong, the value
+// is walked again with every member name and index on the path, so that the error is
+// located at the innermost value being read, as everywhere else in the document
+// (".../poll/durationMinutes" for "durationMinutes": 05). Input that nests too deep stays
+// located at the value itself. A valid value is skipped once, at Skip's cost.
+func (d *decoder) skipLocated() {
+	probe := d.sc // Scanner is a value; Skip never writes its scratch buffer
+	probe.Skip()
+	if e := probe.Err(); e == nil || e.TooDeep {
+		d.sc = probe
+		return
+	}
+	d.walk()
+}
+
+// walk reads a value with its members and elements on the path, reporting nothing: a
+// scanning failure inside it is located by pop.
+func (d *decoder) walk() {
+	switch d.sc.Peek() {
+	case strictjson.Object:
+		d.sc.BeginObject()
+		var it strictjson.Iter
+		for d.sc.NextMember(&it) {
+			key, _ := d.sc.Key()
+			if d.failed() {
+				return
+			}
+			d.push(string(key))
+			d.walk()
+			d.pop()
+		}
+	case strictjson.Array:
+		d.sc.BeginArray()
+		var a array
+		for d.nextElem(&a) {
+			d.walk()
+		}
+	default:
+		d.sc.Skip()
+	}
 }
 
 // raw walks a value that is passed through as JSON (another platform's
@@ -734,7 +935,9 @@ func (d *decoder) poll(p *Poll) bool {
 				p.Options = append(p.Options, s)
 			}
 		case 1:
-			d.integer(&p.DurationMinutes)
+			var n int
+			d.integer(&n)
+			p.DurationMinutes = Minutes(n)
 		}
 	}
 	return true

@@ -41,6 +41,14 @@ func TestDecodeProblems(t *testing.T) {
 		{"case mismatch, top level", `{"Content":"x",` + okTarget + `}`, []string{"field_case_mismatch /Content"}, `"content"`},
 		{"case mismatch, nested; not also missing", `{"content":"x","publishNow":true,"platforms":[{"Platform":"twitter"}]}`, []string{"field_case_mismatch /platforms/0/Platform"}, `"platform"`},
 		{"a close name is not also missing", `{"content":"x",` + okTarget + `,"mediaItems":[{"typ":"image","url":"https://a.example/"}]}`, []string{"unknown_field /mediaItems/0/typ"}, `"type"`},
+		{"malformed inside twitter's platformSpecificData: the innermost member", `{"content":"x","publishNow":true,"platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":05}}}]}`,
+			[]string{"malformed_json /platforms/0/platformSpecificData/poll/durationMinutes"}, "leading zero"},
+		{"malformed inside platformSpecificData given before the platform", `{"content":"x","publishNow":true,"platforms":[{"platformSpecificData":{"threadItems":[{"content":"a"},{"content":"b"x}]},"platform":"twitter"}]}`,
+			[]string{"malformed_json /platforms/0/platformSpecificData/threadItems/1"}, "after an object member"},
+		{"malformed inside another platform's data: the innermost member", `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin","platformSpecificData":{"a":{"b":[1,tru]}}}]}`,
+			[]string{"malformed_json /platforms/0/platformSpecificData/a/b/1"}, "true or false"},
+		{"malformed key inside platformSpecificData: its object", `{"content":"x","publishNow":true,"platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options" ["a"]}}}]}`,
+			[]string{"malformed_json /platforms/0/platformSpecificData/poll"}, "':'"},
 		{"malformed inside an unknown member's value", `{"content":"x","extra":{"a":[1,}}`, []string{"malformed_json /extra"}, "at byte 31"},
 		{"duplicate names", `{"content":"x","content":"y",` + okTarget + `}`, []string{"duplicate_field /content"}, "more than once"},
 		{"duplicate through an escape", `{"content":"x","\u0063ontent":"y",` + okTarget + `}`, []string{"duplicate_field /content"}, ""},
@@ -65,7 +73,7 @@ func TestDecodeProblems(t *testing.T) {
 			[]string{"field_case_mismatch /Content", "wrong_type /publishNow", "unknown_field /platforms/0/foo", "duplicate_field /content"}, ""},
 	}
 	for _, c := range cases {
-		_, d := decodeCreatePost([]byte(c.body), 0, "")
+		_, d := decodeCreatePost([]byte(c.body), 0, originBody)
 		got := found(d.all())
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s:\n body %s\n got  %q\n want %q", c.why, c.body, got, c.want)
@@ -85,32 +93,32 @@ func TestDecodeProblems(t *testing.T) {
 func TestDecodeLimits(t *testing.T) {
 	deep := `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin","platformSpecificData":` +
 		strings.Repeat(`{"a":`, 40) + "1" + strings.Repeat("}", 40) + `}]}`
-	_, d := decodeCreatePost([]byte(deep), 0, "")
+	_, d := decodeCreatePost([]byte(deep), 0, originBody)
 	if got := found(d.all()); len(got) != 1 || got[0] != "too_deep /platforms/0/platformSpecificData" {
 		t.Errorf("too deep: %q", got)
 	}
 	// Exactly MaxDepth levels is fine: root(1) platforms(2) target(3) data(4) + 28 = 32.
 	ok := `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin","platformSpecificData":` +
 		strings.Repeat(`{"a":`, 28) + "1" + strings.Repeat("}", 28) + `}]}`
-	if _, d := decodeCreatePost([]byte(ok), 0, ""); len(d.all()) != 0 {
+	if _, d := decodeCreatePost([]byte(ok), 0, originBody); len(d.all()) != 0 {
 		t.Errorf("32 levels: %q", found(d.all()))
 	}
 
 	body := []byte(`{"content":"` + strings.Repeat("a", DefaultMaxBodyBytes) + `"}`)
-	_, d = decodeCreatePost(body, 0, "")
+	_, d = decodeCreatePost(body, 0, originBody)
 	if got := found(d.all()); !reflect.DeepEqual(got, []string{"body_too_large "}) {
 		t.Errorf("over 1 MiB: %q", got)
 	}
 	small := []byte(`{"content":"0123456789",` + okTarget + `}`)
-	if _, d := decodeCreatePost(small, 20, ""); !reflect.DeepEqual(found(d.all()), []string{"body_too_large "}) {
+	if _, d := decodeCreatePost(small, 20, originBody); !reflect.DeepEqual(found(d.all()), []string{"body_too_large "}) {
 		t.Errorf("configured limit 20: %q", found(d.all()))
 	}
-	if _, d := decodeCreatePost(small, len(small), ""); len(d.all()) != 0 {
+	if _, d := decodeCreatePost(small, len(small), originBody); len(d.all()) != 0 {
 		t.Errorf("body exactly at the limit: %q", found(d.all()))
 	}
 	// Problems are capped, so a body of unknown names gets a bounded answer.
 	many := `{"content":"x",` + okTarget + strings.Repeat(`,"zz":1`, 5000) + `}`
-	if _, d := decodeCreatePost([]byte(many), 0, ""); len(d.all()) != maxProblems {
+	if _, d := decodeCreatePost([]byte(many), 0, originBody); len(d.all()) != maxProblems {
 		t.Errorf("5000 unknown names: %d problems, want %d", len(d.all()), maxProblems)
 	}
 }
@@ -124,7 +132,7 @@ func TestDecodeValues(t *testing.T) {
 	   "poll":{"options":["a","b"],"durationMinutes":60}}},
 	 {"platform":"linkedin","platformSpecificData":{ "visibility" : "PUBLIC" }}],
 	"scheduledFor":"2026-01-02T03:04:05Z","timezone":"Europe/Paris"}`
-	p, d := decodeCreatePost([]byte(body), 0, "")
+	p, d := decodeCreatePost([]byte(body), 0, originBody)
 	if len(d.all()) != 0 {
 		t.Fatalf("problems: %q", found(d.all()))
 	}
@@ -166,20 +174,107 @@ func TestDecodeValues(t *testing.T) {
 	}
 }
 
+// TestDecodeIntegers: durationMinutes is a whole number in any JSON notation, read exactly
+// (not through float64), and plain encoding/json into the exported types (Minutes'
+// UnmarshalJSON) reads every literal the same way as the strict decoder.
 func TestDecodeIntegers(t *testing.T) {
-	for lit, want := range map[string]int{
-		"5": 5, "60.0": 60, "6e1": 60, "6E+1": 60, "-0": 0, "10080": 10080,
-		"1e400": 1_000_000_000, "-1e400": -1_000_000_000, "99999999999999999999": 1_000_000_000,
-	} {
-		body := `{"publishNow":true,"platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":` + lit + `}}}]}`
-		p, d := decodeCreatePost([]byte(body), 0, "")
-		if len(d.all()) != 0 {
-			t.Errorf("%s: %q", lit, found(d.all()))
+	cases := []struct {
+		lit   string
+		want  Minutes
+		whole bool
+	}{
+		{"5", 5, true}, {"60.0", 60, true}, {"6e1", 60, true}, {"6E+1", 60, true}, {"600e-1", 60, true},
+		{"0.6e2", 60, true}, {"-0", 0, true}, {"-0.0", 0, true}, {"0e99999999999999999999", 0, true},
+		{"10080", 10080, true}, {"1e400", 1_000_000_000, true}, {"-1e400", -1_000_000_000, true},
+		{"99999999999999999999", 1_000_000_000, true}, {"999999999", 999_999_999, true},
+		{"1e99999999999999999999999", 1_000_000_000, true},
+		{"60.5", 0, false}, {"6e-1", 0, false}, {"1e-400", 0, false},
+		// float64 rounds this to 5; it is not a whole number.
+		{"5.0000000000000000001", 0, false},
+	}
+	for _, c := range cases {
+		body := `{"content":"q","publishNow":true,"platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":` + c.lit + `}}}]}`
+		p, d := decodeCreatePost([]byte(body), 0, originBody)
+		var viaStd CreatePost
+		stdErr := json.Unmarshal([]byte(body), &viaStd)
+		if !c.whole {
+			if got := found(d.all()); !reflect.DeepEqual(got, []string{"wrong_type /platforms/0/platformSpecificData/poll/durationMinutes"}) {
+				t.Errorf("%s: %q, want wrong_type", c.lit, got)
+			}
+			if e := rules.AsError(stdErr); e == nil || e.Code != rules.CodeWrongType {
+				t.Errorf("%s: json.Unmarshal error %v, want a wrong_type *rules.Error", c.lit, stdErr)
+			}
 			continue
 		}
-		if got := p.Platforms[0].Twitter.Poll.DurationMinutes; got != want {
-			t.Errorf("%s decoded as %d, want %d", lit, got, want)
+		if len(d.all()) != 0 {
+			t.Errorf("%s: %q", c.lit, found(d.all()))
+			continue
 		}
+		if got := p.Platforms[0].Twitter.Poll.DurationMinutes; got != c.want {
+			t.Errorf("%s decoded as %d, want %d", c.lit, got, c.want)
+		}
+		if stdErr != nil {
+			t.Errorf("%s: json.Unmarshal: %v", c.lit, stdErr)
+		} else if !reflect.DeepEqual(&viaStd, p) {
+			t.Errorf("%s: json.Unmarshal gives %+v, the strict decoder %+v", c.lit, viaStd.Platforms[0].Twitter.Poll, p.Platforms[0].Twitter.Poll)
+		}
+	}
+	// Minutes on its own: null leaves the value alone (encoding/json's convention); other
+	// kinds are wrong_type.
+	m := Minutes(7)
+	if err := json.Unmarshal([]byte(`null`), &m); err != nil || m != 7 {
+		t.Errorf("null: %v %d", err, m)
+	}
+	for _, lit := range []string{`"60"`, `true`, `[60]`, `{}`} {
+		if err := json.Unmarshal([]byte(lit), &m); rules.AsError(err) == nil || rules.AsError(err).Code != rules.CodeWrongType {
+			t.Errorf("%s: %v, want wrong_type", lit, err)
+		}
+	}
+}
+
+// TestParseWhole covers what encoding/json never hands to UnmarshalJSON: literals that
+// are not numbers are refused, never read as a value, and never panic.
+func TestParseWhole(t *testing.T) {
+	for _, lit := range []string{"", "-", "01", "1.", ".5", "1e", "1e+", "+1", "1x", "--1", "0x10", "1.5.5", "Infinity", "NaN"} {
+		if n, kind := parseWhole([]byte(lit)); kind != numSyntax || n != 0 {
+			t.Errorf("%q: %d %d, want a syntax failure", lit, n, kind)
+		}
+	}
+}
+
+// TestDraftScheduleFieldsNotRead: a stored draft's publishNow, scheduledFor and timezone
+// are replaced by the publish body's, so their values are not read (no type problem, no
+// string problem); their names are still checked.
+func TestDraftScheduleFieldsNotRead(t *testing.T) {
+	cases := []struct {
+		draft string
+		want  []string
+	}{
+		{`{"content":"x","platforms":[{"platform":"twitter"}],"publishNow":"yes","scheduledFor":5,"timezone":null}`, []string{}},
+		{`{"content":"x","platforms":[{"platform":"twitter"}],"scheduledFor":"\ud800","timezone":{"a":[1,{"b":"\udc00"}]}}`, []string{}},
+		{`{"content":"x","platforms":[{"platform":"twitter"}],"PublishNow":true}`, []string{"field_case_mismatch /PublishNow"}},
+		{`{"content":"x","platforms":[{"platform":"twitter"}],"publishNow":1,"publishNow":2}`, []string{"duplicate_field /publishNow"}},
+		// Still JSON: a syntax error there is the draft's one problem.
+		{`{"content":"x","platforms":[{"platform":"twitter"}],"timezone":[1,}`, []string{"malformed_json /timezone"}},
+	}
+	for _, c := range cases {
+		p, d := decodeCreatePost([]byte(c.draft), 0, originDraft)
+		if got := found(d.all()); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: got %q want %q", c.draft, got, c.want)
+		}
+		if p.PublishNow || p.ScheduledFor != nil || p.Timezone != nil {
+			t.Errorf("%s: read %+v", c.draft, p)
+		}
+		for _, e := range d.all() {
+			if !strings.HasPrefix(e.Message, "draft: ") {
+				t.Errorf("%s: %q lacks the draft prefix", c.draft, e.Message)
+			}
+		}
+	}
+	// The same values in a request body are problems.
+	_, d := decodeCreatePost([]byte(cases[0].draft), 0, originBody)
+	if got := found(d.all()); len(got) != 3 {
+		t.Errorf("body: %q", got)
 	}
 }
 

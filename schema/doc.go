@@ -5,8 +5,10 @@
 //	v := schema.CheckCreatePost(body, schema.Env{Now: time.Now(), Accounts: accounts})
 //	if !v.Valid {
 //		w.WriteHeader(v.HTTPStatus)
-//		json.NewEncoder(w).Encode(v.Error) // {"error","code","message",...,"problems":[...]}
+//		json.NewEncoder(w).Encode(v.Error) // {"error","code","message","path"} or {...,"problems":[...]}
+//		return
 //	}
+//	store(v.Post) // the decoded request: no second decode
 //
 // The same call runs in the API server, in the validate CLI and in the browser (WASM), so
 // all three give the same verdict for the same input.
@@ -20,12 +22,17 @@
 // that differ only in case ("Content", which encoding/json would silently accept),
 // duplicate names, wrong JSON types ("publishNow": "yes"; null is a wrong type too, as in
 // the peer's JSON schema), invalid UTF-8 and lone surrogate escapes, missing required
-// names. Every problem has a JSON pointer and a code; all are reported at once, except that
-// malformed, oversized or too deep input is one problem on its own.
+// names. Every problem has a JSON pointer (of the innermost value being read, for
+// malformed JSON too) and a code; all are reported at once, except that malformed,
+// oversized or too deep input is one problem on its own. Problems of a draft publish's
+// stored draft say so in Problem.In ("draft"). Every body the decoder reads in full decodes
+// with plain encoding/json into the exported types to the same values (the fuzz targets
+// hold it to that), so [Verdict.Post] is what a server would get from json.Unmarshal.
 //
 // Shape rules, by validator v10 tags on the wire types (one validator for the package,
 // whose custom tags call package rules; [RegisterTags] lends them to a caller's own
-// validator): at least one target, the platform enum, media type and absolute http(s) URLs,
+// validator): at least one target, the platform enum, media type and absolute http(s) URLs
+// (port 1 to 65535, no white space, control or invisible character),
 // the scheduledFor grammar (rules.ParseScheduledFor), IANA time zones, poll options and
 // duration, replySettings, non-empty ids. Cross-field rules in plain Go (cross.go): exactly
 // one of publishNow true or scheduledFor, every target has something to post, twitter media
@@ -33,7 +40,9 @@
 //
 // Then the rules of package rules on the decoded request: every post's length against its
 // cap (rule T1), scheduledFor after Env.Now, target resolution against Env.Accounts, the
-// plan, the draft state. The precedence of their statuses is documented on [Verdict].
+// plan. A draft publish checks the draft state before anything else: a deleted draft, or a
+// state the server should never have passed, answers alone. The precedence of the
+// statuses is documented on [Verdict].
 //
 // Nothing here re-implements a rule of package rules; validator types never leave the
 // package except through [RegisterTags].

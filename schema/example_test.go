@@ -116,10 +116,11 @@ func Example_handler() {
 			json.NewEncoder(w).Encode(v.Error)
 			return
 		}
-		// Accepted: store the post, queue it, and answer in the API's success shape.
+		// Accepted: store v.Post (the decoded request; no second decode), queue it, and
+		// answer in the API's success shape.
 		res := schema.DraftPublishResult{Success: true, Status: v.Status, ScheduledFor: v.ScheduledFor, PostID: "post_123"}
-		for _, t := range v.Targets {
-			res.Platforms = append(res.Platforms, schema.PlatformResult{Platform: rules.Platform(t.Platform), Success: true})
+		for _, t := range v.Post.Platforms {
+			res.Platforms = append(res.Platforms, schema.PlatformResult{Platform: t.Platform, Success: true})
 		}
 		json.NewEncoder(w).Encode(res)
 	})
@@ -136,6 +137,6 @@ func Example_handler() {
 	}
 	// Output:
 	// 202 {"success":true,"status":"publishing","postId":"post_123","platforms":[{"platform":"twitter","success":true}]}
-	// 404 {"error":"Not Found","code":"account_not_found","message":"no connected twitter account has id \"tw-9\" (at /platforms/0/accountId)"}
+	// 404 {"error":"Not Found","code":"account_not_found","message":"no connected twitter account has id \"tw-9\" (at /platforms/0/accountId)","path":"/platforms/0/accountId"}
 	// 400 {"error":"Bad Request","code":"validation_failed","message":"2 problems; the first at /platforms: platforms is empty: give at least one target","problems":[{"path":"/platforms","code":"no_targets","message":"platforms is empty: give at least one target"},{"path":"/publishNow","code":"duplicate_field","message":"\"publishNow\" is given more than once in this object; give each name once"}]}
 }

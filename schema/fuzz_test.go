@@ -3,7 +3,9 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
+	"math/big"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -27,9 +29,36 @@ func verdictInvariants(t *testing.T, v Verdict) {
 		t.Fatalf("status %d for first problem %+v", v.HTTPStatus, v.Problems[0])
 	}
 	for _, p := range v.Problems {
-		if p.Code == "" || p.Message == "" || (p.Path != "" && !strings.HasPrefix(p.Path, "/")) {
+		if p.Code == "" || p.Message == "" || (p.Path != "" && !strings.HasPrefix(p.Path, "/")) ||
+			(p.In != "" && p.In != "draft") || (p.In == "draft") != strings.HasPrefix(p.Message, "draft: ") {
 			t.Fatalf("bad problem %+v", p)
 		}
+	}
+	// The error body: one problem is described with its location, several are listed.
+	switch n := len(v.Error.Problems); {
+	case n == 0:
+		if p := v.Problems[0]; v.Error.Path != p.Path || v.Error.In != p.In || v.Error.Code != p.Code {
+			t.Fatalf("error body %+v for its one problem %+v", v.Error, p)
+		}
+	case n == 1:
+		t.Fatalf("one problem listed in problems: %+v", v.Error)
+	case v.Error.Path != "" || v.Error.In != "":
+		t.Fatalf("several problems with one path: %+v", v.Error)
+	}
+}
+
+// sameAsStd requires that plain json.Unmarshal of body into the exported type of want
+// succeeds and gives want: a server that decodes the body itself gets the same values.
+func sameAsStd(t *testing.T, body []byte, want any) {
+	t.Helper()
+	got := reflect.New(reflect.TypeOf(want).Elem())
+	if err := json.Unmarshal(body, got.Interface()); err != nil {
+		t.Fatalf("the checked body %q does not decode with json.Unmarshal: %v", body, err)
+	}
+	if !reflect.DeepEqual(got.Interface(), want) {
+		g, _ := json.Marshal(got.Interface())
+		w, _ := json.Marshal(want)
+		t.Fatalf("json.Unmarshal of %q gives\n %s\nthe strict decoder\n %s", body, g, w)
 	}
 }
 
@@ -49,6 +78,10 @@ func seeds() [][]byte {
 	out := [][]byte{typicalBody(),
 		[]byte(`{"content":"\ud800","platforms":[{"platform":"linkedin","platformSpecificData":{"a":[{"b":"\u00e9"}]}}],"publishNow":true}`),
 		[]byte(`{"platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":6e1}}}],"content":"q","publishNow":true}`),
+		[]byte(`{"platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":60.0}}}],"content":"q","publishNow":true}`),
+		[]byte(`{"platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":05}}}],"content":"q","publishNow":true}`),
+		[]byte(`{"content":"x","publishNow":true,"platforms":[{"platform":"twitter"}],"mediaItems":[{"type":"image","url":"https://a.com:99999/x"}]}`),
+		[]byte(`{"content":"x","publishNow":true,"platforms":[{"platform":"twitter"}],"mediaItems":[{"type":"image","url":"https://a.com/\u00a0"}]}`),
 	}
 	for _, c := range verdictCases() {
 		if c.draft != "" {
@@ -71,11 +104,17 @@ func FuzzDecodeCreatePost(f *testing.F) {
 		env := Env{Now: now, Accounts: accounts}
 		v := CheckCreatePost(body, env)
 		verdictInvariants(t, v)
-		p, d := decodeCreatePost(body, 0, "")
+		p, d := decodeCreatePost(body, 0, originBody)
+		if (len(d.all()) == 0) != (v.Post != nil) {
+			t.Fatalf("decoder problems %q, verdict post %v", found(d.all()), v.Post)
+		}
 		if len(d.all()) != 0 {
 			return
 		}
-		again := roundTrip(t, p, func(b []byte) (any, *decoder) { return decodeCreatePost(b, 0, "") })
+		// Every body the strict decoder reads in full (every accepted body among them)
+		// decodes with plain json.Unmarshal into the exported types to the same values.
+		sameAsStd(t, body, v.Post)
+		again := roundTrip(t, p, func(b []byte) (any, *decoder) { return decodeCreatePost(b, 0, originBody) })
 		v2 := CheckCreatePost(again, env)
 		if !reflect.DeepEqual(problemKeys(v), problemKeys(v2)) || v.Valid != v2.Valid {
 			t.Fatalf("verdicts differ\n body %q\n  %q\n again %q\n  %q", body, problemKeys(v), again, problemKeys(v2))
@@ -96,7 +135,31 @@ func FuzzDecodeDraftPublish(f *testing.F) {
 		verdictInvariants(t, v)
 		p, d := decodeDraftPublish(body, 0)
 		if len(d.all()) != 0 {
+			if v.Post != nil {
+				t.Fatalf("a post for a body with problems %q", found(d.all()))
+			}
 			return
+		}
+		sameAsStd(t, body, p)
+		if v.Valid && v.Post == nil {
+			t.Fatal("valid without a post")
+		}
+		if v.Post != nil {
+			// The post to publish: the draft, with the body's schedule.
+			if v.Post.PublishNow != p.PublishNow || !reflect.DeepEqual(v.Post.ScheduledFor, p.ScheduledFor) || !reflect.DeepEqual(v.Post.Timezone, p.Timezone) {
+				t.Fatalf("post schedule %+v, body %+v", v.Post, p)
+			}
+			out, err := json.Marshal(v.Post)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, dq := decodeCreatePost(out, 0, originBody)
+			if len(dq.all()) != 0 {
+				t.Fatalf("the post to publish %s does not decode: %q", out, found(dq.all()))
+			}
+			if again, _ := json.Marshal(q); !bytes.Equal(out, again) {
+				t.Fatalf("the post to publish re-encodes differently:\n %s\n %s", out, again)
+			}
 		}
 		again := roundTrip(t, p, func(b []byte) (any, *decoder) { return decodeDraftPublish(b, 0) })
 		v2 := CheckDraftPublish(draft, again, env)
@@ -123,4 +186,53 @@ func roundTrip(t *testing.T, value any, decode func([]byte) (any, *decoder)) []b
 		t.Fatalf("re-encoding is not stable:\n %s\n %s (%v)", out, out2, err)
 	}
 	return out
+}
+
+// FuzzParseWhole compares the hand-written whole-number reader with a slow exact reference:
+// encoding/json's grammar (json.Valid) for the syntax, math/big's exact rationals for the
+// value. Literals with huge exponents are left to the unit test (big.Rat would expand them).
+func FuzzParseWhole(f *testing.F) {
+	for _, s := range []string{"5", "60.0", "6e1", "600e-1", "-0", "0.5", "1e400", "99999999999999999999", "5.0000000000000000001",
+		"01", "1.", "-", "1e+9", "999999999.0", "1000000000", "-1000000001", "0.000e5", "12.5e1", "125e-1"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, lit []byte) {
+		n, kind := parseWhole(lit)
+		isNumber := len(lit) > 0 && (lit[0] == '-' || lit[0] >= '0' && lit[0] <= '9') && json.Valid(lit) && len(bytes.TrimSpace(lit)) == len(lit)
+		if isNumber != (kind != numSyntax) {
+			t.Fatalf("%q: kind %d, json.Valid says number %v", lit, kind, isNumber)
+		}
+		if kind == numSyntax {
+			if n != 0 {
+				t.Fatalf("%q: syntax failure with value %d", lit, n)
+			}
+			return
+		}
+		if i := bytes.IndexAny(lit, "eE"); i >= 0 {
+			if e, err := strconv.Atoi(string(lit[i+1:])); err != nil || e > 400 || e < -400 {
+				return
+			}
+		}
+		r, ok := new(big.Rat).SetString(string(lit))
+		if !ok {
+			t.Fatalf("%q: big.Rat cannot read it", lit)
+		}
+		if r.IsInt() != (kind == numWhole) {
+			t.Fatalf("%q: whole %v, big.Rat says %v", lit, kind == numWhole, r.IsInt())
+		}
+		if kind != numWhole {
+			return
+		}
+		want := r.Num()
+		clamp := big.NewInt(wholeClamp)
+		if want.CmpAbs(clamp) > 0 {
+			want = new(big.Int).Set(clamp)
+			if r.Sign() < 0 {
+				want.Neg(want)
+			}
+		}
+		if int64(n) != want.Int64() {
+			t.Fatalf("%q: %d, want %s", lit, n, want)
+		}
+	})
 }

@@ -13,17 +13,22 @@ import (
 	"github.com/postrules/postrules/rules"
 )
 
-// TestPropPrecedence: whatever mix of problems a draft publish has, the answered status is
-// the first of 400, 404, 409, 402, 403 that has one, and every problem is listed.
+// TestPropPrecedence: whatever mix of problems a draft publish has, a bad draft state (500),
+// a deleted draft (404) or a malformed body (400) answers alone, in that order; otherwise
+// the answered status is the first of 400, 404, 409, 402, 403 that has a problem, within
+// 409 draft_already_publishing comes first, and every problem is listed.
 func TestPropPrecedence(t *testing.T) {
 	params := gopter.DefaultTestParameters()
-	params.MinSuccessfulTests = 300
+	params.MinSuccessfulTests = 500
 	properties := gopter.NewProperties(params)
 	properties.Property("status follows the documented precedence", prop.ForAll(
-		func(bad400, bad404, bad409, bad402, bad403 bool) bool {
+		func(bad400, badDraft400, bad404, bad409, bad402, bad403, malformed bool, state rules.DraftState) bool {
 			body := `{"publishNow":true}`
 			if bad400 {
 				body = `{"publishNow":"yes"}`
+			}
+			if malformed {
+				body = `{"publishNow":`
 			}
 			targets := []string{`{"platform":"bluesky"}`}
 			if bad404 {
@@ -32,28 +37,51 @@ func TestPropPrecedence(t *testing.T) {
 			if bad409 {
 				targets = append(targets, `{"platform":"facebook"}`) // two facebook accounts
 			}
-			draft := `{"content":"x","platforms":[` + strings.Join(targets, ",") + `]}`
-			env := Env{Now: now, Accounts: accounts}
+			content := `"x"`
+			if badDraft400 {
+				content = `7`
+			}
+			draft := `{"content":` + content + `,"platforms":[` + strings.Join(targets, ",") + `]}`
+			env := Env{Now: now, Accounts: accounts, DraftState: state}
 			env.Plan.SubscriptionInactive = bad402
 			if bad403 {
 				env.Plan.PostLimit, env.Plan.PostsUsed = 5, 5
 			}
 			v := CheckDraftPublish([]byte(draft), []byte(body), env)
-			want, count := 202, 0
+			first := func() rules.Code {
+				if len(v.Problems) == 0 {
+					return ""
+				}
+				return v.Problems[0].Code
+			}
+			switch {
+			case state == "bogus":
+				return v.HTTPStatus == 500 && len(v.Problems) == 1 && first() == rules.CodeInternal
+			case state == rules.DraftDeleted:
+				return v.HTTPStatus == 404 && len(v.Problems) == 1 && first() == rules.CodeDraftNotFound
+			case malformed:
+				return v.HTTPStatus == 400 && len(v.Problems) == 1 && first() == rules.CodeMalformedJSON
+			}
+			publishing := state == rules.DraftPublishing
+			want, wantCode, count := 202, rules.Code(""), 0
 			for _, c := range []struct {
 				bad    bool
 				status int
-			}{{bad400, 400}, {bad404, 404}, {bad409, 409}, {bad402, 402}, {bad403 && !bad402, 403}} {
+				code   rules.Code
+			}{{bad400, 400, rules.CodeWrongType}, {badDraft400, 400, rules.CodeWrongType}, {bad404, 404, rules.CodeAccountNotFound},
+				{publishing, 409, rules.CodeDraftAlreadyPublishing}, {bad409, 409, rules.CodeAmbiguousAccount},
+				{bad402, 402, rules.CodeSubscriptionInactive}, {bad403 && !bad402, 403, rules.CodePlanLimitReached}} {
 				if c.bad {
 					count++
 					if want == 202 {
-						want = c.status
+						want, wantCode = c.status, c.code
 					}
 				}
 			}
-			return v.HTTPStatus == want && len(v.Problems) == count && v.Billable == (want == 202)
+			return v.HTTPStatus == want && first() == wantCode && len(v.Problems) == count && v.Billable == (want == 202)
 		},
-		gen.Bool(), gen.Bool(), gen.Bool(), gen.Bool(), gen.Bool()))
+		gen.Bool(), gen.Bool(), gen.Bool(), gen.Bool(), gen.Bool(), gen.Bool(), gen.Bool(),
+		gen.OneConstOf(rules.DraftSaved, rules.DraftState(""), rules.DraftPublishing, rules.DraftDeleted, rules.DraftState("bogus"))))
 	properties.TestingRun(t)
 }
 

@@ -8,7 +8,9 @@ import (
 	"strings"
 	"sync"
 	"time"
-	_ "time/tzdata" // IANA names must resolve the same on every host, WASM included
+	_ "time/tzdata"
+	"unicode"
+	"unicode/utf8" // IANA names must resolve the same on every host, WASM included
 
 	"github.com/go-playground/validator/v10"
 
@@ -37,7 +39,8 @@ func nonBlank(s string) bool { return strings.TrimSpace(s) != "" }
 //	scheduledfor  the scheduledFor grammar of rules.ParseScheduledFor
 //	platform      one of the ten platforms (rules.Platform.Valid)
 //	ianazone      an IANA time zone name that time.LoadLocation knows; "Local" and "" are not
-//	mediaurl      an absolute http or https URL with a host
+//	mediaurl      an absolute http or https URL with a host, a port (if any) of 1 to 65535,
+//	              and no white space, control or invisible character (percent-encode them)
 //
 // The tags apply to string fields (or fields whose underlying type is string); on any
 // other kind they fail rather than panic. Registering replaces earlier tags of these names.
@@ -109,20 +112,83 @@ func zoneShaped(s string) bool {
 }
 
 // validMediaURL accepts an absolute http or https URL with a host, e.g.
-// "https://cdn.example.com/a.jpg". Relative references, other schemes (ftp:, data:,
-// javascript:), "http:host" without "//", and URLs with raw white space or control
-// characters (a fetcher would have to guess their encoding) are refused.
-func validMediaURL(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] <= ' ' || s[i] == 0x7f {
-			return false
+// "https://cdn.example.com/a.jpg"; see mediaURLProblem for what is refused.
+func validMediaURL(s string) bool { return mediaURLProblem(s) == "" }
+
+// mediaURLProblem says why s is not a media URL (the end of a message that starts with the
+// URL), or "" when it is one. Refused: relative references, other schemes (ftp:, data:,
+// javascript:), "http:host" without "//", a port outside 1 to 65535 (RFC 6335's port
+// range; 0 is reserved and not connectable), text that is not UTF-8, and characters that
+// a reader cannot see or that a fetcher would have to guess how to encode: ASCII spaces
+// and controls, Unicode white space and line or paragraph separators (U+00A0, U+2028,
+// U+3000, ...), C1 controls (U+0080-U+009F), and the invisible format characters used to
+// disguise a URL (U+200B zero width space, U+2060 word joiner, U+FEFF, and the bidi
+// controls that RFC 3987 section 4.1 forbids in IRIs: U+061C, U+200E, U+200F,
+// U+202A-U+202E, U+2066-U+2069). Each must be percent-encoded. Other non-ASCII letters
+// (an IRI such as "https://例え.jp/画像.png") are accepted, as browsers accept them.
+func mediaURLProblem(s string) string {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c <= ' ' || c == 0x7f {
+				if c == ' ' {
+					return " has a space at byte " + strconv.Itoa(i) + " of the URL; percent-encode it (%20)"
+				}
+				return " has the control character " + runeName(rune(c)) + " at byte " + strconv.Itoa(i) + " of the URL; percent-encode it (" + percentEncoded(string(c)) + ")"
+			}
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			return " is not valid UTF-8 (bad byte at byte " + strconv.Itoa(i) + " of the URL)"
+		}
+		if invisibleInURL(r) {
+			return " has " + runeName(r) + " at byte " + strconv.Itoa(i) + " of the URL, which is invisible or white space; percent-encode it (" + percentEncoded(s[i:i+size]) + ")"
+		}
+		i += size
 	}
 	u, err := url.Parse(s)
-	if err != nil || u.Opaque != "" || u.Hostname() == "" {
-		return false
+	if err != nil || u.Opaque != "" || u.Hostname() == "" || (u.Scheme != "http" && u.Scheme != "https") { // Parse lowercases the scheme
+		return " is not an absolute http or https URL"
 	}
-	return u.Scheme == "http" || u.Scheme == "https" // url.Parse lowercases the scheme
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return " has port " + quoteName(p) + "; a port is 1 to 65535"
+		}
+	}
+	return ""
+}
+
+// invisibleInURL reports the non-ASCII characters mediaURLProblem refuses.
+func invisibleInURL(r rune) bool {
+	switch {
+	case unicode.IsSpace(r), unicode.In(r, unicode.Z), unicode.IsControl(r):
+		return true
+	case r == 0x061C, r == 0x200B, r == 0x200E, r == 0x200F, r >= 0x202A && r <= 0x202E,
+		r == 0x2060, r >= 0x2066 && r <= 0x2069, r == 0xFEFF:
+		return true
+	}
+	return false
+}
+
+// runeName is "U+00A0".
+func runeName(r rune) string {
+	h := strconv.FormatInt(int64(r), 16)
+	for len(h) < 4 {
+		h = "0" + h
+	}
+	return "U+" + strings.ToUpper(h)
+}
+
+// percentEncoded is the RFC 3986 percent-encoding of every byte of s: "%C2%A0".
+func percentEncoded(s string) string {
+	const hex = "0123456789ABCDEF"
+	b := make([]byte, 0, 3*len(s))
+	for i := 0; i < len(s); i++ {
+		b = append(b, '%', hex[s[i]>>4], hex[s[i]&15])
+	}
+	return string(b)
 }
 
 // shapes is the package's one validator, built on first use and read-only after: validator
@@ -220,10 +286,15 @@ func translation(field, tag, param, val string) (rules.Code, string) {
 		return rules.CodeInvalidTimezone, "timezone " + quoteName(val) + " is not an IANA time zone name (such as \"America/New_York\" or \"UTC\")"
 	case "Type/oneof":
 		return rules.CodeInvalidMedia, "media type " + quoteName(val) + " is not one of image, video, gif, document"
-	case "URL/mediaurl":
-		return rules.CodeInvalidMedia, "media url " + quoteName(val) + " is not an absolute http or https URL"
-	case "Thumbnail/mediaurl":
-		return rules.CodeInvalidMedia, "thumbnail " + quoteName(val) + " is not an absolute http or https URL"
+	case "URL/mediaurl", "Thumbnail/mediaurl":
+		why := mediaURLProblem(val)
+		if why == "" {
+			why = " is not an absolute http or https URL"
+		}
+		if field == "URL" {
+			return rules.CodeInvalidMedia, "media url " + quoteName(val) + why
+		}
+		return rules.CodeInvalidMedia, "thumbnail " + quoteName(val) + why
 	case "Options/min", "Options/max":
 		return rules.CodeInvalidPoll, "a poll has 2 to 4 options"
 	case "Options/nonblank":

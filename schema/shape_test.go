@@ -78,7 +78,27 @@ func TestRuleMedia(t *testing.T) {
 		{"javascript", media(`{"type":"image","url":"javascript:alert(1)"}`), []string{"invalid_media /mediaItems/0/url"}, ""},
 		{"opaque http", media(`{"type":"image","url":"http:cdn.example.com"}`), []string{"invalid_media /mediaItems/0/url"}, ""},
 		{"no host", media(`{"type":"image","url":"https:///a.jpg"}`), []string{"invalid_media /mediaItems/0/url"}, ""},
-		{"raw space", media(`{"type":"image","url":"https://cdn.example.com/a b.jpg"}`), []string{"invalid_media /mediaItems/0/url"}, ""},
+		{"raw space", media(`{"type":"image","url":"https://cdn.example.com/a b.jpg"}`), []string{"invalid_media /mediaItems/0/url"}, "space at byte 25 of the URL; percent-encode it (%20)"},
+		{"raw tab", media(`{"type":"image","url":"https://cdn.example.com/a\tb.jpg"}`), []string{"invalid_media /mediaItems/0/url"}, "U+0009"},
+		{"percent-encoded space", media(`{"type":"image","url":"https://cdn.example.com/a%20b.jpg"}`), nil, ""},
+		{"no-break space", media(`{"type":"image","url":"https://cdn.example.com/a\u00a0b.jpg"}`), []string{"invalid_media /mediaItems/0/url"}, "U+00A0 at byte 25 of the URL, which is invisible or white space; percent-encode it (%C2%A0)"},
+		{"ideographic space", media(`{"type":"image","url":"https://cdn.example.com/a\u3000b.jpg"}`), []string{"invalid_media /mediaItems/0/url"}, "U+3000"},
+		{"line separator", media(`{"type":"image","url":"https://cdn.example.com/a\u2028.jpg"}`), []string{"invalid_media /mediaItems/0/url"}, "U+2028"},
+		{"next line (C1 control)", media(`{"type":"image","url":"https://cdn.example.com/a\u0085.jpg"}`), []string{"invalid_media /mediaItems/0/url"}, "U+0085"},
+		{"zero width space in the host", media(`{"type":"image","url":"https://cdn\u200b.example.com/a.jpg"}`), []string{"invalid_media /mediaItems/0/url"}, "U+200B"},
+		{"bidi override", media(`{"type":"image","url":"https://cdn.example.com/\u202egpj.exe"}`), []string{"invalid_media /mediaItems/0/url"}, "U+202E"},
+		{"byte order mark", media(`{"type":"image","url":"\ufeffhttps://cdn.example.com/a.jpg"}`), []string{"invalid_media /mediaItems/0/url"}, "U+FEFF at byte 0 of the URL"},
+		{"non-ASCII letters are fine (an IRI)", media(`{"type":"image","url":"https://例え.jp/画像.png"}`), nil, ""},
+		{"emoji with a joiner are fine", media(`{"type":"image","url":"https://a.example/\ud83d\udc68\u200d\ud83d\udc69.png"}`), nil, ""},
+		{"port 65535", media(`{"type":"image","url":"https://a.com:65535/x"}`), nil, ""},
+		{"port 1", media(`{"type":"image","url":"http://a.com:1/x"}`), nil, ""},
+		{"empty port means the default", media(`{"type":"image","url":"https://a.com:/x"}`), nil, ""},
+		{"port 99999", media(`{"type":"image","url":"https://a.com:99999/x"}`), []string{"invalid_media /mediaItems/0/url"}, `port "99999"; a port is 1 to 65535`},
+		{"port 65536", media(`{"type":"image","url":"https://a.com:65536/x"}`), []string{"invalid_media /mediaItems/0/url"}, "1 to 65535"},
+		{"port 0", media(`{"type":"image","url":"https://a.com:0/x"}`), []string{"invalid_media /mediaItems/0/url"}, "1 to 65535"},
+		{"huge port", media(`{"type":"image","url":"https://a.com:99999999999999999999999/x"}`), []string{"invalid_media /mediaItems/0/url"}, "1 to 65535"},
+		{"IPv6 host with a bad port", media(`{"type":"image","url":"https://[::1]:70000/x"}`), []string{"invalid_media /mediaItems/0/url"}, "1 to 65535"},
+		{"thumbnail with a bad port", media(`{"type":"video","url":"https://v.example/a.mp4","thumbnail":"https://v.example:123456/t.jpg"}`), []string{"invalid_media /mediaItems/0/thumbnail"}, "thumbnail"},
 		{"empty url", media(`{"type":"image","url":""}`), []string{"invalid_media /mediaItems/0/url"}, ""},
 		{"bad thumbnail", media(`{"type":"video","url":"https://v.example/a.mp4","thumbnail":"t.jpg"}`), []string{"invalid_media /mediaItems/0/thumbnail"}, "thumbnail"},
 		{"type outside the enum", media(`{"type":"audio","url":"https://a.example/a.mp3"}`), []string{"invalid_media /mediaItems/0/type"}, "image, video, gif, document"},
@@ -196,6 +216,15 @@ func TestRuleTwitterMedia(t *testing.T) {
 		{"video and gif", body("twitter", vid, gif), []string{"invalid_media /mediaItems"}, ""},
 		{"document", body("twitter", doc), []string{"invalid_media /mediaItems"}, "documents"},
 		{"5 images are fine elsewhere", body("facebook", img, img, img, img, img), nil, ""},
+		// The shared media go to every twitter target alike: one problem, not one per target.
+		{"shared media on three twitter targets: one problem", `{"content":"x","publishNow":true,"platforms":[{"platform":"facebook"},` +
+			`{"platform":"twitter","accountId":"a"},{"platform":"twitter","accountId":"b"},{"platform":"twitter","accountId":"c"}],` +
+			`"mediaItems":[` + strings.Join([]string{img, img, img, img, img}, ",") + `]}`,
+			[]string{"invalid_media /mediaItems"}, "twitter (target 1 and 2 other twitter targets) takes at most 4 images per post, not 5"},
+		{"shared media on two twitter targets", `{"content":"x","publishNow":true,"platforms":[{"platform":"twitter","accountId":"a"},{"platform":"twitter","accountId":"b"}],` +
+			`"mediaItems":[` + doc + `]}`, []string{"invalid_media /mediaItems"}, "twitter (target 0 and 1 other twitter target) cannot attach documents"},
+		{"a target that is not an object is no twitter target", `{"content":"x","publishNow":true,"platforms":[{"platform":"twitter","accountId":"a"},["twitter"]],` +
+			`"mediaItems":[` + doc + `]}`, []string{"invalid_media /mediaItems", "wrong_type /platforms/1"}, "twitter (target 0) cannot"},
 		{"thread item media follow the same rule", `{"content":"x","publishNow":true,"platforms":[` +
 			tw(`{"threadItems":[{"content":"2","mediaItems":[`+vid+`,`+vid+`]}]}`) + `]}`,
 			[]string{"invalid_media /platforms/0/platformSpecificData/threadItems/0/mediaItems"}, ""},
@@ -252,6 +281,18 @@ func TestRegisterTags(t *testing.T) {
 	err = v.Struct(req{At: "2026-01-02 03:04", Platform: "x", Zone: "Local", Media: "ftp://a", Wrong: 1})
 	if !errorsAs(err, &fes) || len(fes) != 5 {
 		t.Fatalf("invalid fields: %v", err)
+	}
+	// The lent mediaurl tag is the same rule: ports and invisible characters included.
+	type media struct {
+		URL string `validate:"mediaurl"`
+	}
+	for u, ok := range map[string]bool{
+		"https://a.example/x": true, "https://a.example:8443/x": true, "https://a.example:99999/x": false,
+		"https://a.example/a\u00a0b": false, "https://a.example/a\xffb": false, "https://a.example/a\u2003b": false,
+	} {
+		if err := v.Struct(media{URL: u}); (err == nil) != ok {
+			t.Errorf("mediaurl %q: %v, want ok %v", u, err, ok)
+		}
 	}
 }
 

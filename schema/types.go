@@ -148,7 +148,32 @@ type Poll struct {
 	// that limit is X's to enforce, not a rule of this API.)
 	Options []string `json:"options" validate:"min=2,max=4,dive,nonblank"`
 	// DurationMinutes is how long the poll is open: 5 to 10080.
-	DurationMinutes int `json:"durationMinutes" validate:"min=5,max=10080"`
+	DurationMinutes Minutes `json:"durationMinutes" validate:"min=5,max=10080"`
+}
+
+// Minutes is a whole number of minutes. JSON has one number type and the peer's schema
+// says "number", so 60, 60.0, 6e1 and 600e-1 all mean sixty; 60.5 is not a whole number
+// and is refused (400 wrong_type). Magnitudes of 10^9 and more are read as ±10^9: every
+// duration the API takes is far smaller, so such a value fails its range check either way.
+// The strict decoder and UnmarshalJSON (plain encoding/json) read every literal alike.
+type Minutes int
+
+// UnmarshalJSON reads a whole number written in any JSON notation (see Minutes). Like
+// encoding/json's own types, it leaves the value unchanged for null. Any other value, or a
+// number with a fractional part, is a *rules.Error with code wrong_type.
+func (m *Minutes) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	n, kind := parseWhole(b)
+	switch kind {
+	case numWhole:
+		*m = Minutes(n)
+		return nil
+	case numFraction:
+		return rules.NewError(rules.CodeWrongType, "", "expected a whole number, found "+cutLiteral(b))
+	}
+	return rules.NewError(rules.CodeWrongType, "", "expected a whole number, found "+jsonKind(b))
 }
 
 // DraftPublish is the body of POST /api/v2/drafts/{draftId}/publish: when to publish the
