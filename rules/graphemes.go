@@ -11,15 +11,21 @@ import (
 // graphemesName is the wire name of the grapheme counter.
 const graphemesName = "graphemes"
 
+//go:generate go run ./internal/gengraphemes -o graphemes_table.go
+
 // CountGraphemes returns the number of extended grapheme clusters in s: what a reader
 // perceives as characters ("e\u0301", a flag, a family emoji joined with ZWJ each count 1).
 // The result is exactly uniseg.GraphemeClusterCount(s) (Unicode 15.0, UAX #29) on every
 // input, including invalid UTF-8.
 //
 // Runs of ASCII are counted without uniseg, eight bytes at a time: between two ASCII
-// characters there is a boundary everywhere except inside CR LF. The ASCII character just
-// before a non-ASCII byte is handed to uniseg with what follows, because a combining mark,
-// ZWJ, variation selector, spacing mark or emoji modifier may join it into one cluster.
+// characters there is a boundary everywhere except inside CR LF. The common non-ASCII
+// clusters are found without uniseg too, from a table of the grapheme class of every code
+// point (see knownSpan): a letter of most alphabets, an ideograph, kana or a Hangul
+// syllable with the combining and spacing marks after it, an emoji with its modifiers,
+// variation selectors and ZWJ sequence, a flag, a line feed. What is left (Hangul jamo,
+// prepended concatenation marks, CR, a mark with nothing before it to join, invalid bytes)
+// is handed to uniseg one cluster at a time.
 //
 // Invalid UTF-8 is counted, not rejected, exactly as uniseg does: every byte that does not
 // begin a valid sequence decodes as U+FFFD (utf8.DecodeRuneInString's RuneError of width 1)
@@ -34,25 +40,169 @@ func CountGraphemes(s string) int {
 	n := 0
 	for len(s) > 0 {
 		end, k := asciiSpan(s, math.MaxInt)
+		if k == 0 {
+			end, k = knownSpan(s, math.MaxInt)
+		}
+		if k == 0 {
+			// A cluster for uniseg. s begins at a boundary, and there uniseg's state is a
+			// function of the code point after it (see knownSpan), so -1 is exact.
+			_, s, _, _ = uniseg.FirstGraphemeClusterInString(s, -1)
+			n++
+			continue
+		}
 		n += k
 		s = s[end:]
-		if len(s) == 0 {
-			break
-		}
-		// s now begins a cluster that holds non-ASCII (possibly led by one ASCII
-		// character). uniseg carries its state from cluster to cluster until a cluster
-		// ends right before an ASCII byte; the boundary there is uniseg's decision, and
-		// from an ASCII character at a boundary on, nothing before it matters any more.
-		state := -1
-		for {
-			_, s, _, state = uniseg.FirstGraphemeClusterInString(s, state)
-			n++
-			if len(s) == 0 || s[0] < utf8.RuneSelf {
-				break
-			}
-		}
 	}
 	return n
+}
+
+// The grapheme classes of graphemes_table.go, which internal/gengraphemes derives for every
+// code point by probing uniseg (so they are uniseg 0.4.7's Grapheme_Cluster_Break and
+// Extended_Pictographic values, Unicode 15.0, grouped by what knownSpan needs).
+const (
+	graphemeOther       = iota // CR, Prepend, L, V, T: uniseg decides
+	graphemeExtend             // Extend: joins what precedes it (GB9)
+	graphemeZWJ                // ZERO WIDTH JOINER: joins (GB9) and links two pictographs (GB11)
+	graphemeSpacingMark        // SpacingMark: joins (GB9a)
+	graphemePlain              // Other: letters, ideographs, kana, digits, symbols, U+FFFD
+	graphemePictograph         // Extended_Pictographic: emoji and other pictographs
+	graphemeSyllable           // LV, LVT: precomposed Hangul syllables
+	graphemeRegional           // Regional_Indicator: two make a flag (GB12, GB13)
+	graphemeControl            // LF, Control: a cluster of its own (GB4, GB5)
+	graphemeNone               // surrogates, whose encodings are invalid UTF-8; see knownSpan
+)
+
+// graphemeTableClass is the class of r < graphemeTableEnd, from the two-stage table.
+func graphemeTableClass(r rune) uint8 {
+	const blockMask = 1<<graphemeBlockShift - 1
+	block := int(graphemeClassIndex[r>>graphemeBlockShift])
+	b := graphemeClassBlocks[block<<(graphemeBlockShift-1)|int(r&blockMask)>>1]
+	return b >> (uint(r&1) << 2) & 0x0F
+}
+
+// The states of knownSpan: what the code points since the last boundary allow next.
+const (
+	spanAtBoundary    = iota // no cluster open (only where knownSpan starts)
+	spanPlain                // after a plain code point, or a joiner after one: joiners continue
+	spanPictograph           // after a pictograph and any Extend after it
+	spanPictographZWJ        // after a pictograph, Extend*, ZWJ
+	spanSyllable             // right after a Hangul syllable
+	spanRegional             // right after a regional indicator that began the cluster
+	spanControl              // after LF or a control: nothing continues
+	spanStop                 // return at the boundary before this code point
+	spanAbandon              // return before the open cluster: uniseg must decide it
+	spanBreak         = 0x10 // flag: a boundary falls before this code point
+)
+
+// graphemeSteps[state<<4|class] is knownSpan's transition: UAX #29 restricted to the
+// classes it decides, as uniseg 0.4.7 implements it (which has no GB9c). Each byte is the
+// next state (1 spanPlain, 2 spanPictograph, 3 spanPictographZWJ, 4 spanSyllable,
+// 5 spanRegional, 6 spanControl, 7 spanStop, 8 spanAbandon), plus spanBreak (0x10) when a
+// boundary falls before the code point; so 0x11 is "a plain code point begins a new
+// cluster" and 0x17 "the open cluster ends here, and uniseg or asciiSpan takes over".
+// Rows are 16 bytes; the six after the classes are never read.
+const graphemeSteps = "" +
+	//Oth Ext ZWJ SpM Pla Pic Syl Reg Ctl Non: the class of the code point
+	"\x07\x07\x07\x07\x01\x02\x04\x05\x06\x07" + "\x17\x17\x17\x17\x17\x17" + // spanAtBoundary: starts only
+	"\x17\x01\x01\x01\x11\x12\x14\x15\x16\x17" + "\x17\x17\x17\x17\x17\x17" + // spanPlain: GB9, GB9a, else GB999
+	"\x17\x02\x03\x01\x11\x12\x14\x15\x16\x17" + "\x17\x17\x17\x17\x17\x17" + // spanPictograph: GB11's Extend* ZWJ
+	"\x17\x01\x01\x01\x11\x02\x14\x15\x16\x17" + "\x17\x17\x17\x17\x17\x17" + // spanPictographZWJ: GB11's × ExtPict
+	"\x08\x01\x01\x01\x11\x12\x14\x15\x16\x17" + "\x17\x17\x17\x17\x17\x17" + // spanSyllable: V, T (GB7, GB8) are Other
+	"\x17\x01\x01\x01\x11\x12\x14\x01\x16\x17" + "\x17\x17\x17\x17\x17\x17" + // spanRegional: GB12, GB13
+	"\x17\x17\x17\x17\x11\x12\x14\x15\x16\x17" + "\x17\x17\x17\x17\x17\x17" // spanControl: GB4
+
+// knownSpan counts the clusters at the start of s that the class table decides, at most
+// budget of them, and returns the bytes they span and their number. s must begin at a
+// cluster boundary. It stops at a boundary before a run of ASCII or a CR (asciiSpan's job),
+// before a cluster that begins with an invalid byte (the caller's: Measure rejects it), and
+// before a cluster that needs uniseg.
+//
+// Why this equals uniseg (UAX #29 as uniseg 0.4.7 implements it): at a boundary, uniseg's
+// state after the code point c that follows depends on c alone (every transition that
+// breaks lands in the state it would reach from the start of a text), and
+//   - after a plain c (Other), and after any joiner that follows one, only a joiner
+//     continues the cluster (GB9, GB9a; every other rule needs a particular left side,
+//     and GB999 breaks). So the cluster is c and the joiners after it;
+//   - after a pictograph (Extended_Pictographic), Extend keeps that state, ZWJ followed by
+//     a pictograph continues it (GB11: ExtPict Extend* ZWJ × ExtPict), and a spacing mark
+//     or a ZWJ not followed by a pictograph joins but leaves the state of a plain c;
+//   - after a Hangul syllable (LV, LVT) the jamo V and T may continue it (GB7, GB8); they
+//     are classed Other, so a syllable followed by an Other is left to uniseg, and
+//     followed by anything else it is like a plain c;
+//   - after a regional indicator that begins a cluster, a second one makes a flag (GB12,
+//     GB13), after which, as after a joiner that follows the first, only joiners continue;
+//   - after LF or a control, nothing continues (GB4), and they end any cluster before them
+//     (GB5; CR, which LF would join, is left to asciiSpan);
+//   - ASCII holds no joiner, jamo, pictograph or regional indicator: it always ends the
+//     cluster before it.
+//
+// Each code point is decoded once, inline; graphemeSteps replaces a switch per code point
+// because branches are what costs most under GOOS=js GOARCH=wasm.
+func knownSpan(s string, budget int) (end, clusters int) {
+	if budget <= 0 {
+		return 0, 0
+	}
+	state := uint8(spanAtBoundary)
+	i, n := 0, 0 // i: where the open cluster began; n: the clusters before it
+	for j := 0; j < len(s); {
+		// The class c and width w of the code point at j. graphemeNone is also a byte
+		// that does not begin a valid sequence (as utf8.DecodeRuneInString judges), and
+		// ASCII that knownSpan leaves to asciiSpan; the walk never steps over it.
+		c, w := uint8(graphemeNone), 1
+		switch b := s[j]; {
+		case b >= 0xE0 && b < 0xF0: // first: every BMP code point from U+0800 on
+			if j+2 < len(s) {
+				if t := uint(s[j+1])<<8 | uint(s[j+2]); t&0xC0C0 == 0x8080 {
+					r := rune(b&0x0F)<<12 | rune(t>>2&0xFC0) | rune(t&0x3F)
+					if r >= 0x800 { // not overlong; the table classes surrogates None
+						c, w = graphemeTableClass(r), 3
+					}
+				}
+			}
+		case b < utf8.RuneSelf:
+			// A run of ASCII is left to asciiSpan, which counts it eight bytes at a time;
+			// a short one is counted here, saving calls (which are slow under wasm).
+			if j+16 < len(s) && (load64(s, j+1)|load64(s, j+9))&swarHigh == 0 {
+				break
+			}
+			c = graphemeTableClass(rune(b)) // plain; LF and controls; CR is Other (GB3)
+		case b < 0xC2: // a continuation byte, or the lead of an overlong form
+		case b < 0xE0:
+			if j+1 < len(s) && s[j+1]&0xC0 == 0x80 {
+				c, w = graphemeTableClass(rune(b&0x1F)<<6|rune(s[j+1]&0x3F)), 2
+			}
+		case b < 0xF5:
+			if j+3 < len(s) && s[j+1]&0xC0 == 0x80 && s[j+2]&0xC0 == 0x80 && s[j+3]&0xC0 == 0x80 {
+				r := rune(b&0x07)<<18 | rune(s[j+1]&0x3F)<<12 | rune(s[j+2]&0x3F)<<6 | rune(s[j+3]&0x3F)
+				if r >= 0x10000 && r <= utf8.MaxRune {
+					w = 4
+					if r < graphemeTableEnd { // emoji are here
+						c = graphemeTableClass(r)
+					} else {
+						c = graphemeAstralClass(r)
+					}
+				}
+			}
+		}
+
+		step := graphemeSteps[int(state)<<4|int(c)]
+		if step&spanBreak != 0 { // the open cluster ends before j
+			n++
+			i = j
+			if n == budget {
+				return i, n
+			}
+		}
+		if state = step &^ spanBreak; state >= spanStop {
+			return i, n
+		}
+		j += w
+	}
+	if state != spanAtBoundary { // the end of the text ends the open cluster
+		n++
+		i = len(s)
+	}
+	return i, n
 }
 
 // SWAR constants: one byte value repeated in all eight bytes of a word.
@@ -118,11 +268,13 @@ func asciiSpan(s string, budget int) (end, clusters int) {
 // name "graphemes"), the default counter of every platform in [Limits].
 //
 // Its Measure(text, cap) counts clusters as [CountGraphemes] does and records
-// OverflowAt, the byte offset where cluster cap+1 begins (-1 when the text fits). Past the
-// cap it counts on only up to a ceiling of 2*cap clusters (cap+64 for caps under 64), so
-// the length of a realistically over-long post (312 against 280) is exact; a text longer
-// than the ceiling is reported with Exact false and Length = the ceiling, meaning "more
-// than Length". The cost is therefore bounded by the first ceiling+1 clusters, not by
+// OverflowAt, the byte offset where cluster cap+1 begins (-1 when the text fits). The
+// length is exact for every text of at most 32*cap bytes (4096 bytes for small caps):
+// since a cluster is at least one byte, counting such a text in full costs O(cap), and
+// every realistic over-long post (312 against 280, or a 3,000-character draft pasted into
+// a tweet) gets its true length. A longer text is counted only up to a ceiling of 2*cap
+// clusters (cap+64 for caps under 64) and reported with Exact false and Length = the
+// ceiling, meaning "more than Length". So the cost is bounded by the cap, never by
 // len(text): rejecting 1 MiB against a cap of 280 reads about 560 clusters. (A single
 // cluster is read whole however long it is: "e" followed by a thousand combining marks is
 // one cluster, and it fits.)
@@ -148,8 +300,19 @@ func (graphemeCounter) Measure(text string, limit int) (Measurement, error) {
 	return measureGraphemes(text, limit)
 }
 
-// countCeiling is how many clusters Measure counts before giving up on an exact length.
-func countCeiling(limit int) int {
+// countCeiling is how many clusters Measure counts before giving up on an exact length:
+// all of them when the text is short enough for a full count to cost O(limit) (see
+// GraphemeCounter), else 2*limit (limit+64 for small limits).
+func countCeiling(limit, textLen int) int {
+	exactBytes := 4096
+	if limit <= math.MaxInt/32 && 32*limit > exactBytes {
+		exactBytes = 32 * limit
+	} else if limit > math.MaxInt/32 {
+		exactBytes = math.MaxInt
+	}
+	if textLen <= exactBytes {
+		return math.MaxInt
+	}
 	extra := limit
 	if extra < 64 {
 		extra = 64
@@ -164,10 +327,9 @@ func measureGraphemes(text string, limit int) (Measurement, error) {
 	if limit < 0 {
 		limit = 0
 	}
-	ceiling := countCeiling(limit)
+	ceiling := countCeiling(limit, len(text))
 	m := Measurement{Counter: graphemesName, Cap: limit, Exact: true, OverflowAt: -1}
 	n, i := 0, 0
-scan:
 	for i < len(text) {
 		// Invariant: i is a cluster boundary, n clusters lie before it, and there is
 		// at least one more cluster (i < len(text)).
@@ -183,39 +345,26 @@ scan:
 			budget = ceiling - n
 		}
 		end, k := asciiSpan(text[i:], budget)
-		i += end
-		n += k
+		if k == 0 {
+			end, k = knownSpan(text[i:], budget)
+		}
 		if k > 0 {
+			i += end
+			n += k
 			continue
 		}
-		state := -1
-		for {
-			cluster, _, _, next := uniseg.FirstGraphemeClusterInString(text[i:], state)
-			if !utf8.ValidString(cluster) {
-				bad := i + firstInvalidByte(cluster)
-				m.Length, m.Exact = n, false
-				if m.OverflowAt < 0 {
-					m.OverflowAt = bad
-				}
-				return m, invalidUTF8(text, bad)
+		// A cluster for uniseg, with state -1 as in CountGraphemes.
+		cluster, _, _, _ := uniseg.FirstGraphemeClusterInString(text[i:], -1)
+		if !utf8.ValidString(cluster) {
+			bad := i + firstInvalidByte(cluster)
+			m.Length, m.Exact = n, false
+			if m.OverflowAt < 0 {
+				m.OverflowAt = bad
 			}
-			state = next
-			i += len(cluster)
-			n++
-			if i == len(text) {
-				break scan
-			}
-			if n == limit {
-				m.OverflowAt = i
-			}
-			if n >= ceiling {
-				m.Exact = false
-				break scan
-			}
-			if text[i] < utf8.RuneSelf {
-				break
-			}
+			return m, invalidUTF8(text, bad)
 		}
+		i += len(cluster)
+		n++
 	}
 	m.Length = n
 	return m, nil

@@ -27,10 +27,24 @@ func benchMixed() string {
 	return b.String()
 }
 
+// benchCJK is a 280-character Japanese post: kanji, kana and full-width punctuation,
+// every cluster a single three-byte code point.
+func benchCJK() string {
+	const sentence = "\u543e\u8f29\u306f\u732b\u3067\u3042\u308b\u3002\u540d\u524d\u306f\u307e\u3060\u7121\u3044\u3002" + // 16
+		"\u3069\u3053\u3067\u751f\u308c\u305f\u304b\u3068\u3093\u3068\u898b\u5f53\u304c\u3064\u304b\u306c\u3002" // 18: 34 in all
+	runes := []rune(strings.Repeat(sentence, 9))
+	return string(runes[:280])
+}
+
+// benchTexts are the posts every counting benchmark measures.
+func benchTexts() []struct{ name, text string } {
+	return []struct{ name, text string }{{"ascii", benchASCII()}, {"mixed", benchMixed()}, {"cjk", benchCJK()}}
+}
+
 var lengthSink int
 
 func BenchmarkCountGraphemes(b *testing.B) {
-	for _, bc := range []struct{ name, text string }{{"ascii", benchASCII()}, {"mixed", benchMixed()}} {
+	for _, bc := range benchTexts() {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(bc.text)))
@@ -42,7 +56,7 @@ func BenchmarkCountGraphemes(b *testing.B) {
 }
 
 func BenchmarkUnisegCount(b *testing.B) {
-	for _, bc := range []struct{ name, text string }{{"ascii", benchASCII()}, {"mixed", benchMixed()}} {
+	for _, bc := range benchTexts() {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(bc.text)))
@@ -66,6 +80,24 @@ func BenchmarkMeasureReject(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				m, err := gc.Measure(bc.text, 280)
 				if err != nil || m.Fits() {
+					b.Fatal(m, err)
+				}
+				lengthSink += m.Length
+			}
+		})
+	}
+}
+
+// BenchmarkMeasure is a composer's keystroke: one post measured against twitter's cap.
+func BenchmarkMeasure(b *testing.B) {
+	gc := GraphemeCounter()
+	for _, bc := range benchTexts() {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(bc.text)))
+			for i := 0; i < b.N; i++ {
+				m, err := gc.Measure(bc.text, 280)
+				if err != nil || !m.Fits() {
 					b.Fatal(m, err)
 				}
 				lengthSink += m.Length

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -166,7 +167,36 @@ func TestCountGraphemes(t *testing.T) {
 		{"\u0e01\u0e33", 1, "Thai SARA AM is a spacing mark"},
 		{"\u65e5\u672c\u8a9e", 3, "CJK"},
 		{"Go \u8a00\u8a9e \U0001F680 e\u0301t\u00e9!", 12, "mixed scripts, emoji and marks"},
+		{"\u65e5\u0301", 1, "a mark joins an ideograph too"},
+		{"\u65e5\u0301\u0301\u200d\u0903x", 2, "any run of Extend, ZWJ and SpacingMark joins a plain base"},
+		{"\u65e5\u200d\U0001F600", 2, "GB11 needs a pictograph before the ZWJ, not an ideograph"},
+		{"\u65e5\u0600", 2, "a Prepend after a plain base starts the next cluster"},
+		{"\u06001\u65e5", 2, "... and takes what follows it"},
+		{"\u65e5\U0001F1EB", 2, "a regional indicator after a plain base"},
+		{"\u00e9\u1100", 2, "a jamo L after a plain base"},
+		{"\U00020000\u0301\U00020001", 2, "astral plain code points (CJK extension B)"},
+		{"\ud558\u1161", 1, "GB7: a vowel jamo joins an LV syllable (HA is LV, HAN is LVT)"},
+		{"\uac01\u11a8", 1, "GB8: a trailing jamo joins an LVT syllable"},
+		{"\uac01\u1161", 2, "but a vowel jamo does not join LVT"},
+		{"\ud558\u0301\u1161", 2, "after a mark the syllable's jamo rules are over"},
+		{"\ud55c\r\n", 2, "a syllable before CR LF"},
+		{"\U0001F600\u0903\u200d\U0001F600", 2, "a spacing mark ends GB11's run: the ZWJ joins, the pictograph does not"},
+		{"\U0001F600\u200d\u0301\U0001F600", 2, "Extend after the ZWJ ends GB11 too"},
+		{"\U0001F600\u200d\u200d\U0001F600", 2, "so does a second ZWJ"},
+		{"\U0001F3F3\ufe0f\u200d\U0001F308", 1, "rainbow flag: pictograph, VS16, ZWJ, pictograph"},
+		{"\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F", 1, "England's flag: a pictograph and tags"},
+		{"\u00a9\ufe0f", 1, "© is a pictograph; VS16 joins"},
+		{"\U0001F1EB\u0301\U0001F1F7", 2, "a mark between regional indicators breaks the pair"},
+		{"\U0001F1EB\U0001F1F7\u0301\U0001F1E9", 2, "a mark after a flag joins it"},
+		{"\u0085\u0301", 2, "GB4: NEL is a control and takes no mark"},
+		{"\u65e5\u200b\u65e5", 3, "GB5: a zero width space is a control of its own"},
+		{"\u00ad\u0301", 2, "the soft hyphen is a control too"},
+		{"\n\u0301", 2, "LF takes no mark"},
+		{"\u0301\u0301", 1, "a mark at the start of a text is a cluster, and marks join it"},
 		{"\xff", 1, "an invalid byte counts like U+FFFD"},
+		{"\u65e5\xff\u0301", 2, "an invalid byte after an ideograph, with a mark on it"},
+		{"\xe0\x80\x80\u65e5", 4, "an overlong encoding is three invalid bytes"},
+		{"\xf4\x90\x80\x80", 4, "past U+10FFFF: four invalid bytes"},
 		{"a\xff", 2, "ASCII then an invalid byte: a boundary, as before U+FFFD"},
 		{"\xff\u0301", 1, "a mark attaches to the invalid byte, as to U+FFFD"},
 		{"\xe6\x97", 2, "each byte of a truncated sequence counts"},
@@ -185,8 +215,7 @@ func TestCountGraphemes(t *testing.T) {
 }
 
 func TestCountGraphemesAllocs(t *testing.T) {
-	mixed := benchMixed()
-	for _, s := range []string{strings.Repeat("a", 1000), mixed} {
+	for _, s := range []string{strings.Repeat("a", 1000), benchMixed(), benchCJK()} {
 		if a := testing.AllocsPerRun(20, func() { CountGraphemes(s) }); a != 0 {
 			t.Errorf("CountGraphemes allocates %v times per call", a)
 		}
@@ -211,26 +240,39 @@ func TestMeasure(t *testing.T) {
 		{"hello!", 5, want{6, true, 5}, "cap+1: overflow at the last byte"},
 		{strings.Repeat("a", 280), 280, want{280, true, -1}, "a full 280-character tweet"},
 		{strings.Repeat("a", 312), 280, want{312, true, 280}, "a realistic over-long post is measured exactly"},
-		{strings.Repeat("a", 560), 280, want{560, true, 280}, "2*cap is still exact"},
-		{strings.Repeat("a", 561), 280, want{560, false, 280}, "past 2*cap counting stops: more than 560"},
+		{strings.Repeat("a", 560), 280, want{560, true, 280}, "2*cap"},
+		{strings.Repeat("a", 561), 280, want{561, true, 280}, "past 2*cap, but a short text is counted in full"},
+		{strings.Repeat("a", 3000), 280, want{3000, true, 280}, "a 3,000-character draft pasted into a tweet gets its true length"},
+		{strings.Repeat("a", 32*280), 280, want{32 * 280, true, 280}, "32*cap bytes: the longest text that is always exact"},
+		{strings.Repeat("a", 32*280+1), 280, want{560, false, 280}, "one byte more: counting stops at 2*cap, more than 560"},
 		{strings.Repeat("a", 1<<20), 280, want{560, false, 280}, "1 MiB is not read"},
-		{strings.Repeat("a", 100), 10, want{74, false, 10}, "a small cap still counts 64 past it"},
+		{strings.Repeat("a", 4096), 10, want{4096, true, 10}, "a small cap is exact up to 4096 bytes, not 32*cap"},
+		{strings.Repeat("a", 4097), 10, want{74, false, 10}, "past 4096 bytes a small cap counts 64 past it"},
+		{strings.Repeat("a", 4097), 200, want{4097, true, 200}, "cap 200: 32*cap is 6400 bytes"},
+		{strings.Repeat("a", 6401), 200, want{400, false, 200}, "cap 200: past 6400 bytes counting stops at 2*cap"},
+		{strings.Repeat("e\u0301", 1000), 10, want{1000, true, 30}, "3000 bytes of decomposed é: exact; a cluster is often more than a byte"},
+		{strings.Repeat("e\u0301", 2000), 10, want{74, false, 30}, "6000 bytes: over 4096, stops at the ceiling"},
+		{"abc", math.MaxInt, want{3, true, -1}, "a huge cap: 32*cap must not overflow"},
+		{"abc", math.MaxInt / 32, want{3, true, -1}, "the largest cap whose 32*cap is representable"},
 		{"abce\u0301f", 3, want{5, true, 3}, "the overflowing cluster starts at its ASCII base, before the mark"},
 		{"abc\r\nd", 3, want{5, true, 3}, "CR LF at the cap is one cluster"},
 		{"ab\r\ncd", 3, want{5, true, 4}, "the cap ends after CR LF: overflow after both bytes"},
 		{"\u65e5\u672c\u8a9e\u65e5", 3, want{4, true, 9}, "CJK: byte offsets, not code points"},
 		{"\U0001F468\u200d\U0001F469\u200d\U0001F467\U0001F44D", 1, want{2, true, 18}, "a ZWJ family counts 1; the overflow begins after its 18 bytes"},
 		{"\U0001F1EB\U0001F1F7\U0001F1E9\U0001F1EA", 1, want{2, true, 8}, "flags"},
-		{strings.Repeat("\u65e5", 1000), 280, want{560, false, 840}, "non-ASCII far over the cap stops early too"},
+		{strings.Repeat("\u65e5", 1000), 280, want{1000, true, 840}, "3000 bytes of CJK far over the cap: exact"},
+		{strings.Repeat("\u65e5", 2986), 280, want{2986, true, 840}, "8958 bytes of CJK: still within 32*cap"},
+		{strings.Repeat("\u65e5", 2987), 280, want{560, false, 840}, "8961 bytes of CJK: non-ASCII stops at 2*cap too"},
 		{"abcdefgh", -5, want{8, true, 0}, "a negative cap is treated as 0"},
+		{"\u65e5\u0301\u672c\u0301\u8a9e", 2, want{3, true, 10}, "the overflow begins after the marks of cluster 2"},
+		{"\U0001F1EB\U0001F1F7\U0001F1E9\U0001F1EA\U0001F1EE", 2, want{3, true, 16}, "two flags and a lone regional indicator"},
+		{"\ud558\u1161\ud558", 1, want{2, true, 6}, "a syllable and its jamo are one cluster, from uniseg"},
+		{"a\u65e5b\u65e5c", 4, want{5, true, 8}, "ASCII between ideographs"},
 	}
 	gc := GraphemeCounter()
 	for _, tt := range tests {
 		m, err := gc.Measure(tt.text, tt.limit)
-		name := tt.text
-		if len(name) > 40 {
-			name = name[:40] + "..."
-		}
+		name := shortText(tt.text)
 		if err != nil {
 			t.Errorf("Measure(%+q, %d): %v (%s)", name, tt.limit, err, tt.why)
 			continue
@@ -261,31 +303,37 @@ func TestMeasureInvalidUTF8(t *testing.T) {
 		{"\xc0\xaf", 280, 0, "an overlong encoding of '/'"},
 		{"e\u0301\xcc", 280, 3, "a truncated combining mark inside a cluster"},
 		{strings.Repeat("a", 15) + "\xff", 10, 15, "past the cap but within the ceiling: still read, still rejected"},
-		{strings.Repeat("a", 100) + "\xff", 10, -1, "beyond the ceiling: never read (the text is too long anyway)"},
+		{strings.Repeat("a", 100) + "\xff", 10, 100, "past 2*cap in a short text: a short text is read in full"},
+		{strings.Repeat("a", 4095) + "\xff", 10, 4095, "the last byte of a 4096-byte text is read"},
+		{strings.Repeat("a", 4096) + "\xff", 10, -1, "4097 bytes: beyond the ceiling, never read (the text is too long anyway)"},
+		{strings.Repeat("\u65e5", 2986) + "\xff", 280, 8958, "the last byte of an 8959-byte text with cap 280 is read"},
+		{strings.Repeat("\u65e5", 2986) + "\xff\xff\xff", 280, -1, "8961 bytes with cap 280: the bad bytes lie beyond 2*cap"},
+		{"\xff" + strings.Repeat("a", 1<<20), 280, 0, "a long text is still checked up to its ceiling"},
 		{"\ufffd", 280, -1, "a literal U+FFFD is valid UTF-8"},
 	}
 	gc := GraphemeCounter()
 	for _, tt := range tests {
 		m, err := gc.Measure(tt.text, tt.limit)
+		name := shortText(tt.text)
 		if tt.offset < 0 {
 			if err != nil {
-				t.Errorf("Measure(%+q, %d): unexpected %v: %s", tt.text, tt.limit, err, tt.why)
+				t.Errorf("Measure(%+q, %d): unexpected %v: %s", name, tt.limit, err, tt.why)
 			}
 			continue
 		}
 		var e *Error
 		if !errors.As(err, &e) {
-			t.Errorf("Measure(%+q, %d) error = %v, want *Error: %s", tt.text, tt.limit, err, tt.why)
+			t.Errorf("Measure(%+q, %d) error = %v, want *Error: %s", name, tt.limit, err, tt.why)
 			continue
 		}
 		if e.Code != CodeInvalidUTF8 || e.Status != 400 || e.Offset != tt.offset || e.Path != "" {
-			t.Errorf("Measure(%+q, %d) = %+v, want invalid_utf8 at offset %d: %s", tt.text, tt.limit, e, tt.offset, tt.why)
+			t.Errorf("Measure(%+q, %d) = %+v, want invalid_utf8 at offset %d: %s", name, tt.limit, e, tt.offset, tt.why)
 		}
 		if !strings.Contains(e.Message, "offset") {
 			t.Errorf("message %q does not say where", e.Message)
 		}
 		if m.Fits() || m.Exact {
-			t.Errorf("Measure(%+q, %d) with an error = %+v: must neither fit nor be exact", tt.text, tt.limit, m)
+			t.Errorf("Measure(%+q, %d) with an error = %+v: must neither fit nor be exact", name, tt.limit, m)
 		}
 	}
 	// Past the cap, the Measurement keeps the overflow offset it had found.
@@ -307,4 +355,12 @@ func TestMeasureAllocs(t *testing.T) {
 	if a := testing.AllocsPerRun(20, func() { gc.Measure(big, 280) }); a != 0 {
 		t.Errorf("Measure allocates %v times per call", a)
 	}
+}
+
+// shortText keeps test messages readable: the start and end of a long text.
+func shortText(s string) string {
+	if len(s) <= 80 {
+		return s
+	}
+	return s[:40] + "..." + s[len(s)-40:]
 }

@@ -26,6 +26,11 @@ func ExampleLimits_Measure() {
 	m, err := limits.Measure(rules.Twitter, strings.Repeat("\u00e9", 300))
 	fmt.Println(m.Length, m.Cap, m.Fits(), m.OverflowAt, err)
 
+	// A text of at most 32*cap bytes is measured in full, however far over the cap.
+	m, _ = limits.Measure(rules.Twitter, strings.Repeat("a", 3000)) // a pasted draft
+	fmt.Println(m.Length, m.Exact, m.OverflowAt)
+
+	// A longer one is counted up to 2*cap clusters: "more than 560".
 	m, _ = limits.Measure(rules.Twitter, strings.Repeat("a", 1<<20)) // 1 MiB: counting stops early
 	fmt.Println(m.Length, m.Exact, m.OverflowAt)
 
@@ -35,6 +40,7 @@ func ExampleLimits_Measure() {
 	}
 	// Output:
 	// 300 280 false 560 <nil>
+	// 3000 true 280
 	// 560 false 280
 	// invalid_utf8 2
 }

@@ -137,3 +137,36 @@ func TestLengthProperties(t *testing.T) {
 
 	properties.TestingRun(t)
 }
+
+// GraphemeCounter's cost bound: a text of at most max(4096, 32*cap) bytes is measured
+// exactly; a longer one is counted up to the ceiling 2*cap (cap+64 under 64) and, when it
+// has more clusters than that, reported inexact with Length = the ceiling. Texts are
+// built around that byte threshold so that both sides are hit.
+func TestLengthCeilingProperty(t *testing.T) {
+	params := gopter.DefaultTestParameters()
+	params.MinSuccessfulTests = 500
+	properties := gopter.NewProperties(params)
+	properties.Property("exact up to max(4096, 32*cap) bytes, else at most 2*cap", prop.ForAll(
+		func(unit string, limit, delta int) bool {
+			if unit == "" {
+				unit = "a"
+			}
+			exactBytes := max(4096, 32*limit)
+			var b strings.Builder
+			for b.Len() < exactBytes+delta {
+				b.WriteString(unit)
+			}
+			text := b.String()
+			m, err := GraphemeCounter().Measure(text, limit)
+			if err != nil {
+				return false
+			}
+			n := CountGraphemes(text)
+			ceiling := limit + max(limit, 64)
+			if len(text) <= exactBytes || n <= ceiling {
+				return m.Exact && m.Length == n
+			}
+			return !m.Exact && m.Length == ceiling
+		}, genLengthText(), gen.IntRange(0, 400), gen.IntRange(-40, 40)))
+	properties.TestingRun(t)
+}

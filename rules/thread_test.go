@@ -66,17 +66,20 @@ func TestCheckTargetMeasuresTheRightText(t *testing.T) {
 
 func TestCheckTargetViolations(t *testing.T) {
 	over := strings.Repeat("a", 312) // 312 graphemes, overflow at byte 280
-	farOver := strings.Repeat("\u65e5", 1000)
+	// A text of at most 32*cap bytes (8960 for twitter) is measured exactly however far
+	// over the cap it is; a longer one is counted up to 2*cap and reported as "more than".
+	farOver := strings.Repeat("\u65e5", 1000) // 3000 bytes: exact
+	tooLong := strings.Repeat("\u65e5", 2988) // 8964 bytes: counted up to 560
 	target := TargetText{
 		Index:       2,
 		Platform:    Twitter,
 		Shared:      "fine",
 		Override:    lengthStrPtr(over),
-		ThreadItems: []string{"fits", farOver, "ok", "bad\xffbyte", over},
+		ThreadItems: []string{"fits", farOver, "ok", "bad\xffbyte", over, tooLong},
 	}
 	posts, errs := DefaultLimits().CheckTarget(target)
-	if len(posts) != 6 {
-		t.Fatalf("%d posts, want 6", len(posts))
+	if len(posts) != 7 {
+		t.Fatalf("%d posts, want 7", len(posts))
 	}
 	type want struct {
 		code    Code
@@ -88,11 +91,13 @@ func TestCheckTargetViolations(t *testing.T) {
 		{CodePostTooLong, "/platforms/2/content", 280,
 			"post 1 of the thread is 312 graphemes; the cap for twitter is 280 (overflow begins at byte 280)"},
 		{CodePostTooLong, "/platforms/2/platformSpecificData/threadItems/1/content", 840,
-			"post 3 of the thread is more than 560 graphemes; the cap for twitter is 280 (overflow begins at byte 840)"},
+			"post 3 of the thread is 1000 graphemes; the cap for twitter is 280 (overflow begins at byte 840)"},
 		{CodeInvalidUTF8, "/platforms/2/platformSpecificData/threadItems/3/content", 3,
 			"post 5 of the thread: byte 0xFF at offset 3 is not valid UTF-8"},
 		{CodePostTooLong, "/platforms/2/platformSpecificData/threadItems/4/content", 280,
 			"post 6 of the thread is 312 graphemes; the cap for twitter is 280 (overflow begins at byte 280)"},
+		{CodePostTooLong, "/platforms/2/platformSpecificData/threadItems/5/content", 840,
+			"post 7 of the thread is more than 560 graphemes; the cap for twitter is 280 (overflow begins at byte 840)"},
 	}
 	if len(errs) != len(wants) {
 		t.Fatalf("%d errors, want %d (every violation): %v", len(errs), len(wants), errs)
@@ -107,7 +112,7 @@ func TestCheckTargetViolations(t *testing.T) {
 			t.Errorf("error %d (%s) is billable", i, e.Code)
 		}
 	}
-	for i, fits := range []bool{false, true, false, true, false, false} {
+	for i, fits := range []bool{false, true, false, true, false, false, false} {
 		if posts[i].Fits() != fits {
 			t.Errorf("post %d Fits() = %v, want %v", i, posts[i].Fits(), fits)
 		}
