@@ -13,11 +13,15 @@
 //	validate status [flags] [FILE]               aggregate per-target outcomes ('-' or none: stdin)
 //	validate help   [COMMAND]                    print usage
 //
-// Every command takes --format text|json (default text) and -h/--help. post, draft and time
-// take --now TIME, the clock in the scheduledFor grammar (default: the current time for post
-// and draft; for time, without --now only the grammar is checked). post and draft take
-// --accounts FILE, a JSON array of {"platform","accountId"}; without it, target resolution
-// is skipped. Flags may come before or after the operands; "--" ends the flags.
+// Every command takes the common flags: --format text|json (default text), -h/--help,
+// --now TIME and --accounts FILE. --now is the clock in the scheduledFor grammar (default:
+// the current time for post and draft; for time, without --now only the grammar is
+// checked). --accounts is a JSON array of {"platform","accountId"}; without it, post and
+// draft skip target resolution. Where they have no effect (--now on length and status,
+// --accounts on time, length and status) they are still checked: a bad clock or a broken
+// accounts file exits 2 on every command. post and draft also take --counter
+// graphemes|x-weighted, how twitter posts are counted. Flags may come before or after the
+// operands; "--" ends the flags.
 //
 // Exit status: 0 when everything checked is valid, 1 when something is invalid, 2 on a
 // usage error or unreadable input (with a message on stderr naming the file).

@@ -23,33 +23,43 @@ Flags:
   --counter graphemes|x-weighted
                             how to count (default: the platform's counter, graphemes)
   --cap N                   the cap, N >= 1 (default: the platform's cap, 280 for twitter)
+  --now TIME, --accounts FILE
+                            accepted and checked like everywhere (a bad value or file
+                            exits 2), but they have no effect on a length
   -h, --help                print this text
 
 Output: one line per input line, in input order.
   text:  12 graphemes, cap 280: ok
          312 graphemes, cap 280: post_too_long, overflow at byte 840
          line 3: malformed_json: <message>
-  json:  {"length":12,"cap":280,"fits":true,"counter":"graphemes","overflowAt":null,"exact":true}
+  json:  {"length":12,"cap":280,"fits":true,"counter":"graphemes","overflowAt":null}
          {"line":3,"fits":false,"code":"malformed_json","message":...,"offset":N}
 "overflowAt" is the byte offset in the text (UTF-8) where the first unit past the cap
-begins, or null when the text fits. "exact" is false when counting stopped early on a text
-far over its cap; "length" is then a lower bound, shown in text as "more than N". A line
-that cannot be measured (not JSON, not a string or {"text"}, not UTF-8) gets the second
-form: "line" is its number from 1, "offset" the byte in the line where it went wrong.
+begins, or null when the text fits. On a text so far over its cap that counting stopped
+early (more than 32 times the cap in bytes), "length" is a lower bound and the line ends
+with "exact":false (text: "more than N"); "exact" appears on no other line. A line that
+cannot be measured (not JSON, not a string or {"text"}, not UTF-8, a lone surrogate
+escape such as \ud800) gets the second form: "line" is its number from 1, "offset" the
+byte in the line where it went wrong, counted from 0.
 
 Exit status: 0 every text fits, 1 some text is over its cap or some line is bad,
-2 usage error or unreadable stdin.
+2 usage error or unreadable input.
 `
 
 // lengthResult is one line of `validate length --format json` for a measured text.
+// Exact is set (to false) only when the length is a lower bound; issue 4's contract has
+// no "exact" key, so an exact length, the usual case, prints none.
 type lengthResult struct {
 	Length     int    `json:"length"`
 	Cap        int    `json:"cap"`
 	Fits       bool   `json:"fits"`
 	Counter    string `json:"counter"`
 	OverflowAt *int   `json:"overflowAt"`
-	Exact      bool   `json:"exact"`
+	Exact      *bool  `json:"exact,omitempty"`
 }
+
+// inexact is the value of lengthResult.Exact on a lower bound.
+var inexact = new(bool)
 
 // lineProblem is one line of `validate length --format json` for a line that could not be
 // measured.
@@ -74,7 +84,7 @@ func counterNamed(name string) (rules.Counter, error) {
 
 func runLength(c *cmdIO, args []string) int {
 	fs := flag.NewFlagSet("length", flag.ContinueOnError)
-	f := addFormatFlag(fs)
+	cf := addCommonFlags(fs)
 	platform := rules.Twitter
 	fs.Func("platform", "platform", func(s string) error {
 		p, err := rules.ParsePlatform(s)
@@ -105,6 +115,12 @@ func runLength(c *cmdIO, args []string) int {
 	if len(operands) > 0 {
 		return usageError(c, "length reads texts from stdin; unexpected argument %q", operands[0])
 	}
+	if cf.accounts == stdinName {
+		return usageError(c, "--accounts -: standard input holds the texts to measure")
+	}
+	if _, ok := cf.loadAccounts(c, &inputs{c: c}); !ok {
+		return exitUsage
+	}
 
 	// The flags only adjust the platform's limit; the measuring is the rule's own.
 	limits := rules.DefaultLimits()
@@ -117,7 +133,7 @@ func runLength(c *cmdIO, args []string) int {
 	}
 	limits = limits.With(platform, lim)
 
-	p := &lengthPrinter{c: c, json: *f == formatJSON}
+	p := &lengthPrinter{c: c, json: cf.format == formatJSON}
 	if p.json {
 		p.enc = json.NewEncoder(c.stdout)
 		p.enc.SetEscapeHTML(false)
@@ -163,7 +179,10 @@ type lengthPrinter struct {
 
 func (p *lengthPrinter) measured(m rules.Measurement) {
 	if p.json {
-		r := lengthResult{Length: m.Length, Cap: m.Cap, Fits: m.Fits(), Counter: m.Counter, Exact: m.Exact}
+		r := lengthResult{Length: m.Length, Cap: m.Cap, Fits: m.Fits(), Counter: m.Counter}
+		if !m.Exact {
+			r.Exact = inexact
+		}
 		if !r.Fits {
 			off := m.OverflowAt
 			r.OverflowAt = &off

@@ -73,10 +73,12 @@ Usage:
   validate status [flags] [FILE]               aggregate per-target outcomes ('-' or none: stdin)
   validate help   [COMMAND]                    print this text, or a command's
 
-Common flags:
+Common flags (every command takes them; a bad value or file is a usage error everywhere):
   --format text|json   output format (default text)
-  --now TIME           the clock, e.g. 2026-01-02T15:04:05Z (post, draft, time)
-  --accounts FILE      connected accounts, a JSON array of {"platform","accountId"} (post, draft)
+  --now TIME           the clock, e.g. 2026-01-02T15:04:05Z (used by post, draft, time;
+                       no effect on length, status)
+  --accounts FILE      connected accounts, a JSON array of {"platform","accountId"}
+                       (used by post, draft; no effect on time, length, status)
   -h, --help           print a command's usage
 
 Exit status: 0 all valid, 1 something invalid, 2 usage error or unreadable input.
@@ -178,12 +180,6 @@ func (f *format) Set(s string) error {
 		return nil
 	}
 	return fmt.Errorf("want text or json")
-}
-
-func addFormatFlag(fs *flag.FlagSet) *format {
-	f := formatText
-	fs.Var(&f, "format", "text or json")
-	return &f
 }
 
 // usageError reports a problem with the command line and returns exit status 2.

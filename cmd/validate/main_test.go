@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/golden from the current output (then read the diff: a golden file is a claim, not a snapshot)")
@@ -111,8 +113,20 @@ func goldenCases() []goldenCase {
 			[]string{"post", "--now", testNow, "testdata/valid-thread.json", "testdata/missing.json", "-", "testdata/scheduled.json"}, `{"content": "oops",`, 2},
 		{"post-malformed-json", "malformed JSON is an invalid file with its problem, exit 1",
 			[]string{"post", "--format", "json", "--now", testNow, "-"}, `{"content": "oops",`, 1},
+		{"post-counter-xweighted", "issue 6: a 200-character Japanese post fits 280 graphemes, but X counts it 400; bluesky keeps graphemes",
+			[]string{"post", "--now", testNow, "--counter", "x-weighted", "testdata/japanese-200.json"}, "", 1},
+		{"post-counter-xweighted-json", "the same as JSON: twitter 400/280, bluesky 200/300",
+			[]string{"post", "--format", "json", "--now", testNow, "--counter", "x-weighted", "testdata/japanese-200.json"}, "", 1},
+		{"post-counter-graphemes-json", "the default counter: 200/280, valid",
+			[]string{"post", "--format", "json", "--now", testNow, "--counter", "graphemes", "testdata/japanese-200.json"}, "", 0},
+		{"post-accounts-duplicate", "the same account twice in --accounts is a usage error naming the file",
+			[]string{"post", "--now", testNow, "--accounts", "testdata/accounts-duplicate.json", "testdata/valid-thread.json"}, "", 2},
 		// draft
 		{"draft", "a draft scheduled by its publish body", draft, "", 0},
+		{"draft-counter-xweighted", "a problem in the stored draft is reported under the draft's file",
+			[]string{"draft", "--now", testNow, "--counter", "x-weighted", "--draft", "testdata/japanese-200.json", "-"}, `{"publishNow":true}`, 1},
+		{"draft-counter-xweighted-json", "the same as JSON: one line for the body",
+			[]string{"draft", "--format", "json", "--now", testNow, "--counter", "x-weighted", "--draft", "testdata/japanese-200.json", "-"}, `{"publishNow":true}`, 1},
 		{"draft-json", "the same as JSON", append([]string{"draft", "--format", "json"}, draft[1:]...), "", 0},
 		{"draft-publishing", "a draft already publishing is 409",
 			append([]string{"draft", "--draft-state", "publishing"}, draft[1:]...), "", 1},
@@ -126,7 +140,16 @@ func goldenCases() []goldenCase {
 		{"time-jsonl", "--jsonl: values with a newline or NUL, and lines that are not JSON strings",
 			[]string{"time", "--jsonl", "--now", testNow}, timeJSONL, 1},
 		{"time-jsonl-json", "the same as JSON", []string{"time", "--jsonl", "--format", "json", "--now", testNow}, timeJSONL, 1},
+		{"time-bad-strings-json", "a lone surrogate escape and bad bytes are not silently made U+FFFD", []string{"time", "--jsonl", "--format", "json"},
+			`"2030-01-15T09:30Z\ud800"` + "\n" + `"2030-01-15T09:30Z\udc00x"` + "\n" + "\"2030-01-15T09:30Z\xff\"\n" + `"\ud83d\ude00"` + "\n", 1},
+		{"time-invalid-utf8", "an argument that is not UTF-8: text shows the byte", []string{"time", "2030-01-15T09:30Z\xff", "\xc3"}, "", 1},
+		{"time-invalid-utf8-json", "JSON echoes U+FFFD; code and offset point at the bad byte", []string{"time", "--format", "json", "2030-01-15T09:30Z\xff", "\xc3"}, "", 1},
 		// length
+		{"length-bad-strings-json", "lone surrogate escapes and bad bytes; a pair is fine", []string{"length", "--format", "json"},
+			`"a\ud800b"` + "\n" + `{"text":"\udc00"}` + "\n" + `"\ud83d\ude00"` + "\n" + "\"ab\xe3\x81\"\n" + `nope` + "\n", 1},
+		{"length-inexact-json", "exact appears, as false, only on a lower bound", []string{"length", "--format", "json", "--cap", "2"},
+			`"` + strings.Repeat("a", 4097) + `"` + "\n" + `"abc"` + "\n", 1},
+		{"length-accounts-stdin", "--accounts - would take the texts' stdin", []string{"length", "--accounts", "-"}, `"a"`, 2},
 		{"length", "graphemes for twitter by default", []string{"length"}, lengthLines, 1},
 		{"length-json", "the same as JSON", []string{"length", "--format", "json"}, lengthLines, 1},
 		{"length-xweighted-json", "X's weighted counter", []string{"length", "--counter", "x-weighted", "--format", "json"}, xweightLines, 1},
@@ -137,6 +160,9 @@ func goldenCases() []goldenCase {
 		{"status-all-failed-json", "every target failed: success false, still exit 0", []string{"status", "--format", "json", "testdata/status/all-failed.json"}, "", 0},
 		{"status-bad-state", "an unknown state is invalid input", []string{"status", "testdata/status/bad-state.json"}, "", 1},
 		{"status-bad-state-json", "member names are exact (State is not state): the API's error body with its path", []string{"status", "--format", "json", "-"}, `[{"platform":"twitter","State":"published"}]`, 1},
+		{"status-not-json", "the offset of a syntax error is the bad byte, counted from 0, as in length", []string{"status"}, "nope\n", 1},
+		{"status-lone-surrogate-json", "a lone surrogate escape is invalid_string at the value's pointer", []string{"status", "--format", "json"},
+			`[{"platform":"twitter","state":"failed","error":"token \ud800"}]`, 1},
 		// usage
 		{"usage", "no arguments: usage on stderr, exit 2", nil, "", 2},
 		{"help", "help: usage on stdout, exit 0", []string{"help"}, "", 0},
@@ -199,6 +225,17 @@ func renderGolden(tc goldenCase, r result) string {
 func shellQuote(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=") == "" {
 		return s
+	}
+	if !utf8.ValidString(s) { // bash's $'...', so the golden file shows the bad bytes
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c < 0x80 && c >= 0x20 && c != '\'' && c != '\\' {
+				b.WriteByte(c)
+			} else {
+				fmt.Fprintf(&b, `\x%02x`, c)
+			}
+		}
+		return "$'" + b.String() + "'"
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

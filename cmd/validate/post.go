@@ -21,6 +21,9 @@ Flags:
                        (default: the current time)
   --accounts FILE      the connected accounts, a JSON array of {"platform","accountId"};
                        without it, target resolution is skipped
+  --counter graphemes|x-weighted
+                       how twitter posts are counted: grapheme clusters (default) or X's
+                       weighted length (CJK weighs 2, a URL 23); other platforms: graphemes
   -h, --help           print this text
 ` + verdictOutput + `
 Exit status: 0 every file valid, 1 some file invalid (malformed JSON included),
@@ -41,6 +44,9 @@ Flags:
                        (default: the current time)
   --accounts FILE      the connected accounts, a JSON array of {"platform","accountId"};
                        without it, target resolution is skipped
+  --counter graphemes|x-weighted
+                       how twitter posts are counted: grapheme clusters (default) or X's
+                       weighted length (CJK weighs 2, a URL 23); other platforms: graphemes
   -h, --help           print this text
 ` + verdictOutput + `
 Exit status: 0 valid, 1 invalid, 2 usage error or an unreadable file (named on stderr).
@@ -55,22 +61,25 @@ POINTER is into the draft.)
 Output, json: one line per file (draft: per BODY),
   {"file":...,"valid":bool,"httpStatus":N (only when invalid),"error":{API error body} or null,
    "problems":[{"path","code","message"}],"billable":bool,
-   "targets":[{"platform","accountId","posts":[{"path","length","cap"}]}],
-   "status":... (when valid),"scheduledFor":... (when scheduled),"resolutionSkipped":bool}
+   "targets":[{"platform","accountId","posts":[{"path","length","cap"}]}]}
 `
 
-// fileResult is one line of `validate post|draft --format json`.
+// fileResult is one line of `validate post|draft --format json`: exactly the keys of the
+// contract in issue 4, no more (the README documents it).
 type fileResult struct {
-	File              string            `json:"file"`
-	Valid             bool              `json:"valid"`
-	HTTPStatus        int               `json:"httpStatus,omitempty"`
-	Error             *schema.ErrorBody `json:"error"`
-	Problems          []schema.Problem  `json:"problems"`
-	Billable          bool              `json:"billable"`
-	Targets           []targetResult    `json:"targets"`
-	Status            rules.Status      `json:"status,omitempty"`
-	ScheduledFor      string            `json:"scheduledFor,omitempty"`
-	ResolutionSkipped bool              `json:"resolutionSkipped"`
+	File       string            `json:"file"`
+	Valid      bool              `json:"valid"`
+	HTTPStatus int               `json:"httpStatus,omitempty"`
+	Error      *schema.ErrorBody `json:"error"`
+	Problems   []problemResult   `json:"problems"`
+	Billable   bool              `json:"billable"`
+	Targets    []targetResult    `json:"targets"`
+}
+
+type problemResult struct {
+	Path    string     `json:"path"`
+	Code    rules.Code `json:"code"`
+	Message string     `json:"message"`
 }
 
 type targetResult struct {
@@ -85,32 +94,31 @@ type postResult struct {
 	Cap    int    `json:"cap"`
 }
 
-// verdictFlags are the flags post and draft share.
+// verdictFlags are the flags post and draft share: the common ones and --counter.
 type verdictFlags struct {
-	format   *format
-	now      *nowFlag
-	accounts string
+	*commonFlags
+	limits rules.Limits
 }
 
 func addVerdictFlags(fs *flag.FlagSet) *verdictFlags {
-	v := &verdictFlags{format: addFormatFlag(fs), now: addNowFlag(fs)}
-	fs.StringVar(&v.accounts, "accounts", "", "connected accounts file")
+	v := &verdictFlags{commonFlags: addCommonFlags(fs)}
+	fs.Func("counter", "graphemes or x-weighted (twitter)", func(s string) error {
+		counter, err := counterNamed(s)
+		if err != nil {
+			return err
+		}
+		// Issue 6: X's weighted count is X's; the other nine platforms keep graphemes.
+		v.limits = rules.DefaultLimits().With(rules.Twitter, rules.Limit{Counter: counter})
+		return nil
+	})
 	return v
 }
 
 // env builds the schema's environment from the flags; an unreadable or bad accounts file
 // ends the command with exit status 2.
 func (v *verdictFlags) env(c *cmdIO, in *inputs) (schema.Env, bool) {
-	env := schema.Env{Now: v.now.orClock(c)}
-	if v.accounts != "" {
-		accounts, err := loadAccounts(in, v.accounts)
-		if err != nil {
-			c.errorf("--accounts: %v", err)
-			return env, false
-		}
-		env.Accounts = accounts
-	}
-	return env, true
+	accounts, ok := v.loadAccounts(c, in)
+	return schema.Env{Now: v.now.orClock(c), Accounts: accounts, Limits: v.limits}, ok
 }
 
 func runPost(c *cmdIO, args []string) int {
@@ -136,7 +144,7 @@ func runPost(c *cmdIO, args []string) int {
 			status = worst(status, exitUsage)
 			continue
 		}
-		status = worst(status, printVerdict(c, *vf.format, name, "", schema.CheckCreatePost(body, env)))
+		status = worst(status, printVerdict(c, vf.format, name, "", schema.CheckCreatePost(body, env)))
 	}
 	return status
 }
@@ -183,20 +191,17 @@ func runDraft(c *cmdIO, args []string) int {
 		c.errorf("%s", readError(name, err))
 		return exitUsage
 	}
-	return printVerdict(c, *vf.format, name, *draftFile, schema.CheckDraftPublish(draft, body, env))
+	return printVerdict(c, vf.format, name, *draftFile, schema.CheckDraftPublish(draft, body, env))
 }
 
-// readError makes sure a read error names its file (os errors do; stdin's do not).
-func readError(name string, err error) string {
-	if name == stdinName {
-		return "- (stdin): " + err.Error()
-	}
-	return err.Error()
-}
-
-// draftPrefix starts the message of every problem schema.CheckDraftPublish finds in the
-// stored draft (its pointer is into the draft, not the body).
-const draftPrefix = "draft: "
+// inDraft is schema.Problem.In for a problem located in the stored draft of a draft
+// publish: its pointer is into the draft, not the body. Its message also starts with
+// draftPrefix, for people reading messages alone; text output names the draft's file
+// instead.
+const (
+	inDraft     = "draft"
+	draftPrefix = "draft: "
+)
 
 // printVerdict prints one file's verdict and returns its exit status. For a draft publish,
 // draftFile is the stored draft: in text output its problems are reported under its name,
@@ -208,16 +213,15 @@ func printVerdict(c *cmdIO, f format, file, draftFile string, v schema.Verdict) 
 	}
 	if f == formatJSON {
 		r := fileResult{
-			File: file, Valid: v.Valid, Error: v.Error, Problems: v.Problems,
-			Billable: v.Billable, Status: v.Status, ScheduledFor: v.ScheduledFor,
-			ResolutionSkipped: v.ResolutionSkipped,
-			Targets:           make([]targetResult, 0, len(v.Targets)),
+			File: file, Valid: v.Valid, Error: v.Error, Billable: v.Billable,
+			Problems: make([]problemResult, 0, len(v.Problems)),
+			Targets:  make([]targetResult, 0, len(v.Targets)),
 		}
 		if !v.Valid {
 			r.HTTPStatus = v.HTTPStatus
 		}
-		if r.Problems == nil {
-			r.Problems = []schema.Problem{}
+		for _, p := range v.Problems {
+			r.Problems = append(r.Problems, problemResult{Path: p.Path, Code: p.Code, Message: p.Message})
 		}
 		for _, t := range v.Targets {
 			tr := targetResult{Platform: t.Platform, AccountID: t.AccountID, Posts: make([]postResult, 0, len(t.Posts))}
@@ -236,12 +240,12 @@ func printVerdict(c *cmdIO, f format, file, draftFile string, v schema.Verdict) 
 	case v.Valid:
 		c.stdout.WriteString(file + ": ok\n")
 	case len(v.Problems) > 0:
-		for _, p := range v.Problems {
+		for i, p := range v.Problems {
 			where, msg := file, p.Message
-			if draftFile != "" && strings.HasPrefix(msg, draftPrefix) {
+			if p.In == inDraft && draftFile != "" {
 				where, msg = draftFile, strings.TrimPrefix(msg, draftPrefix)
 			}
-			printProblem(c, where, p.Path, p.Code, problemText(v, p, msg))
+			printProblem(c, where, p.Path, p.Code, problemText(v, i, msg))
 		}
 	case v.Error != nil:
 		printProblem(c, file, "", v.Error.Code, v.Error.Message)
@@ -264,21 +268,47 @@ func printProblem(c *cmdIO, file, path string, code rules.Code, message string) 
 	w.WriteString(string(code) + ": " + oneLine(message) + "\n")
 }
 
-// problemText is the message of a problem in text output. A post over its cap reads as
+// problemText is the message of v.Problems[i] in text output. A post over its cap reads as
 // the issue's linter example, "312 graphemes, cap 280", from the post's own measurement;
-// every other problem keeps the schema's message, msg.
-func problemText(v schema.Verdict, p schema.Problem, msg string) string {
+// every other problem keeps the schema's message, msg. Several targets can post the same
+// text (/content): the schema then lists one post_too_long per target over its cap, in
+// target order, so the k-th such problem at a path is the k-th target over its cap there,
+// and the line names its platform, "310 graphemes, cap 300 (bluesky)", since the pointer
+// alone does not say which target it is.
+func problemText(v schema.Verdict, i int, msg string) string {
+	p := v.Problems[i]
 	if p.Code != rules.CodePostTooLong {
 		return msg
 	}
+	k := 0 // how many post_too_long problems at p's path come before p
+	for _, q := range v.Problems[:i] {
+		if q.Code == p.Code && q.Path == p.Path && q.In == p.In {
+			k++
+		}
+	}
+	posting := 0 // targets with a post at p's path
+	var over *schema.PostLength
+	var platform string
 	for _, t := range v.Targets {
-		for _, post := range t.Posts {
-			if post.Path == p.Path {
-				return string(appendLength(nil, rules.Measurement{
-					Counter: post.Counter, Length: post.Length, Exact: post.Exact, Cap: post.Cap,
-				}))
+		for j, post := range t.Posts {
+			if post.Path != p.Path {
+				continue
+			}
+			posting++
+			if !post.Fits && over == nil {
+				if k == 0 {
+					over, platform = &t.Posts[j], t.Platform
+				}
+				k--
 			}
 		}
 	}
-	return msg
+	if over == nil {
+		return msg
+	}
+	b := appendLength(nil, rules.Measurement{Counter: over.Counter, Length: over.Length, Exact: over.Exact, Cap: over.Cap})
+	if posting > 1 {
+		b = append(b, " ("+platform+")"...)
+	}
+	return string(b)
 }

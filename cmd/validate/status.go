@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"strconv"
 
@@ -20,6 +18,9 @@ FILE ('-' or none: stdin) is a JSON array of outcomes:
 
 Flags:
   --format text|json   output format (default text)
+  --now TIME, --accounts FILE
+                       accepted and checked like everywhere (a bad value or file exits 2),
+                       but they have no effect on a status
   -h, --help           print this text
 
 Output:
@@ -29,6 +30,9 @@ For input that is not a valid outcome list, the API's error body with the JSON p
 the problem:
   text:  /1/state: invalid_value: <message>
   json:  {"error":"Bad Request","code":"invalid_value","message":...,"path":"/1/state"}
+Input that is not JSON is malformed_json, its message ending "(at offset N)": the byte
+that is wrong, counted from 0, as in validate length. Strings must decode to what they
+say: invalid UTF-8 is invalid_utf8, a lone surrogate escape (\ud800) invalid_string.
 
 Exit status: 0 the outcomes were aggregated (whatever the status, "failed" included),
 1 the input is invalid, 2 usage error or unreadable input.
@@ -50,7 +54,7 @@ type errorBody struct {
 
 func runStatus(c *cmdIO, args []string) int {
 	fs := flag.NewFlagSet("status", flag.ContinueOnError)
-	f := addFormatFlag(fs)
+	cf := addCommonFlags(fs)
 	operands, code, ok := parseFlags(c, fs, statusUsage, args)
 	if !ok {
 		return code
@@ -64,9 +68,12 @@ func runStatus(c *cmdIO, args []string) int {
 		return usageError(c, "status takes at most one FILE, got %d", len(operands))
 	}
 	in := &inputs{c: c}
+	if _, ok := cf.loadAccounts(c, in); !ok {
+		return exitUsage
+	}
 	data, err := in.read(name)
 	if err != nil {
-		c.errorf("%v", err)
+		c.errorf("%s", readError(name, err))
 		return exitUsage
 	}
 
@@ -80,7 +87,7 @@ func runStatus(c *cmdIO, args []string) int {
 		}
 	}
 
-	if *f == formatJSON {
+	if cf.format == formatJSON {
 		enc := json.NewEncoder(c.stdout)
 		enc.SetEscapeHTML(false)
 		if e != nil {
@@ -99,104 +106,27 @@ func runStatus(c *cmdIO, args []string) int {
 	return exitValid
 }
 
-// decodeOutcomes decodes a JSON array of outcomes strictly: member names exactly as the
-// wire spells them (encoding/json alone would take "State" for "state"), no unknown or
-// repeated members, strings where strings belong. Which platforms and states are valid is
-// the rule's business (rules.Aggregate), not the decoder's.
+// outcomeShape is the status input's record: member names exactly as the wire spells them.
+var outcomeShape = recordShape{
+	noun: "outcome", what: "an outcome",
+	names:    []string{"platform", "state", "error", "code"},
+	required: []string{"platform", "state"},
+}
+
+// decodeOutcomes decodes a JSON array of outcomes strictly (see decodeRecords). Which
+// platforms and states are valid is the rule's business (rules.Aggregate), not the
+// decoder's.
 func decodeOutcomes(data []byte) ([]rules.Outcome, *rules.Error) {
-	if !json.Valid(data) {
-		var se *json.SyntaxError
-		err := json.Unmarshal(data, new(any))
-		msg := "the input is not JSON"
-		if errors.As(err, &se) {
-			msg += ": " + se.Error() + " (at offset " + strconv.FormatInt(se.Offset, 10) + ")"
-		}
-		return nil, rules.NewError(rules.CodeMalformedJSON, "", msg)
+	records, e := decodeRecords(data, outcomeShape)
+	if e != nil {
+		return nil, e
 	}
-	var items []json.RawMessage
-	if t := bytes.TrimLeft(data, " \t\r\n"); t[0] != '[' {
-		return nil, rules.NewError(rules.CodeInvalidBody, "", "want a JSON array of outcomes, found "+jsonKind(t[0]))
-	}
-	json.Unmarshal(data, &items) // valid JSON starting with '[': cannot fail
-	outcomes := make([]rules.Outcome, len(items))
-	for i, raw := range items {
-		base := "/" + strconv.Itoa(i)
-		if raw[0] != '{' {
-			return nil, rules.NewError(rules.CodeWrongType, base, "want an outcome object, found "+jsonKind(raw[0]))
-		}
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.Token() // '{'
-		seen := map[string]bool{}
-		for dec.More() {
-			tok, _ := dec.Token()
-			name, _ := tok.(string)
-			var value json.RawMessage
-			dec.Decode(&value)
-			path := base + "/" + escapePointer(name)
-			var field *string
-			switch name {
-			case "platform":
-				field = (*string)(&outcomes[i].Platform)
-			case "state":
-				field = (*string)(&outcomes[i].State)
-			case "error":
-				field = &outcomes[i].Error
-			case "code":
-				field = (*string)(&outcomes[i].Code)
-			default:
-				return nil, rules.NewError(rules.CodeUnknownField, path,
-					"unknown member "+strconv.Quote(name)+"; an outcome has platform, state, error and code")
-			}
-			if seen[name] {
-				return nil, rules.NewError(rules.CodeDuplicateField, path, strconv.Quote(name)+" is given twice")
-			}
-			seen[name] = true
-			if value[0] != '"' {
-				return nil, rules.NewError(rules.CodeWrongType, path, strconv.Quote(name)+" must be a string, found "+jsonKind(value[0]))
-			}
-			json.Unmarshal(value, field) // a valid JSON string: cannot fail
-		}
-		for _, name := range []string{"platform", "state"} {
-			if !seen[name] {
-				return nil, rules.NewError(rules.CodeMissingField, base+"/"+name, "the outcome has no "+strconv.Quote(name))
-			}
+	outcomes := make([]rules.Outcome, len(records))
+	for i, r := range records {
+		outcomes[i] = rules.Outcome{
+			Platform: rules.Platform(r["platform"]), State: rules.State(r["state"]),
+			Error: r["error"], Code: rules.Code(r["code"]),
 		}
 	}
 	return outcomes, nil
-}
-
-// jsonKind names the JSON kind that starts with b, for messages.
-func jsonKind(b byte) string {
-	switch b {
-	case '"':
-		return "a string"
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "a number"
-}
-
-// escapePointer escapes a member name as a JSON pointer token (RFC 6901 §3).
-func escapePointer(s string) string {
-	if !bytes.ContainsAny([]byte(s), "~/") {
-		return s
-	}
-	var b []byte
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '~':
-			b = append(b, "~0"...)
-		case '/':
-			b = append(b, "~1"...)
-		default:
-			b = append(b, s[i])
-		}
-	}
-	return string(b)
 }

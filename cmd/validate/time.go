@@ -5,6 +5,7 @@ import (
 	"flag"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/postrules/postrules/cmd/validate/internal/jsonline"
 	"github.com/postrules/postrules/cmd/validate/internal/lines"
@@ -23,6 +24,8 @@ Flags:
   --format text|json   output format (default text)
   --now TIME           also require each value to be after TIME (default: grammar only)
   --jsonl              read stdin as JSON lines, each a JSON string
+  --accounts FILE      accepted and checked like everywhere (a bad file exits 2), but
+                       it has no effect here
   -h, --help           print this text
 
 Output: one line per value, in input order.
@@ -32,11 +35,15 @@ Output: one line per value, in input order.
          {"input":...,"valid":false,"code":...,"message":...,"offset":N}
 "utc" is the instant in canonical form (UTC, with seconds, fraction only when non-zero).
 "offset" is the byte offset in the value (in the line, for a bad --jsonl line) where it
-went wrong; -1 when the whole value is at fault (scheduled_in_past). A --jsonl line that is
-not a JSON string is invalid with code malformed_json, wrong_type or invalid_utf8, and
-"input" is the line itself.
+went wrong, counted from 0; 0 when the whole value is at fault (scheduled_in_past: no
+byte is wrong, the value as a whole is too early). A value that is not UTF-8 is
+invalid_utf8 at its first bad byte; JSON cannot hold the raw bytes, so "input" has
+U+FFFD (\ufffd) in place of each, and the message quotes the value with Go escapes
+(\xff) so no byte is lost. A --jsonl line that is not a JSON string is invalid with
+code malformed_json, wrong_type, invalid_utf8 or invalid_string (a lone surrogate
+escape such as \ud800, which names no character), and "input" is the line itself.
 
-Exit status: 0 all valid, 1 some value invalid, 2 usage error or unreadable stdin.
+Exit status: 0 all valid, 1 some value invalid, 2 usage error or unreadable input.
 `
 
 // timeResult is one line of `validate time --format json`.
@@ -51,8 +58,7 @@ type timeResult struct {
 
 func runTime(c *cmdIO, args []string) int {
 	fs := flag.NewFlagSet("time", flag.ContinueOnError)
-	f := addFormatFlag(fs)
-	now := addNowFlag(fs)
+	cf := addCommonFlags(fs)
 	jsonl := fs.Bool("jsonl", false, "read stdin as JSON lines")
 	values, code, ok := parseFlags(c, fs, timeUsage, args)
 	if !ok {
@@ -61,8 +67,14 @@ func runTime(c *cmdIO, args []string) int {
 	if *jsonl && len(values) > 0 {
 		return usageError(c, "--jsonl reads values from stdin; it takes no VALUE arguments")
 	}
+	if len(values) == 0 && cf.accounts == stdinName {
+		return usageError(c, "--accounts -: standard input holds the values to check")
+	}
+	if _, ok := cf.loadAccounts(c, &inputs{c: c}); !ok {
+		return exitUsage
+	}
 
-	p := &timePrinter{c: c, json: *f == formatJSON, now: now}
+	p := &timePrinter{c: c, json: cf.format == formatJSON, now: &cf.now}
 	if p.json {
 		p.enc = json.NewEncoder(c.stdout)
 		p.enc.SetEscapeHTML(false)
@@ -99,6 +111,22 @@ func runTime(c *cmdIO, args []string) int {
 	}
 }
 
+// firstInvalidUTF8 is the offset of the first byte of s that does not start a valid UTF-8
+// sequence, or -1.
+func firstInvalidUTF8(s string) int {
+	if utf8.ValidString(s) {
+		return -1
+	}
+	for off, r := range s {
+		if r == utf8.RuneError {
+			if _, size := utf8.DecodeRuneInString(s[off:]); size <= 1 {
+				return off
+			}
+		}
+	}
+	return -1
+}
+
 // timePrinter checks values and prints one line for each.
 type timePrinter struct {
 	c    *cmdIO
@@ -109,8 +137,17 @@ type timePrinter struct {
 	buf  []byte // a text line, reused
 }
 
-// check checks one value: the grammar, then, with --now, the clock.
+// check checks one value: the grammar, then, with --now, the clock. A value that is not
+// UTF-8 is reported at its first bad byte before the grammar is consulted (the API
+// answers invalid_utf8 for such a string in a body; --jsonl does for such a line), because
+// the JSON "input" echo cannot carry the bad bytes and the offset must show where they are.
 func (p *timePrinter) check(v string) int {
+	if off := firstInvalidUTF8(v); off >= 0 {
+		e := rules.NewError(rules.CodeInvalidUTF8, "", "scheduledFor "+strconv.Quote(v)+
+			": not valid UTF-8: bad byte 0x"+strconv.FormatUint(uint64(v[off]), 16)+" (at offset "+strconv.Itoa(off)+")")
+		e.Offset = off
+		return p.print(v, time.Time{}, e)
+	}
 	t, err := rules.ParseScheduledFor(v)
 	if err == nil && p.now.set {
 		err = rules.CheckScheduledAfter(t, p.now.t)
@@ -135,7 +172,9 @@ func (p *timePrinter) print(input string, t time.Time, e *rules.Error) int {
 		if e == nil {
 			r.UTC = rules.FormatScheduledFor(t)
 		} else {
-			off := e.Offset
+			// -1 is the rules' "no byte in particular" (scheduled_in_past); the output
+			// says 0: the whole value, from its start.
+			off := max(e.Offset, 0)
 			r.Code, r.Message, r.Offset = e.Code, e.Message, &off
 		}
 		if err := p.enc.Encode(r); err != nil {

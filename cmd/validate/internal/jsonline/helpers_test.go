@@ -3,7 +3,13 @@ package jsonline
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/postrules/postrules/rules"
 )
 
 func validUTF8(s string) bool { return utf8.ValidString(s) }
@@ -35,4 +41,69 @@ func countText(line string) int {
 		}
 	}
 	return n
+}
+
+var (
+	stringLiteral = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+	escapeToken   = regexp.MustCompile(`\\u[0-9a-fA-F]{4}|\\.|[^\\]`)
+)
+
+// writtenReplacements counts the U+FFFD a valid JSON text writes in its strings, raw or as
+// an escape.
+func writtenReplacements(data string) int {
+	n := 0
+	for _, lit := range stringLiteral.FindAllString(data, -1) {
+		for _, tok := range escapeToken.FindAllString(lit[1:len(lit)-1], -1) {
+			if tok == "\uFFFD" || strings.EqualFold(tok, `\ufffd`) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// decodedReplacements counts the U+FFFD in the strings encoding/json decodes from data,
+// member names included (a token stream: a map would drop repeated names).
+func decodedReplacements(data string) int {
+	dec := json.NewDecoder(strings.NewReader(data))
+	n := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return n
+		}
+		if s, ok := tok.(string); ok {
+			n += strings.Count(s, "\uFFFD")
+		}
+	}
+}
+
+// referenceIssue is the slow reference of CheckStrings for valid JSON: "invalid_utf8" when
+// the text is not UTF-8, "invalid_string" when a string's UTF-16 code units, with \u
+// escapes taken as they are written, hold a surrogate that is not half of a pair, "" else.
+func referenceIssue(data string) rules.Code {
+	if !utf8.ValidString(data) {
+		return rules.CodeInvalidUTF8
+	}
+	for _, lit := range stringLiteral.FindAllString(data, -1) {
+		var units []uint16
+		for _, tok := range escapeToken.FindAllString(lit[1:len(lit)-1], -1) {
+			if len(tok) == 6 && tok[:2] == `\u` {
+				n, _ := strconv.ParseUint(tok[2:], 16, 16)
+				units = append(units, uint16(n))
+				continue
+			}
+			units = append(units, utf16.Encode([]rune(tok))...)
+		}
+		for i := 0; i < len(units); i++ {
+			switch {
+			case utf16.IsSurrogate(rune(units[i])) && units[i] < 0xDC00 && i+1 < len(units) &&
+				0xDC00 <= units[i+1] && units[i+1] <= 0xDFFF:
+				i++
+			case utf16.IsSurrogate(rune(units[i])):
+				return rules.CodeInvalidString
+			}
+		}
+	}
+	return ""
 }

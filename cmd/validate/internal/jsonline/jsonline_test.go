@@ -28,6 +28,19 @@ func TestString(t *testing.T) {
 		{"null is the wrong type", ` null`, "", rules.CodeWrongType, 1},
 		{"an object is the wrong type here", `{"text":"x"}`, "", rules.CodeWrongType, 0},
 		{"not UTF-8", "\"ab\xffc\"", "", rules.CodeInvalidUTF8, 3},
+		// encoding/json turns a lone surrogate escape into U+FFFD without a word; the API
+		// rejects it (invalid_string), so the CLI does too, at the escape's backslash.
+		{"a lone high surrogate", `"a\ud800b"`, "", rules.CodeInvalidString, 2},
+		{"a lone low surrogate", `"\udc00"`, "", rules.CodeInvalidString, 1},
+		{"a high surrogate at the end", `"ab\uDBFF"`, "", rules.CodeInvalidString, 3},
+		{"a high surrogate before a non-surrogate escape", `"\ud800\u0041"`, "", rules.CodeInvalidString, 1},
+		{"a high surrogate before another high one: the first is lone", `"\ud800\ud83d\ude00"`, "", rules.CodeInvalidString, 1},
+		{"two low surrogates", `"\ude00\ude00"`, "", rules.CodeInvalidString, 1},
+		{"a surrogate pair is one character", `"\ud83d\ude00!"`, "😀!", "", 0},
+		{"uppercase hex pairs too", `"\uD83D\uDE00"`, "😀", "", 0},
+		{"an escaped backslash before u is no escape", `"\\ud800"`, `\ud800`, "", 0},
+		{"a raw U+FFFD is a character like any other", `"\ufffd�"`, "\ufffd\ufffd", "", 0},
+		{"an unterminated string after a surrogate is malformed first", `"\ud800`, "", rules.CodeMalformedJSON, 7},
 	}
 	for _, tt := range tests {
 		t.Run(tt.why, func(t *testing.T) {
@@ -61,6 +74,12 @@ func TestText(t *testing.T) {
 		{"an array", `["a"]`, "", rules.CodeWrongType, 0},
 		{"broken object", `{"text":"a"`, "", rules.CodeMalformedJSON, 11},
 		{"not UTF-8", "{\"text\":\"\xc3\"}", "", rules.CodeInvalidUTF8, 9},
+		{"a lone surrogate in the text", `{"text":"ok \udfff"}`, "", rules.CodeInvalidString, 12},
+		{"a lone surrogate in a string line", `"\ud800"`, "", rules.CodeInvalidString, 1},
+		{"a lone surrogate in a member name", `{"te\ud800xt":"a"}`, "", rules.CodeInvalidString, 4},
+		{"a pair in the text", `{"text":"\ud83c\udf89"}`, "🎉", "", 0},
+		{"the first problem wins: a lone surrogate before a duplicate", `{"text":"\ud800","text":"b"}`, "", rules.CodeInvalidString, 9},
+		{"the first problem wins: an unknown member before a lone surrogate", `{"id":1,"text":"\ud800"}`, "", rules.CodeUnknownField, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.why, func(t *testing.T) {
@@ -96,7 +115,7 @@ func check(t *testing.T, line, got string, err *rules.Error, want string, code r
 // exactly when it is UTF-8 JSON holding a string or an object with one string member
 // "text", and then the text is what encoding/json decodes.
 func FuzzText(f *testing.F) {
-	for _, s := range []string{`"a"`, `{"text":"b"}`, `{}`, `{"text":1}`, `[`, "\"\xff\"", `{"text":"a","text":"b"}`, ` "x" `} {
+	for _, s := range []string{`"a"`, `{"text":"b"}`, `{}`, `{"text":1}`, `[`, "\"\xff\"", `{"text":"a","text":"b"}`, ` "x" `, `"\ud800"`, `{"text":"\udc00"}`} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
@@ -113,7 +132,7 @@ func FuzzText(f *testing.F) {
 				want, ok = v, true
 			}
 		}
-		if !validUTF8(line) {
+		if !validUTF8(line) || referenceIssue(line) != "" {
 			ok = false
 		}
 		if ok != (err == nil) {
@@ -124,6 +143,104 @@ func FuzzText(f *testing.F) {
 		}
 		if err != nil && (err.Offset < 0 || err.Offset > len(line)) {
 			t.Fatalf("Text(%q): offset %d outside the line", line, err.Offset)
+		}
+	})
+}
+
+func TestSyntax(t *testing.T) {
+	tests := []struct {
+		why    string
+		data   string
+		offset int // -1: valid
+	}{
+		{"valid", `[{"a":1}]`, -1},
+		{"the bad byte, counted from 0", `nope`, 1},
+		{"leading white space counts", "  nope", 3},
+		{"a value after the value", `[] x`, 3},
+		{"cut short: the offset is the length", `[{"a":`, 6},
+		{"empty: nothing at 0", ``, 0},
+		{"a newline inside a string is a bad byte", "\"a\nb\"", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.why, func(t *testing.T) {
+			e := Syntax([]byte(tt.data))
+			if tt.offset < 0 {
+				if e != nil {
+					t.Fatalf("Syntax(%q) = %v, want nil", tt.data, e)
+				}
+				return
+			}
+			if e == nil || e.Code != rules.CodeMalformedJSON || e.Offset != tt.offset {
+				t.Fatalf("Syntax(%q) = %+v, want malformed_json at %d", tt.data, e, tt.offset)
+			}
+		})
+	}
+}
+
+func TestCheckStrings(t *testing.T) {
+	tests := []struct {
+		why    string
+		data   string
+		base   int
+		code   rules.Code // "" when clean
+		offset int
+	}{
+		{"no strings", `[1, true, null]`, 0, "", 0},
+		{"plain strings and names", `{"a":"b","c":["d"]}`, 0, "", 0},
+		{"a pair", `["\ud83d\ude00"]`, 0, "", 0},
+		{"every other escape", `["\"\\\/\b\f\n\r\t\u0041"]`, 0, "", 0},
+		{"a lone high in a value", `{"a":"x\ud800"}`, 0, rules.CodeInvalidString, 7},
+		{"a lone low in a name", `{"\udc00":1}`, 0, rules.CodeInvalidString, 2},
+		{"the base shifts the offset", `"\udc00"`, 10, rules.CodeInvalidString, 11},
+		{"an escaped backslash then u", `["\\ud800"]`, 0, "", 0},
+		{"an escaped quote does not end the string", `["\"\ud800"]`, 0, rules.CodeInvalidString, 4},
+		{"a bad byte", "[\"ok\", \"\xc3(\"]", 0, rules.CodeInvalidUTF8, 8},
+		{"an encoded surrogate is three bad bytes", "[\"\xed\xa0\x80\"]", 0, rules.CodeInvalidUTF8, 2},
+		{"a bad byte comes first: the text is not JSON text", "[\"\\udc00\", \"\xff\"]", 0, rules.CodeInvalidUTF8, 12},
+		{"a surrogate-looking text outside strings is not a string", `[1] \ud800`, 0, "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.why, func(t *testing.T) {
+			e := CheckStrings([]byte(tt.data), tt.base)
+			if tt.code == "" {
+				if e != nil {
+					t.Fatalf("CheckStrings(%q) = %v, want nil", tt.data, e)
+				}
+				return
+			}
+			if e == nil || e.Code != tt.code || e.Offset != tt.offset || e.Message == "" {
+				t.Fatalf("CheckStrings(%q, %d) = %+v, want %s at %d", tt.data, tt.base, e, tt.code, tt.offset)
+			}
+		})
+	}
+}
+
+// FuzzCheckStrings compares the byte scanner with a slow reference on valid JSON: the
+// strings' escapes decoded to UTF-16 by a regular expression, then paired with
+// unicode/utf16's rules.
+func FuzzCheckStrings(f *testing.F) {
+	for _, s := range []string{`"a"`, `["\ud800"]`, `{"\udc00":"\ud83d\ude00"}`, `"\\ud800"`, "\"\xff\"", `"\"\ud800\\"`, `["\uD83D\uDE00\uDE00"]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data string) {
+		if !json.Valid([]byte(data)) {
+			return
+		}
+		e := CheckStrings([]byte(data), 0)
+		want := referenceIssue(data)
+		switch {
+		case e == nil && want == "":
+		case e == nil || e.Code != want:
+			t.Fatalf("CheckStrings(%q) = %v, reference %q", data, e, want)
+		case e.Offset < 0 || e.Offset >= len(data):
+			t.Fatalf("CheckStrings(%q): offset %d outside the data", data, e.Offset)
+		}
+		if e == nil {
+			// Then encoding/json substitutes nothing: its strings hold U+FFFD exactly
+			// where the text wrote one.
+			if got, wrote := decodedReplacements(data), writtenReplacements(data); got != wrote {
+				t.Fatalf("CheckStrings(%q) = nil, but encoding/json decodes %d U+FFFD for %d written", data, got, wrote)
+			}
 		}
 	})
 }
