@@ -25,7 +25,7 @@ fuzz:
 	@set -e; for dir in $$(go list -f '{{.Dir}}' ./...); do \
 		for fn in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | sed 's/^func //'); do \
 			echo "--- fuzz $$fn in $${dir#$$PWD/} for $(FUZZTIME)"; \
-			go test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) $$dir; \
+			go test -run '^$$' -fuzz "^$$fn\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s $$dir; \
 		done; \
 	done
 
