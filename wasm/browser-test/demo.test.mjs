@@ -136,6 +136,17 @@ test('Check shows the verdict, each problem next to its field', async () => {
   assert.equal(request.scheduledFor, '2030-03-01T10:00Z');
 });
 
+test('a pasted text far over the cap shows its length as a lower bound', async () => {
+  // 20,000 bytes against twitter's 280 (more than 32 times the cap): counting stops at
+  // twice the cap and measure says exact: false; the chip reads "more than".
+  const area = shared().locator('textarea');
+  await area.fill('long paste. '.repeat(1700));
+  await typeInto(area, '!');
+  assert.equal(await chip(shared(), 'twitter').textContent(), 'twitter more than 560 / 280');
+  assert.equal(await chip(shared(), 'twitter').getAttribute('data-overflow-at'), '280');
+  assert.equal(await chip(shared(), 'linkedin').textContent(), 'linkedin 20401 / 3000'); // within 32x its cap: exact
+});
+
 test('screenshot of the composer with an overflowing post and a verdict', async () => {
   await shared().locator('textarea').fill('Launch day 🚀 ' + 'and a very long post '.repeat(14) + '— the end');
   await page.locator('#check').click();

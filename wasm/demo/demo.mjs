@@ -85,7 +85,7 @@ function show(wrap, text, platforms) {
       chip.textContent = `${platform}: ${m.code}`;
       chip.classList.add('over');
     } else {
-      chip.textContent = `${platforms.length > 1 || wrap.dataset.path === '/content' ? `${platform} ` : ''}${m.exact ? '' : '> '}${m.length} / ${m.cap}`;
+      chip.textContent = `${platforms.length > 1 || wrap.dataset.path === '/content' ? `${platform} ` : ''}${m.exact === false ? 'more than ' : ''}${m.length} / ${m.cap}`;
       chip.dataset.overflowAt = m.overflowAt === null ? '' : String(m.overflowAt);
       if (!m.fits) {
         chip.classList.add('over');
@@ -193,7 +193,7 @@ function refreshScheduled() {
     msg.classList.add('good');
   } else {
     msg.textContent = `${r.code}: ${r.message}`;
-    msg.dataset.offset = r.offset === null ? '' : String(r.offset);
+    msg.dataset.offset = String(r.offset); // UTF-16; 0 when the whole value is at fault
     msg.classList.add('bad');
     input.classList.add('invalid');
   }

@@ -1,25 +1,32 @@
 // Type declarations for postrules.mjs, written by hand. Field names are those of the
-// `validate` CLI's --format json output (README, CLI section), so one parser serves both.
+// `validate` CLI's --format json output (README, CLI section), so one parser serves both:
+// measure as a `validate length` line, parseScheduledFor as a `validate time` line,
+// aggregate as `validate status`, the checks as a `validate post|draft` line less "file".
+// The one addition: a valid verdict also has status (and scheduledFor when scheduled),
+// what the API reports for the accepted post (see ValidVerdict).
 //
 // Offsets are UTF-16 code unit offsets (JavaScript string indices, a textarea's
 // selectionStart); the CLI's are byte offsets into UTF-8.
 
-/** The machine codes of rules/errors.go, plus the wrapper's own two. */
+/** The machine codes of rules/errors.go, plus the wrapper's own not_initialized. */
 export type Code =
   | 'invalid_request' | 'validation_failed' | 'malformed_json' | 'invalid_body'
   | 'unknown_field' | 'field_case_mismatch' | 'duplicate_field' | 'wrong_type'
   | 'invalid_string' | 'too_deep' | 'body_too_large' | 'missing_field' | 'invalid_value'
-  | 'invalid_utf8' | 'invalid_scheduled_for' | 'scheduled_in_past' | 'invalid_timezone'
+  | 'invalid_utf8' | 'invalid_character' | 'invalid_scheduled_for' | 'scheduled_in_past' | 'invalid_timezone'
   | 'publish_mode_conflict' | 'unknown_platform' | 'no_targets' | 'no_content'
   | 'invalid_media' | 'invalid_poll' | 'post_too_long' | 'account_platform_mismatch'
   | 'duplicate_target' | 'unauthorized' | 'subscription_inactive' | 'plan_limit_reached'
   | 'account_limit_reached' | 'account_not_found' | 'no_connected_account'
   | 'draft_not_found' | 'ambiguous_account' | 'draft_already_publishing' | 'rate_limited'
   | 'x_post_limit_reached' | 'platform_error' | 'service_unavailable'
-  /** A function was called before init() resolved, or the checker could not be loaded. */
-  | 'not_initialized'
-  /** A bug on the Go side (a recovered panic) or a crashed module; never caused by input. */
-  | 'internal_error';
+  /**
+   * 500: a fault of the server's own. Here also a bug on the Go side (a recovered panic) or
+   * a crashed module; never caused by input.
+   */
+  | 'internal_error'
+  /** The wrapper's own: called before init() resolved, or the checker could not be loaded. */
+  | 'not_initialized';
 
 /** The ten platforms' wire names. */
 export type Platform =
@@ -86,16 +93,20 @@ export interface MeasureOptions {
   cap?: number;
 }
 
-/** A text's length against a cap (`validate length --format json`). */
+/** A text's length against a cap: the members of a `validate length --format json` line. */
 export interface Measurement {
+  /** Exact, unless exact is false. */
   length: number;
   cap: number;
   fits: boolean;
   counter: CounterName | string;
   /** UTF-16 offset where the first unit past the cap begins; null when the text fits. */
   overflowAt: number | null;
-  /** False when counting stopped early on a text far over its cap: length is then a lower bound. */
-  exact: boolean;
+  /**
+   * Present, and false, only when counting stopped far past the cap (a text longer than 32
+   * times the cap in UTF-8 bytes): length is then a lower bound (as the CLI's "exact").
+   */
+  exact?: false;
   code?: undefined;
 }
 
@@ -132,8 +143,11 @@ export interface ScheduledForInvalid {
   valid: false;
   code: Code;
   message: string;
-  /** UTF-16 offset in input where it went wrong, or null. */
-  offset: number | null;
+  /**
+   * UTF-16 offset in input where it went wrong; 0 when the value as a whole is at fault
+   * (scheduled_in_past, a value that is not a string, a bad option now), as the CLI's.
+   */
+  offset: number;
 }
 
 /** Checks a scheduledFor value by the strict grammar. Synchronous. */
@@ -197,10 +211,12 @@ export interface DraftCheckOptions extends CheckOptions {
   draftState?: 'saved' | 'publishing' | 'deleted';
 }
 
+/** One problem of a verdict, as the CLI prints it. */
 export interface Problem {
   /** JSON pointer into the request, e.g. "/platforms/0/platformSpecificData/threadItems/2/content". */
   path: string;
   code: Code;
+  /** For a draft publish, a problem of the stored draft starts "draft: " (its path is into the draft). */
   message: string;
 }
 
@@ -208,12 +224,18 @@ export interface Problem {
 export interface ErrorBody {
   error: string;
   code: Code;
+  /** When the body describes one problem located in a document, it ends " (at <path>)". */
   message: string;
+  /** The JSON pointer of the one problem the body describes; absent for several, or none. */
+  path?: string;
+  /** "draft" when that problem is in the stored draft of a draft publish. */
+  in?: 'draft';
   subscribeUrl?: string;
   limit?: number;
   used?: number;
   connected?: number;
-  problems?: Problem[];
+  /** When several problems share the answered status: each of them. */
+  problems?: Array<Problem & { in?: 'draft' }>;
 }
 
 /** One post of a target: its length against its cap (measure() tells where it overflows). */
@@ -230,25 +252,48 @@ export interface TargetVerdict {
   posts: PostLength[];
 }
 
-/** The verdict on a request: field for field a line of `validate post --format json`, less "file". */
-export interface Verdict {
+/** The members every verdict has: those of a `validate post|draft --format json` line, less "file". */
+interface VerdictBase {
   valid: boolean;
-  /** Present when invalid: the HTTP status the API answers with. */
-  httpStatus?: number;
-  /** The API's error body; null when valid. */
-  error: ErrorBody | null;
-  /** Everything found, most important status first; [] when valid. */
-  problems: Problem[];
   billable: boolean;
-  /** One entry per target of the request, in order, even when invalid. */
+  /** One entry per target of the request, in order, even when invalid ([] when undecodable). */
   targets: TargetVerdict[];
-  /** When valid: "publishing" (publish now), "pending" (scheduled create), "scheduled" (draft). */
-  status?: Status;
-  /** When valid and scheduled: normalized UTC. */
-  scheduledFor?: string;
-  /** True when target resolution did not run (no accounts given, or a target was already rejected). */
-  resolutionSkipped: boolean;
 }
+
+/** An accepted request: the CLI's keys, plus what the API reports (the JS extras). */
+export interface ValidVerdict extends VerdictBase {
+  valid: true;
+  error: null;
+  problems: [];
+  httpStatus?: undefined;
+  /**
+   * JS extra, not in the CLI's output: what the API reports for the accepted post. Create:
+   * "publishing" (publish now) or "pending" (scheduled); draft publish: "publishing" or
+   * "scheduled".
+   */
+  status: 'publishing' | 'pending' | 'scheduled';
+  /**
+   * JS extra, not in the CLI's output: present only when the post is scheduled, its time
+   * normalized to UTC with seconds ("2030-01-15T09:30:00Z").
+   */
+  scheduledFor?: string;
+}
+
+/** A refused request: exactly the CLI's keys. */
+export interface InvalidVerdict extends VerdictBase {
+  valid: false;
+  /** The HTTP status the API answers with. */
+  httpStatus: number;
+  /** The API's error body. */
+  error: ErrorBody;
+  /** Everything found, most important status first. */
+  problems: Problem[];
+  status?: undefined;
+  scheduledFor?: undefined;
+}
+
+/** The verdict on a request. Narrow with `if (v.valid)`. */
+export type Verdict = ValidVerdict | InvalidVerdict;
 
 /**
  * Checks a create-post request (an object or its JSON text) as the API would. Loads the

@@ -3,9 +3,12 @@
 //   import { init, measure, parseScheduledFor, aggregate, checkPost } from './postrules.mjs';
 //   await init();                                   // loads the small counter module
 //   measure('hello 🌍', { platform: 'twitter' });   // {length, cap, fits, counter, overflowAt}
+//   parseScheduledFor('2030-01-02T03:04Z');         // {input, valid, utc} | {input, valid, code, message, offset}
 //   await checkPost(request, { accounts });          // loads the full checker on first use
 //
-// Every function answers with a plain object; none throws for anything a page passes in.
+// Every function answers with a plain object whose members are those of the `validate`
+// CLI's --format json lines (README), with UTF-16 offsets; none throws for anything a page
+// passes in.
 // A value of the wrong type, a string that is not valid Unicode, a huge text or an invalid
 // JSON text gets an error result ({code, message, ...}) instead. Offsets are UTF-16 code
 // unit offsets, the unit of JavaScript strings and of a textarea's selectionStart.
@@ -376,8 +379,10 @@ function small() {
 }
 
 /**
- * Measures text for a platform: {length, cap, fits, counter, overflowAt}, overflowAt in
- * UTF-16 code units or null when the text fits; or a fault.
+ * Measures text for a platform: {length, cap, fits, counter, overflowAt}, the members of a
+ * `validate length --format json` line, overflowAt in UTF-16 code units or null when the
+ * text fits; plus exact: false, as the CLI, only when counting stopped far past the cap
+ * and length is a lower bound. Or a fault.
  */
 export function measure(text, options) {
   const r = measureOrFault(text, options);
@@ -425,14 +430,15 @@ function measureOrFault(text, options) {
   if (r.status !== STATUS_OK) return m.outJSON();
   const res = m.res;
   const overflowAt = res[SLOT_OVERFLOW_AT];
-  return {
+  const out = {
     length: res[SLOT_LENGTH],
     cap: res[SLOT_CAP],
     fits: res[SLOT_FITS] === 1,
     counter: m.counterName(),
     overflowAt: overflowAt < 0 ? null : overflowAt,
-    exact: res[SLOT_EXACT] === 1,
   };
+  if (res[SLOT_EXACT] !== 1) out.exact = false; // as the CLI: the key only on a lower bound
+  return out;
 }
 
 // The clock of an option `now`: a Date, epoch milliseconds, or a string in the
@@ -451,15 +457,21 @@ function clock(now) {
 
 /**
  * Checks a scheduledFor value: {input, valid: true, utc} or {input, valid: false, code,
- * message, offset}. With options.now it must also lie after that clock.
+ * message, offset}, the members of a `validate time --format json` line. With options.now
+ * it must also lie after that clock. offset is the UTF-16 offset where the value went
+ * wrong, 0 when the value as a whole is at fault (scheduled_in_past), as the CLI's.
  */
 export function parseScheduledFor(s, options) {
-  const invalid = (f) => ({ input: s, valid: false, code: f.code, message: f.message, offset: f.offset });
+  const invalid = (f) => ({ input: s, valid: false, code: f.code, message: f.message, offset: f.offset === null ? 0 : f.offset });
   const m = small();
   if (m === null) return invalid(notReady('parseScheduledFor'));
   if (typeof s !== 'string') {
     return invalid(fault(CODE_WRONG_TYPE, `scheduledFor must be a string, got ${describe(s)}`));
   }
+  // As `validate time --jsonl` refuses a lone surrogate escape: it names no character, and
+  // UTF-8 would silently carry U+FFFD in its place.
+  const bad = loneSurrogateAt(s);
+  if (bad >= 0) return invalid(loneSurrogateFault('scheduledFor', s, bad));
   let now = '';
   let hasNow = 0;
   if (options !== undefined && options !== null) {
@@ -615,11 +627,36 @@ function optionsText(options, requestError) {
   if (requestError) {
     o.requestError = { code: requestError.code, message: requestError.message, path: requestError.path || '' };
   }
-  const j = jsonText(o, 'options');
+  const j = optionsJSON(o);
   if (j.error) {
     return JSON.stringify({ optionsError: { code: j.error.code, message: j.error.message, path: '' }, ...(o.requestError ? { requestError: o.requestError } : {}) });
   }
   return j.text;
+}
+
+// The JSON text of the options object, or {error}. A string holding a lone surrogate (an
+// account id, say) is refused: JSON.stringify would write it as a \uD800 escape, which Go's
+// decoder silently turns into U+FFFD, and the check would run on another value than the
+// page's.
+function optionsJSON(o) {
+  let lone = null;
+  const wellFormed = (k, v) => {
+    if (lone === null) {
+      if (loneSurrogateAt(k) >= 0) lone = `the member name ${JSON.stringify(k)}`;
+      else if (typeof v === 'string' && loneSurrogateAt(v) >= 0) lone = k === '' ? 'a string' : `the value of ${JSON.stringify(k)}`;
+    }
+    return v;
+  };
+  let text;
+  try {
+    text = JSON.stringify(o, wellFormed);
+  } catch (err) {
+    return { error: fault(CODE_MALFORMED_JSON, `cannot be written as JSON: ${err && err.message}`) };
+  }
+  if (lone !== null) {
+    return { error: fault(CODE_INVALID_STRING, `${lone} holds a lone surrogate: it is not valid Unicode and has no UTF-8 form`) };
+  }
+  return { text };
 }
 
 async function full(what) {
@@ -640,17 +677,16 @@ function verdictOf(m, r) {
 }
 
 // A verdict for a call the Go side could not answer at all (no module, a crash): the
-// shape of every verdict, so that a page reads it the same way.
+// shape of every verdict (the CLI's keys), so that a page reads it the same way. Only the
+// wrapper's own two codes come here, both 500 and neither located in the request.
 function faultVerdict(f) {
-  const problem = { path: f.path || '', code: f.code, message: f.message };
   return {
     valid: false,
     httpStatus: 500,
     error: { error: f.error || 'Internal Server Error', code: f.code, message: f.message },
-    problems: [problem],
+    problems: [{ path: '', code: f.code, message: f.message }],
     billable: false,
     targets: [],
-    resolutionSkipped: true,
   };
 }
 
@@ -684,7 +720,9 @@ async function check(what, name, values, options) {
 
 /**
  * Checks a create-post request (an object or its JSON text) as the API would: the
- * verdict {valid, httpStatus, error, problems, billable, targets, ...}. Options: now
+ * verdict, a line of `validate post --format json` less "file" ({valid, httpStatus (when
+ * invalid), error, problems, billable, targets}), plus, only when valid, status and
+ * (when scheduled) scheduledFor, what the API reports. Options: now
  * (Date | epoch ms | string; default the current time; null skips the check), accounts
  * ([{platform, accountId}]; absent skips target resolution), plan, limits.
  */

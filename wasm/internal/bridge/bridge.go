@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"math"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 
@@ -12,11 +13,6 @@ import (
 // The counter module must stay small (1.0 MB after gzip -9, of which Go's runtime alone
 // takes 0.54 MB), so this package imports neither fmt nor encoding/json: messages are
 // built with strconv and the few JSON texts it writes with jsonout.go.
-
-// CodeInternal is the code of a [Fault] that reports a bug on the Go side: a panic that an
-// entry point recovered. It is deliberately not in rules' code table (whose HTTPStatus maps
-// unknown codes to 500): no input should ever produce it.
-const CodeInternal rules.Code = "internal_error"
 
 // Fault is an error as the page receives it: the API error body's "error" (the status
 // title), "code" and "message", the JSON pointer (or option name) of the value at fault,
@@ -33,11 +29,17 @@ type Fault struct {
 // FaultOf turns err into a Fault. text is the value err's byte Offset points into (the
 // text measured, the scheduledFor value parsed); the offset is converted to UTF-16 code
 // units of that text. An error that is not a *rules.Error is a bug and becomes
-// [CodeInternal].
+// [rules.CodeInternal].
 func FaultOf(err error, text string) *Fault {
-	e := rules.AsError(err)
+	// The rules return a bare *rules.Error; the type assertion finds it without
+	// errors.As's reflection (about half a microsecond in WebAssembly, paid on every
+	// invalid keystroke in a scheduledFor field). A wrapped one is still found.
+	e, ok := err.(*rules.Error)
+	if !ok {
+		e = rules.AsError(err)
+	}
 	if e == nil {
-		return &Fault{Error: "Internal Server Error", Code: CodeInternal, Message: err.Error(), Offset: -1}
+		return InternalFault(err.Error())
 	}
 	f := &Fault{Error: e.Title, Code: e.Code, Message: e.Message, Path: e.Path, Offset: -1}
 	if e.Offset >= 0 && e.Offset <= len(text) {
@@ -51,9 +53,10 @@ func NewFault(code rules.Code, path, message string) *Fault {
 	return FaultOf(rules.NewError(code, path, message), "")
 }
 
-// InternalFault is the Fault of a bug on the Go side.
+// InternalFault is the Fault of a bug on the Go side (a recovered panic, a malformed call
+// from the wrapper): [rules.CodeInternal], 500, never caused by what a page passes in.
 func InternalFault(message string) *Fault {
-	return &Fault{Error: "Internal Server Error", Code: CodeInternal, Message: message, Offset: -1}
+	return NewFault(rules.CodeInternal, "", message)
 }
 
 // UTF16Offset converts the byte offset off of s into the number of UTF-16 code units
@@ -83,6 +86,41 @@ func UTF16Offset(s string, off int) int {
 			units++
 		}
 		i += size
+	}
+	return units
+}
+
+// ValidUTF16Len is the length of s in UTF-16 code units, for s that is valid UTF-8: the
+// offset a page sees for the byte offset len(s). It is what [UTF16Offset](s, len(s))
+// returns for such s, computed 8 bytes at a time without decoding a rune (a keystroke
+// past the cap converts the offset of grapheme cap+1, some 300-1,000 bytes, every time).
+// Every code point starts with one byte that is not a continuation byte (10xxxxxx), and
+// only a four-byte one (lead byte 11110xxx) takes two UTF-16 units, so the length is the
+// byte count, less the continuation bytes, plus the four-byte lead bytes. For invalid
+// UTF-8 the answer is unspecified (use [UTF16Offset]).
+func ValidUTF16Len(s string) int {
+	const high = 0x8080808080808080 // bit 7 of every byte
+	units := len(s)
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if x&high == 0 {
+			continue // eight ASCII bytes: eight units
+		}
+		// x<<k moves bit 7-k of each byte to its bit 7 (bits from the byte below land in
+		// bits 0..k-1, which high masks out).
+		continuation := x &^ (x << 1) & high                           // 10xxxxxx
+		lead4 := x & (x << 1) & (x << 2) & (x << 3) &^ (x << 4) & high // 11110xxx
+		units += bits.OnesCount64(lead4) - bits.OnesCount64(continuation)
+	}
+	for ; i < len(s); i++ {
+		switch c := s[i]; {
+		case c&0xC0 == 0x80:
+			units--
+		case c&0xF8 == 0xF0:
+			units++
+		}
 	}
 	return units
 }
@@ -179,8 +217,11 @@ func Measure(text string, o MeasureOptions) (Measured, *Fault) {
 		return Measured{}, FaultOf(err, text)
 	}
 	out := Measured{Length: m.Length, Cap: m.Cap, Fits: m.Fits(), Counter: m.Counter, OverflowAt: -1, Exact: m.Exact}
-	if m.OverflowAt >= 0 {
-		out.OverflowAt = UTF16Offset(text, m.OverflowAt)
+	if m.OverflowAt >= 0 && m.OverflowAt <= len(text) {
+		// Without an error, rules.Limits.Measure has read text up to the overflow and found
+		// it valid UTF-8 (invalid bytes there are its invalid_utf8 error), so the fast
+		// conversion applies.
+		out.OverflowAt = ValidUTF16Len(text[:m.OverflowAt])
 	}
 	return out, nil
 }

@@ -2,8 +2,10 @@ package bridge
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -74,6 +76,69 @@ func TestUTF16OffsetProperty(t *testing.T) {
 		gen.AnyString(),
 	))
 	props.TestingRun(t)
+}
+
+func TestValidUTF16Len(t *testing.T) {
+	tests := []struct {
+		s    string
+		want int
+		why  string
+	}{
+		{"", 0, "empty"},
+		{"abcdefgh", 8, "one ASCII word"},
+		{"abcdefghi", 9, "a word and a tail byte"},
+		{"😀", 2, "a four-byte code point is two units (tail loop)"},
+		{"abcd😀", 6, "...and in a word"},
+		{"😀😀😀", 6, "words that split four-byte sequences"},
+		{"é漢😀a", 5, "two, three and four bytes in one word: 1+1+2+1"},
+		{"\U0010FFFF\U00010000", 4, "the last and the first astral code points (lead F4, F0)"},
+		{"\u07FF\u0800\uFFFF\u0080", 4, "the edges of two and three bytes"},
+		{strings.Repeat("👩‍👩‍👧", 3), 24, "ZWJ families: 3 astral + 2 ZWJ each"},
+	}
+	for _, tc := range tests {
+		if got := ValidUTF16Len(tc.s); got != tc.want {
+			t.Errorf("ValidUTF16Len(%q) = %d, want %d (%s)", tc.s, got, tc.want, tc.why)
+		}
+		if ref := utf16Reference(tc.s, len(tc.s)); ref != tc.want {
+			t.Errorf("reference disagrees with the table for %q: %d", tc.s, ref)
+		}
+	}
+}
+
+// For valid UTF-8 the word-at-a-time count equals the reference, at every prefix (so at
+// every alignment of multi-byte sequences against the 8-byte words).
+func TestValidUTF16LenProperty(t *testing.T) {
+	props := gopter.NewProperties(gopter.DefaultTestParameters())
+	props.Property("ValidUTF16Len(s[:off]) == len(utf16.Encode([]rune(s[:off])))", prop.ForAll(
+		func(s string) bool {
+			for off := 0; off <= len(s); off++ {
+				if off < len(s) && !utf8.RuneStart(s[off]) {
+					continue
+				}
+				if ValidUTF16Len(s[:off]) != utf16Reference(s, off) {
+					return false
+				}
+			}
+			return true
+		},
+		gen.AnyString().SuchThat(utf8.ValidString),
+	))
+	props.TestingRun(t)
+}
+
+func FuzzValidUTF16Len(f *testing.F) {
+	for _, s := range []string{"", "abcdefgh", "é漢😀a", "😀😀😀x", "👩‍👩‍👧x\U0010FFFF"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := ValidUTF16Len(s)
+		if !utf8.ValidString(s) {
+			return // unspecified, but it must not panic
+		}
+		if want := utf16Reference(s, len(s)); got != want {
+			t.Fatalf("ValidUTF16Len(%q) = %d, want %d", s, got, want)
+		}
+	})
 }
 
 func FuzzUTF16Offset(f *testing.F) {
@@ -198,6 +263,35 @@ func TestMeasure(t *testing.T) {
 	}
 }
 
+// Measure's overflowAt is the UTF-16 form of the rule's byte offset, for both counters
+// and any cap: the fast conversion never disagrees with the reference.
+func TestMeasureOverflowProperty(t *testing.T) {
+	props := gopter.NewProperties(gopter.DefaultTestParameters())
+	var limits rules.Limits
+	props.Property("Measure(text).OverflowAt == utf16(rules' OverflowAt)", prop.ForAll(
+		func(text string, capValue int, weighted bool) bool {
+			o := MeasureOptions{Cap: float64(capValue), HasCap: true}
+			lim := rules.Limit{Cap: capValue, Counter: rules.GraphemeCounter()}
+			if weighted {
+				o.Counter, lim.Counter = "x-weighted", xweighted
+			}
+			want, err := limits.With(rules.Twitter, lim).Measure(rules.Twitter, text)
+			got, f := Measure(text, o)
+			if err != nil || f != nil {
+				return (err != nil) == (f != nil)
+			}
+			if want.OverflowAt < 0 {
+				return got.OverflowAt == -1
+			}
+			return got.OverflowAt == utf16Reference(text, want.OverflowAt) && got.Length == want.Length
+		},
+		gen.AnyString(),
+		gen.IntRange(1, 40),
+		gen.Bool(),
+	))
+	props.TestingRun(t)
+}
+
 func TestMeasureFaults(t *testing.T) {
 	tests := []struct {
 		text string
@@ -256,8 +350,21 @@ func TestAggregate(t *testing.T) {
 
 func TestFaultOfOtherErrors(t *testing.T) {
 	f := FaultOf(strings.NewReader("").UnreadByte(), "")
-	if f.Code != CodeInternal || f.Error != "Internal Server Error" || f.Offset != -1 {
+	if f.Code != rules.CodeInternal || f.Error != "Internal Server Error" || f.Offset != -1 {
 		t.Errorf("got %+v", f)
+	}
+	// A wrapped *rules.Error is still found (errors.As, past the fast type assertion),
+	// and its byte offset still converted.
+	_, err := rules.ParseScheduledFor("😀")
+	f = FaultOf(fmt.Errorf("wrapped: %w", err), "😀")
+	if f.Code != rules.CodeInvalidScheduledFor || f.Error != "Bad Request" || f.Offset != 0 {
+		t.Errorf("wrapped: got %+v", f)
+	}
+	e := rules.NewError(rules.CodeInvalidUTF8, "/content", "bad")
+	e.Offset = 4
+	f = FaultOf(fmt.Errorf("wrapped: %w", e), "😀ab")
+	if f.Code != rules.CodeInvalidUTF8 || f.Path != "/content" || f.Offset != 2 {
+		t.Errorf("wrapped with offset: got %+v", f)
 	}
 }
 
@@ -274,6 +381,49 @@ var mixed280, ascii280 = func() (string, string) {
 	return b.String()[:m.OverflowAt], ascii
 }()
 
+// mixed293 is mixed280 run over the cap, as a composer measures it on every keystroke
+// past the cap: the overflow offset is converted to UTF-16 after 280 mixed graphemes.
+var mixed293 = mixed280 + " and one more"
+
+// BenchmarkUTF16Offset is the conversion of a keystroke over the cap: the byte offset of
+// grapheme 281 of the mixed post to UTF-16, by the word-at-a-time count Measure uses,
+// next to the general UTF16Offset and the obvious decode-every-rune loop.
+func BenchmarkUTF16Offset(b *testing.B) {
+	off := len(mixed280)
+	want := utf16Reference(mixed293, off)
+	b.Run("UTF16Offset", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if UTF16Offset(mixed293, off) != want {
+				b.Fatal("wrong")
+			}
+		}
+	})
+	b.Run("ValidUTF16Len", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			if ValidUTF16Len(mixed293[:off]) != want {
+				b.Fatal("wrong")
+			}
+		}
+	})
+	b.Run("decode-loop", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			n := 0
+			for _, r := range mixed293[:off] {
+				n++
+				if r > 0xFFFF {
+					n++
+				}
+			}
+			if n != want {
+				b.Fatal("wrong")
+			}
+		}
+	})
+}
+
 // BenchmarkMeasure is the Go side of a keystroke (bridge.Measure: options, the rule, the
 // UTF-16 conversion), next to the rule alone and to uniseg's plain counter. Run natively
 // and in WebAssembly:
@@ -281,11 +431,12 @@ var mixed280, ascii280 = func() (string, string) {
 //	go test -run '^$' -bench . -benchtime=200ms ./wasm/internal/bridge
 //	GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$' -bench . -benchtime=200ms ./wasm/internal/bridge
 func BenchmarkMeasure(b *testing.B) {
-	for _, tc := range []struct{ name, text string }{{"mixed280", mixed280}, {"ascii280", ascii280}} {
+	for _, tc := range []struct{ name, text string }{{"mixed280", mixed280}, {"ascii280", ascii280}, {"mixed293", mixed293}} {
+		want := rules.CountGraphemes(tc.text)
 		b.Run("bridge/"+tc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if m, _ := Measure(tc.text, MeasureOptions{}); m.Length != 280 {
+				if m, _ := Measure(tc.text, MeasureOptions{}); m.Length != want {
 					b.Fatal(m)
 				}
 			}
@@ -294,7 +445,7 @@ func BenchmarkMeasure(b *testing.B) {
 			b.ReportAllocs()
 			var l rules.Limits
 			for i := 0; i < b.N; i++ {
-				if m, _ := l.Measure(rules.Twitter, tc.text); m.Length != 280 {
+				if m, _ := l.Measure(rules.Twitter, tc.text); m.Length != want {
 					b.Fatal(m)
 				}
 			}
@@ -302,9 +453,66 @@ func BenchmarkMeasure(b *testing.B) {
 		b.Run("uniseg/"+tc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if n := unisegCount(tc.text); n != 280 {
+				if n := unisegCount(tc.text); n != want {
 					b.Fatal(n)
 				}
+			}
+		})
+	}
+}
+
+// BenchmarkParseScheduledFor is the Go side of a keystroke in a scheduledFor field: the
+// value checked and, when invalid, its fault written as the JSON the page decodes, next
+// to the rule alone (rules.ParseScheduledFor) and to time.Parse of the same value.
+//
+//	GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$' -bench ParseScheduledFor -benchtime=200ms ./wasm/internal/bridge
+func BenchmarkParseScheduledFor(b *testing.B) {
+	for _, tc := range []struct{ name, value string }{
+		{"valid", "2030-01-02T03:04:05.5Z"},
+		{"invalid", "2030-02-30T03:04Z"},
+	} {
+		b.Run("bridge+json/"+tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var buf []byte
+			for i := 0; i < b.N; i++ {
+				if _, f := ParseScheduledFor(tc.value, "", false); f != nil {
+					buf = f.AppendJSON(buf[:0])
+				}
+			}
+		})
+		b.Run("rules/"+tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				rules.ParseScheduledFor(tc.value)
+			}
+		})
+		b.Run("time.Parse/"+tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				time.Parse(time.RFC3339Nano, tc.value)
+			}
+		})
+	}
+}
+
+// BenchmarkAppendJSONString is the fault message as JSON (an ASCII message with quotes,
+// and one quoting a CJK value), next to encoding/json.
+func BenchmarkAppendJSONString(b *testing.B) {
+	for _, tc := range []struct{ name, s string }{
+		{"ascii", `scheduledFor "2030-02-30T10:00Z": day 30 is out of range for February 2030 (at offset 8)`},
+		{"cjk", `scheduledFor "２０３０年１月２日": expected digit for year, found non-ASCII character U+FF12 '２'; only ASCII is accepted (at offset 0)`},
+	} {
+		b.Run("appendJSONString/"+tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var buf []byte
+			for i := 0; i < b.N; i++ {
+				buf = appendJSONString(buf[:0], tc.s)
+			}
+		})
+		b.Run("json.Marshal/"+tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				json.Marshal(tc.s)
 			}
 		})
 	}

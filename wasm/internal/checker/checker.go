@@ -152,18 +152,28 @@ func env(optionsJSON string, draft bool) (schema.Env, *Options, *bridge.Fault) {
 
 // Result is a verdict as the page receives it: field for field what
 // `validate post --format json` prints for a file (less its "file"), so that one parser
-// reads both. Like the CLI, it leaves out httpStatus when the request is valid and keeps
-// of each post only its path, length and cap.
+// reads both: valid, httpStatus (only when invalid), error (the API's error body, or null),
+// problems ({path, code, message} each), billable and targets (of each post only its path,
+// length and cap). To those it adds, only when the request is valid, what the API reports
+// for it and a composer shows: status, and scheduledFor when the post is scheduled. An
+// invalid verdict never has them.
 type Result struct {
-	Valid             bool              `json:"valid"`
-	HTTPStatus        int               `json:"httpStatus,omitempty"`
-	Error             *schema.ErrorBody `json:"error"`
-	Problems          []schema.Problem  `json:"problems"`
-	Billable          bool              `json:"billable"`
-	Targets           []TargetResult    `json:"targets"`
-	Status            rules.Status      `json:"status,omitempty"`
-	ScheduledFor      string            `json:"scheduledFor,omitempty"`
-	ResolutionSkipped bool              `json:"resolutionSkipped"`
+	Valid        bool              `json:"valid"`
+	HTTPStatus   int               `json:"httpStatus,omitempty"`
+	Error        *schema.ErrorBody `json:"error"`
+	Problems     []ProblemResult   `json:"problems"`
+	Billable     bool              `json:"billable"`
+	Targets      []TargetResult    `json:"targets"`
+	Status       rules.Status      `json:"status,omitempty"`
+	ScheduledFor string            `json:"scheduledFor,omitempty"`
+}
+
+// ProblemResult is one problem of a Result: [schema.Problem] less In, as the CLI prints it
+// (a draft's problems still say so, in their message's "draft: " prefix).
+type ProblemResult struct {
+	Path    string     `json:"path"`
+	Code    rules.Code `json:"code"`
+	Message string     `json:"message"`
 }
 
 // TargetResult is one target of a Result.
@@ -183,15 +193,17 @@ type PostResult struct {
 // resultOf projects a schema verdict onto a Result.
 func resultOf(v schema.Verdict) Result {
 	r := Result{
-		Valid: v.Valid, Error: v.Error, Problems: v.Problems, Billable: v.Billable,
-		Targets: make([]TargetResult, 0, len(v.Targets)), Status: v.Status,
-		ScheduledFor: v.ScheduledFor, ResolutionSkipped: v.ResolutionSkipped,
+		Valid: v.Valid, Error: v.Error, Billable: v.Billable,
+		Problems: make([]ProblemResult, 0, len(v.Problems)),
+		Targets:  make([]TargetResult, 0, len(v.Targets)),
 	}
-	if !v.Valid {
+	if v.Valid {
+		r.Status, r.ScheduledFor = v.Status, v.ScheduledFor
+	} else {
 		r.HTTPStatus = v.HTTPStatus
 	}
-	if r.Problems == nil {
-		r.Problems = []schema.Problem{}
+	for _, p := range v.Problems {
+		r.Problems = append(r.Problems, ProblemResult{Path: p.Path, Code: p.Code, Message: p.Message})
 	}
 	for _, t := range v.Targets {
 		tr := TargetResult{Platform: t.Platform, AccountID: t.AccountID, Posts: make([]PostResult, 0, len(t.Posts))}
@@ -205,18 +217,21 @@ func resultOf(v schema.Verdict) Result {
 
 // faultResult is the Result of a call that never reached schema: its options were wrong,
 // or the page's request had no JSON form. It has the shape of every other verdict, with
-// the fault as the API's error body, so a page reads valid, httpStatus and error the same
-// way whatever went wrong.
+// the fault as the API's error body for one problem (as schema writes it: its location in
+// "path", and " (at <path>)" after the message when it has one), so a page reads valid,
+// httpStatus and error the same way whatever went wrong.
 func faultResult(f *bridge.Fault) Result {
 	e := rules.NewError(f.Code, f.Path, f.Message)
-	p := schema.Problem{Path: f.Path, Code: f.Code, Message: f.Message}
+	body := &schema.ErrorBody{Error: e.Title, Code: e.Code, Message: e.Message, Path: e.Path}
+	if e.Path != "" {
+		body.Message += " (at " + e.Path + ")"
+	}
 	return Result{
-		HTTPStatus:        e.Status,
-		Error:             &schema.ErrorBody{Error: e.Title, Code: e.Code, Message: e.Message},
-		Problems:          []schema.Problem{p},
-		Targets:           []TargetResult{},
-		Billable:          rules.Billable(e),
-		ResolutionSkipped: true, // nothing was resolved
+		HTTPStatus: e.Status,
+		Error:      body,
+		Problems:   []ProblemResult{{Path: f.Path, Code: f.Code, Message: f.Message}},
+		Targets:    []TargetResult{},
+		Billable:   rules.Billable(e),
 	}
 }
 

@@ -32,12 +32,13 @@ func keys(t *testing.T, b []byte) []string {
 
 func TestCheckPostShapeIsTheCLIs(t *testing.T) {
 	r := CheckPost(thread, `{"now":"2026-01-01T00:00:00Z","accounts":[{"platform":"twitter","accountId":"tw_1"}]}`)
-	if !r.Valid || r.Status != rules.StatusPublishing || r.ResolutionSkipped {
+	if !r.Valid || r.Status != rules.StatusPublishing {
 		t.Fatalf("got %+v", r)
 	}
 	b, _ := json.Marshal(r)
-	// Valid: no httpStatus, no scheduledFor (as `validate post --format json`).
-	want := []string{"valid", "error", "problems", "billable", "targets", "status", "resolutionSkipped"}
+	// Valid: the CLI's keys less httpStatus (as `validate post --format json`), then the
+	// one extra of a valid publish-now verdict: status (no scheduledFor: not scheduled).
+	want := []string{"valid", "error", "problems", "billable", "targets", "status"}
 	if got := keys(t, b); !reflect.DeepEqual(got, want) {
 		t.Errorf("valid verdict members %v, want %v", got, want)
 	}
@@ -61,8 +62,31 @@ func TestCheckPostShapeIsTheCLIs(t *testing.T) {
 	if r.Valid || r.HTTPStatus != 400 || r.Error.Code != rules.CodePostTooLong || !strings.Contains(string(b), `"httpStatus":400`) {
 		t.Errorf("long: %s", b)
 	}
-	if !r.ResolutionSkipped {
-		t.Errorf("no accounts given: resolution must be skipped")
+	// Invalid: exactly the CLI's keys, no status even though schema computed one.
+	want = []string{"valid", "httpStatus", "error", "problems", "billable", "targets"}
+	if got := keys(t, b); !reflect.DeepEqual(got, want) {
+		t.Errorf("invalid verdict members %v, want %v", got, want)
+	}
+
+	sched := `{"content":"x","platforms":[{"platform":"twitter"}],"scheduledFor":"2030-01-02T03:04Z"}`
+	b, _ = json.Marshal(CheckPost(sched, `{"now":"2026-01-01T00:00:00Z"}`))
+	want = []string{"valid", "error", "problems", "billable", "targets", "status", "scheduledFor"}
+	if got := keys(t, b); !reflect.DeepEqual(got, want) || !strings.Contains(string(b), `"status":"pending","scheduledFor":"2030-01-02T03:04:00Z"`) {
+		t.Errorf("scheduled verdict %s: members %v, want %v", b, got, want)
+	}
+}
+
+// A problem of the stored draft reads as the CLI prints it: path, code and message, with
+// schema's In left out (the message says "draft: "); the error body keeps path and in.
+func TestDraftProblemsAreTheCLIs(t *testing.T) {
+	draft := `{"content":"` + strings.Repeat("x", 281) + `","platforms":[{"platform":"twitter"}]}`
+	r := CheckDraftPublish(draft, `{"publishNow":true}`, `{"now":"2026-01-01T00:00:00Z"}`)
+	b, _ := json.Marshal(r)
+	if r.Valid || len(r.Problems) != 1 || r.Problems[0].Path != "/content" || !strings.HasPrefix(r.Problems[0].Message, "draft: ") {
+		t.Fatalf("got %s", b)
+	}
+	if strings.Contains(string(b), `"in":"draft","code"`) || !strings.Contains(string(b), `"path":"/content","in":"draft"`) {
+		t.Errorf("want in only on the error body: %s", b)
 	}
 }
 
@@ -71,7 +95,8 @@ func TestCheckPostEqualsSchema(t *testing.T) {
 		got := CheckPost(body, `{"now":"2026-01-01T00:00:00Z","accounts":[]}`)
 		v := schema.CheckCreatePost([]byte(body), schema.Env{Now: mustTime(t, "2026-01-01T00:00:00Z"), Accounts: []rules.Account{}})
 		if got.Valid != v.Valid || (!v.Valid && got.HTTPStatus != v.HTTPStatus) || !reflect.DeepEqual(got.Error, v.Error) ||
-			len(got.Problems) != len(v.Problems) || got.Billable != v.Billable || got.ResolutionSkipped != v.ResolutionSkipped {
+			len(got.Problems) != len(v.Problems) || got.Billable != v.Billable ||
+			(v.Valid && (got.Status != v.Status || got.ScheduledFor != v.ScheduledFor)) || (!v.Valid && got.Status != "") {
 			t.Errorf("body %q: got %+v, schema %+v", body, got, v)
 		}
 	}
@@ -138,15 +163,25 @@ func TestOptions(t *testing.T) {
 func TestFaultResultShape(t *testing.T) {
 	r := CheckPost(thread, `{"now":"soon"}`)
 	b, _ := json.Marshal(r)
-	want := []string{"valid", "httpStatus", "error", "problems", "billable", "targets", "resolutionSkipped"}
+	want := []string{"valid", "httpStatus", "error", "problems", "billable", "targets"}
 	if got := keys(t, b); !reflect.DeepEqual(got, want) {
 		t.Errorf("members %v, want %v", got, want)
 	}
-	if len(r.Problems) != 1 || r.Problems[0].Code != r.Error.Code || r.Error.Error != "Bad Request" || len(r.Targets) != 0 {
-		t.Errorf("got %s", b)
-	}
 	if !strings.HasPrefix(r.Error.Message, "option now: ") {
 		t.Errorf("message %q does not name the option", r.Error.Message)
+	}
+	if r.Error.Path != "" || r.Error.Message != r.Problems[0].Message {
+		t.Errorf("an option fault is not located in the request: %s", b)
+	}
+	// A fault located in the request reads as schema's one-problem body: path, and the
+	// message followed by " (at <path>)".
+	r = CheckPost(thread, `{"requestError":{"code":"invalid_string","message":"lone surrogate","path":"/content"}}`)
+	if r.Error.Path != "/content" || r.Error.Message != "lone surrogate (at /content)" || r.Problems[0].Path != "/content" ||
+		r.Problems[0].Message != "lone surrogate" || r.HTTPStatus != 400 {
+		t.Errorf("located fault: %+v %+v", r.Error, r.Problems)
+	}
+	if len(r.Problems) != 1 || r.Problems[0].Code != r.Error.Code || r.Error.Error != "Bad Request" || len(r.Targets) != 0 {
+		t.Errorf("got %s", b)
 	}
 }
 
@@ -163,5 +198,10 @@ func TestCheckDraftPublish(t *testing.T) {
 	r = CheckDraftPublish(draft, `{"publishNow":true}`, `{"draftState":"gone"}`)
 	if r.Error == nil || r.Error.Code != rules.CodeInvalidValue {
 		t.Errorf("unknown state: got %+v", r)
+	}
+	// A deleted draft is 404 alone: not even a broken body is looked at.
+	r = CheckDraftPublish(draft, `{`, `{"draftState":"deleted"}`)
+	if r.HTTPStatus != 404 || r.Error.Code != rules.CodeDraftNotFound || len(r.Problems) != 1 || len(r.Targets) != 0 {
+		t.Errorf("deleted: got %+v", r)
 	}
 }

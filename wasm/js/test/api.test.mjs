@@ -16,15 +16,17 @@ test('init resolves once and ready() tells', async () => {
 });
 
 test('measure: a post within and over the twitter cap', () => {
-  assert.deepEqual(pr.measure('hello'), {
-    length: 5, cap: 280, fits: true, counter: 'graphemes', overflowAt: null, exact: true,
-  });
+  // Exactly the members of a `validate length --format json` line, in its order.
+  const hello = pr.measure('hello');
+  assert.deepEqual(hello, { length: 5, cap: 280, fits: true, counter: 'graphemes', overflowAt: null });
+  assert.deepEqual(Object.keys(hello), ['length', 'cap', 'fits', 'counter', 'overflowAt']);
   const m = pr.measure('a'.repeat(281));
   assert.equal(m.length, 281);
   assert.equal(m.fits, false);
   assert.equal(m.overflowAt, 280);
   assert.deepEqual(pr.measure('a'.repeat(280)).fits, true);
-  assert.deepEqual(pr.measure(''), { length: 0, cap: 280, fits: true, counter: 'graphemes', overflowAt: null, exact: true });
+  assert.deepEqual(pr.measure(''), { length: 0, cap: 280, fits: true, counter: 'graphemes', overflowAt: null });
+  assert.equal('exact' in m, false); // an exact length says nothing, as the CLI
 });
 
 test('measure: overflowAt is a UTF-16 offset after astral characters', () => {
@@ -80,12 +82,17 @@ test('measure: options platform, counter and cap', () => {
   assert.equal(pr.measure('a', { counter: 'x-weighted' }).counter, 'x-weighted');
 });
 
-test('measure: a text far over the cap stops counting and says so', () => {
+test('measure: a text far over the cap stops counting and says so with exact: false', () => {
   const m = pr.measure('a'.repeat(100000));
   assert.equal(m.fits, false);
   assert.equal(m.exact, false);
   assert.ok(m.length > 280);
   assert.equal(m.overflowAt, 280);
+  assert.deepEqual(Object.keys(m), ['length', 'cap', 'fits', 'counter', 'overflowAt', 'exact']);
+  // Up to 32 times the cap in bytes the length is exact, and the key is absent.
+  const within = pr.measure('漢'.repeat(2000), { cap: 200 }); // 6,000 bytes <= 32 * 200
+  assert.equal(within.length, 2000);
+  assert.equal('exact' in within, false);
 });
 
 test('measure: option faults carry the Go side code', () => {
@@ -109,6 +116,8 @@ test('parseScheduledFor: valid values are normalized', () => {
 });
 
 test('parseScheduledFor: errors name the offset', () => {
+  const ok = pr.parseScheduledFor('2030-01-02T03:04Z');
+  assert.deepEqual(Object.keys(ok), ['input', 'valid', 'utc']);
   const r = pr.parseScheduledFor('2030-02-30T00:00Z');
   assert.equal(r.valid, false);
   assert.equal(r.code, 'invalid_scheduled_for');
@@ -120,13 +129,19 @@ test('parseScheduledFor: errors name the offset', () => {
   const emoji = pr.parseScheduledFor('2030-01-02T03:04😀Z');
   assert.equal(emoji.offset, 16);
   assert.equal(pr.parseScheduledFor('').valid, false);
+  // A lone surrogate is invalid_string at its UTF-16 offset, as `validate time --jsonl`
+  // refuses a \ud800 escape (not invalid_scheduled_for on a U+FFFD put in its place).
+  const lone = pr.parseScheduledFor('2030-01-15T09:30Z\ud800');
+  assert.deepEqual([lone.valid, lone.code, lone.offset], [false, 'invalid_string', 17]);
+  assert.equal(pr.parseScheduledFor('😀\udc00').offset, 2);
 });
 
 test('parseScheduledFor: with now, the value must lie after it', () => {
   const past = pr.parseScheduledFor('2020-01-01T00:00Z', { now: NOW });
   assert.equal(past.valid, false);
   assert.equal(past.code, 'scheduled_in_past');
-  assert.equal(past.offset, null);
+  assert.equal(past.offset, 0); // the whole value, as `validate time`
+  assert.deepEqual(Object.keys(past), ['input', 'valid', 'code', 'message', 'offset']);
   assert.equal(pr.parseScheduledFor(NOW, { now: NOW }).code, 'scheduled_in_past'); // strictly after
   assert.equal(pr.parseScheduledFor('2026-01-01T00:00:00.000000001Z', { now: NOW }).valid, true);
   assert.equal(pr.parseScheduledFor('2030-01-01T00:00Z', { now: new Date(NOW) }).valid, true);
@@ -135,7 +150,7 @@ test('parseScheduledFor: with now, the value must lie after it', () => {
   const badNow = pr.parseScheduledFor('2030-01-01T00:00Z', { now: 'yesterday' });
   assert.equal(badNow.code, 'invalid_scheduled_for');
   assert.match(badNow.message, /^option now: /);
-  assert.equal(badNow.offset, null);
+  assert.equal(badNow.offset, 0);
   assert.equal(pr.parseScheduledFor('2030-01-01T00:00Z', { now: new Date(NaN) }).valid, false);
 });
 
@@ -179,7 +194,8 @@ test('checkPost: the bundled examples', async () => {
   assert.deepEqual(ok.problems, []);
   assert.equal(ok.billable, true);
   assert.equal(ok.status, 'publishing');
-  assert.equal(ok.resolutionSkipped, false);
+  // The CLI's keys (less file and httpStatus), then the JS extra of a publish-now verdict.
+  assert.deepEqual(Object.keys(ok), ['valid', 'error', 'problems', 'billable', 'targets', 'status']);
   assert.equal(ok.targets.length, 1);
   assert.deepEqual(ok.targets[0].posts.map((p) => p.path), [
     '/content',
@@ -193,6 +209,10 @@ test('checkPost: the bundled examples', async () => {
   assert.equal(long.httpStatus, 400);
   assert.equal(long.billable, false);
   assert.equal(long.error.code, 'post_too_long');
+  assert.equal(long.error.path, '/platforms/0/platformSpecificData/threadItems/2/content');
+  // Exactly the CLI's keys: no status on a refused request.
+  assert.deepEqual(Object.keys(long), ['valid', 'httpStatus', 'error', 'problems', 'billable', 'targets']);
+  assert.deepEqual(Object.keys(long.problems[0]), ['path', 'code', 'message']);
   assert.deepEqual(long.problems.map((p) => [p.path, p.code]), [
     ['/platforms/0/platformSpecificData/threadItems/2/content', 'post_too_long'],
   ]);
@@ -203,13 +223,14 @@ test('checkPost: the bundled examples', async () => {
   assert.match(amb.error.message, /tw_brand/);
 
   const skipped = await pr.checkPost(await testdata('ambiguous-account.json'), { now: NOW });
-  assert.equal(skipped.valid, true);
-  assert.equal(skipped.resolutionSkipped, true);
+  assert.equal(skipped.valid, true); // no accounts: resolution is skipped, as without --accounts
+  assert.equal(skipped.targets[0].accountId, '');
 
   const sched = await pr.checkPost(await testdata('scheduled.json'), { now: NOW, accounts });
   assert.equal(sched.valid, true);
   assert.equal(sched.status, 'pending');
   assert.equal(sched.scheduledFor, '2030-01-15T09:30:00Z');
+  assert.deepEqual(Object.keys(sched), ['valid', 'error', 'problems', 'billable', 'targets', 'status', 'scheduledFor']);
 });
 
 test('checkPost: now defaults to the current time; null skips the check', async () => {
@@ -247,6 +268,8 @@ test('checkPost: wrong options are verdicts, not exceptions', async () => {
     [{ limits: { twitter: { cap: 0 } } }, 'invalid_value'],
     [{ limits: { twitter: { counter: 'words' } } }, 'invalid_value'],
     [{ draftState: 'saved' }, 'invalid_value'], // a draft option on a create
+    [{ accounts: [{ platform: 'twitter', accountId: 'tw\ud800' }] }, 'invalid_string'], // not silently U+FFFD
+    [{ plan: { subscribeUrl: '\udfff' } }, 'invalid_string'],
     [42, 'wrong_type'],
   ]) {
     const v = await pr.checkPost(body, options);
@@ -254,6 +277,7 @@ test('checkPost: wrong options are verdicts, not exceptions', async () => {
     assert.equal(v.httpStatus, 400, JSON.stringify(options));
     assert.equal(v.error.code, code, JSON.stringify(options));
     assert.deepEqual(v.targets, []);
+    assert.deepEqual(Object.keys(v), ['valid', 'httpStatus', 'error', 'problems', 'billable', 'targets'], JSON.stringify(options));
   }
 });
 
@@ -272,6 +296,11 @@ test('checkDraftPublish: scheduled, published now, and the draft states', async 
   assert.equal(busy.error.code, 'draft_already_publishing');
   const gone = await pr.checkDraftPublish(draft, body, { now: NOW, accounts, draftState: 'deleted' });
   assert.equal(gone.httpStatus, 404);
+  // 404 alone: a deleted draft is not read, nor is the body.
+  assert.deepEqual(gone.problems.map((p) => p.code), ['draft_not_found']);
+  assert.deepEqual(gone.targets, []);
+  const goneBroken = await pr.checkDraftPublish('{', '{', { now: NOW, draftState: 'deleted' });
+  assert.deepEqual([goneBroken.httpStatus, goneBroken.error.code, goneBroken.problems.length], [404, 'draft_not_found', 1]);
   assert.equal((await pr.checkDraftPublish(draft, body, { now: NOW, draftState: 'lost' })).error.code, 'invalid_value');
   const noBody = await pr.checkDraftPublish(draft, undefined, { now: NOW });
   assert.equal(noBody.valid, false); // {} has neither publishNow nor scheduledFor
@@ -306,5 +335,6 @@ test('a checker that cannot be loaded gives a verdict, not a rejection', async (
   const v = await copy.checkPost({ content: 'x' });
   assert.equal(v.valid, false);
   assert.equal(v.error.code, 'not_initialized');
+  assert.deepEqual(Object.keys(v), ['valid', 'httpStatus', 'error', 'problems', 'billable', 'targets']);
   assert.equal(copy.measure('x').length, 1);
 });

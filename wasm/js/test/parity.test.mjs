@@ -5,6 +5,10 @@
 //      offsets, whole verdicts), and this file converts them to what JavaScript sees;
 //   2. the `validate` CLI itself (cmd/validate) runs on the same inputs with
 //      --format json, whose lines the JS results must match field for field.
+// Against the CLI the comparison is of keys and values, exactly: a JS answer has the CLI
+// line's members and no others (a verdict less "file"), except the two extras of a valid
+// verdict, status and scheduledFor, which the CLI does not print: those are compared with
+// Go's own schema.Verdict from paritygen.
 // Nothing expected is committed. The corpus: the CLI's bundled examples
 // (cmd/validate/testdata), the shared conformance files (scheduledFor cases, Unicode's
 // GraphemeBreakTest texts) and a few mixed-script posts.
@@ -106,7 +110,8 @@ function expectMeasure(c, a) {
   if (a.code !== undefined) return { code: a.code, offset: a.offset < 0 ? null : utf16At(c.text, a.offset) };
   return {
     length: a.length, cap: a.cap, fits: a.fits, counter: a.counter,
-    overflowAt: a.overflowAt < 0 ? null : utf16At(c.text, a.overflowAt), exact: a.exact,
+    overflowAt: a.overflowAt < 0 ? null : utf16At(c.text, a.overflowAt),
+    ...(a.exact ? {} : { exact: false }), // as the CLI: the key only on a lower bound
   };
 }
 function gotMeasure(r) {
@@ -127,33 +132,72 @@ test('parity: measure on the GraphemeBreakTest texts, example posts and mixed po
     cases.push({ kind: 'measure', text, cap: 2, counter: 'graphemes', platform: 'bluesky' });
     cases.push({ kind: 'measure', text, counter: 'x-weighted' });
     cases.push({ kind: 'measure', text, counter: 'x-weighted', cap: 3 });
+    cases.push({ kind: 'measure', text, cap: 1, platform: 'threads' });
+  }
+  // Lower bounds: texts past 32 times the cap in bytes (4,096 bytes for small caps).
+  for (const seed of [...MIXED, 'a']) {
+    const text = seed.repeat(Math.ceil(5000 / seed.length));
+    cases.push({ kind: 'measure', text, cap: 3 }, { kind: 'measure', text, cap: 140, counter: 'graphemes' });
   }
   const answers = goAnswers(cases);
-  let overflows = 0;
+  let overflows = 0, inexact = 0;
   cases.forEach((c, i) => {
     const got = gotMeasure(pr.measure(c.text, { platform: c.platform, counter: c.counter, cap: c.cap }));
     const want = expectMeasure(c, answers[i]);
     assert.deepEqual(got, want, `case ${i}: ${JSON.stringify(c).slice(0, 200)}`);
     if (got.overflowAt) overflows++;
+    if (got.exact === false) inexact++;
   });
   assert.ok(overflows > texts.length, `only ${overflows} cases overflowed`);
+  assert.ok(inexact >= MIXED.length, `only ${inexact} lower bounds`);
   // And against Unicode's own answer: a GraphemeBreakTest line's cluster count.
   for (const g of graphemeCases) {
     assert.equal(pr.measure(g.text, { cap: 1000 }).length, g.bounds.length, g.comment);
   }
 });
 
-test('parity: measure in WASM equals `validate length --format json`', () => {
-  const texts = [...graphemeCases.slice(0, 200).map((g) => g.text), ...mixedPosts];
+test('parity: measure in WASM equals `validate length --format json`, keys and values', () => {
+  const texts = [...graphemeCases.slice(0, 200).map((g) => g.text), ...mixedPosts,
+    ...MIXED.map((seed) => seed.repeat(Math.ceil(20000 / seed.length)))]; // lower bounds
+  let inexact = 0;
   for (const counter of ['graphemes', 'x-weighted']) {
     const [out] = cli(['length', '--format', 'json', '--counter', counter], texts.map((t) => JSON.stringify(t)).join('\n') + '\n');
     const lines = jsonLines(out);
     assert.equal(lines.length, texts.length);
     texts.forEach((t, i) => {
       const want = { ...lines[i], overflowAt: lines[i].overflowAt === null ? null : utf16At(t, lines[i].overflowAt) };
-      assert.deepEqual(pr.measure(t, { counter }), want, `${counter} line ${i + 1}`);
+      const got = pr.measure(t, { counter });
+      assert.deepEqual(got, want, `${counter} line ${i + 1}`);
+      assert.deepEqual(Object.keys(got), Object.keys(lines[i]), `${counter} line ${i + 1}: members and their order`);
+      if (got.exact === false) inexact++;
     });
   }
+  assert.ok(inexact >= MIXED.length, `only ${inexact} lower bounds`);
+});
+
+test('parity: a lone surrogate is refused by measure and parseScheduledFor as by the CLI', () => {
+  // The CLI reads the JSON escape; JavaScript holds the code unit itself. Both refuse it
+  // (invalid_string) instead of measuring or parsing a U+FFFD in its place. The offsets
+  // differ in kind: the CLI's is a byte in the JSON line, measure's a UTF-16 unit in the text.
+  const texts = ['ab\ud800cd', '😀\udc00', '2030-01-15T09:30Z\ud800', '\ude00\ud83d'];
+  const input = texts.map((t) => JSON.stringify(t)).join('\n') + '\n';
+  const [lengths, lcode] = cli(['length', '--format', 'json'], input);
+  const [times, tcode] = cli(['time', '--jsonl', '--format', 'json'], input);
+  assert.deepEqual([lcode, tcode], [1, 1]);
+  const l = jsonLines(lengths), tl = jsonLines(times);
+  texts.forEach((t, i) => {
+    const m = pr.measure(t);
+    const p = pr.parseScheduledFor(t);
+    assert.deepEqual([l[i].code, l[i].fits], ['invalid_string', false], `CLI length line ${i + 1}`);
+    assert.deepEqual([m.code, m.fits], ['invalid_string', false], `measure ${JSON.stringify(t)}`);
+    assert.deepEqual([tl[i].code, tl[i].valid], ['invalid_string', false], `CLI time line ${i + 1}`);
+    assert.deepEqual([p.code, p.valid], ['invalid_string', false], `parseScheduledFor ${JSON.stringify(t)}`);
+    assert.deepEqual(Object.keys(p), Object.keys(tl[i]));
+    const at = [...t].findIndex((c) => c.length === 1 && c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) <= 0xdfff);
+    const unit = [...t].slice(0, at).join('').length;
+    assert.equal(m.offset, unit, `measure offset in ${JSON.stringify(t)}`);
+    assert.equal(p.offset, unit, `parseScheduledFor offset in ${JSON.stringify(t)}`);
+  });
 });
 
 // ---------------------------------------------------------------------------- time
@@ -168,9 +212,11 @@ test('parity: parseScheduledFor on the scheduledFor conformance cases', () => {
   const answers = goAnswers(cases);
   cases.forEach((c, i) => {
     const a = answers[i];
+    // A rules.Error not tied to a byte (offset -1: scheduled_in_past) is reported at 0,
+    // the whole value, as `validate time` does.
     const want = a.valid
       ? { input: c.input, valid: true, utc: a.utc }
-      : { input: c.input, valid: false, code: a.code, message: a.message, offset: a.offset < 0 ? null : utf16At(c.input, a.offset) };
+      : { input: c.input, valid: false, code: a.code, message: a.message, offset: a.offset < 0 ? 0 : utf16At(c.input, a.offset) };
     const got = pr.parseScheduledFor(c.input, c.now ? { now: c.now } : undefined);
     assert.deepEqual(got, want, `case ${i}: ${JSON.stringify(c)}`);
   });
@@ -180,16 +226,22 @@ test('parity: parseScheduledFor on the scheduledFor conformance cases', () => {
   }
 });
 
-test('parity: parseScheduledFor equals `validate time --jsonl --format json`', () => {
+test('parity: parseScheduledFor equals `validate time --jsonl --format json`, keys and values', () => {
   const inputs = scheduledCases.map((s) => s.input);
-  const [out] = cli(['time', '--jsonl', '--format', 'json', '--now', PAST_NOW], inputs.map((s) => JSON.stringify(s)).join('\n') + '\n');
-  const lines = jsonLines(out);
-  assert.equal(lines.length, inputs.length);
-  inputs.forEach((s, i) => {
-    const want = lines[i].valid ? lines[i] : { ...lines[i], offset: lines[i].offset === null || lines[i].offset === undefined || lines[i].offset < 0 ? null : utf16At(s, lines[i].offset) };
-    const got = pr.parseScheduledFor(s, { now: PAST_NOW });
-    assert.deepEqual(got, want, `line ${i + 1}: ${JSON.stringify(s)}`);
-  });
+  let past = 0;
+  for (const now of [PAST_NOW, NOW]) {
+    const [out] = cli(['time', '--jsonl', '--format', 'json', '--now', now], inputs.map((s) => JSON.stringify(s)).join('\n') + '\n');
+    const lines = jsonLines(out);
+    assert.equal(lines.length, inputs.length);
+    inputs.forEach((s, i) => {
+      const want = lines[i].valid ? lines[i] : { ...lines[i], offset: utf16At(s, lines[i].offset) };
+      const got = pr.parseScheduledFor(s, { now });
+      assert.deepEqual(got, want, `line ${i + 1}: ${JSON.stringify(s)} now ${now}`);
+      assert.deepEqual(Object.keys(got), Object.keys(lines[i]), `line ${i + 1}: members and their order`);
+      if (got.code === 'scheduled_in_past') past++;
+    });
+  }
+  assert.ok(past > 0, 'no scheduled_in_past case');
 });
 
 // ---------------------------------------------------------------------------- aggregate
@@ -231,20 +283,44 @@ test('parity: aggregate on the CLI examples and every pair of states', () => {
 
 // ---------------------------------------------------------------------------- verdicts
 
-/** What the CLI prints for a verdict (less "file"), from the raw schema.Verdict. */
-function cliShape(v) {
-  const out = {
+/**
+ * What the JS package answers for a raw schema.Verdict (paritygen): the CLI's line less
+ * "file" (problems as {path, code, message}), then, only when valid, the two extras:
+ * status, and scheduledFor when scheduled.
+ */
+function jsShape(v) {
+  return {
     valid: v.valid,
     ...(v.valid ? {} : { httpStatus: v.httpStatus }),
     error: v.error,
-    problems: v.problems || [],
+    problems: (v.problems || []).map((p) => ({ path: p.path, code: p.code, message: p.message })),
     billable: v.billable,
     targets: v.targets.map((t) => ({ platform: t.platform, accountId: t.accountId, posts: t.posts.map((p) => ({ path: p.path, length: p.length, cap: p.cap })) })),
-    ...(v.status ? { status: v.status } : {}),
-    ...(v.scheduledFor ? { scheduledFor: v.scheduledFor } : {}),
-    resolutionSkipped: v.resolutionSkipped,
+    ...(v.valid ? { status: v.status } : {}),
+    ...(v.valid && v.scheduledFor ? { scheduledFor: v.scheduledFor } : {}),
   };
-  return out;
+}
+
+const EXTRAS = ['status', 'scheduledFor'];
+
+/**
+ * Compares a JS verdict with a CLI line (less "file") and Go's schema.Verdict: the CLI's
+ * members exactly, in its order, with the same values; the extras only when valid, with
+ * schema's values.
+ */
+function assertVerdictParity(got, cliLine, goVerdict, label) {
+  const { file, ...want } = cliLine;
+  assert.equal(typeof file, 'string', label);
+  const keys = Object.keys(got);
+  const cliKeys = keys.filter((k) => !EXTRAS.includes(k));
+  assert.deepEqual(cliKeys, Object.keys(want), `${label}: the CLI's members, in order`);
+  assert.deepEqual(Object.fromEntries(cliKeys.map((k) => [k, got[k]])), want, `${label}: the CLI's values`);
+  const extras = Object.fromEntries(keys.filter((k) => EXTRAS.includes(k)).map((k) => [k, got[k]]));
+  const wantExtras = goVerdict.valid
+    ? { status: goVerdict.status, ...(goVerdict.scheduledFor ? { scheduledFor: goVerdict.scheduledFor } : {}) }
+    : {};
+  assert.deepEqual(extras, wantExtras, `${label}: the extras against schema.Verdict`);
+  assert.deepEqual(keys.slice(cliKeys.length), Object.keys(wantExtras), `${label}: the extras come last`);
 }
 
 const ODD_BODIES = [
@@ -268,26 +344,34 @@ test('parity: checkPost on the bundled examples and odd bodies', async () => {
   const answers = goAnswers(cases);
   for (const [i, c] of cases.entries()) {
     const got = await pr.checkPost(c.body, { now: c.now, accounts: c.accounts });
-    assert.deepEqual(got, cliShape(answers[i]), `case ${i}: ${c.body.slice(0, 120)} accounts=${JSON.stringify(c.accounts)}`);
+    assert.deepEqual(got, jsShape(answers[i]), `case ${i}: ${c.body.slice(0, 120)} accounts=${JSON.stringify(c.accounts)}`);
   }
 });
 
-test('parity: checkPost equals `validate post --format json` on the bundled examples', async () => {
+test('parity: checkPost equals `validate post --format json` on the examples and odd bodies', async () => {
   assert.ok(createPostFiles.length >= 4, `create-post examples: ${createPostFiles}`);
-  for (const withAccounts of [false, true]) {
-    const args = ['post', '--format', 'json', '--now', NOW, ...(withAccounts ? ['--accounts', accountsFile] : []),
-      ...createPostFiles.map((f) => path.join(testdataDir, f))];
+  const accounts = JSON.parse(readFileSync(accountsFile, 'utf8'));
+  // The odd bodies go to the CLI as files in the temporary folder.
+  const files = [...createPostFiles.map((f) => path.join(testdataDir, f)),
+    ...ODD_BODIES.map((body, i) => { const f = path.join(tmp, `odd-${i}.json`); writeFileSync(f, body); return f; })];
+  const bodies = files.map((f) => readFileSync(f, 'utf8'));
+  let valid = 0, invalid = 0;
+  for (const [now, withAccounts] of [[NOW, false], [NOW, true], [PAST_NOW, true]]) {
+    const cases = bodies.map((body) => ({ kind: 'post', body, now, ...(withAccounts ? { accounts } : {}) }));
+    const answers = goAnswers(cases);
+    const args = ['post', '--format', 'json', '--now', now, ...(withAccounts ? ['--accounts', accountsFile] : []), ...files];
     const [out, code] = cli(args);
     const lines = jsonLines(out);
-    assert.equal(lines.length, createPostFiles.length);
+    assert.equal(lines.length, files.length);
     assert.ok(code === 0 || code === 1);
-    for (const [i, f] of createPostFiles.entries()) {
-      const { file, ...want } = lines[i];
-      assert.equal(path.basename(file), f);
-      const got = await pr.checkPost(example(f), { now: NOW, accounts: withAccounts ? JSON.parse(readFileSync(accountsFile, 'utf8')) : undefined });
-      assert.deepEqual(got, want, `${f} accounts=${withAccounts}`);
+    for (const [i, f] of files.entries()) {
+      assert.equal(lines[i].file, f);
+      const got = await pr.checkPost(bodies[i], { now, accounts: withAccounts ? accounts : undefined });
+      assertVerdictParity(got, lines[i], answers[i], `${path.basename(f)} now=${now} accounts=${withAccounts}`);
+      if (got.valid) valid++; else invalid++;
     }
   }
+  assert.ok(valid >= 4 && invalid >= 4, `valid ${valid}, invalid ${invalid}`);
 });
 
 test('parity: checkDraftPublish against Go and `validate draft --format json`', async () => {
@@ -304,10 +388,27 @@ test('parity: checkDraftPublish against Go and `validate draft --format json`', 
   const answers = goAnswers(cases);
   for (const [i, c] of cases.entries()) {
     const got = await pr.checkDraftPublish(c.draft, c.body, { now: c.now, accounts: c.accounts, ...(c.draftState ? { draftState: c.draftState } : {}) });
-    assert.deepEqual(got, cliShape(answers[i]), `case ${i}: ${JSON.stringify(c).slice(0, 200)}`);
+    assert.deepEqual(got, jsShape(answers[i]), `case ${i}: ${JSON.stringify(c).slice(0, 200)}`);
   }
-  const [out] = cli(['draft', '--format', 'json', '--now', NOW, '--accounts', accountsFile,
-    '--draft', path.join(testdataDir, 'draft.json'), path.join(testdataDir, 'draft-publish.json')]);
-  const { file, ...want } = JSON.parse(out);
-  assert.deepEqual(await pr.checkDraftPublish(draft, example('draft-publish.json'), { now: NOW, accounts }), want);
+  // Against the CLI: each body with each draft state, on the bundled draft and on a draft
+  // with problems of its own (their "in" stays in the error body, as the CLI prints it).
+  const badDraft = path.join(tmp, 'bad-draft.json');
+  writeFileSync(badDraft, JSON.stringify({ content: 'x'.repeat(300), platforms: [{ platform: 'twitter' }, { platform: 'myspace' }] }));
+  const bodyFiles = bodies.map((b, i) => { const f = path.join(tmp, `draft-body-${i}.json`); writeFileSync(f, b); return f; });
+  let checked = 0;
+  for (const draftFile of [path.join(testdataDir, 'draft.json'), badDraft]) {
+    const draftText = readFileSync(draftFile, 'utf8');
+    for (const draftState of ['saved', 'publishing', 'deleted']) {
+      const goCases = bodies.map((body) => ({ kind: 'draft', draft: draftText, body, now: NOW, accounts, draftState }));
+      const answers2 = goAnswers(goCases);
+      for (const [i, bodyFile] of bodyFiles.entries()) {
+        const [out] = cli(['draft', '--format', 'json', '--now', NOW, '--accounts', accountsFile,
+          '--draft-state', draftState, '--draft', draftFile, bodyFile]);
+        const got = await pr.checkDraftPublish(draftText, bodies[i], { now: NOW, accounts, draftState });
+        assertVerdictParity(got, JSON.parse(out), answers2[i], `${path.basename(draftFile)} ${draftState} body ${i}`);
+        checked++;
+      }
+    }
+  }
+  assert.equal(checked, 2 * 3 * bodies.length);
 });
