@@ -64,34 +64,11 @@ Output, json: one line per file (draft: per BODY),
    "targets":[{"platform","accountId","posts":[{"path","length","cap"}]}]}
 `
 
-// fileResult is one line of `validate post|draft --format json`: exactly the keys of the
-// contract in issue 4, no more (the README documents it).
+// fileResult is one line of `validate post|draft --format json`: the file, then
+// schema's Report, whose keys are exactly the contract of issue 4 (the README documents it).
 type fileResult struct {
-	File       string            `json:"file"`
-	Valid      bool              `json:"valid"`
-	HTTPStatus int               `json:"httpStatus,omitempty"`
-	Error      *schema.ErrorBody `json:"error"`
-	Problems   []problemResult   `json:"problems"`
-	Billable   bool              `json:"billable"`
-	Targets    []targetResult    `json:"targets"`
-}
-
-type problemResult struct {
-	Path    string     `json:"path"`
-	Code    rules.Code `json:"code"`
-	Message string     `json:"message"`
-}
-
-type targetResult struct {
-	Platform  string       `json:"platform"`
-	AccountID string       `json:"accountId"`
-	Posts     []postResult `json:"posts"`
-}
-
-type postResult struct {
-	Path   string `json:"path"`
-	Length int    `json:"length"`
-	Cap    int    `json:"cap"`
+	File string `json:"file"`
+	schema.Report
 }
 
 // verdictFlags are the flags post and draft share: the common ones and --counter.
@@ -212,24 +189,7 @@ func printVerdict(c *cmdIO, f format, file, draftFile string, v schema.Verdict) 
 		status = exitInvalid
 	}
 	if f == formatJSON {
-		r := fileResult{
-			File: file, Valid: v.Valid, Error: v.Error, Billable: v.Billable,
-			Problems: make([]problemResult, 0, len(v.Problems)),
-			Targets:  make([]targetResult, 0, len(v.Targets)),
-		}
-		if !v.Valid {
-			r.HTTPStatus = v.HTTPStatus
-		}
-		for _, p := range v.Problems {
-			r.Problems = append(r.Problems, problemResult{Path: p.Path, Code: p.Code, Message: p.Message})
-		}
-		for _, t := range v.Targets {
-			tr := targetResult{Platform: t.Platform, AccountID: t.AccountID, Posts: make([]postResult, 0, len(t.Posts))}
-			for _, p := range t.Posts {
-				tr.Posts = append(tr.Posts, postResult{Path: p.Path, Length: p.Length, Cap: p.Cap})
-			}
-			r.Targets = append(r.Targets, tr)
-		}
+		r := fileResult{File: file, Report: v.Report()}
 		enc := json.NewEncoder(c.stdout)
 		enc.SetEscapeHTML(false)
 		enc.Encode(r)

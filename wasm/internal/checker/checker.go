@@ -150,7 +150,7 @@ func env(optionsJSON string, draft bool) (schema.Env, *Options, *bridge.Fault) {
 	return e, &o, nil
 }
 
-// Result is a verdict as the page receives it: field for field what
+// Result is a verdict as the page receives it: schema's Report, the same projection
 // `validate post --format json` prints for a file (less its "file"), so that one parser
 // reads both: valid, httpStatus (only when invalid), error (the API's error body, or null),
 // problems ({path, code, message} each), billable and targets (of each post only its path,
@@ -158,59 +158,16 @@ func env(optionsJSON string, draft bool) (schema.Env, *Options, *bridge.Fault) {
 // for it and a composer shows: status, and scheduledFor when the post is scheduled. An
 // invalid verdict never has them.
 type Result struct {
-	Valid        bool              `json:"valid"`
-	HTTPStatus   int               `json:"httpStatus,omitempty"`
-	Error        *schema.ErrorBody `json:"error"`
-	Problems     []ProblemResult   `json:"problems"`
-	Billable     bool              `json:"billable"`
-	Targets      []TargetResult    `json:"targets"`
-	Status       rules.Status      `json:"status,omitempty"`
-	ScheduledFor string            `json:"scheduledFor,omitempty"`
-}
-
-// ProblemResult is one problem of a Result: [schema.Problem] less In, as the CLI prints it
-// (a draft's problems still say so, in their message's "draft: " prefix).
-type ProblemResult struct {
-	Path    string     `json:"path"`
-	Code    rules.Code `json:"code"`
-	Message string     `json:"message"`
-}
-
-// TargetResult is one target of a Result.
-type TargetResult struct {
-	Platform  string       `json:"platform"`
-	AccountID string       `json:"accountId"`
-	Posts     []PostResult `json:"posts"`
-}
-
-// PostResult is one post of a TargetResult.
-type PostResult struct {
-	Path   string `json:"path"`
-	Length int    `json:"length"`
-	Cap    int    `json:"cap"`
+	schema.Report
+	Status       rules.Status `json:"status,omitempty"`
+	ScheduledFor string       `json:"scheduledFor,omitempty"`
 }
 
 // resultOf projects a schema verdict onto a Result.
 func resultOf(v schema.Verdict) Result {
-	r := Result{
-		Valid: v.Valid, Error: v.Error, Billable: v.Billable,
-		Problems: make([]ProblemResult, 0, len(v.Problems)),
-		Targets:  make([]TargetResult, 0, len(v.Targets)),
-	}
+	r := Result{Report: v.Report()}
 	if v.Valid {
 		r.Status, r.ScheduledFor = v.Status, v.ScheduledFor
-	} else {
-		r.HTTPStatus = v.HTTPStatus
-	}
-	for _, p := range v.Problems {
-		r.Problems = append(r.Problems, ProblemResult{Path: p.Path, Code: p.Code, Message: p.Message})
-	}
-	for _, t := range v.Targets {
-		tr := TargetResult{Platform: t.Platform, AccountID: t.AccountID, Posts: make([]PostResult, 0, len(t.Posts))}
-		for _, p := range t.Posts {
-			tr.Posts = append(tr.Posts, PostResult{Path: p.Path, Length: p.Length, Cap: p.Cap})
-		}
-		r.Targets = append(r.Targets, tr)
 	}
 	return r
 }
@@ -226,13 +183,13 @@ func faultResult(f *bridge.Fault) Result {
 	if e.Path != "" {
 		body.Message += " (at " + e.Path + ")"
 	}
-	return Result{
+	return Result{Report: schema.Report{
 		HTTPStatus: e.Status,
 		Error:      body,
-		Problems:   []ProblemResult{{Path: f.Path, Code: f.Code, Message: f.Message}},
-		Targets:    []TargetResult{},
+		Problems:   []schema.ReportProblem{{Path: f.Path, Code: f.Code, Message: f.Message}},
+		Targets:    []schema.ReportTarget{},
 		Billable:   rules.Billable(e),
-	}
+	}}
 }
 
 // CheckPost is checkPost: the verdict of [schema.CheckCreatePost] for body under the

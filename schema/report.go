@@ -1,0 +1,62 @@
+package schema
+
+import "github.com/postrules/postrules/rules"
+
+// Report is a Verdict as the validate CLI prints it (one --format json line, less "file")
+// and as the WASM module hands it to a page: the API's answer and, of each target, its
+// account and each post's path, length and cap. Both faces print this one projection, so
+// their JSON cannot drift apart; its keys are the CLI contract of issue 4.
+type Report struct {
+	Valid bool `json:"valid"`
+	// HTTPStatus is set only when the request is invalid.
+	HTTPStatus int             `json:"httpStatus,omitempty"`
+	Error      *ErrorBody      `json:"error"`
+	Problems   []ReportProblem `json:"problems"`
+	Billable   bool            `json:"billable"`
+	Targets    []ReportTarget  `json:"targets"`
+}
+
+// ReportProblem is a Problem as a Report lists it: path, code and message. Whether it lies
+// in a stored draft shows in its message's "draft: " prefix and in the error body's "in".
+type ReportProblem struct {
+	Path    string     `json:"path"`
+	Code    rules.Code `json:"code"`
+	Message string     `json:"message"`
+}
+
+// ReportTarget is one target of a Report.
+type ReportTarget struct {
+	Platform  string       `json:"platform"`
+	AccountID string       `json:"accountId"`
+	Posts     []ReportPost `json:"posts"`
+}
+
+// ReportPost is one post of a ReportTarget.
+type ReportPost struct {
+	Path   string `json:"path"`
+	Length int    `json:"length"`
+	Cap    int    `json:"cap"`
+}
+
+// Report projects v onto a Report. Its slices are never nil, so they marshal as [].
+func (v Verdict) Report() Report {
+	r := Report{
+		Valid: v.Valid, Error: v.Error, Billable: v.Billable,
+		Problems: make([]ReportProblem, 0, len(v.Problems)),
+		Targets:  make([]ReportTarget, 0, len(v.Targets)),
+	}
+	if !v.Valid {
+		r.HTTPStatus = v.HTTPStatus
+	}
+	for _, p := range v.Problems {
+		r.Problems = append(r.Problems, ReportProblem{Path: p.Path, Code: p.Code, Message: p.Message})
+	}
+	for _, t := range v.Targets {
+		rt := ReportTarget{Platform: t.Platform, AccountID: t.AccountID, Posts: make([]ReportPost, 0, len(t.Posts))}
+		for _, p := range t.Posts {
+			rt.Posts = append(rt.Posts, ReportPost{Path: p.Path, Length: p.Length, Cap: p.Cap})
+		}
+		r.Targets = append(r.Targets, rt)
+	}
+	return r
+}
