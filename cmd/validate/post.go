@@ -16,16 +16,7 @@ Checks create-post request bodies (POST /api/v2/posts) as the API would, one ver
 FILE. '-' reads stdin. Each file is checked on its own; one bad file never stops the others.
 
 Flags:
-  --format text|json   output format (default text)
-  --now TIME           the clock for scheduledFor, e.g. 2026-01-02T15:04:05Z
-                       (default: the current time)
-  --accounts FILE      the connected accounts, a JSON array of {"platform","accountId"};
-                       without it, target resolution is skipped
-  --counter graphemes|x-weighted
-                       how twitter posts are counted: grapheme clusters (default) or X's
-                       weighted length (CJK weighs 2, a URL 23); other platforms: graphemes
-  -h, --help           print this text
-` + verdictOutput + `
+` + verdictFlagsUsage + verdictOutput + `
 Exit status: 0 every file valid, 1 some file invalid (malformed JSON included),
 2 usage error or an unreadable file (named on stderr; the other files are still checked).
 `
@@ -39,7 +30,12 @@ the publish request body. Either may be '-' (stdin), not both.
 Flags:
   --draft FILE         the stored draft (required)
   --draft-state STATE  the draft's state: saved (default), publishing or deleted
-  --format text|json   output format (default text)
+` + verdictFlagsUsage + verdictOutput + `
+Exit status: 0 valid, 1 invalid, 2 usage error or an unreadable file (named on stderr).
+`
+
+// verdictFlagsUsage documents the flags post and draft share (see verdictFlags).
+const verdictFlagsUsage = `  --format text|json   output format (default text)
   --now TIME           the clock for scheduledFor, e.g. 2026-01-02T15:04:05Z
                        (default: the current time)
   --accounts FILE      the connected accounts, a JSON array of {"platform","accountId"};
@@ -48,8 +44,6 @@ Flags:
                        how twitter posts are counted: grapheme clusters (default) or X's
                        weighted length (CJK weighs 2, a URL 23); other platforms: graphemes
   -h, --help           print this text
-` + verdictOutput + `
-Exit status: 0 valid, 1 invalid, 2 usage error or an unreadable file (named on stderr).
 `
 
 const verdictOutput = `

@@ -40,17 +40,17 @@ func decodeRecords(data []byte, shape recordShape) ([]map[string]string, *rules.
 	var records []map[string]string
 	for i := 0; dec.More(); i++ {
 		base := "/" + strconv.Itoa(i)
-		valueOff := nextToken(data, dec.InputOffset())
+		valueOff := jsonline.NextToken(data, dec.InputOffset())
 		if data[valueOff] != '{' {
 			return nil, rules.NewError(rules.CodeWrongType, base, "want "+shape.what+" object, found "+jsonKind(data[valueOff]))
 		}
 		dec.Token() // '{'
 		record := map[string]string{}
 		for dec.More() {
-			nameOff := nextToken(data, dec.InputOffset())
+			nameOff := jsonline.NextToken(data, dec.InputOffset())
 			tok, _ := dec.Token()
 			name, _ := tok.(string)
-			valueOff := nextToken(data, dec.InputOffset())
+			valueOff := jsonline.NextToken(data, dec.InputOffset())
 			if e := jsonline.CheckStrings(data[nameOff:valueOff], nameOff); e != nil {
 				return nil, e.WithPath(base)
 			}
@@ -83,21 +83,6 @@ func decodeRecords(data []byte, shape recordShape) ([]map[string]string, *rules.
 		records = append(records, record)
 	}
 	return records, nil
-}
-
-// nextToken skips the white space, ',' and ':' between JSON tokens from off, returning
-// where the next token begins.
-func nextToken(data []byte, off int64) int {
-	i := int(off)
-	for i < len(data) {
-		switch data[i] {
-		case ' ', '\t', '\r', '\n', ',', ':':
-			i++
-			continue
-		}
-		break
-	}
-	return i
 }
 
 func contains(names []string, name string) bool {

@@ -85,10 +85,10 @@ func Text(line []byte) (string, *rules.Error) {
 	var text string
 	found := false
 	for dec.More() {
-		nameOff := next(line, dec.InputOffset())
+		nameOff := NextToken(line, dec.InputOffset())
 		tok, _ := dec.Token()
 		name, _ := tok.(string)
-		valueOff := next(line, dec.InputOffset())
+		valueOff := NextToken(line, dec.InputOffset())
 		if e := CheckStrings(line[nameOff:valueOff], nameOff); e != nil {
 			return "", e // the name is not the one it seems once decoded: say so first
 		}
@@ -117,9 +117,10 @@ func Text(line []byte) (string, *rules.Error) {
 	return text, nil
 }
 
-// next skips the white space, ',' and ':' between JSON tokens from off, returning where
-// the next token begins.
-func next(line []byte, off int64) int {
+// NextToken skips the white space, ',' and ':' between JSON tokens from off (a
+// json.Decoder's InputOffset), returning where the next token begins, so that an error
+// about that token can point at its first byte.
+func NextToken(line []byte, off int64) int {
 	i := int(off)
 	for i < len(line) {
 		switch line[i] {
