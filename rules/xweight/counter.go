@@ -244,7 +244,7 @@ func (c *Counter) tally(n string, capUnits int) tally {
 			w, next = c.cfg.DefaultWeight, i+em.at(i)
 			adv16 = utf16Len(n[i:next])
 		default:
-			r, size := decodeValid(n, i)
+			r, size := nfc.DecodeValid(n, i)
 			w, next, adv16 = c.weight(r), i+size, 1
 			if size == 4 {
 				adv16 = 2
@@ -337,21 +337,6 @@ func leadLen(c byte) int {
 		return 3
 	}
 	return 4
-}
-
-// decodeValid decodes the code point at s[i:], which must be valid UTF-8 (Parse and
-// Measure check that first); it skips utf8.DecodeRuneInString's checks.
-func decodeValid(s string, i int) (rune, int) {
-	c := s[i]
-	switch {
-	case c < 0x80:
-		return rune(c), 1
-	case c < 0xE0:
-		return rune(c&0x1F)<<6 | rune(s[i+1]&0x3F), 2
-	case c < 0xF0:
-		return rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F), 3
-	}
-	return rune(c&0x07)<<18 | rune(s[i+1]&0x3F)<<12 | rune(s[i+2]&0x3F)<<6 | rune(s[i+3]&0x3F), 4
 }
 
 // utf16Len is the length of valid UTF-8 s in UTF-16 code units.

@@ -55,7 +55,7 @@ func IsNFC(s string) bool {
 			i++
 			continue
 		}
-		r, size := decodeValid(s, i)
+		r, size := DecodeValid(s, i)
 		if !stable(r) {
 			return norm.NFC.QuickSpanString(s) == len(s)
 		}
@@ -104,10 +104,13 @@ func Segments(s string, fn func(orig int, seg []byte)) {
 	}
 }
 
-// decodeValid decodes the code point at s[i:], which must be valid UTF-8.
-func decodeValid(s string, i int) (rune, int) {
+// DecodeValid decodes the code point at s[i:], which must be valid UTF-8 (callers check
+// the whole text once first); it skips utf8.DecodeRuneInString's checks on hot paths.
+func DecodeValid(s string, i int) (rune, int) {
 	c := s[i]
 	switch {
+	case c < 0x80:
+		return rune(c), 1
 	case c < 0xE0:
 		return rune(c&0x1F)<<6 | rune(s[i+1]&0x3F), 2
 	case c < 0xF0:
