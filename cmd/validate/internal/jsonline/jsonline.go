@@ -154,7 +154,7 @@ func plainString(b []byte) (string, bool) {
 
 // trimSpace trims JSON white space from b's end (a line holds no '\n').
 func trimSpace(b []byte) []byte {
-	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r') {
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\r' || b[len(b)-1] == '\n') {
 		b = b[:len(b)-1]
 	}
 	return b
@@ -167,7 +167,9 @@ func begin(line []byte) (int, *rules.Error) {
 		return 0, at(rules.CodeInvalidUTF8, off, "the line is not valid UTF-8: bad byte 0x"+
 			strconv.FormatUint(uint64(line[off]), 16)+" at offset "+strconv.Itoa(off))
 	}
-	start := len(line) - len(bytes.TrimLeft(line, " \t\r"))
+	// JSON's white space (RFC 8259 §2). The line reader strips the line's own "\n", but a
+	// caller may hand over any bytes.
+	start := len(line) - len(bytes.TrimLeft(line, " \t\r\n"))
 	if start == len(line) {
 		return 0, at(rules.CodeMalformedJSON, start, "empty line; want one JSON value")
 	}
