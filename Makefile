@@ -7,8 +7,8 @@
 EXAMPLES = cmd/validate/testdata/valid-thread.json cmd/validate/testdata/long-thread-item.json \
 	cmd/validate/testdata/ambiguous-account.json cmd/validate/testdata/scheduled.json
 example:
-	@bin=$$(mktemp -d)/validate && go build -o $$bin ./cmd/validate && \
-	{ $$bin post --accounts cmd/validate/testdata/accounts.json $(EXAMPLES); status=$$?; } && \
+	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && go build -o $$dir/validate ./cmd/validate && \
+	{ $$dir/validate post --accounts cmd/validate/testdata/accounts.json $(EXAMPLES); status=$$?; } && \
 	[ $$status -le 1 ]
 
 test: test-go test-wasm

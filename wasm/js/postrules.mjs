@@ -378,6 +378,18 @@ function small() {
   return counterModule || fullModule;
 }
 
+const MEASURE_OPTIONS = ['platform', 'counter', 'cap'];
+const PARSE_OPTIONS = ['now'];
+
+// unknownOption returns the first own key of options outside allowed, or null: a typo
+// such as {platfrom: 'bluesky'} must not silently measure for twitter.
+function unknownOption(options, allowed) {
+  for (const key in options) {
+    if (Object.prototype.hasOwnProperty.call(options, key) && !allowed.includes(key)) return key;
+  }
+  return null;
+}
+
 /**
  * Measures text for a platform: {length, cap, fits, counter, overflowAt}, the members of a
  * `validate length --format json` line, overflowAt in UTF-16 code units or null when the
@@ -400,6 +412,10 @@ function measureOrFault(text, options) {
   if (options !== undefined && options !== null) {
     if (typeof options !== 'object') {
       return fault(CODE_WRONG_TYPE, `options must be an object, got ${describe(options)}`, 'options');
+    }
+    const extra = unknownOption(options, MEASURE_OPTIONS);
+    if (extra !== null) {
+      return fault(CODE_UNKNOWN_FIELD, `unknown option ${JSON.stringify(extra)}; measure takes platform, counter and cap`, extra);
     }
     const p = options.platform, c = options.counter, k = options.cap;
     if (p !== undefined && p !== null) {
@@ -477,6 +493,10 @@ export function parseScheduledFor(s, options) {
   if (options !== undefined && options !== null) {
     if (typeof options !== 'object') {
       return invalid(fault(CODE_WRONG_TYPE, `options must be an object, got ${describe(options)}`));
+    }
+    const extra = unknownOption(options, PARSE_OPTIONS);
+    if (extra !== null) {
+      return invalid(fault(CODE_UNKNOWN_FIELD, `unknown option ${JSON.stringify(extra)}; parseScheduledFor takes now`));
     }
     if (options.now !== undefined && options.now !== null) {
       const c = clock(options.now);

@@ -44,7 +44,7 @@ test('measure never throws', () => {
   for (const [label, v] of BAD) {
     if (v === undefined || v === null) continue; // no options is fine
     const r = pr.measure('abc', v);
-    if (typeof v === 'object') {
+    if (typeof v === 'object' && Object.keys(v).length === 0) {
       assert.equal(r.length, 3, label); // an object (of any kind) that names no option
     } else {
       assertFault(r, `options ${label}`);
@@ -67,6 +67,19 @@ test('measure: lone surrogates are reported at their UTF-16 offset', () => {
   assert.equal(r.offset, 2);
   assert.equal(pr.measure('😀\udc00').offset, 2);
   assert.equal(pr.measure('\ude00\ud83d').offset, 0);
+});
+
+test('measure and parseScheduledFor refuse unknown options instead of ignoring them', () => {
+  // A typo must not silently measure for twitter or skip the clock check.
+  const r = pr.measure('x', { platfrom: 'bluesky' });
+  assert.equal(r.code, 'unknown_field');
+  assert.equal(r.fits, false);
+  assert.equal(r.path, 'platfrom');
+  assert.equal(pr.measure('x', { platform: 'bluesky' }).cap, 300);
+  const p = pr.parseScheduledFor('2030-01-01T00:00Z', { nwo: '2031-01-01T00:00Z' });
+  assert.equal(p.valid, false);
+  assert.equal(p.code, 'unknown_field');
+  assert.equal(pr.parseScheduledFor('2030-01-01T00:00Z', { now: '2031-01-01T00:00Z' }).code, 'scheduled_in_past');
 });
 
 test('measure: huge texts are measured or refused, never fatal', () => {
