@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/postrules/postrules/cmd/validate/internal/jsonline"
-	"github.com/postrules/postrules/cmd/validate/internal/lines"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/xweight"
 )
@@ -139,33 +138,28 @@ func runLength(c *cmdIO, args []string) int {
 		p.enc.SetEscapeHTML(false)
 	}
 	status := exitValid
-	r := lines.NewReader(c.stdin)
-	for {
-		line, ok, err := r.Next()
-		if err != nil {
-			c.errorf("reading standard input at line %d: %v", r.Line()+1, err)
-			return exitUsage
-		}
-		if !ok || p.werr != nil {
-			return status // run reports a write error when it flushes
-		}
+	read := c.eachStdinLine(func() bool { return p.werr != nil }, func(line []byte, n int) {
 		text, perr := jsonline.Text(line)
 		if perr != nil {
-			p.problem(r.Line(), perr)
+			p.problem(n, perr)
 			status = exitInvalid
-			continue
+			return
 		}
 		m, err := limits.Measure(platform, text)
 		if err != nil {
-			p.problem(r.Line(), rules.AsError(err))
+			p.problem(n, rules.AsError(err))
 			status = exitInvalid
-			continue
+			return
 		}
 		if !m.Fits() {
 			status = exitInvalid
 		}
 		p.measured(m)
+	})
+	if !read {
+		return exitUsage
 	}
+	return status // run reports a write error when it flushes
 }
 
 // lengthPrinter prints one line per input line.

@@ -9,6 +9,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/postrules/postrules/cmd/validate/internal/lines"
 )
 
 // Exit statuses. They are part of the CLI's contract.
@@ -30,6 +32,25 @@ type cmdIO struct {
 	stdout *bufio.Writer
 	stderr io.Writer
 	now    func() time.Time
+}
+
+// eachStdinLine streams stdin through each, one line at a time (its 1-based number with
+// it), so memory stays flat in the number of lines. It stops early once stopped reports
+// true (the output is gone). An unreadable stdin is a usage-class failure: it returns
+// false after saying so.
+func (c *cmdIO) eachStdinLine(stopped func() bool, each func(line []byte, n int)) bool {
+	r := lines.NewReader(c.stdin)
+	for {
+		line, ok, err := r.Next()
+		if err != nil {
+			c.errorf("reading standard input at line %d: %v", r.Line()+1, err)
+			return false
+		}
+		if !ok || stopped() {
+			return true
+		}
+		each(line, r.Line())
+	}
 }
 
 // errorf writes a message for the user to stderr, prefixed with the command's name.

@@ -33,7 +33,7 @@ func decodeRecords(data []byte, shape recordShape) ([]map[string]string, *rules.
 		return nil, e // not UTF-8: not JSON text, whatever its structure (RFC 8259 §8.1)
 	}
 	if t := bytes.TrimLeft(data, " \t\r\n"); t[0] != '[' {
-		return nil, rules.NewError(rules.CodeInvalidBody, "", "want a JSON array of "+shape.noun+"s, found "+jsonKind(t[0]))
+		return nil, rules.NewError(rules.CodeInvalidBody, "", "want a JSON array of "+shape.noun+"s, found "+jsonline.Kind(t[0]))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.Token() // '['
@@ -42,7 +42,7 @@ func decodeRecords(data []byte, shape recordShape) ([]map[string]string, *rules.
 		base := "/" + strconv.Itoa(i)
 		valueOff := jsonline.NextToken(data, dec.InputOffset())
 		if data[valueOff] != '{' {
-			return nil, rules.NewError(rules.CodeWrongType, base, "want "+shape.what+" object, found "+jsonKind(data[valueOff]))
+			return nil, rules.NewError(rules.CodeWrongType, base, "want "+shape.what+" object, found "+jsonline.Kind(data[valueOff]))
 		}
 		dec.Token() // '{'
 		record := map[string]string{}
@@ -65,7 +65,7 @@ func decodeRecords(data []byte, shape recordShape) ([]map[string]string, *rules.
 			var raw json.RawMessage
 			dec.Decode(&raw) // valid JSON: cannot fail
 			if raw[0] != '"' {
-				return nil, rules.NewError(rules.CodeWrongType, path, strconv.Quote(name)+" must be a string, found "+jsonKind(raw[0]))
+				return nil, rules.NewError(rules.CodeWrongType, path, strconv.Quote(name)+" must be a string, found "+jsonline.Kind(raw[0]))
 			}
 			if e := jsonline.CheckStrings(raw, valueOff); e != nil {
 				return nil, e.WithPath(path)
@@ -108,23 +108,6 @@ func list(names []string) string {
 		s += n
 	}
 	return s
-}
-
-// jsonKind names the JSON kind that starts with b, for messages.
-func jsonKind(b byte) string {
-	switch b {
-	case '"':
-		return "a string"
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "a number"
 }
 
 // escapePointer escapes a member name as a JSON pointer token (RFC 6901 §3).

@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/postrules/postrules/cmd/validate/internal/jsonline"
-	"github.com/postrules/postrules/cmd/validate/internal/lines"
 	"github.com/postrules/postrules/rules"
 )
 
@@ -87,28 +86,23 @@ func runTime(c *cmdIO, args []string) int {
 		return status
 	}
 
-	r := lines.NewReader(c.stdin)
-	for {
-		line, ok, err := r.Next()
-		if err != nil {
-			c.errorf("reading standard input at line %d: %v", r.Line()+1, err)
-			return exitUsage
-		}
-		if !ok || p.werr != nil {
-			return status // run reports a write error when it flushes
-		}
+	read := c.eachStdinLine(func() bool { return p.werr != nil }, func(line []byte, n int) {
 		if !*jsonl {
 			status = worst(status, p.check(string(line)))
-			continue
+			return
 		}
 		v, perr := jsonline.String(line)
 		if perr != nil {
-			perr.Message = "line " + strconv.Itoa(r.Line()) + ": " + perr.Message
+			perr.Message = "line " + strconv.Itoa(n) + ": " + perr.Message
 			status = worst(status, p.print(string(line), time.Time{}, perr))
-			continue
+			return
 		}
 		status = worst(status, p.check(v))
+	})
+	if !read {
+		return exitUsage
 	}
+	return status // run reports a write error when it flushes
 }
 
 // firstInvalidUTF8 is the offset of the first byte of s that does not start a valid UTF-8

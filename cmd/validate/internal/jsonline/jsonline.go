@@ -101,7 +101,7 @@ func Text(line []byte) (string, *rules.Error) {
 		case found:
 			return "", at(rules.CodeDuplicateField, nameOff, `"text" is given twice`)
 		case raw[0] != '"':
-			return "", at(rules.CodeWrongType, valueOff, `"text" must be a JSON string, found `+kind(raw[0]))
+			return "", at(rules.CodeWrongType, valueOff, `"text" must be a JSON string, found `+Kind(raw[0]))
 		}
 		if e := CheckStrings(raw, valueOff); e != nil {
 			return "", e
@@ -180,7 +180,7 @@ func wrongType(line []byte, start int, want string) *rules.Error {
 	if e := Syntax(line); e != nil {
 		return e
 	}
-	return at(rules.CodeWrongType, start, "want "+want+", found "+kind(line[start]))
+	return at(rules.CodeWrongType, start, "want "+want+", found "+Kind(line[start]))
 }
 
 // Syntax checks that data is one JSON value (RFC 8259 grammar; the strings' contents are
@@ -306,8 +306,9 @@ func loneSurrogate(esc []byte, off int) *rules.Error {
 		" at offset "+strconv.Itoa(off)+`; a \uD800-\uDBFF escape must be followed by a \uDC00-\uDFFF one`)
 }
 
-// kind names the JSON kind that starts with b, for messages.
-func kind(b byte) string {
+// Kind names the JSON kind whose first byte is b ("a string", "an object", ...), for
+// messages about a value of the wrong kind.
+func Kind(b byte) string {
 	switch b {
 	case '"':
 		return "a string"
