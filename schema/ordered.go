@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/json"
 	"strconv"
 	"unicode/utf8"
 )
@@ -11,7 +12,7 @@ import (
 type obj []member
 
 // member is one name and value of an obj. Values are string, bool, int, []string, []any,
-// obj or nil (JSON null).
+// json.Number, obj or nil (JSON null).
 type member struct {
 	k string
 	v any
@@ -65,6 +66,8 @@ func appendValue(b []byte, v any, depth int) []byte {
 		return strconv.AppendBool(b, x)
 	case int:
 		return strconv.AppendInt(b, int64(x), 10)
+	case json.Number: // a literal as written (tests build 6e1 and 60.5 with it)
+		return append(b, x...)
 	case []string:
 		a := make([]any, len(x))
 		for i, s := range x {
