@@ -47,8 +47,21 @@ func Document(name string) ([]byte, error) {
 	return append([]byte(nil), b...), nil
 }
 
+// built holds the documents once built. It is reached only through documents, so a
+// program that never calls Document (the WASM checker) links none of the generator.
+var built struct {
+	once sync.Once
+	docs map[string][]byte
+	err  error
+}
+
 // documents builds every document once. The map is never written after it is built.
-var documents = sync.OnceValues(func() (map[string][]byte, error) {
+func documents() (map[string][]byte, error) {
+	built.once.Do(func() { built.docs, built.err = buildDocuments() })
+	return built.docs, built.err
+}
+
+func buildDocuments() (map[string][]byte, error) {
 	out := make(map[string][]byte, 5)
 	for _, d := range []struct {
 		name  string
@@ -67,32 +80,41 @@ var documents = sync.OnceValues(func() (map[string][]byte, error) {
 		out[d.name] = marshalOrdered(v)
 	}
 	return out, nil
-})
+}
 
-// platformOptions is the type of each platform's platformSpecificData, in the rule book's
-// platform order. nil means a raw JSON object that is passed through unchecked. Typing a
-// platform's options is one line here: its schema then follows from the type's tags.
-var platformOptions = []struct {
+// platformOption is the Go type of one platform's platformSpecificData; nil means a raw
+// JSON object that is passed through unchecked.
+type platformOption struct {
 	platform rules.Platform
 	options  reflect.Type
-}{
-	{rules.Twitter, reflect.TypeOf(TwitterOptions{})},
-	{rules.Instagram, nil},
-	{rules.YouTube, nil},
-	{rules.TikTok, nil},
-	{rules.Pinterest, nil},
-	{rules.LinkedIn, nil},
-	{rules.Bluesky, nil},
-	{rules.Facebook, nil},
-	{rules.Threads, nil},
-	{rules.GoogleBusiness, nil},
+}
+
+// platformOptions is the type of each platform's platformSpecificData, in the rule book's
+// platform order. Typing a platform's options is one line here: its schema then follows
+// from the type's tags. (Functions, not package variables, hold the generator's tables, so
+// a program that never calls Document links none of them.)
+func platformOptions() []platformOption {
+	return []platformOption{
+		{rules.Twitter, reflect.TypeOf(TwitterOptions{})},
+		{rules.Instagram, nil},
+		{rules.YouTube, nil},
+		{rules.TikTok, nil},
+		{rules.Pinterest, nil},
+		{rules.LinkedIn, nil},
+		{rules.Bluesky, nil},
+		{rules.Facebook, nil},
+		{rules.Threads, nil},
+		{rules.GoogleBusiness, nil},
+	}
 }
 
 // statuses are the values of rules.Status a DraftPublishResult can carry (rules has no
 // list of them).
-var statuses = []string{
-	string(rules.StatusDraft), string(rules.StatusPending), string(rules.StatusScheduled), string(rules.StatusPublishing),
-	string(rules.StatusPublished), string(rules.StatusFailed), string(rules.StatusPartial),
+func statuses() []string {
+	return []string{
+		string(rules.StatusDraft), string(rules.StatusPending), string(rules.StatusScheduled), string(rules.StatusPublishing),
+		string(rules.StatusPublished), string(rules.StatusFailed), string(rules.StatusPartial),
+	}
 }
 
 // Extension keywords. Stock validators ignore them (JSON Schema 2020-12 allows unknown
@@ -125,8 +147,8 @@ func standalone(t reflect.Type, extra func(obj) obj) (obj, error) {
 	}
 	root := obj{
 		{"$schema", "https://json-schema.org/draft/2020-12/schema"},
-		{"title", typeTitles[t.Name()]},
-		{"description", typeDocs[t.Name()]},
+		{"title", typeTitles()[t.Name()]},
+		{"description", typeDocs()[t.Name()]},
 		{"$ref", ref.get("$ref")},
 	}
 	if extra != nil {
@@ -187,7 +209,7 @@ func (g *generator) typeSchema(t reflect.Type) obj {
 		}
 		return obj{{"type", "string"}, {"enum", names}}
 	case typeStatus:
-		return obj{{"type", "string"}, {"enum", statuses}}
+		return obj{{"type", "string"}, {"enum", statuses()}}
 	case typeRaw:
 		return obj{}
 	}
@@ -224,7 +246,7 @@ func (g *generator) structSchema(t reflect.Type) obj {
 			name = f.Name
 		}
 		var s obj
-		if over, ok := fieldOverrides[t.Name()+"."+name]; ok {
+		if over, ok := fieldOverrides()[t.Name()+"."+name]; ok {
 			s = over()
 		} else {
 			s = g.typeSchema(f.Type)
@@ -234,16 +256,16 @@ func (g *generator) structSchema(t reflect.Type) obj {
 			required = append(required, name)
 		}
 		allOf = append(allOf, cond...)
-		if d := fieldDocs[t.Name()+"."+name]; d != "" {
+		if d := fieldDocs()[t.Name()+"."+name]; d != "" {
 			s = append(obj{{"description", d}}, s...)
 		}
-		for _, x := range fieldExtensions[t.Name()+"."+name] {
+		for _, x := range fieldExtensions()[t.Name()+"."+name] {
 			s = s.set(x.k, x.v)
 		}
 		props = append(props, member{name, s})
 	}
 	s := obj{{"type", "object"}}
-	if d := typeDocs[t.Name()]; d != "" {
+	if d := typeDocs()[t.Name()]; d != "" {
 		s = append(obj{{"description", d}}, s...)
 	}
 	s = append(s, member{"properties", props})

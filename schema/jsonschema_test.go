@@ -118,6 +118,7 @@ func TestExtensionKeywordsDocumented(t *testing.T) {
 // order, so a platform cannot be left out of the per-platform if/then.
 func TestPlatformOptionsTable(t *testing.T) {
 	ps := rules.Platforms()
+	platformOptions := platformOptions()
 	if len(platformOptions) != len(ps) {
 		t.Fatalf("platformOptions has %d platforms, the rule book %d", len(platformOptions), len(ps))
 	}

@@ -8,7 +8,9 @@ import (
 )
 
 // draftOnlyCodes can only answer a draft publish.
-var draftOnlyCodes = map[rules.Code]bool{rules.CodeDraftNotFound: true, rules.CodeDraftAlreadyPublishing: true}
+func draftOnlyCodes() map[rules.Code]bool {
+	return map[rules.Code]bool{rules.CodeDraftNotFound: true, rules.CodeDraftAlreadyPublishing: true}
+}
 
 // openAPI is the OpenAPI 3.1 document of both endpoints. Its schemas are the same
 // definitions as the standalone documents (OpenAPI 3.1 schema objects are JSON Schema
@@ -82,7 +84,7 @@ func openAPI() (any, error) {
 // onlyDraft reports whether every code of st answers draft publishes only.
 func onlyDraft(st statusCodes) bool {
 	for _, c := range st.codes {
-		if !draftOnlyCodes[rules.Code(c)] {
+		if !draftOnlyCodes()[rules.Code(c)] {
 			return false
 		}
 	}

@@ -53,64 +53,70 @@ func nonBlankPattern() string {
 }
 
 // typeTitles are the titles of the standalone documents.
-var typeTitles = map[string]string{
-	"CreatePost":         "POST /api/v2/posts request body",
-	"DraftPublish":       "POST /api/v2/drafts/{draftId}/publish request body",
-	"ErrorBody":          "postrules error body",
-	"DraftPublishResult": "draft publish (and create post) 202 body",
+func typeTitles() map[string]string {
+	return map[string]string{
+		"CreatePost":         "POST /api/v2/posts request body",
+		"DraftPublish":       "POST /api/v2/drafts/{draftId}/publish request body",
+		"ErrorBody":          "postrules error body",
+		"DraftPublishResult": "draft publish (and create post) 202 body",
+	}
 }
 
 // typeDocs describe each type, with the rules the schema cannot check.
-var typeDocs = map[string]string{
-	"CreatePost": "A post for one or more platform targets, published now (publishNow true) or scheduled " +
-		"(scheduledFor): exactly one of the two. Every target needs something to post: its own content " +
-		"override, else the shared content, or media. Not expressible here, checked by postrules: each post's " +
-		"length against its platform's cap (x-postrules-maxGraphemes, rule T1 for twitter threads), scheduledFor " +
-		"after the server's clock, target resolution against connected accounts, the plan, duplicate names.",
-	"DraftPublish": "When to publish a saved draft: exactly one of publishNow true or scheduledFor " +
-		"(\"publishNow is required when scheduledFor is omitted\").",
-	"ErrorBody": "The API's error body: error (the status's title), code, message; path (a JSON pointer) when one " +
-		"problem is described; problems when several share the answered status (400: code validation_failed). " +
-		"402 adds subscribeUrl; 403 adds limit, used and connected.",
-	"DraftPublishResult": "The 202 answer: success is false only when every platform failed.",
-	"MediaItem":          "One attachment: its kind and where to fetch it.",
-	"PlatformTarget": "One target. platformSpecificData is typed per platform (see allOf); a platform whose " +
-		"options are not typed takes any JSON object, passed through unchecked.",
-	"TwitterOptions": "platformSpecificData for twitter. A poll cannot be combined with media nor with threadItems.",
-	"ThreadItem": "A post of a twitter thread after the first (rule T1): non-blank content or at least one " +
-		"media item, measured against the twitter cap.",
-	"Poll":           "A twitter poll: 2 to 4 non-blank options, open 5 to 10080 minutes.",
-	"Problem":        "One problem: where (a JSON pointer into the document \"in\" names, the body when absent), what, and why.",
-	"PlatformResult": "One target's line of the answer.",
+func typeDocs() map[string]string {
+	return map[string]string{
+		"CreatePost": "A post for one or more platform targets, published now (publishNow true) or scheduled " +
+			"(scheduledFor): exactly one of the two. Every target needs something to post: its own content " +
+			"override, else the shared content, or media. Not expressible here, checked by postrules: each post's " +
+			"length against its platform's cap (x-postrules-maxGraphemes, rule T1 for twitter threads), scheduledFor " +
+			"after the server's clock, target resolution against connected accounts, the plan, duplicate names.",
+		"DraftPublish": "When to publish a saved draft: exactly one of publishNow true or scheduledFor " +
+			"(\"publishNow is required when scheduledFor is omitted\").",
+		"ErrorBody": "The API's error body: error (the status's title), code, message; path (a JSON pointer) when one " +
+			"problem is described; problems when several share the answered status (400: code validation_failed). " +
+			"402 adds subscribeUrl; 403 adds limit, used and connected.",
+		"DraftPublishResult": "The 202 answer: success is false only when every platform failed.",
+		"MediaItem":          "One attachment: its kind and where to fetch it.",
+		"PlatformTarget": "One target. platformSpecificData is typed per platform (see allOf); a platform whose " +
+			"options are not typed takes any JSON object, passed through unchecked.",
+		"TwitterOptions": "platformSpecificData for twitter. A poll cannot be combined with media nor with threadItems.",
+		"ThreadItem": "A post of a twitter thread after the first (rule T1): non-blank content or at least one " +
+			"media item, measured against the twitter cap.",
+		"Poll":           "A twitter poll: 2 to 4 non-blank options, open 5 to 10080 minutes.",
+		"Problem":        "One problem: where (a JSON pointer into the document \"in\" names, the body when absent), what, and why.",
+		"PlatformResult": "One target's line of the answer.",
+	}
 }
 
 // fieldDocs describe fields ("Type.jsonName").
-var fieldDocs = map[string]string{
-	"CreatePost.content":        "The shared text, posted by every target without its own content.",
-	"CreatePost.mediaItems":     "Attached to every target's post (on twitter, to the first post of a thread).",
-	"CreatePost.platforms":      "The targets, at least one.",
-	"CreatePost.publishNow":     "Publish at once. Exactly one of publishNow true or scheduledFor.",
-	"CreatePost.scheduledFor":   scheduledForDoc,
-	"CreatePost.timezone":       timezoneDoc,
-	"DraftPublish.publishNow":   "Publish the draft at once. Exactly one of publishNow true or scheduledFor.",
-	"DraftPublish.scheduledFor": scheduledForDoc,
-	"DraftPublish.timezone":     timezoneDoc,
-	"MediaItem.url":             "An absolute http or https URL with a host; port 1 to 65535; white space, controls and invisible characters percent-encoded.",
-	"MediaItem.thumbnail":       "A video's thumbnail image, an absolute http or https URL like url.",
-	"PlatformTarget.accountId": "A connected account of this platform. Absent: the platform's single connected account " +
-		"(none: 404 no_connected_account; several: 409 ambiguous_account).",
-	"PlatformTarget.content":          "This target's own text, replacing the shared content (\"\" is an override too).",
-	"TwitterOptions.communityId":      "Posts into an X Community; required by shareWithFollowers.",
-	"TwitterOptions.threadItems":      "The posts after the first one of a thread (rule T1).",
-	"Poll.durationMinutes":            "Minutes the poll is open, a whole number (60, 60.0 and 6e1 alike).",
-	"ErrorBody.code":                  "The machine code; the HTTP status follows from it (see allOf).",
-	"ErrorBody.path":                  "The JSON pointer of the one problem described.",
-	"ErrorBody.in":                    "\"draft\" when path points into the stored draft of a draft publish.",
-	"ErrorBody.subscribeUrl":          "402 subscription_inactive: where to subscribe.",
-	"ErrorBody.limit":                 "403: the plan's limit.",
-	"ErrorBody.used":                  "403: how much of it is used.",
-	"ErrorBody.connected":             "403: accounts connected.",
-	"DraftPublishResult.scheduledFor": "Present for a scheduled post, normalized (always with seconds).",
+func fieldDocs() map[string]string {
+	return map[string]string{
+		"CreatePost.content":        "The shared text, posted by every target without its own content.",
+		"CreatePost.mediaItems":     "Attached to every target's post (on twitter, to the first post of a thread).",
+		"CreatePost.platforms":      "The targets, at least one.",
+		"CreatePost.publishNow":     "Publish at once. Exactly one of publishNow true or scheduledFor.",
+		"CreatePost.scheduledFor":   scheduledForDoc,
+		"CreatePost.timezone":       timezoneDoc,
+		"DraftPublish.publishNow":   "Publish the draft at once. Exactly one of publishNow true or scheduledFor.",
+		"DraftPublish.scheduledFor": scheduledForDoc,
+		"DraftPublish.timezone":     timezoneDoc,
+		"MediaItem.url":             "An absolute http or https URL with a host; port 1 to 65535; white space, controls and invisible characters percent-encoded.",
+		"MediaItem.thumbnail":       "A video's thumbnail image, an absolute http or https URL like url.",
+		"PlatformTarget.accountId": "A connected account of this platform. Absent: the platform's single connected account " +
+			"(none: 404 no_connected_account; several: 409 ambiguous_account).",
+		"PlatformTarget.content":          "This target's own text, replacing the shared content (\"\" is an override too).",
+		"TwitterOptions.communityId":      "Posts into an X Community; required by shareWithFollowers.",
+		"TwitterOptions.threadItems":      "The posts after the first one of a thread (rule T1).",
+		"Poll.durationMinutes":            "Minutes the poll is open, a whole number (60, 60.0 and 6e1 alike).",
+		"ErrorBody.code":                  "The machine code; the HTTP status follows from it (see allOf).",
+		"ErrorBody.path":                  "The JSON pointer of the one problem described.",
+		"ErrorBody.in":                    "\"draft\" when path points into the stored draft of a draft publish.",
+		"ErrorBody.subscribeUrl":          "402 subscription_inactive: where to subscribe.",
+		"ErrorBody.limit":                 "403: the plan's limit.",
+		"ErrorBody.used":                  "403: how much of it is used.",
+		"ErrorBody.connected":             "403: accounts connected.",
+		"DraftPublishResult.scheduledFor": "Present for a scheduled post, normalized (always with seconds).",
+	}
 }
 
 const scheduledForDoc = "When to publish, UTC: YYYY-MM-DDTHH:MM[:SS[.fraction]]Z (the pattern is the whole grammar, " +
@@ -120,20 +126,24 @@ const timezoneDoc = "The IANA zone the user scheduled in (informational: schedul
 	"of the IANA database (x-postrules-timezone); \"Local\" is refused."
 
 // fieldExtensions are the extension keywords of fields.
-var fieldExtensions = map[string]obj{
-	"CreatePost.content":       {{xCounter, "per target: see the target's platform in PlatformTarget"}},
-	"PlatformTarget.accountId": {{xResolution, "connected-account"}},
-	"ThreadItem.content":       {{xMaxGraphemes, rules.DefaultCap(rules.Twitter)}, {xCounter, "graphemes"}},
+func fieldExtensions() map[string]obj {
+	return map[string]obj{
+		"CreatePost.content":       {{xCounter, "per target: see the target's platform in PlatformTarget"}},
+		"PlatformTarget.accountId": {{xResolution, "connected-account"}},
+		"ThreadItem.content":       {{xMaxGraphemes, rules.DefaultCap(rules.Twitter)}, {xCounter, "graphemes"}},
+	}
 }
 
 // fieldOverrides replace the schema a field's Go type would give.
-var fieldOverrides = map[string]func() obj{
-	// The Go field is *TwitterOptions; which type applies depends on the platform (typeFacts).
-	"PlatformTarget.platformSpecificData": func() obj {
-		return obj{{"description", "Options of the target's platform, a JSON object; see allOf."}, {"type", "object"}}
-	},
-	"ErrorBody.in": func() obj { return obj{{"type", "string"}, {"enum", []string{"draft"}}} },
-	"Problem.in":   func() obj { return obj{{"type", "string"}, {"enum", []string{"draft"}}} },
+func fieldOverrides() map[string]func() obj {
+	return map[string]func() obj{
+		// The Go field is *TwitterOptions; which type applies depends on the platform (typeFacts).
+		"PlatformTarget.platformSpecificData": func() obj {
+			return obj{{"description", "Options of the target's platform, a JSON object; see allOf."}, {"type", "object"}}
+		},
+		"ErrorBody.in": func() obj { return obj{{"type", "string"}, {"enum", []string{"draft"}}} },
+		"Problem.in":   func() obj { return obj{{"type", "string"}, {"enum", []string{"draft"}}} },
+	}
 }
 
 // typeFacts are the rules that relate fields of type name, for the struct's allOf. (A
@@ -239,8 +249,8 @@ func createPostRules() []any {
 // targetByPlatform is one if/then per platform of platformOptions: the type of its
 // platformSpecificData and the default cap of its posts.
 func targetByPlatform(g *generator) []any {
-	out := make([]any, 0, len(platformOptions))
-	for _, po := range platformOptions {
+	out := make([]any, 0, len(platformOptions()))
+	for _, po := range platformOptions() {
 		opts := obj{{"type", "object"}}
 		if po.options != nil {
 			opts = g.ref(po.options)
