@@ -349,3 +349,64 @@ func TestPropSchemaAgreesWithVerdict(t *testing.T) {
 		}, genRequest()))
 	properties.TestingRun(t)
 }
+
+// TestErrorBodiesMatchErrorSchema: the error bodies the checks really produce, for every
+// status a body and an Env can lead to (400, 404, 409, 402, 403, 500), are valid against
+// the error document and against the OpenAPI response of their status.
+func TestErrorBodiesMatchErrorSchema(t *testing.T) {
+	errSchema := compiled(t, DocError, "")
+	byStatus := map[int]*jsv.Schema{}
+	for _, st := range errorStatuses() {
+		byStatus[st.status] = compiled(t, DocOpenAPI, "#/components/responses/"+errorResponseName(st.status)+"/content/application~1json/schema")
+	}
+	inactive, limited := Env{Now: now, Accounts: accounts}, Env{Now: now, Accounts: accounts}
+	inactive.Plan.SubscriptionInactive, inactive.Plan.SubscribeURL = true, "https://example.com/billing"
+	limited.Plan.PostLimit, limited.Plan.PostsUsed = 5, 5
+	envs := []Env{{}, {Now: now, Accounts: accounts}, inactive, limited,
+		{Now: now, Accounts: accounts, DraftState: rules.DraftPublishing}, {DraftState: rules.DraftDeleted}, {DraftState: "bogus"}}
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(7))
+	g := genRequest()
+	bodies := []genBody{{DocCreatePost, `{"content":"hi","platforms":[{"platform":"facebook"}],"publishNow":true}`}}
+	for _, h := range handBodies {
+		bodies = append(bodies, genBody{h.kind, h.body})
+	}
+	for i := 0; i < 300; i++ {
+		r, _ := g(params).Retrieve()
+		bodies = append(bodies, r.(genBody))
+	}
+	seen := map[int]int{}
+	for _, b := range bodies {
+		for _, env := range envs {
+			var v Verdict
+			if b.kind == DocDraftPublish {
+				v = CheckDraftPublish([]byte(storedDraft), []byte(b.body), env)
+			} else {
+				v = CheckCreatePost([]byte(b.body), env)
+			}
+			if v.Valid {
+				continue
+			}
+			out, err := json.Marshal(v.Error)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst, err := jsv.UnmarshalJSON(bytes.NewReader(out))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := errSchema.Validate(inst); err != nil {
+				t.Fatalf("error body %s refused by the error schema: %v", out, err)
+			}
+			if err := byStatus[v.HTTPStatus].Validate(inst); err != nil {
+				t.Fatalf("error body %s refused by the OpenAPI response %d: %v", out, v.HTTPStatus, err)
+			}
+			seen[v.HTTPStatus]++
+		}
+	}
+	for _, st := range []int{400, 402, 403, 404, 409, 500} {
+		if seen[st] == 0 {
+			t.Errorf("no error body of status %d was checked: %v", st, seen)
+		}
+	}
+}
