@@ -253,3 +253,57 @@ func TestLoosePatterns(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenAPICodes: the draft-publish operation answers every code of the rule book's
+// table under its own HTTP status, the create operation every code but the draft ones, and
+// 402/403 carry their extras.
+func TestOpenAPICodes(t *testing.T) {
+	b, _ := Document(DocOpenAPI)
+	var d struct {
+		Paths map[string]map[string]struct {
+			Responses map[string]struct {
+				Ref string `json:"$ref"`
+			} `json:"responses"`
+		} `json:"paths"`
+		Components struct {
+			Responses map[string]struct {
+				Codes   []string `json:"x-postrules-codes"`
+				Content map[string]struct {
+					Schema struct {
+						AllOf []struct {
+							Required []string `json:"required"`
+						} `json:"allOf"`
+					} `json:"schema"`
+				} `json:"content"`
+			} `json:"responses"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(b, &d); err != nil {
+		t.Fatal(err)
+	}
+	for path, draft := range map[string]bool{"/api/v2/posts": false, "/api/v2/drafts/{draftId}/publish": true} {
+		got := map[string]bool{}
+		for status, r := range d.Paths[path]["post"].Responses {
+			if status == "202" {
+				continue
+			}
+			resp := d.Components.Responses[strings.TrimPrefix(r.Ref, "#/components/responses/")]
+			for _, c := range resp.Codes {
+				if strconv.Itoa(rules.Code(c).HTTPStatus()) != status {
+					t.Errorf("%s %s lists %s, whose status is %d", path, status, c, rules.Code(c).HTTPStatus())
+				}
+				got[c] = true
+			}
+			required := resp.Content["application/json"].Schema.AllOf[1].Required
+			if (status == "403") != (len(required) == 3) {
+				t.Errorf("%s %s requires %v", path, status, required)
+			}
+		}
+		for _, c := range rules.Codes() {
+			want := draft || (c != rules.CodeDraftNotFound && c != rules.CodeDraftAlreadyPublishing)
+			if got[string(c)] != want {
+				t.Errorf("%s: code %s listed %v, want %v", path, c, got[string(c)], want)
+			}
+		}
+	}
+}

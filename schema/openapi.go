@@ -25,9 +25,14 @@ func openAPI() (any, error) {
 		return nil, g.err
 	}
 	statuses := errorStatuses()
+	// A status whose codes include draft-only ones has a second response for createPost
+	// without them ("CreatePostError404"), so each operation lists only codes it can answer.
 	responses := obj{}
 	for _, st := range statuses {
-		responses = append(responses, member{errorResponseName(st.status), errorResponse(st, errBody)})
+		responses = append(responses, member{errorResponseName("", st.status), errorResponse(st, errBody)})
+		if create := withoutDraftCodes(st); len(create.codes) != len(st.codes) && len(create.codes) > 0 {
+			responses = append(responses, member{errorResponseName("CreatePost", st.status), errorResponse(create, errBody)})
+		}
 	}
 	operation := func(id, summary string, body obj, draft bool, params []any) obj {
 		op := obj{
@@ -47,10 +52,17 @@ func openAPI() (any, error) {
 			{"content", obj{{"application/json", obj{{"schema", result}}}}},
 		}}}
 		for _, st := range statuses {
-			if !draft && onlyDraft(st) {
-				continue
+			name := errorResponseName("", st.status)
+			if !draft {
+				create := withoutDraftCodes(st)
+				if len(create.codes) == 0 {
+					continue
+				}
+				if len(create.codes) != len(st.codes) {
+					name = errorResponseName("CreatePost", st.status)
+				}
 			}
-			rs = append(rs, member{strconv.Itoa(st.status), obj{{"$ref", "#/components/responses/" + errorResponseName(st.status)}}})
+			rs = append(rs, member{strconv.Itoa(st.status), obj{{"$ref", "#/components/responses/" + name}}})
 		}
 		return op.set("responses", rs)
 	}
@@ -81,17 +93,22 @@ func openAPI() (any, error) {
 	}, nil
 }
 
-// onlyDraft reports whether every code of st answers draft publishes only.
-func onlyDraft(st statusCodes) bool {
+// withoutDraftCodes is st without the codes only a draft publish can answer.
+func withoutDraftCodes(st statusCodes) statusCodes {
+	out := statusCodes{status: st.status, title: st.title}
 	for _, c := range st.codes {
 		if !draftOnlyCodes()[rules.Code(c)] {
-			return false
+			out.codes = append(out.codes, c)
 		}
 	}
-	return true
+	return out
 }
 
-func errorResponseName(status int) string { return "Error" + strconv.Itoa(status) }
+// errorResponseName names the response of an error status under components/responses,
+// with the operation's prefix when its codes are a subset.
+func errorResponseName(prefix string, status int) string {
+	return prefix + "Error" + strconv.Itoa(status)
+}
 
 // errorResponse is the response of one error status: the error body with that status's
 // title and codes, and its extras required.

@@ -357,7 +357,7 @@ func TestErrorBodiesMatchErrorSchema(t *testing.T) {
 	errSchema := compiled(t, DocError, "")
 	byStatus := map[int]*jsv.Schema{}
 	for _, st := range errorStatuses() {
-		byStatus[st.status] = compiled(t, DocOpenAPI, "#/components/responses/"+errorResponseName(st.status)+"/content/application~1json/schema")
+		byStatus[st.status] = compiled(t, DocOpenAPI, "#/components/responses/"+errorResponseName("", st.status)+"/content/application~1json/schema")
 	}
 	inactive, limited := Env{Now: now, Accounts: accounts}, Env{Now: now, Accounts: accounts}
 	inactive.Plan.SubscriptionInactive, inactive.Plan.SubscribeURL = true, "https://example.com/billing"
