@@ -307,3 +307,21 @@ func TestOpenAPICodes(t *testing.T) {
 		}
 	}
 }
+
+// TestDocumentConcurrent: the first calls may race to build the documents; every caller
+// gets the same bytes (go test -race checks the once).
+func TestDocumentConcurrent(t *testing.T) {
+	want, _ := Document(DocOpenAPI)
+	done := make(chan []byte)
+	for i := 0; i < 8; i++ {
+		go func() {
+			b, _ := Document(DocOpenAPI)
+			done <- b
+		}()
+	}
+	for i := 0; i < 8; i++ {
+		if b := <-done; !bytes.Equal(b, want) {
+			t.Fatal("a concurrent caller got other bytes")
+		}
+	}
+}
