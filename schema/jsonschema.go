@@ -218,10 +218,18 @@ func (g *generator) typeSchema(t reflect.Type) obj {
 		return obj{{"type", "string"}}
 	case reflect.Bool:
 		return obj{{"type", "boolean"}}
-	case reflect.Int, reflect.Int64, reflect.Int32:
+	case reflect.Int, reflect.Int64, reflect.Int32, reflect.Int16, reflect.Int8:
 		return obj{{"type", "integer"}}
+	case reflect.Uint, reflect.Uint64, reflect.Uint32, reflect.Uint16, reflect.Uint8:
+		return obj{{"type", "integer"}, {"minimum", 0}}
+	case reflect.Float64, reflect.Float32:
+		return obj{{"type", "number"}}
 	case reflect.Slice:
 		return obj{{"type", "array"}, {"items", g.typeSchema(t.Elem())}}
+	case reflect.Map:
+		if t.Key().Kind() == reflect.String {
+			return obj{{"type", "object"}, {"additionalProperties", g.typeSchema(t.Elem())}}
+		}
 	case reflect.Struct:
 		return g.ref(t)
 	}
@@ -309,18 +317,38 @@ func (g *generator) applyTags(t reflect.Type, name string, s *obj, tag string) (
 			}
 			items = append(obj(nil), it...)
 			target = &items
-		case "min", "max":
+		case "min", "max", "gte", "lte", "gt", "lt", "len":
+			// validator v10 reads these as a length for strings (in runes, as JSON Schema
+			// counts code points), a count for slices, and a value for numbers.
 			n, err := strconv.Atoi(param)
-			words := map[string][2]string{"array": {"minItems", "maxItems"}, "string": {"minLength", "maxLength"}, "integer": {"minimum", "maximum"}}[kind]
+			words := map[string][2]string{"array": {"minItems", "maxItems"}, "string": {"minLength", "maxLength"},
+				"integer": {"minimum", "maximum"}, "number": {"minimum", "maximum"}}[kind]
 			if err != nil || words[0] == "" {
 				g.fail("%s.%s: no JSON Schema for %s=%s on a %q", t.Name(), name, key, param, kind)
 				return false, nil
 			}
-			if key == "min" {
+			switch key {
+			case "min", "gte":
 				*target = target.set(words[0], n)
-			} else {
+			case "max", "lte":
 				*target = target.set(words[1], n)
+			case "gt":
+				*target = target.set(words[0], n+1)
+			case "lt":
+				*target = target.set(words[1], n-1)
+			case "len":
+				*target = target.set(words[0], n).set(words[1], n)
 			}
+			if (key == "gt" || key == "lt") && kind == "number" {
+				g.fail("%s.%s: %s on a number needs exclusiveMinimum/Maximum, not written yet", t.Name(), name, key)
+				return false, nil
+			}
+		case "unique":
+			if kind != "array" || param != "" {
+				g.fail("%s.%s: no JSON Schema for unique=%s on a %q", t.Name(), name, param, kind)
+				return false, nil
+			}
+			*target = target.set("uniqueItems", true)
 		case "oneof":
 			*target = target.set("enum", strings.Fields(param))
 		case tagScheduledFor:

@@ -325,3 +325,35 @@ func TestDocumentConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestTagTranslations: the validate tags a platform's options type may use become the
+// keywords they mean, so typing a platform is one line of platformOptions.
+func TestTagTranslations(t *testing.T) {
+	type opts struct {
+		Title    string            `json:"title" validate:"gte=1,lte=100"`
+		Tags     []string          `json:"tags,omitempty" validate:"omitempty,lt=31,unique,dive,len=3"`
+		Privacy  string            `json:"privacy,omitempty" validate:"omitempty,oneof=public private"`
+		Count    uint              `json:"count,omitempty" validate:"gt=0"`
+		Ratio    float64           `json:"ratio,omitempty" validate:"max=1"`
+		Extra    map[string]string `json:"extra,omitempty"`
+		Internal string            `json:"-"`
+	}
+	g := newGenerator("#/$defs/")
+	g.ref(reflect.TypeOf(opts{}))
+	if g.err != nil {
+		t.Fatal(g.err)
+	}
+	got := string(marshalOrdered(g.defs))
+	for _, want := range []string{
+		`"minLength": 1`, `"maxLength": 100`, `"maxItems": 30`, `"uniqueItems": true`,
+		`"minLength": 3,`, `"maxLength": 3`, `"enum": ["public", "private"]`, `"minimum": 1`, `"maximum": 1`,
+		`"additionalProperties": {`, `"required": ["title"]`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "Internal") {
+		t.Error(`a json:"-" field is in the schema`)
+	}
+}
