@@ -19,7 +19,7 @@ test-go:
 # The generated JSON Schema and OpenAPI documents judged by stock Node validators (ajv 8,
 # swagger-parser; pinned in schema/testdata/node/package-lock.json).
 test-schema-node:
-	cd schema/testdata/node && npm ci --no-audit --no-fund && node --test
+	cd schema/testdata/node && npm ci --no-audit --no-fund --loglevel=error && node --test
 
 test-wasm:
 	bash wasm/test.sh
