@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	jsv "github.com/santhosh-tekuri/jsonschema/v6"
@@ -399,5 +400,36 @@ func BenchmarkBuildDocuments(b *testing.B) {
 		if _, err := buildDocuments(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestDraftPublishResultSchema: answers built from the wire type validate, with every
+// status and a scheduledFor normalized by rules.FormatScheduledFor (any instant from year
+// 0000 to 9999); a status outside rules' list does not.
+func TestDraftPublishResultSchema(t *testing.T) {
+	s := compiled(t, DocDraftPublishResult, "")
+	r := rand.New(rand.NewSource(3))
+	valid := func(v DraftPublishResult) error {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, err := jsv.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.Validate(inst)
+	}
+	for i := 0; i < 700; i++ {
+		st := statuses()[i%len(statuses())]
+		when := time.Unix(r.Int63n(253402300800+62167219200)-62167219200, r.Int63n(1e9)).UTC()
+		v := DraftPublishResult{Success: i%2 == 0, Status: rules.Status(st), ScheduledFor: rules.FormatScheduledFor(when), PostID: "p1",
+			Platforms: []PlatformResult{{Platform: rules.Twitter, Success: true, PlatformPostURL: "https://x.com/p/1"}, {Platform: rules.Bluesky, Error: "token expired"}}}
+		if err := valid(v); err != nil {
+			t.Errorf("%+v: %v", v, err)
+		}
+	}
+	if err := valid(DraftPublishResult{Status: "done", PostID: "p", Platforms: []PlatformResult{}}); err == nil {
+		t.Error(`status "done" accepted`)
 	}
 }
