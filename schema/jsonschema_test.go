@@ -247,10 +247,34 @@ func TestNonBlankPattern(t *testing.T) {
 	}
 }
 
+// TestURLRefusedClass: the class holds exactly the characters mediaURLProblem refuses in
+// a URL on sight, for every code point (as Go's regexp parser reads the class).
+func TestURLRefusedClass(t *testing.T) {
+	parsed, err := syntax.Parse("["+urlRefusedClass()+"]", syntax.Perl)
+	if err != nil || parsed.Op != syntax.OpCharClass {
+		t.Fatalf("not one character class: %v %v", parsed, err)
+	}
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		in := false
+		for i := 0; i+1 < len(parsed.Rune); i += 2 {
+			if r >= parsed.Rune[i] && r <= parsed.Rune[i+1] {
+				in = true
+			}
+		}
+		refused := r <= ' ' || r == 0x7f || invisibleInURL(r)
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		if in != refused {
+			t.Fatalf("U+%04X: in the class %v, refused by the rule %v", r, in, refused)
+		}
+	}
+}
+
 // TestLoosePatterns: the zone and media URL patterns never refuse what the rule accepts
 // (they may accept more: x-postrules-timezone and x-postrules-mediaUrl say the rest).
 func TestLoosePatterns(t *testing.T) {
-	zone, media := regexp.MustCompile(zonePattern), regexp.MustCompile(mediaURLPattern)
+	zone, media := regexp.MustCompile(zonePattern), regexp.MustCompile(mediaURLPattern())
 	r := rand.New(rand.NewSource(15))
 	alpha := "aAzZ09_+-/. :é?#@[]"
 	for i := 0; i < 30000; i++ {

@@ -280,7 +280,7 @@ var gapReason = map[rules.Code]string{
 	rules.CodeInvalidCharacter:        "a platform's character rule",
 	rules.CodeScheduledInPast:         "needs the clock (`x-postrules-future`)",
 	rules.CodeInvalidTimezone:         "needs the zone database (`x-postrules-timezone`); the pattern refuses wrong shapes",
-	rules.CodeInvalidMedia:            "URL ports and invisible characters (`x-postrules-mediaUrl`); type and twitter's media rule are refused",
+	rules.CodeInvalidMedia:            "a URL's port and host (`x-postrules-mediaUrl`); type, scheme, white space, invisible characters and twitter's media rule are refused",
 	rules.CodePostTooLong:             "grapheme counts (`x-postrules-maxGraphemes`)",
 	rules.CodeAccountPlatformMismatch: "needs the connected accounts (`x-postrules-resolution`)",
 	rules.CodeDuplicateTarget:         "relates values of two targets",

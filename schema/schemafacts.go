@@ -28,9 +28,44 @@ const zonePattern = `^[A-Z][-A-Za-z0-9_+]*(?:/[A-Z][-A-Za-z0-9_+]*)*$`
 
 // mediaURLPattern is the part of the media URL rule a pattern can say without ever
 // refusing a URL the rule accepts: an http or https scheme (any case, as url.Parse
-// lowercases it), "//" and a first character of the authority. Ports, white space and
-// invisible characters are left to x-postrules-mediaUrl.
-const mediaURLPattern = `^[Hh][Tt][Tt][Pp][Ss]?://[^/?#]`
+// lowercases it), "//", a first character of the authority, and none of the characters
+// mediaURLProblem refuses anywhere (ASCII space and controls, Unicode white space,
+// separators, C1 controls and the invisible format characters of invisibleInURL). Ports
+// are left to x-postrules-mediaUrl.
+func mediaURLPattern() string {
+	bad := urlRefusedClass()
+	return "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#" + bad + "][^" + bad + "]*$"
+}
+
+// urlRefusedClass lists, for a character class, the characters invisibleInURL refuses
+// (with the ASCII controls, space and DEL, which it refuses too).
+func urlRefusedClass() string {
+	var b strings.Builder
+	writeRange := func(lo, hi rune) {
+		b.WriteRune(lo)
+		if hi > lo {
+			b.WriteByte('-')
+			b.WriteRune(hi)
+		}
+	}
+	writeRange(0, 0x20)
+	writeRange(0x7f, 0x9f) // DEL and the C1 controls
+	for _, tab := range []*unicode.RangeTable{unicode.White_Space, unicode.Z} {
+		for _, r16 := range tab.R16 {
+			for r := rune(r16.Lo); r <= rune(r16.Hi); r += rune(r16.Stride) {
+				if r > 0x9f {
+					b.WriteRune(r)
+				}
+			}
+		}
+	}
+	for _, r := range []rune{0x061C, 0x200B, 0x200E, 0x200F, 0x2060, 0xFEFF} {
+		b.WriteRune(r)
+	}
+	writeRange(0x202A, 0x202E)
+	writeRange(0x2066, 0x2069)
+	return b.String()
+}
 
 // nonBlankPattern matches a string with a character that is not white space in
 // strings.TrimSpace's sense (Unicode White_Space). The class lists the characters
