@@ -1,6 +1,6 @@
 # The README's commands. `make test` runs every test: Go, then the WASM module's Node and
 # browser suites (they need node/npm and Debian's chromium; .ci/run installs them).
-.PHONY: example test test-go test-wasm fuzz bench
+.PHONY: example test test-go test-schema-node test-wasm fuzz bench
 
 # Two of the bundled posts are invalid on purpose, so validate exits 1 there; only exit 2
 # (usage or I/O) fails the target.
@@ -11,10 +11,15 @@ example:
 	{ $$dir/validate post --accounts cmd/validate/testdata/accounts.json $(EXAMPLES); status=$$?; } && \
 	[ $$status -le 1 ]
 
-test: test-go test-wasm
+test: test-go test-schema-node test-wasm
 
 test-go:
 	go test -count=1 ./...
+
+# The generated JSON Schema and OpenAPI documents judged by stock Node validators (ajv 8,
+# swagger-parser; pinned in schema/testdata/node/package-lock.json).
+test-schema-node:
+	cd schema/testdata/node && npm ci --no-audit --no-fund --loglevel=error && node --test
 
 test-wasm:
 	bash wasm/test.sh

@@ -6,6 +6,7 @@ require (
 	github.com/go-playground/validator/v10 v10.28.0
 	github.com/leanovate/gopter v0.2.11
 	github.com/rivo/uniseg v0.4.7
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.2
 	golang.org/x/text v0.29.0
 )
 

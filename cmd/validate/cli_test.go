@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/postrules/postrules/schema"
 )
 
 // The tests in this file assert the key values of the output on their own, from what the
@@ -543,4 +545,24 @@ func onlyLine(t *testing.T, r result) map[string]any {
 		t.Fatalf("want one JSON line, got %d\nstdout: %s\nstderr: %s", len(objs), r.stdout, r.stderr)
 	}
 	return objs[0]
+}
+
+// TestSchemaCommand: validate schema prints exactly schema.Document for every name (whose
+// bytes go test ./schema checks against golden copies), and needs exactly one name.
+func TestSchemaCommand(t *testing.T) {
+	for _, name := range schema.DocumentNames() {
+		want, err := schema.Document(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := runCLI(t, "", "schema", name)
+		if r.code != 0 || r.stdout != string(want) || r.stderr != "" {
+			t.Errorf("validate schema %s: exit %d, stderr %q, stdout equal to schema.Document: %v", name, r.code, r.stderr, r.stdout == string(want))
+		}
+	}
+	for _, args := range [][]string{{"schema"}, {"schema", "openapi", "error"}, {"schema", "OpenAPI"}, {"schema", "--format", "yaml", "openapi"}} {
+		if r := runCLI(t, "", args...); r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "validate schema:") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
 }

@@ -163,6 +163,11 @@ func goldenCases() []goldenCase {
 		{"status-not-json", "the offset of a syntax error is the bad byte, counted from 0, as in length", []string{"status"}, "nope\n", 1},
 		{"status-lone-surrogate-json", "a lone surrogate escape is invalid_string at the value's pointer", []string{"status", "--format", "json"},
 			`[{"platform":"twitter","state":"failed","error":"token \ud800"}]`, 1},
+		// schema
+		{"schema-draft-publish", "the smallest document; go test ./schema checks every document's bytes against its own golden copy",
+			[]string{"schema", "draft-publish"}, "", 0},
+		{"schema-unknown", "an unknown name is a usage error listing the names", []string{"schema", "drafts"}, "", 2},
+		{"help-schema", "the schema command's help", []string{"help", "schema"}, "", 0},
 		// usage
 		{"usage", "no arguments: usage on stderr, exit 2", nil, "", 2},
 		{"help", "help: usage on stdout, exit 0", []string{"help"}, "", 0},

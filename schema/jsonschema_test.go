@@ -1,0 +1,459 @@
+package schema
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"regexp/syntax"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	jsv "github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// compiled compiles the named document with santhosh-tekuri/jsonschema (a stock JSON
+// Schema 2020-12 validator); for the OpenAPI document, ptr names the schema inside it.
+func compiled(t testing.TB, name, ptr string) *jsv.Schema {
+	t.Helper()
+	b, err := Document(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsv.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("%s is not JSON: %v", name, err)
+	}
+	c := jsv.NewCompiler()
+	url := "https://postrules.invalid/" + name + ".json"
+	if err := c.AddResource(url, doc); err != nil {
+		t.Fatal(err)
+	}
+	s, err := c.Compile(url + ptr)
+	if err != nil {
+		t.Fatalf("%s%s does not compile: %v", name, ptr, err)
+	}
+	return s
+}
+
+// TestDocumentsGolden is the drift guard: a change of the wire types, tags or facts that
+// changes a document fails here until the golden copy is refreshed (go test ./schema
+// -update) in the same commit.
+func TestDocumentsGolden(t *testing.T) {
+	for _, name := range DocumentNames() {
+		got, err := Document(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !json.Valid(got) {
+			t.Fatalf("%s is not JSON", name)
+		}
+		path := filepath.Join("testdata", "jsonschema", name+".json")
+		if *update {
+			if err := os.WriteFile(path, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./schema -update)", err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s differs from %s: the schema changed; check the diff and refresh with go test ./schema -update", name, path)
+		}
+	}
+}
+
+// TestDocumentErrors: an unknown name is an error, and callers get their own copy.
+func TestDocumentErrors(t *testing.T) {
+	if _, err := Document("nope"); err == nil || !strings.Contains(err.Error(), "create-post") {
+		t.Fatalf("unknown name: %v", err)
+	}
+	a, _ := Document(DocCreatePost)
+	a[0] = 'X'
+	if b, _ := Document(DocCreatePost); b[0] != '{' {
+		t.Fatal("Document returned shared bytes")
+	}
+}
+
+// TestDocumentsCompile: each document, and each schema of the OpenAPI document, is a valid
+// JSON Schema 2020-12 for a stock validator (which checks it against the meta-schema).
+func TestDocumentsCompile(t *testing.T) {
+	for _, name := range DocumentNames()[:4] {
+		compiled(t, name, "")
+	}
+	for _, def := range []string{"CreatePost", "DraftPublish", "DraftPublishResult", "ErrorBody"} {
+		compiled(t, DocOpenAPI, "#/components/schemas/"+def)
+	}
+}
+
+// TestExtensionKeywordsDocumented: every x-postrules-* keyword the documents use is
+// documented in docs/schema.md, so a reader of a document can look it up (the Node suite
+// declares exactly the documented ones to ajv).
+func TestExtensionKeywordsDocumented(t *testing.T) {
+	docs, err := os.ReadFile(filepath.Join("..", "docs", "schema.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`"(x-postrules-[A-Za-z]+)"`)
+	for _, name := range DocumentNames() {
+		b, _ := Document(name)
+		for _, m := range re.FindAllSubmatch(b, -1) {
+			if !bytes.Contains(docs, []byte("`"+string(m[1])+"`")) {
+				t.Errorf("%s uses %s, which docs/schema.md does not document", name, m[1])
+			}
+		}
+	}
+}
+
+// TestPlatformOptionsTable: the table lists every platform of the rule book once, in its
+// order, so a platform cannot be left out of the per-platform if/then.
+func TestPlatformOptionsTable(t *testing.T) {
+	ps := rules.Platforms()
+	platformOptions := platformOptions()
+	if len(platformOptions) != len(ps) {
+		t.Fatalf("platformOptions has %d platforms, the rule book %d", len(platformOptions), len(ps))
+	}
+	for i, p := range ps {
+		if platformOptions[i].platform != p {
+			t.Errorf("platformOptions[%d] is %s, want %s", i, platformOptions[i].platform, p)
+		}
+	}
+}
+
+// TestUnknownTagIsAnError: a validate tag the generator cannot translate stops generation
+// with an error naming it, rather than leaving the rule out of the schema silently.
+func TestUnknownTagIsAnError(t *testing.T) {
+	type withNewRule struct {
+		Name string `json:"name" validate:"startswith=a"`
+	}
+	g := newGenerator("#/$defs/")
+	g.ref(reflect.TypeOf(withNewRule{}))
+	if g.err == nil || !strings.Contains(g.err.Error(), "startswith") {
+		t.Fatalf("err = %v", g.err)
+	}
+}
+
+// scheduledCase is one line of testdata/scheduledfor/scheduledfor-cases.jsonl.
+type scheduledCase struct {
+	Input string `json:"input"`
+	Valid bool   `json:"valid"`
+	Why   string `json:"why"`
+}
+
+// TestScheduledForPatternCorpus runs the pattern over the scanner's corpus (JSON Schema
+// Test Suite date/time cases mapped to our grammar, see testdata/scheduledfor/README.md):
+// the pattern, the Go scanner and the corpus's verdict agree on every case.
+func TestScheduledForPatternCorpus(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "scheduledfor", "scheduledfor-cases.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	re := regexp.MustCompile(scheduledForPattern)
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		var c scheduledCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		_, perr := rules.ParseScheduledFor(c.Input)
+		if got := re.MatchString(c.Input); got != c.Valid || (perr == nil) != c.Valid {
+			t.Errorf("%q: pattern %v, scanner %v, corpus %v (%s)", c.Input, got, perr == nil, c.Valid, c.Why)
+		}
+	}
+	if n < 200 {
+		t.Fatalf("only %d cases read", n)
+	}
+}
+
+// TestScheduledForPatternLeapDays: every 29 February of years 0000-9999 (the pattern's
+// leap-year alternation against the scanner's arithmetic), and every month end of a
+// leap and a common year of each century.
+func TestScheduledForPatternLeapDays(t *testing.T) {
+	re := regexp.MustCompile(scheduledForPattern)
+	for y := 0; y <= 9999; y++ {
+		dates := []string{"02-29"}
+		if y%100 == 0 || y%100 == 4 || y%100 == 1 {
+			dates = append(dates, "02-28", "02-30", "04-30", "04-31", "06-31", "09-31", "11-31", "12-31", "01-32", "00-10", "13-01", "05-00")
+		}
+		for _, md := range dates {
+			s := pad4(y) + "-" + md + "T00:00Z"
+			_, err := rules.ParseScheduledFor(s)
+			if re.MatchString(s) != (err == nil) {
+				t.Fatalf("%s: pattern %v, scanner %v", s, re.MatchString(s), err)
+			}
+		}
+	}
+}
+
+func pad4(y int) string {
+	s := "000" + strconv.Itoa(y)
+	return s[len(s)-4:]
+}
+
+// FuzzScheduledForPattern: the pattern and the scanner agree on any string.
+func FuzzScheduledForPattern(f *testing.F) {
+	for _, s := range []string{"2024-02-29T10:00Z", "2023-02-29T10:00:00Z", "2026-01-02T03:04:05.123456789123Z", "2026-01-02T03:04.5Z", "2026-01-02T03:04:60Z", "2026-01-02t03:04Z", "2026-01-02T03:04Z\n"} {
+		f.Add(s)
+	}
+	re := regexp.MustCompile(scheduledForPattern)
+	f.Fuzz(func(t *testing.T, s string) {
+		_, err := rules.ParseScheduledFor(s)
+		if re.MatchString(s) != (err == nil) {
+			t.Fatalf("%q: pattern %v, scanner %v", s, re.MatchString(s), err)
+		}
+	})
+}
+
+// TestNonBlankPattern: the class is exactly strings.TrimSpace's white space, for every
+// code point (\s would differ by dialect: ECMA-262's includes U+FEFF). The class as Go's
+// regexp parser reads it is compared for all 1.1 million code points (cheap, even under
+// -race); the compiled matcher for the first 0x3100, which hold every white space.
+func TestNonBlankPattern(t *testing.T) {
+	parsed, err := syntax.Parse(nonBlankPattern(), syntax.Perl)
+	if err != nil || parsed.Op != syntax.OpCharClass {
+		t.Fatalf("not one character class: %v %v", parsed, err)
+	}
+	inClass := func(r rune) bool {
+		for i := 0; i+1 < len(parsed.Rune); i += 2 {
+			if r >= parsed.Rune[i] && r <= parsed.Rune[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	re := regexp.MustCompile(nonBlankPattern())
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		s := string(r)
+		if inClass(r) != nonBlank(s) || (r < 0x3100 && re.MatchString(s) != nonBlank(s)) {
+			t.Fatalf("U+%04X: class %v, pattern %v, nonBlank %v", r, inClass(r), re.MatchString(s), nonBlank(s))
+		}
+	}
+}
+
+// TestURLRefusedClass: the class holds exactly the characters mediaURLProblem refuses in
+// a URL on sight, for every code point (as Go's regexp parser reads the class).
+func TestURLRefusedClass(t *testing.T) {
+	parsed, err := syntax.Parse("["+urlRefusedClass()+"]", syntax.Perl)
+	if err != nil || parsed.Op != syntax.OpCharClass {
+		t.Fatalf("not one character class: %v %v", parsed, err)
+	}
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		in := false
+		for i := 0; i+1 < len(parsed.Rune); i += 2 {
+			if r >= parsed.Rune[i] && r <= parsed.Rune[i+1] {
+				in = true
+			}
+		}
+		refused := r <= ' ' || r == 0x7f || invisibleInURL(r)
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		if in != refused {
+			t.Fatalf("U+%04X: in the class %v, refused by the rule %v", r, in, refused)
+		}
+	}
+}
+
+// TestLoosePatterns: the zone and media URL patterns never refuse what the rule accepts
+// (they may accept more: x-postrules-timezone and x-postrules-mediaUrl say the rest).
+func TestLoosePatterns(t *testing.T) {
+	zone, media := regexp.MustCompile(zonePattern), regexp.MustCompile(mediaURLPattern())
+	r := rand.New(rand.NewSource(15))
+	alpha := "aAzZ09_+-/. :é?#@[]"
+	for i := 0; i < 30000; i++ {
+		b := make([]byte, r.Intn(12))
+		for j := range b {
+			b[j] = alpha[r.Intn(len(alpha))]
+		}
+		s := string(b)
+		if validTimezone(s) && !zone.MatchString(s) {
+			t.Fatalf("zone %q: valid but the pattern refuses it", s)
+		}
+		for _, u := range []string{"http://" + s, "HTTPS://" + s, "http:" + s, "https://x" + s} {
+			if validMediaURL(u) && !media.MatchString(u) {
+				t.Fatalf("url %q: valid but the pattern refuses it", u)
+			}
+		}
+	}
+	for _, z := range []string{"UTC", "America/New_York", "Etc/GMT+5", "America/Argentina/Buenos_Aires", "Europe/Berlin"} {
+		if !validTimezone(z) || !zone.MatchString(z) {
+			t.Errorf("zone %q", z)
+		}
+	}
+}
+
+// TestOpenAPICodes: the draft-publish operation answers every code of the rule book's
+// table under its own HTTP status, the create operation every code but the draft ones, and
+// 402/403 carry their extras.
+func TestOpenAPICodes(t *testing.T) {
+	b, _ := Document(DocOpenAPI)
+	var d struct {
+		Paths map[string]map[string]struct {
+			Responses map[string]struct {
+				Ref string `json:"$ref"`
+			} `json:"responses"`
+		} `json:"paths"`
+		Components struct {
+			Responses map[string]struct {
+				Codes   []string `json:"x-postrules-codes"`
+				Content map[string]struct {
+					Schema struct {
+						AllOf []struct {
+							Required []string `json:"required"`
+						} `json:"allOf"`
+					} `json:"schema"`
+				} `json:"content"`
+			} `json:"responses"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(b, &d); err != nil {
+		t.Fatal(err)
+	}
+	for path, draft := range map[string]bool{"/api/v2/posts": false, "/api/v2/drafts/{draftId}/publish": true} {
+		got := map[string]bool{}
+		for status, r := range d.Paths[path]["post"].Responses {
+			if status == "202" {
+				continue
+			}
+			resp := d.Components.Responses[strings.TrimPrefix(r.Ref, "#/components/responses/")]
+			for _, c := range resp.Codes {
+				if strconv.Itoa(rules.Code(c).HTTPStatus()) != status {
+					t.Errorf("%s %s lists %s, whose status is %d", path, status, c, rules.Code(c).HTTPStatus())
+				}
+				got[c] = true
+			}
+			required := resp.Content["application/json"].Schema.AllOf[1].Required
+			if (status == "403") != (len(required) == 3) {
+				t.Errorf("%s %s requires %v", path, status, required)
+			}
+		}
+		for _, c := range rules.Codes() {
+			want := draft || (c != rules.CodeDraftNotFound && c != rules.CodeDraftAlreadyPublishing)
+			if got[string(c)] != want {
+				t.Errorf("%s: code %s listed %v, want %v", path, c, got[string(c)], want)
+			}
+		}
+	}
+}
+
+// TestDocumentConcurrent: the first calls may race to build the documents; every caller
+// gets the same bytes (go test -race checks the once).
+func TestDocumentConcurrent(t *testing.T) {
+	want, _ := Document(DocOpenAPI)
+	done := make(chan []byte)
+	for i := 0; i < 8; i++ {
+		go func() {
+			b, _ := Document(DocOpenAPI)
+			done <- b
+		}()
+	}
+	for i := 0; i < 8; i++ {
+		if b := <-done; !bytes.Equal(b, want) {
+			t.Fatal("a concurrent caller got other bytes")
+		}
+	}
+}
+
+// TestTagTranslations: the validate tags a platform's options type may use become the
+// keywords they mean, so typing a platform is one line of platformOptions.
+func TestTagTranslations(t *testing.T) {
+	type opts struct {
+		Title    string            `json:"title" validate:"gte=1,lte=100"`
+		Tags     []string          `json:"tags,omitempty" validate:"omitempty,lt=31,unique,dive,len=3"`
+		Privacy  string            `json:"privacy,omitempty" validate:"omitempty,oneof=public private"`
+		Count    uint              `json:"count,omitempty" validate:"gt=0"`
+		Ratio    float64           `json:"ratio,omitempty" validate:"max=1"`
+		Extra    map[string]string `json:"extra,omitempty"`
+		Internal string            `json:"-"`
+	}
+	g := newGenerator("#/$defs/")
+	g.ref(reflect.TypeOf(opts{}))
+	if g.err != nil {
+		t.Fatal(g.err)
+	}
+	got := string(marshalOrdered(g.defs))
+	for _, want := range []string{
+		`"minLength": 1`, `"maxLength": 100`, `"maxItems": 30`, `"uniqueItems": true`,
+		`"minLength": 3,`, `"maxLength": 3`, `"enum": ["public", "private"]`, `"minimum": 1`, `"maximum": 1`,
+		`"additionalProperties": {`, `"required": ["title"]`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %s in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "Internal") {
+		t.Error(`a json:"-" field is in the schema`)
+	}
+}
+
+// BenchmarkDocument is a call after the first: a copy of the built bytes. Compare
+// BenchmarkBuildDocuments, what every call would cost without the once.
+func BenchmarkDocument(b *testing.B) {
+	if _, err := Document(DocOpenAPI); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := Document(DocOpenAPI); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBuildDocuments generates all five documents from the types.
+func BenchmarkBuildDocuments(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := buildDocuments(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestDraftPublishResultSchema: answers built from the wire type validate, with every
+// status and a scheduledFor normalized by rules.FormatScheduledFor (any instant from year
+// 0000 to 9999); a status outside rules' list does not.
+func TestDraftPublishResultSchema(t *testing.T) {
+	s := compiled(t, DocDraftPublishResult, "")
+	r := rand.New(rand.NewSource(3))
+	valid := func(v DraftPublishResult) error {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, err := jsv.UnmarshalJSON(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.Validate(inst)
+	}
+	for i := 0; i < 700; i++ {
+		st := statuses()[i%len(statuses())]
+		when := time.Unix(r.Int63n(253402300800+62167219200)-62167219200, r.Int63n(1e9)).UTC()
+		v := DraftPublishResult{Success: i%2 == 0, Status: rules.Status(st), ScheduledFor: rules.FormatScheduledFor(when), PostID: "p1",
+			Platforms: []PlatformResult{{Platform: rules.Twitter, Success: true, PlatformPostURL: "https://x.com/p/1"}, {Platform: rules.Bluesky, Error: "token expired"}}}
+		if err := valid(v); err != nil {
+			t.Errorf("%+v: %v", v, err)
+		}
+	}
+	if err := valid(DraftPublishResult{Status: "done", PostID: "p", Platforms: []PlatformResult{}}); err == nil {
+		t.Error(`status "done" accepted`)
+	}
+}

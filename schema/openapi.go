@@ -1,0 +1,133 @@
+package schema
+
+import (
+	"reflect"
+	"strconv"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// draftOnlyCodes can only answer a draft publish.
+func draftOnlyCodes() map[rules.Code]bool {
+	return map[rules.Code]bool{rules.CodeDraftNotFound: true, rules.CodeDraftAlreadyPublishing: true}
+}
+
+// openAPI is the OpenAPI 3.1 document of both endpoints. Its schemas are the same
+// definitions as the standalone documents (OpenAPI 3.1 schema objects are JSON Schema
+// 2020-12), under #/components/schemas.
+func openAPI() (any, error) {
+	g := newGenerator("#/components/schemas/")
+	createBody := g.ref(reflect.TypeOf(CreatePost{}))
+	publishBody := g.ref(reflect.TypeOf(DraftPublish{}))
+	result := g.ref(reflect.TypeOf(DraftPublishResult{}))
+	errBody := g.ref(reflect.TypeOf(ErrorBody{}))
+	if g.err != nil {
+		return nil, g.err
+	}
+	statuses := errorStatuses()
+	// A status whose codes include draft-only ones has a second response for createPost
+	// without them ("CreatePostError404"), so each operation lists only codes it can answer.
+	responses := obj{}
+	for _, st := range statuses {
+		responses = append(responses, member{errorResponseName("", st.status), errorResponse(st, errBody)})
+		if create := withoutDraftCodes(st); len(create.codes) != len(st.codes) && len(create.codes) > 0 {
+			responses = append(responses, member{errorResponseName("CreatePost", st.status), errorResponse(create, errBody)})
+		}
+	}
+	operation := func(id, summary string, body obj, draft bool, params []any) obj {
+		op := obj{
+			{"operationId", id},
+			{"summary", summary},
+			{"security", []any{obj{{"bearerAuth", []any{}}}}},
+		}
+		if params != nil {
+			op = append(op, member{"parameters", params})
+		}
+		op = append(op, member{"requestBody", obj{
+			{"required", true},
+			{"content", obj{{"application/json", obj{{"schema", body}}}}},
+		}})
+		rs := obj{{"202", obj{
+			{"description", "Accepted: published now (status publishing) or scheduled."},
+			{"content", obj{{"application/json", obj{{"schema", result}}}}},
+		}}}
+		for _, st := range statuses {
+			name := errorResponseName("", st.status)
+			if !draft {
+				create := withoutDraftCodes(st)
+				if len(create.codes) == 0 {
+					continue
+				}
+				if len(create.codes) != len(st.codes) {
+					name = errorResponseName("CreatePost", st.status)
+				}
+			}
+			rs = append(rs, member{strconv.Itoa(st.status), obj{{"$ref", "#/components/responses/" + name}}})
+		}
+		return op.set("responses", rs)
+	}
+	return obj{
+		{"openapi", "3.1.0"},
+		{"info", obj{
+			{"title", "postrules: the publishing API's contract"},
+			{"version", "2"},
+			{"description", "Generated from postrules' wire types and rule book (schema.Document). Every body the rule book " +
+				"accepts, these schemas accept; x-postrules-* keywords name the rules a schema cannot check."},
+		}},
+		{"jsonSchemaDialect", "https://json-schema.org/draft/2020-12/schema"},
+		{"security", []any{obj{{"bearerAuth", []any{}}}}},
+		{"paths", obj{
+			{"/api/v2/posts", obj{{"post", operation("createPost", "Create a post for one or more platforms, now or scheduled.", createBody, false, nil)}}},
+			{"/api/v2/drafts/{draftId}/publish", obj{{"post", operation("publishDraft", "Publish a saved draft, now or scheduled.", publishBody, true, []any{
+				obj{{"name", "draftId"}, {"in", "path"}, {"required", true}, {"description", "The saved draft's id."}, {"schema", obj{{"type", "string"}, {"minLength", 1}}}},
+			})}}},
+		}},
+		{"components", obj{
+			{"securitySchemes", obj{{"bearerAuth", obj{
+				{"type", "http"}, {"scheme", "bearer"},
+				{"description", "The API key as a bearer token; missing or wrong: 401 unauthorized."},
+			}}}},
+			{"responses", responses},
+			{"schemas", g.defs},
+		}},
+	}, nil
+}
+
+// withoutDraftCodes is st without the codes only a draft publish can answer.
+func withoutDraftCodes(st statusCodes) statusCodes {
+	out := statusCodes{status: st.status, title: st.title}
+	for _, c := range st.codes {
+		if !draftOnlyCodes()[rules.Code(c)] {
+			out.codes = append(out.codes, c)
+		}
+	}
+	return out
+}
+
+// errorResponseName names the response of an error status under components/responses,
+// with the operation's prefix when its codes are a subset.
+func errorResponseName(prefix string, status int) string {
+	return prefix + "Error" + strconv.Itoa(status)
+}
+
+// errorResponse is the response of one error status: the error body with that status's
+// title and codes, and its extras required.
+func errorResponse(st statusCodes, errBody obj) obj {
+	narrow := obj{{"properties", obj{
+		{"error", obj{{"const", st.title}}},
+		{"code", obj{{"enum", st.codes}}},
+	}}}
+	desc := st.title + "."
+	switch st.status {
+	case 402:
+		desc += " subscribeUrl says where to subscribe."
+	case 403:
+		desc += " limit, used and connected describe the plan."
+		narrow = narrow.set("required", []string{"limit", "used", "connected"})
+	}
+	return obj{
+		{"description", desc},
+		{xCodes, st.codes},
+		{"content", obj{{"application/json", obj{{"schema", obj{{"allOf", []any{errBody, narrow}}}}}}}},
+	}
+}

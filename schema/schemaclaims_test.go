@@ -1,0 +1,424 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/prop"
+	jsv "github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// expressible are the 400 codes whose every cause the schemas state with standard keywords
+// (claim 2: the schema refuses every body refused with one of them).
+var expressible = map[rules.Code]bool{
+	rules.CodeInvalidBody: true, rules.CodeUnknownField: true, rules.CodeFieldCaseMismatch: true,
+	rules.CodeWrongType: true, rules.CodeMissingField: true, rules.CodeInvalidValue: true,
+	rules.CodeUnknownPlatform: true, rules.CodeNoTargets: true, rules.CodeInvalidScheduledFor: true,
+	rules.CodePublishModeConflict: true, rules.CodeInvalidPoll: true, rules.CodeNoContent: true,
+}
+
+// corpusBody is one body of the shared corpus (testdata/node/corpus.jsonl): what it is,
+// why it is there, and postrules' verdict (with Env{}: no clock, no accounts, no plan, so
+// the verdict is about the body alone).
+type corpusBody struct {
+	Kind     string       `json:"kind"` // create-post or draft-publish
+	Why      string       `json:"why"`
+	Body     string       `json:"body"`
+	Accepted bool         `json:"accepted"`
+	Codes    []rules.Code `json:"codes"`
+}
+
+// storedDraft is the draft every draft-publish body of the corpus is checked with: valid,
+// so the verdict is the body's.
+const storedDraft = `{"content":"Hello","platforms":[{"platform":"bluesky"}]}`
+
+func verdictOf(kind, body string) (bool, []rules.Code) {
+	var v Verdict
+	if kind == DocDraftPublish {
+		v = CheckDraftPublish([]byte(storedDraft), []byte(body), Env{})
+	} else {
+		v = CheckCreatePost([]byte(body), Env{})
+	}
+	seen := map[rules.Code]bool{}
+	var codes []rules.Code
+	for _, p := range v.Problems {
+		if !seen[p.Code] {
+			seen[p.Code] = true
+			codes = append(codes, p.Code)
+		}
+	}
+	sort.Slice(codes, func(i, j int) bool { return codes[i] < codes[j] })
+	return v.Valid, codes
+}
+
+// handBodies are bodies written for a reason each (the why), so that every expressible
+// code and the known gaps are in the corpus whatever the generators draw.
+var handBodies = []struct{ kind, why, body string }{
+	{DocCreatePost, "minimal valid publish-now post", `{"content":"hi","platforms":[{"platform":"bluesky"}],"publishNow":true}`},
+	{DocCreatePost, "valid scheduled post on a leap day", `{"content":"hi","platforms":[{"platform":"twitter"}],"scheduledFor":"2028-02-29T10:00Z"}`},
+	{DocCreatePost, "29 February of a common year", `{"content":"hi","platforms":[{"platform":"twitter"}],"scheduledFor":"2027-02-29T10:00Z"}`},
+	{DocCreatePost, "an offset instead of Z", `{"content":"hi","platforms":[{"platform":"twitter"}],"scheduledFor":"2027-01-01T10:00:00+00:00"}`},
+	{DocCreatePost, "publishNow false with scheduledFor is a scheduled post", `{"content":"hi","platforms":[{"platform":"twitter"}],"publishNow":false,"scheduledFor":"2027-01-01T10:00:00Z"}`},
+	{DocCreatePost, "both publish modes", `{"content":"hi","platforms":[{"platform":"twitter"}],"publishNow":true,"scheduledFor":"2027-01-01T10:00:00Z"}`},
+	{DocCreatePost, "neither publish mode", `{"content":"hi","platforms":[{"platform":"twitter"}]}`},
+	{DocCreatePost, "null is a wrong type", `{"content":null,"platforms":[{"platform":"twitter"}],"publishNow":true}`},
+	{DocCreatePost, "case-mismatched name", `{"Content":"hi","platforms":[{"platform":"twitter"}],"publishNow":true}`},
+	{DocCreatePost, "close unknown name", `{"content":"hi","platforms":[{"platform":"twitter"}],"scheduleFor":"2027-01-01T10:00:00Z"}`},
+	{DocCreatePost, "duplicate name (JSON parsers keep the last)", `{"content":"hi","content":"ho","platforms":[{"platform":"twitter"}],"publishNow":true}`},
+	{DocCreatePost, "platforms missing", `{"content":"hi","publishNow":true}`},
+	{DocCreatePost, "platforms empty", `{"content":"hi","platforms":[],"publishNow":true}`},
+	{DocCreatePost, "platform in the wrong case", `{"content":"hi","platforms":[{"platform":"Twitter"}],"publishNow":true}`},
+	{DocCreatePost, "platform missing", `{"content":"hi","platforms":[{"accountId":"a"}],"publishNow":true}`},
+	{DocCreatePost, "empty accountId", `{"content":"hi","platforms":[{"platform":"twitter","accountId":""}],"publishNow":true}`},
+	{DocCreatePost, "blank content, no media", `{"content":" \u3000 ","platforms":[{"platform":"twitter"}],"publishNow":true}`},
+	{DocCreatePost, "U+FEFF is not white space for postrules (nor for the schema's class)", `{"content":"\ufeff","platforms":[{"platform":"linkedin"}],"publishNow":true}`},
+	{DocCreatePost, "empty override beside shared content", `{"content":"hi","platforms":[{"platform":"twitter","content":""}],"publishNow":true}`},
+	{DocCreatePost, "media only", `{"mediaItems":[{"type":"image","url":"https://cdn.example.com/a.png"}],"platforms":[{"platform":"instagram"}],"publishNow":true}`},
+	{DocCreatePost, "media type outside the enum", `{"mediaItems":[{"type":"pdf","url":"https://cdn.example.com/a.pdf"}],"platforms":[{"platform":"linkedin"}],"publishNow":true}`},
+	{DocCreatePost, "ftp media URL", `{"mediaItems":[{"type":"image","url":"ftp://cdn.example.com/a.png"}],"platforms":[{"platform":"linkedin"}],"publishNow":true}`},
+	{DocCreatePost, "port 0 (only x-postrules-mediaUrl says so)", `{"mediaItems":[{"type":"image","url":"https://cdn.example.com:0/a.png"}],"platforms":[{"platform":"linkedin"}],"publishNow":true}`},
+	{DocCreatePost, "upper-case scheme is fine", `{"mediaItems":[{"type":"image","url":"HTTPS://cdn.example.com/a.png"}],"platforms":[{"platform":"linkedin"}],"publishNow":true}`},
+	{DocCreatePost, "twitter: five images", `{"content":"hi","mediaItems":[` + strings.Repeat(`{"type":"image","url":"https://x.example/a.png"},`, 4) + `{"type":"image","url":"https://x.example/a.png"}],"platforms":[{"platform":"twitter"}],"publishNow":true}`},
+	{DocCreatePost, "twitter: image and video", `{"content":"hi","mediaItems":[{"type":"image","url":"https://x.example/a.png"},{"type":"video","url":"https://x.example/a.mp4"}],"platforms":[{"platform":"twitter"}],"publishNow":true}`},
+	{DocCreatePost, "linkedin takes image and video", `{"content":"hi","mediaItems":[{"type":"image","url":"https://x.example/a.png"},{"type":"video","url":"https://x.example/a.mp4"}],"platforms":[{"platform":"linkedin"}],"publishNow":true}`},
+	{DocCreatePost, "poll with one option", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a"],"durationMinutes":60}}}],"publishNow":true}`},
+	{DocCreatePost, "poll with a blank option", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a"," "],"durationMinutes":60}}}],"publishNow":true}`},
+	{DocCreatePost, "poll duration over a week", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":10081}}}],"publishNow":true}`},
+	{DocCreatePost, "poll duration 6e1 is sixty", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":6e1}}}],"publishNow":true}`},
+	{DocCreatePost, "poll duration 60.5 is not whole", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":60.5}}}],"publishNow":true}`},
+	{DocCreatePost, "poll with media", `{"content":"hi","mediaItems":[{"type":"image","url":"https://x.example/a.png"}],"platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":60}}}],"publishNow":true}`},
+	{DocCreatePost, "poll with threadItems", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":[{"content":"2"}],"poll":{"options":["a","b"],"durationMinutes":60}}}],"publishNow":true}`},
+	{DocCreatePost, "poll duration missing", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"]}}}],"publishNow":true}`},
+	{DocCreatePost, "replySettings outside the enum", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"replySettings":"everyone"}}],"publishNow":true}`},
+	{DocCreatePost, "shareWithFollowers without communityId", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"shareWithFollowers":true}}],"publishNow":true}`},
+	{DocCreatePost, "blank thread item", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":[{"content":"  "}]}}],"publishNow":true}`},
+	{DocCreatePost, "media-only thread item", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":[{"mediaItems":[{"type":"gif","url":"https://x.example/a.gif"}]}]}}],"publishNow":true}`},
+	{DocCreatePost, "twitter options on linkedin are any object", `{"content":"hi","platforms":[{"platform":"linkedin","platformSpecificData":{"poll":7,"visibility":"PUBLIC"}}],"publishNow":true}`},
+	{DocCreatePost, "platformSpecificData must be an object", `{"content":"hi","platforms":[{"platform":"linkedin","platformSpecificData":[]}],"publishNow":true}`},
+	{DocCreatePost, "unknown twitter option", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"visibility":"PUBLIC"}}],"publishNow":true}`},
+	{DocCreatePost, "not a valid zone (only x-postrules-timezone says so)", `{"content":"hi","platforms":[{"platform":"twitter"}],"scheduledFor":"2027-01-01T10:00Z","timezone":"Mars/Olympus"}`},
+	{DocCreatePost, "zone in the wrong case", `{"content":"hi","platforms":[{"platform":"twitter"}],"scheduledFor":"2027-01-01T10:00Z","timezone":"europe/berlin"}`},
+	{DocCreatePost, "over twitter's cap (only x-postrules-maxGraphemes says so)", `{"content":"` + strings.Repeat("a", 281) + `","platforms":[{"platform":"twitter"}],"publishNow":true}`},
+	{DocCreatePost, "the top level is an array", `[]`},
+	{DocCreatePost, "not JSON: cut short", `{"content":"hi","platforms":[`},
+	{DocCreatePost, "nesting beyond the limit in passed-through options", `{"content":"hi","platforms":[{"platform":"linkedin","platformSpecificData":{"a":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}}],"publishNow":true}`},
+	{DocCreatePost, "a lone surrogate escape", `{"content":"\ud800","platforms":[{"platform":"bluesky"}],"publishNow":true}`},
+	{DocCreatePost, "the same account twice", `{"content":"hi","platforms":[{"platform":"bluesky","accountId":"b"},{"platform":"bluesky","accountId":"b"}],"publishNow":true}`},
+	{DocCreatePost, "600e-1 and 60.0 are sixty", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b","c","d"],"durationMinutes":600e-1}}},{"platform":"twitter","accountId":"t2","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":60.0}}}],"publishNow":true}`},
+	{DocCreatePost, "poll bounds exactly", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":5}}},{"platform":"twitter","accountId":"t2","platformSpecificData":{"poll":{"options":["a","b","c","d"],"durationMinutes":10080}}}],"publishNow":true}`},
+	{DocCreatePost, "an escaped member name is the same name", `{"con\u0074ent":"hi","platforms":[{"platform":"bluesky"}],"publishNow":true}`},
+	{DocCreatePost, "a NUL in the text", `{"content":"a\u0000b","platforms":[{"platform":"bluesky"}],"publishNow":true}`},
+	{DocCreatePost, "an IRI media URL", `{"mediaItems":[{"type":"image","url":"https://\u4f8b\u3048.jp/\u753b\u50cf.png","thumbnail":"http://x.example/t.png"}],"platforms":[{"platform":"pinterest"}],"publishNow":true}`},
+	{DocCreatePost, "the year 0000 is a leap year", `{"content":"hi","platforms":[{"platform":"threads"}],"scheduledFor":"0000-02-29T00:00Z","timezone":"Etc/GMT-14"}`},
+	{DocCreatePost, "a long fraction", `{"content":"hi","platforms":[{"platform":"threads"}],"scheduledFor":"2030-12-31T23:59:59.1234567890123456789Z"}`},
+	{DocCreatePost, "twitter: four images, a thread item with one video", `{"content":"hi","mediaItems":[` + strings.Repeat(`{"type":"image","url":"https://x.example/a.png"},`, 3) + `{"type":"image","url":"https://x.example/a.png"}],"platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":[{"content":"2","mediaItems":[{"type":"video","url":"https://x.example/v.mp4"}]}]}}],"publishNow":true}`},
+	{DocCreatePost, "a document without a twitter target", `{"content":"hi","mediaItems":[{"type":"document","url":"https://x.example/a.pdf"}],"platforms":[{"platform":"linkedin"}],"publishNow":true}`},
+	{DocCreatePost, "a document with a twitter target", `{"content":"hi","mediaItems":[{"type":"document","url":"https://x.example/a.pdf"}],"platforms":[{"platform":"linkedin"},{"platform":"twitter"}],"publishNow":true}`},
+	{DocCreatePost, "white space only with media is fine", `{"content":" ","mediaItems":[{"type":"gif","url":"https://x.example/a.gif"}],"platforms":[{"platform":"twitter","content":"\u3000"}],"publishNow":true}`},
+	{DocCreatePost, "every twitter option", `{"content":"hi","platforms":[{"platform":"twitter","accountId":"tw","platformSpecificData":{"communityId":"1","shareWithFollowers":true,"replyToTweetId":"2","replySettings":"verified","threadItems":[],"poll":{"options":["a","b"],"durationMinutes":60}}}],"publishNow":true}`},
+	{DocDraftPublish, "publish now", `{"publishNow":true}`},
+	{DocDraftPublish, "scheduled with a zone", `{"scheduledFor":"2030-03-01T08:00:00.5Z","timezone":"Europe/Berlin"}`},
+	{DocDraftPublish, "empty body: publishNow is required when scheduledFor is omitted", `{}`},
+	{DocDraftPublish, "publishNow false alone", `{"publishNow":false}`},
+	{DocDraftPublish, "a leap second", `{"scheduledFor":"2030-06-30T23:59:60Z"}`},
+	{DocDraftPublish, "a fraction without seconds", `{"scheduledFor":"2030-06-30T23:59.5Z"}`},
+	{DocDraftPublish, "a create-post field", `{"publishNow":true,"content":"hi"}`},
+	{DocDraftPublish, "publishNow as a string", `{"publishNow":"true"}`},
+	{DocDraftPublish, "the top level is a string", `"publishNow"`},
+}
+
+// repoBodies are the request bodies of the CLI's testdata.
+var repoBodies = []struct{ kind, path string }{
+	{DocCreatePost, "../cmd/validate/testdata/valid-thread.json"},
+	{DocCreatePost, "../cmd/validate/testdata/long-thread-item.json"},
+	{DocCreatePost, "../cmd/validate/testdata/ambiguous-account.json"},
+	{DocCreatePost, "../cmd/validate/testdata/scheduled.json"},
+	{DocCreatePost, "../cmd/validate/testdata/japanese-200.json"},
+	{DocCreatePost, "../cmd/validate/testdata/draft.json"},
+	{DocDraftPublish, "../cmd/validate/testdata/draft-publish.json"},
+}
+
+// generatedCount is how many gopter bodies the shared corpus holds.
+const generatedCount = 2000
+
+// buildCorpus is the shared corpus: the repo's bodies, the hand-written ones and
+// generatedCount bodies from genRequest with a fixed seed, with postrules' verdicts.
+func buildCorpus(t testing.TB) []corpusBody {
+	var out []corpusBody
+	add := func(kind, why, body string) {
+		ok, codes := verdictOf(kind, body)
+		out = append(out, corpusBody{Kind: kind, Why: why, Body: body, Accepted: ok, Codes: codes})
+	}
+	for _, r := range repoBodies {
+		b, err := os.ReadFile(r.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		add(r.kind, "from "+strings.TrimPrefix(r.path, "../"), string(b))
+	}
+	for _, h := range handBodies {
+		add(h.kind, h.why, h.body)
+	}
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(15))
+	g := genRequest()
+	for i := 0; i < generatedCount; i++ {
+		r, _ := g(params).Retrieve()
+		req := r.(genBody)
+		add(req.kind, "generated", req.body)
+	}
+	return out
+}
+
+// schemaVerdict is whether the stock validator accepts body; ok false means the body is
+// not JSON at all (no schema applies).
+func schemaVerdict(s *jsv.Schema, body string) (accepted, ok bool) {
+	inst, err := jsv.UnmarshalJSON(strings.NewReader(body))
+	if err != nil {
+		return false, false
+	}
+	return s.Validate(inst) == nil, true
+}
+
+// TestSchemaClaims checks the two claims of docs/schema.md over the shared corpus with a
+// stock validator, the strictness table of docs/schema.md against the one computed here,
+// and the corpus file the Node suite reads against the one built here.
+func TestSchemaClaims(t *testing.T) {
+	corpus := buildCorpus(t)
+	schemas := map[string]*jsv.Schema{DocCreatePost: compiled(t, DocCreatePost, ""), DocDraftPublish: compiled(t, DocDraftPublish, "")}
+	openapi := map[string]*jsv.Schema{
+		DocCreatePost:   compiled(t, DocOpenAPI, "#/components/schemas/CreatePost"),
+		DocDraftPublish: compiled(t, DocOpenAPI, "#/components/schemas/DraftPublish"),
+	}
+	type row struct{ bodies, refused int }
+	table := map[rules.Code]*row{}
+	accepted, refused := 0, 0
+	for _, c := range corpus {
+		got, isJSON := schemaVerdict(schemas[c.Kind], c.Body)
+		if api, _ := schemaVerdict(openapi[c.Kind], c.Body); api != got {
+			t.Errorf("%s %q: standalone schema %v, OpenAPI's %v", c.Kind, c.Body, got, api)
+		}
+		if c.Accepted {
+			accepted++
+			if !got {
+				t.Errorf("claim 1 (never stricter): postrules accepts, the schema refuses (%s): %s", c.Why, c.Body)
+			}
+			continue
+		}
+		refused++
+		for _, code := range c.Codes {
+			r := table[code]
+			if r == nil {
+				r = &row{}
+				table[code] = r
+			}
+			r.bodies++
+			if isJSON && !got {
+				r.refused++
+			} else if expressible[code] {
+				t.Errorf("claim 2 (as strict as it can be): postrules refuses with %s %v, the schema accepts (%s): %s", code, c.Codes, c.Why, c.Body)
+			}
+		}
+	}
+	if accepted < 500 || refused < 500 {
+		t.Errorf("the corpus is lopsided: %d accepted, %d refused", accepted, refused)
+	}
+
+	// The table, for every 400 code.
+	var b strings.Builder
+	b.WriteString("| code | bodies | refused by the schema | claim 2 |\n|---|---:|---:|---|\n")
+	for _, code := range rules.Codes() {
+		if code.HTTPStatus() != 400 {
+			continue
+		}
+		r := table[code]
+		if r == nil {
+			r = &row{}
+		}
+		claim := "no: " + gapReason[code]
+		if expressible[code] {
+			claim = "yes"
+		}
+		fmt.Fprintf(&b, "| `%s` | %d | %d | %s |\n", code, r.bodies, r.refused, claim)
+	}
+	fmt.Fprintf(&b, "\nCorpus: %d bodies, %d accepted by postrules (all accepted by the schema), %d refused.\n", len(corpus), accepted, refused)
+	checkDocTable(t, b.String())
+
+	// The corpus file of the Node suite.
+	var jl bytes.Buffer
+	for _, c := range corpus {
+		line, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jl.Write(line)
+		jl.WriteByte('\n')
+	}
+	checkGolden(t, filepath.Join("testdata", "node", "corpus.jsonl"), jl.Bytes())
+}
+
+// gapReason says why a 400 code is outside claim 2.
+var gapReason = map[rules.Code]string{
+	rules.CodeInvalidRequest:          "not produced by the checks of a body",
+	rules.CodeValidationFailed:        "the code of several problems, not a problem's own",
+	rules.CodeMalformedJSON:           "not JSON: refused by any JSON parser before a schema applies",
+	rules.CodeDuplicateField:          "JSON parsers keep the last name (`x-postrules-uniqueNames`)",
+	rules.CodeInvalidString:           "JSON parsers replace a lone surrogate",
+	rules.CodeTooDeep:                 "no depth keyword (`x-postrules-maxDepth`)",
+	rules.CodeBodyTooLarge:            "no size keyword (`x-postrules-maxBodyBytes`)",
+	rules.CodeInvalidUTF8:             "JSON parsers replace invalid UTF-8",
+	rules.CodeInvalidCharacter:        "a platform's character rule",
+	rules.CodeScheduledInPast:         "needs the clock (`x-postrules-future`)",
+	rules.CodeInvalidTimezone:         "needs the zone database (`x-postrules-timezone`); the pattern refuses wrong shapes",
+	rules.CodeInvalidMedia:            "a URL's port and host (`x-postrules-mediaUrl`); type, scheme, white space, invisible characters and twitter's media rule are refused",
+	rules.CodePostTooLong:             "grapheme counts (`x-postrules-maxGraphemes`)",
+	rules.CodeAccountPlatformMismatch: "needs the connected accounts (`x-postrules-resolution`)",
+	rules.CodeDuplicateTarget:         "relates values of two targets",
+}
+
+const (
+	tableBegin = "<!-- strictness:begin -->\n"
+	tableEnd   = "<!-- strictness:end -->"
+)
+
+// checkDocTable compares the strictness table of docs/schema.md with table (-update
+// rewrites it).
+func checkDocTable(t *testing.T, table string) {
+	t.Helper()
+	path := filepath.Join("..", "docs", "schema.md")
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(doc)
+	i, j := strings.Index(s, tableBegin), strings.Index(s, tableEnd)
+	if i < 0 || j < i {
+		t.Fatalf("%s has no strictness markers", path)
+	}
+	if s[i+len(tableBegin):j] == table {
+		return
+	}
+	if !*update {
+		t.Errorf("the strictness table of %s differs from the computed one (refresh with go test ./schema -run TestSchemaClaims -update):\n%s", path, table)
+		return
+	}
+	s = s[:i+len(tableBegin)] + table + s[j:]
+	if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./schema -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the corpus built now; refresh with go test ./schema -update", path)
+	}
+}
+
+// TestPropSchemaAgreesWithVerdict runs both claims over fresh generated bodies (random
+// seeds, unlike the fixed corpus).
+func TestPropSchemaAgreesWithVerdict(t *testing.T) {
+	schemas := map[string]*jsv.Schema{DocCreatePost: compiled(t, DocCreatePost, ""), DocDraftPublish: compiled(t, DocDraftPublish, "")}
+	params := gopter.DefaultTestParameters()
+	params.MinSuccessfulTests = 1000
+	properties := gopter.NewProperties(params)
+	properties.Property("accepted => schema accepts; refused with an expressible code => schema refuses", prop.ForAll(
+		func(req genBody) bool {
+			ok, codes := verdictOf(req.kind, req.body)
+			got, _ := schemaVerdict(schemas[req.kind], req.body)
+			if ok {
+				return got
+			}
+			for _, c := range codes {
+				if expressible[c] {
+					return !got
+				}
+			}
+			return true
+		}, genRequest()))
+	properties.TestingRun(t)
+}
+
+// TestErrorBodiesMatchErrorSchema: the error bodies the checks really produce, for every
+// status a body and an Env can lead to (400, 404, 409, 402, 403, 500), are valid against
+// the error document and against the OpenAPI response of their status.
+func TestErrorBodiesMatchErrorSchema(t *testing.T) {
+	errSchema := compiled(t, DocError, "")
+	byStatus := map[int]*jsv.Schema{}
+	for _, st := range errorStatuses() {
+		byStatus[st.status] = compiled(t, DocOpenAPI, "#/components/responses/"+errorResponseName("", st.status)+"/content/application~1json/schema")
+	}
+	inactive, limited := Env{Now: now, Accounts: accounts}, Env{Now: now, Accounts: accounts}
+	inactive.Plan.SubscriptionInactive, inactive.Plan.SubscribeURL = true, "https://example.com/billing"
+	limited.Plan.PostLimit, limited.Plan.PostsUsed = 5, 5
+	envs := []Env{{}, {Now: now, Accounts: accounts}, inactive, limited,
+		{Now: now, Accounts: accounts, DraftState: rules.DraftPublishing}, {DraftState: rules.DraftDeleted}, {DraftState: "bogus"}}
+	params := gopter.DefaultGenParameters()
+	params.Rng = rand.New(rand.NewSource(7))
+	g := genRequest()
+	bodies := []genBody{{DocCreatePost, `{"content":"hi","platforms":[{"platform":"facebook"}],"publishNow":true}`}}
+	for _, h := range handBodies {
+		bodies = append(bodies, genBody{h.kind, h.body})
+	}
+	for i := 0; i < 300; i++ {
+		r, _ := g(params).Retrieve()
+		bodies = append(bodies, r.(genBody))
+	}
+	seen := map[int]int{}
+	for _, b := range bodies {
+		for _, env := range envs {
+			var v Verdict
+			if b.kind == DocDraftPublish {
+				v = CheckDraftPublish([]byte(storedDraft), []byte(b.body), env)
+			} else {
+				v = CheckCreatePost([]byte(b.body), env)
+			}
+			if v.Valid {
+				continue
+			}
+			out, err := json.Marshal(v.Error)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst, err := jsv.UnmarshalJSON(bytes.NewReader(out))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := errSchema.Validate(inst); err != nil {
+				t.Fatalf("error body %s refused by the error schema: %v", out, err)
+			}
+			if err := byStatus[v.HTTPStatus].Validate(inst); err != nil {
+				t.Fatalf("error body %s refused by the OpenAPI response %d: %v", out, v.HTTPStatus, err)
+			}
+			seen[v.HTTPStatus]++
+		}
+	}
+	for _, st := range []int{400, 402, 403, 404, 409, 500} {
+		if seen[st] == 0 {
+			t.Errorf("no error body of status %d was checked: %v", st, seen)
+		}
+	}
+}

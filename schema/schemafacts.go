@@ -1,0 +1,338 @@
+package schema
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// This file holds the facts of the generated documents that tags cannot carry: patterns,
+// descriptions, extension keywords and the rules that relate several fields. Every value is
+// constant data, read only by the generator.
+
+// scheduledForPattern is the grammar of rules.ParseScheduledFor as an ECMA-262 and RE2
+// regular expression (the two dialects JSON Schema validators use; this one is in their
+// common subset): YYYY-MM-DD with a real proleptic Gregorian date, T, HH:MM, optional :SS
+// (no leap second 60), an optional fraction of one or more digits only after the seconds,
+// Z. Leap years: a year ending in 00 is leap when its century is divisible by 4 (0000,
+// 0400, ..., 2000), any other year when its last two digits are. schema's tests run it
+// over the scanner's corpus (testdata/scheduledfor).
+const scheduledForPattern = `^(?:[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))` +
+	`|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)` +
+	`T(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\.[0-9]+)?)?Z$`
+
+// zonePattern is the shape validTimezone checks before asking the zone database: parts
+// separated by "/", each an ASCII capital followed by letters, digits, "_", "-" or "+".
+const zonePattern = `^[A-Z][-A-Za-z0-9_+]*(?:/[A-Z][-A-Za-z0-9_+]*)*$`
+
+// mediaURLPattern is the part of the media URL rule a pattern can say without ever
+// refusing a URL the rule accepts: an http or https scheme (any case, as url.Parse
+// lowercases it), "//", a first character of the authority, and none of the characters
+// mediaURLProblem refuses anywhere (ASCII space and controls, Unicode white space,
+// separators, C1 controls and the invisible format characters of invisibleInURL). Ports
+// are left to x-postrules-mediaUrl.
+func mediaURLPattern() string {
+	bad := urlRefusedClass()
+	return "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#" + bad + "][^" + bad + "]*$"
+}
+
+// urlRefusedClass lists, for a character class, the characters invisibleInURL refuses
+// (with the ASCII controls, space and DEL, which it refuses too).
+func urlRefusedClass() string {
+	var b strings.Builder
+	writeRange := func(lo, hi rune) {
+		b.WriteRune(lo)
+		if hi > lo {
+			b.WriteByte('-')
+			b.WriteRune(hi)
+		}
+	}
+	writeRange(0, 0x20)
+	writeRange(0x7f, 0x9f) // DEL and the C1 controls
+	for _, tab := range []*unicode.RangeTable{unicode.White_Space, unicode.Z} {
+		for _, r16 := range tab.R16 {
+			for r := rune(r16.Lo); r <= rune(r16.Hi); r += rune(r16.Stride) {
+				if r > 0x9f {
+					b.WriteRune(r)
+				}
+			}
+		}
+	}
+	for _, r := range []rune{0x061C, 0x200B, 0x200E, 0x200F, 0x2060, 0xFEFF} {
+		b.WriteRune(r)
+	}
+	writeRange(0x202A, 0x202E)
+	writeRange(0x2066, 0x2069)
+	return b.String()
+}
+
+// nonBlankPattern matches a string with a character that is not white space in
+// strings.TrimSpace's sense (Unicode White_Space). The class lists the characters
+// themselves, not \s: \s differs between regex dialects (ECMA-262's includes U+FEFF).
+func nonBlankPattern() string {
+	var b strings.Builder
+	b.WriteString("[^")
+	for _, r16 := range unicode.White_Space.R16 {
+		for r := rune(r16.Lo); r <= rune(r16.Hi); r += rune(r16.Stride) {
+			b.WriteRune(r)
+		}
+	}
+	for _, r32 := range unicode.White_Space.R32 {
+		for r := rune(r32.Lo); r <= rune(r32.Hi); r += rune(r32.Stride) {
+			b.WriteRune(r)
+		}
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+// typeTitles are the titles of the standalone documents.
+func typeTitles() map[string]string {
+	return map[string]string{
+		"CreatePost":         "POST /api/v2/posts request body",
+		"DraftPublish":       "POST /api/v2/drafts/{draftId}/publish request body",
+		"ErrorBody":          "postrules error body",
+		"DraftPublishResult": "draft publish (and create post) 202 body",
+	}
+}
+
+// typeDocs describe each type, with the rules the schema cannot check.
+func typeDocs() map[string]string {
+	return map[string]string{
+		"CreatePost": "A post for one or more platform targets, published now (publishNow true) or scheduled " +
+			"(scheduledFor): exactly one of the two. Every target needs something to post: its own content " +
+			"override, else the shared content, or media. Not expressible here, checked by postrules: each post's " +
+			"length against its platform's cap (x-postrules-maxGraphemes, rule T1 for twitter threads), scheduledFor " +
+			"after the server's clock, target resolution against connected accounts, the plan, duplicate names.",
+		"DraftPublish": "When to publish a saved draft: exactly one of publishNow true or scheduledFor " +
+			"(\"publishNow is required when scheduledFor is omitted\").",
+		"ErrorBody": "The API's error body: error (the status's title), code, message; path (a JSON pointer) when one " +
+			"problem is described; problems when several share the answered status (400: code validation_failed). " +
+			"402 adds subscribeUrl; 403 adds limit, used and connected.",
+		"DraftPublishResult": "The 202 answer: success is false only when every platform failed.",
+		"MediaItem":          "One attachment: its kind and where to fetch it.",
+		"PlatformTarget": "One target. platformSpecificData is typed per platform (see allOf); a platform whose " +
+			"options are not typed takes any JSON object, passed through unchecked.",
+		"TwitterOptions": "platformSpecificData for twitter. A poll cannot be combined with media nor with threadItems.",
+		"ThreadItem": "A post of a twitter thread after the first (rule T1): non-blank content or at least one " +
+			"media item, measured against the twitter cap.",
+		"Poll":           "A twitter poll: 2 to 4 non-blank options, open 5 to 10080 minutes.",
+		"Problem":        "One problem: where (a JSON pointer into the document \"in\" names, the body when absent), what, and why.",
+		"PlatformResult": "One target's line of the answer.",
+	}
+}
+
+// fieldDocs describe fields ("Type.jsonName").
+func fieldDocs() map[string]string {
+	return map[string]string{
+		"CreatePost.content":        "The shared text, posted by every target without its own content.",
+		"CreatePost.mediaItems":     "Attached to every target's post (on twitter, to the first post of a thread).",
+		"CreatePost.platforms":      "The targets, at least one.",
+		"CreatePost.publishNow":     "Publish at once. Exactly one of publishNow true or scheduledFor.",
+		"CreatePost.scheduledFor":   scheduledForDoc,
+		"CreatePost.timezone":       timezoneDoc,
+		"DraftPublish.publishNow":   "Publish the draft at once. Exactly one of publishNow true or scheduledFor.",
+		"DraftPublish.scheduledFor": scheduledForDoc,
+		"DraftPublish.timezone":     timezoneDoc,
+		"MediaItem.url":             "An absolute http or https URL with a host; port 1 to 65535; white space, controls and invisible characters percent-encoded.",
+		"MediaItem.thumbnail":       "A video's thumbnail image, an absolute http or https URL like url.",
+		"PlatformTarget.accountId": "A connected account of this platform. Absent: the platform's single connected account " +
+			"(none: 404 no_connected_account; several: 409 ambiguous_account).",
+		"PlatformTarget.content":          "This target's own text, replacing the shared content (\"\" is an override too).",
+		"TwitterOptions.communityId":      "Posts into an X Community; required by shareWithFollowers.",
+		"TwitterOptions.threadItems":      "The posts after the first one of a thread (rule T1).",
+		"Poll.durationMinutes":            "Minutes the poll is open, a whole number (60, 60.0 and 6e1 alike).",
+		"ErrorBody.code":                  "The machine code; the HTTP status follows from it (see allOf).",
+		"ErrorBody.path":                  "The JSON pointer of the one problem described.",
+		"ErrorBody.in":                    "\"draft\" when path points into the stored draft of a draft publish.",
+		"ErrorBody.subscribeUrl":          "402 subscription_inactive: where to subscribe.",
+		"ErrorBody.limit":                 "403: the plan's limit.",
+		"ErrorBody.used":                  "403: how much of it is used.",
+		"ErrorBody.connected":             "403: accounts connected.",
+		"DraftPublishResult.scheduledFor": "Present for a scheduled post, normalized (always with seconds).",
+	}
+}
+
+const scheduledForDoc = "When to publish, UTC: YYYY-MM-DDTHH:MM[:SS[.fraction]]Z (the pattern is the whole grammar, " +
+	"leap days included). It must also be after the server's clock (x-postrules-future)."
+
+const timezoneDoc = "The IANA zone the user scheduled in (informational: scheduledFor is UTC). It must name a zone " +
+	"of the IANA database (x-postrules-timezone); \"Local\" is refused."
+
+// fieldExtensions are the extension keywords of fields.
+func fieldExtensions() map[string]obj {
+	return map[string]obj{
+		"CreatePost.content":       {{xCounter, "per target: see the target's platform in PlatformTarget"}},
+		"PlatformTarget.accountId": {{xResolution, "connected-account"}},
+		"ThreadItem.content":       {{xMaxGraphemes, rules.DefaultCap(rules.Twitter)}, {xCounter, "graphemes"}},
+	}
+}
+
+// fieldOverrides replace the schema a field's Go type would give.
+func fieldOverrides() map[string]func() obj {
+	return map[string]func() obj{
+		// The Go field is *TwitterOptions; which type applies depends on the platform (typeFacts).
+		"PlatformTarget.platformSpecificData": func() obj {
+			return obj{{"description", "Options of the target's platform, a JSON object; see allOf."}, {"type", "object"}}
+		},
+		"ErrorBody.in": func() obj { return obj{{"type", "string"}, {"enum", []string{"draft"}}} },
+		"Problem.in":   func() obj { return obj{{"type", "string"}, {"enum", []string{"draft"}}} },
+	}
+}
+
+// typeFacts are the rules that relate fields of type name, for the struct's allOf. (A
+// function, not a map: the facts call the generator, which calls typeFacts.)
+func typeFacts(name string) func(g *generator) []any {
+	return map[string]func(g *generator) []any{
+		"CreatePost":     func(*generator) []any { return append(publishMode(), createPostRules()...) },
+		"DraftPublish":   func(*generator) []any { return publishMode() },
+		"PlatformTarget": targetByPlatform,
+		"TwitterOptions": func(*generator) []any {
+			return []any{obj{
+				{"description", "A poll cannot be combined with threadItems."},
+				{"if", obj{{"required", []string{"poll"}}}},
+				{"then", obj{{"properties", obj{{"threadItems", obj{{"maxItems", 0}}}}}}},
+			}}
+		},
+		"ThreadItem": func(*generator) []any {
+			return []any{obj{
+				{"description", "Something to post: non-blank content or media."},
+				{"anyOf", []any{nonBlankMember("content"), nonEmptyMember("mediaItems")}},
+			}, obj{
+				{"properties", obj{{"mediaItems", twitterMediaSchema()}}},
+			}}
+		},
+		"ErrorBody": errorByStatus,
+	}[name]
+}
+
+func nonBlankMember(name string) obj {
+	return obj{{"required", []string{name}}, {"properties", obj{{name, obj{{"pattern", nonBlankPattern()}}}}}}
+}
+
+func nonEmptyMember(name string) obj {
+	return obj{{"required", []string{name}}, {"properties", obj{{name, obj{{"minItems", 1}}}}}}
+}
+
+// publishMode is "exactly one of publishNow true or scheduledFor".
+func publishMode() []any {
+	return []any{obj{
+		{"description", "Exactly one of publishNow true or scheduledFor (400 publish_mode_conflict)."},
+		{"oneOf", []any{
+			obj{{"required", []string{"publishNow"}}, {"properties", obj{{"publishNow", obj{{"const", true}}}}}, {"not", obj{{"required", []string{"scheduledFor"}}}}},
+			obj{{"required", []string{"scheduledFor"}}, {"properties", obj{{"publishNow", obj{{"const", false}}}}}},
+		}},
+	}}
+}
+
+// twitterMediaSchema is the twitter media rule of one post: at most 4 images, or one video or
+// gif, never mixed, no documents (see twitterMedia in cross.go).
+func twitterMediaSchema() obj {
+	is := func(types ...string) obj {
+		return obj{{"required", []string{"type"}}, {"properties", obj{{"type", obj{{"enum", types}}}}}}
+	}
+	return obj{
+		{"description", "twitter: at most 4 images, or one video or gif alone; no documents (400 invalid_media)."},
+		{"allOf", []any{
+			obj{{"not", obj{{"contains", is("document")}}}},
+			obj{{"contains", is("image")}, {"minContains", 0}, {"maxContains", 4}},
+			obj{{"contains", is("video", "gif")}, {"minContains", 0}, {"maxContains", 1}},
+			obj{{"not", obj{{"allOf", []any{obj{{"contains", is("image")}}, obj{{"contains", is("video", "gif")}}}}}}},
+		}},
+	}
+}
+
+// createPostRules are the cross-field rules of a create-post body the schema can say: every
+// target has something to post (no_content), a poll comes without media (invalid_poll),
+// and twitter's media rule for the shared media when a target is twitter (invalid_media).
+func createPostRules() []any {
+	anyTwitter := obj{{"required", []string{"platforms"}}, {"properties", obj{{"platforms", obj{{"contains",
+		obj{{"required", []string{"platform"}}, {"properties", obj{{"platform", obj{{"const", string(rules.Twitter)}}}}}}}}}}}}
+	twitterPoll := obj{{"required", []string{"platforms"}}, {"properties", obj{{"platforms", obj{{"contains",
+		obj{{"required", []string{"platform", "platformSpecificData"}}, {"properties", obj{
+			{"platform", obj{{"const", string(rules.Twitter)}}},
+			{"platformSpecificData", obj{{"required", []string{"poll"}}}},
+		}}}}}}}}}
+	return []any{
+		obj{
+			{"description", "Without media, a target's own content, when given, must not be blank (400 no_content)."},
+			{"if", obj{{"not", nonEmptyMember("mediaItems")}}},
+			{"then", obj{{"properties", obj{{"platforms", obj{{"items", obj{
+				{"if", obj{{"required", []string{"content"}}}},
+				{"then", obj{{"properties", obj{{"content", obj{{"pattern", nonBlankPattern()}}}}}}},
+			}}}}}}}},
+		},
+		obj{
+			{"description", "Without media and non-blank shared content, every target needs its own content (400 no_content)."},
+			{"if", obj{{"not", obj{{"anyOf", []any{nonEmptyMember("mediaItems"), nonBlankMember("content")}}}}}},
+			{"then", obj{{"properties", obj{{"platforms", obj{{"items", obj{{"required", []string{"content"}}}}}}}}}},
+		},
+		obj{
+			{"description", "A twitter poll cannot be combined with media (400 invalid_poll)."},
+			{"if", twitterPoll},
+			{"then", obj{{"properties", obj{{"mediaItems", obj{{"maxItems", 0}}}}}}},
+		},
+		obj{
+			{"description", "With a twitter target, the shared media follow twitter's media rule."},
+			{"if", anyTwitter},
+			{"then", obj{{"properties", obj{{"mediaItems", twitterMediaSchema()}}}}},
+		},
+	}
+}
+
+// targetByPlatform is one if/then per platform of platformOptions: the type of its
+// platformSpecificData and the default cap of its posts.
+func targetByPlatform(g *generator) []any {
+	out := make([]any, 0, len(platformOptions()))
+	for _, po := range platformOptions() {
+		opts := obj{{"type", "object"}}
+		if po.options != nil {
+			opts = g.ref(po.options)
+		}
+		out = append(out, obj{
+			{"if", obj{{"required", []string{"platform"}}, {"properties", obj{{"platform", obj{{"const", string(po.platform)}}}}}}},
+			{"then", obj{{"properties", obj{
+				{"content", obj{{xMaxGraphemes, rules.DefaultCap(po.platform)}, {xCounter, "graphemes"}}},
+				{"platformSpecificData", opts},
+			}}}},
+		})
+	}
+	return out
+}
+
+// errorByStatus ties each code to its status's title and extras.
+func errorByStatus(*generator) []any {
+	var out []any
+	for _, st := range errorStatuses() {
+		then := obj{{"properties", obj{{"error", obj{{"const", st.title}}}}}}
+		if st.status == 403 {
+			then = then.set("required", []string{"limit", "used", "connected"})
+		}
+		out = append(out, obj{
+			{"if", obj{{"required", []string{"code"}}, {"properties", obj{{"code", obj{{"enum", st.codes}}}}}}},
+			{"then", then},
+		})
+	}
+	return out
+}
+
+// statusCodes is one HTTP status of the error model with its title and codes.
+type statusCodes struct {
+	status int
+	title  string
+	codes  []string
+}
+
+// errorStatuses groups rules.Codes by HTTP status, in status order.
+func errorStatuses() []statusCodes {
+	var out []statusCodes
+	for _, c := range rules.Codes() {
+		e := rules.NewError(c, "", "")
+		if n := len(out); n == 0 || out[n-1].status != e.Status {
+			out = append(out, statusCodes{status: e.Status, title: e.Title})
+		}
+		out[len(out)-1].codes = append(out[len(out)-1].codes, string(c))
+	}
+	return out
+}

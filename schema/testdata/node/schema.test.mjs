@@ -1,0 +1,124 @@
+// The generated documents judged by stock Node validators: ajv 8 (JSON Schema 2020-12) over
+// the corpus the Go suite shares (corpus.jsonl: each body with postrules' verdict), and
+// swagger-parser's structural validation of the OpenAPI document. The documents read here
+// are the golden copies under ../jsonschema, which `go test ./schema` keeps byte-equal to
+// what schema.Document generates. Run: npm ci && node --test (or make test-schema-node).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import Ajv2020 from "ajv/dist/2020.js";
+import SwaggerParser from "@apidevtools/swagger-parser";
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const doc = (name) => JSON.parse(readFileSync(here(`../jsonschema/${name}.json`), "utf8"));
+const docsMd = readFileSync(here("../../../docs/schema.md"), "utf8");
+
+// The extension keywords docs/schema.md documents (its table's first column); ajv in strict
+// mode refuses a keyword it does not know, so an undocumented one fails here too.
+const keywords = [...docsMd.matchAll(/^\| `(x-postrules-[A-Za-z]+)` \|/gm)].map((m) => m[1]);
+
+// The codes of claim 2 ("yes" in the strictness table the Go test computes).
+const expressible = new Set([...docsMd.matchAll(/^\| `([a-z_]+)` \| \d+ \| \d+ \| yes \|$/gm)].map((m) => m[1]));
+
+const corpus = readFileSync(here("corpus.jsonl"), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+
+function newAjv() {
+  // strictTypes off: the cross-field conditions (if/then inside allOf) name properties
+  // without repeating "type": "object", and strictRequired off: they require names that
+  // the object's own "properties" define, outside the condition; JSON Schema allows both.
+  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: false });
+  for (const k of keywords) ajv.addKeyword(k);
+  return ajv;
+}
+
+test("docs/schema.md documents the keywords and the claim-2 codes", () => {
+  assert.ok(keywords.length >= 8, `keywords: ${keywords}`);
+  assert.ok(expressible.has("wrong_type") && expressible.has("invalid_scheduled_for"), [...expressible].join(","));
+});
+
+test("every JSON Schema document compiles in ajv 8 (strict)", () => {
+  const ajv = newAjv();
+  for (const name of ["create-post", "draft-publish", "error", "draft-publish-result"]) {
+    assert.doesNotThrow(() => ajv.compile(doc(name)), name);
+  }
+});
+
+test("ajv: claim 1 (never stricter) and claim 2 (as strict as it can be) over the corpus", () => {
+  const ajv = newAjv();
+  const validate = { "create-post": ajv.compile(doc("create-post")), "draft-publish": ajv.compile(doc("draft-publish")) };
+  let accepted = 0;
+  let refused = 0;
+  const failures = [];
+  for (const c of corpus) {
+    let value;
+    try {
+      value = JSON.parse(c.body);
+    } catch {
+      assert.equal(c.accepted, false, `postrules accepted a body JSON.parse refuses: ${c.body}`);
+      continue; // not JSON: no schema applies
+    }
+    const ok = validate[c.kind](value);
+    if (c.accepted) {
+      accepted++;
+      if (!ok) failures.push(`claim 1: postrules accepts, ajv refuses (${c.why}) ${JSON.stringify(validate[c.kind].errors)}: ${c.body}`);
+    } else {
+      refused++;
+      const code = (c.codes || []).find((k) => expressible.has(k));
+      if (code && ok) failures.push(`claim 2: postrules refuses with ${code}, ajv accepts (${c.why}): ${c.body}`);
+    }
+  }
+  assert.deepEqual(failures.slice(0, 10), []);
+  assert.ok(corpus.length >= 2000 && accepted >= 500 && refused >= 500, `${corpus.length} bodies, ${accepted} accepted, ${refused} refused`);
+});
+
+test("ajv: the OpenAPI document's schemas judge the corpus like the standalone ones", () => {
+  const ajv = newAjv();
+  // The OpenAPI document is not itself a schema: its top-level members are not keywords.
+  for (const k of ["openapi", "info", "jsonSchemaDialect", "security", "paths", "components"]) ajv.addKeyword(k);
+  ajv.addSchema(doc("openapi"), "openapi");
+  const standalone = { "create-post": ajv.compile(doc("create-post")), "draft-publish": ajv.compile(doc("draft-publish")) };
+  const fromOpenAPI = {
+    "create-post": ajv.getSchema("openapi#/components/schemas/CreatePost"),
+    "draft-publish": ajv.getSchema("openapi#/components/schemas/DraftPublish"),
+  };
+  for (const c of corpus.slice(0, 600)) {
+    let value;
+    try {
+      value = JSON.parse(c.body);
+    } catch {
+      continue;
+    }
+    assert.equal(fromOpenAPI[c.kind](value), standalone[c.kind](value), c.body);
+  }
+});
+
+test("swagger-parser validates the OpenAPI 3.1 document", async () => {
+  const api = await SwaggerParser.validate(doc("openapi"));
+  assert.equal(api.openapi, "3.1.0");
+  assert.deepEqual(Object.keys(api.paths), ["/api/v2/posts", "/api/v2/drafts/{draftId}/publish"]);
+  const publish = api.paths["/api/v2/drafts/{draftId}/publish"].post;
+  assert.equal(publish.parameters[0].name, "draftId");
+  assert.equal(api.components.securitySchemes.bearerAuth.scheme, "bearer");
+  // Every status of the error model, with its extras: 402 subscribeUrl, 403 limit/used/connected.
+  for (const s of ["400", "401", "402", "403", "404", "409", "429", "500", "502", "503"]) {
+    assert.ok(publish.responses[s], `publish has no ${s}`);
+  }
+  const r403 = api.components.responses.Error403.content["application/json"].schema.allOf[1];
+  assert.deepEqual(r403.required, ["limit", "used", "connected"]);
+  assert.deepEqual(api.components.responses.Error402["x-postrules-codes"], ["subscription_inactive"]);
+});
+
+test("swagger-parser refuses a broken OpenAPI document (the check can fail)", async () => {
+  const broken = doc("openapi");
+  delete broken.info;
+  await assert.rejects(SwaggerParser.validate(broken));
+});
+
+test("ajv: error bodies of the error schema", () => {
+  const validate = newAjv().compile(doc("error"));
+  assert.ok(validate({ error: "Bad Request", code: "wrong_type", message: "m", path: "/content" }));
+  assert.ok(!validate({ error: "Forbidden", code: "plan_limit_reached", message: "m" }), "403 needs limit, used, connected");
+  assert.ok(validate({ error: "Forbidden", code: "plan_limit_reached", message: "m", limit: 10, used: 10, connected: 3 }));
+  assert.ok(!validate({ error: "Not Found", code: "wrong_type", message: "m" }), "the title follows the code");
+});
