@@ -428,7 +428,10 @@ func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCa
 	return m, true, err
 }
 
-// unitName is how a message names a counter's unit: "312 graphemes", "312 x-weighted units".
+// UnitName is how a message names a counter's unit: "312 graphemes", "312 bytes",
+// "312 UTF-16 code units", "312 x-weighted units".
+func UnitName(counter string) string { return unitName(counter) }
+
 func unitName(counter string) string {
 	switch counter {
 	case graphemesName, bytesName, linksName, hashtagsName, mentionsName:

@@ -16,6 +16,7 @@ import (
 type doc struct {
 	dec      *decoder
 	problems []*rules.Error
+	warnings []*rules.Error // rules of severity warning (platforms.go)
 }
 
 func newDoc(d *decoder) *doc {
