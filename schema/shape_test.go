@@ -194,7 +194,7 @@ func TestRuleTwitterOptions(t *testing.T) {
 		{"verified", body(`{"replySettings":"verified"}`), nil, ""},
 		{"replySettings outside the enum", body(`{"replySettings":"everyone"}`), []string{"invalid_value " + at + "/replySettings"}, "following, mentionedUsers"},
 		{"replySettings given empty", body(`{"replySettings":""}`), []string{"invalid_value " + at + "/replySettings"}, ""},
-		{"twitter options on another platform are raw", `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin","platformSpecificData":{"replySettings":"everyone"}}]}`, nil, ""},
+		{"twitter options on another platform are not that platform's", `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin","platformSpecificData":{"replySettings":"everyone"}}]}`, []string{"unknown_field /platforms/0/platformSpecificData/replySettings"}, ""},
 	})
 }
 
