@@ -194,6 +194,7 @@ func CheckCreatePost(body []byte, env Env) Verdict {
 		return c.alone(dec.fatal)
 	}
 	req := newDoc(dec)
+	req.limits = env.Limits
 	req.add(checkShape(post, "")...)
 	req.checkPublishMode(post.PublishNow, post.ScheduledFor, false)
 	req.checkPost(post)
@@ -248,6 +249,7 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 
 	post, ddec := decodeCreatePost(draft, env.MaxBodyBytes, originDraft)
 	stored := newDoc(ddec)
+	stored.limits = env.Limits
 	if ddec.fatal == nil {
 		// post.PublishNow, ScheduledFor and Timezone are zero: the decoder did not read them.
 		stored.add(checkShape(post, originDraft.prefix())...)
