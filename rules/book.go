@@ -84,7 +84,7 @@ const (
 	srcFacebookPZ   = "https://github.com/gitroomhq/postiz-app/blob/main/libraries/nestjs-libraries/src/integrations/social/facebook.provider.ts"
 	srcGBPLocalPost = "https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts"
 	srcGBPZernio    = "https://docs.zernio.com/platforms/google-business"
-	srcPeer         = "https://docs.postpeer.dev/api-reference (conformance/postpeer/openapi.json)"
+	srcPeer         = "https://api.postpeer.dev (PostPeer API OpenAPI document, <Platform>Configurations)"
 )
 
 // book is the rule book, in platform order and, within a platform, text rules first.

@@ -72,6 +72,7 @@ func commands() []command {
 		{"time", timeUsage, runTime},
 		{"length", lengthUsage, runLength},
 		{"status", statusUsage, runStatus},
+		{"rules", rulesUsage, runRules},
 	}
 }
 
@@ -92,6 +93,7 @@ Usage:
   validate time   [flags] [VALUE...]           check scheduledFor values (arguments, else stdin)
   validate length [flags]                      measure texts read from stdin (JSON lines)
   validate status [flags] [FILE]               aggregate per-target outcomes ('-' or none: stdin)
+  validate rules  [flags]                      list the rule book (ids, limits, units, sources)
   validate help   [COMMAND]                    print this text, or a command's
 
 Common flags (every command takes them; a bad value or file is a usage error everywhere):

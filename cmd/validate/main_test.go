@@ -163,6 +163,9 @@ func goldenCases() []goldenCase {
 		{"status-not-json", "the offset of a syntax error is the bad byte, counted from 0, as in length", []string{"status"}, "nope\n", 1},
 		{"status-lone-surrogate-json", "a lone surrogate escape is invalid_string at the value's pointer", []string{"status", "--format", "json"},
 			`[{"platform":"twitter","state":"failed","error":"token \ud800"}]`, 1},
+		// rules
+		{"rules-bluesky", "the rule book of one platform: both of bluesky's units", []string{"rules", "--platform", "bluesky"}, "", 0},
+		{"rules-threads-json", "the book as JSON lines", []string{"rules", "--format", "json", "--platform", "threads"}, "", 0},
 		// usage
 		{"usage", "no arguments: usage on stderr, exit 2", nil, "", 2},
 		{"help", "help: usage on stdout, exit 0", []string{"help"}, "", 0},
