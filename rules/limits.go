@@ -104,7 +104,7 @@ func DefaultCounter(p Platform) Counter {
 }
 
 // PrimaryRule is the id of p's primary text rule, the one [Limits.For] and [Limits.With]
-// configure ("twitter.text.max", "bluesky.text.max_graphemes"); "" for a string that is
+// configure ("twitter.text.max_weighted", "bluesky.text.max_graphemes"); "" for a string that is
 // not one of the ten platforms.
 func PrimaryRule(p Platform) string {
 	i := p.index()

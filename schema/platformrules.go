@@ -102,7 +102,7 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 			if c.docs+c.gifs > 0 {
 				d.raise("instagram.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "instagram takes images and videos only, not GIFs or documents")
 			}
-			d.atMost("instagram.carousel.max", c.all, "/mediaItems", "an instagram carousel takes at most %d images and videos, not %d")
+			d.atMost("instagram.carousel", c.all, "/mediaItems", "an instagram carousel takes at most %d images and videos, not %d")
 		}
 		if t.Instagram != nil && optsOK {
 			d.url(t.Instagram.CoverURL, opts+"/coverUrl")
@@ -142,7 +142,7 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 			case c.videos > 0 && c.all > 1:
 				d.raise("tiktok.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "tiktok takes one video alone, or photos; the post has "+mediaList(c))
 			}
-			d.atMost("tiktok.photo.max", c.images, "/mediaItems", "tiktok takes at most %d photos, not %d")
+			d.atMost("tiktok.media.kinds", c.images, "/mediaItems", "tiktok takes at most %d photos, not %d")
 		}
 		if tk := t.TikTok; tk != nil && optsOK {
 			if tk.Description != nil {
@@ -165,9 +165,9 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 			case c.videos > 0 && c.all > 1:
 				d.raise("pinterest.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "pinterest takes one video alone, or images; the post has "+mediaList(c))
 			}
-			d.atMost("pinterest.carousel.max", c.images+c.gifs, "/mediaItems", "a pinterest carousel takes at most %d images, not %d")
+			d.atMost("pinterest.carousel", c.images+c.gifs, "/mediaItems", "a pinterest carousel takes at most %d images, not %d")
 			if c.videos == 1 && (pin == nil || pin.CoverImageURL == nil) && !hasThumbnail(p.MediaItems) {
-				d.raise("pinterest.video.cover", rules.CodeMissingField, base, "the video pin has no cover: give platformSpecificData.coverImageUrl or the video's thumbnail")
+				d.raise("pinterest.video", rules.CodeMissingField, base, "the video pin has no cover: give platformSpecificData.coverImageUrl or the video's thumbnail")
 			}
 		}
 		if pin != nil && optsOK {
@@ -191,7 +191,7 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 			case c.videos > 0 && c.all > 1:
 				d.raise("linkedin.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "linkedin takes one video alone, or images; the post has "+mediaList(c))
 			}
-			d.atMost("linkedin.media.max_images", c.images+c.gifs, "/mediaItems", "linkedin takes at most %d images, not %d")
+			d.atMost("linkedin.media.kinds", c.images+c.gifs, "/mediaItems", "linkedin takes at most %d images, not %d")
 			if c.docs > 0 && optsOK && (li == nil || li.DocumentTitle == nil || strings.TrimSpace(*li.DocumentTitle) == "") {
 				d.raise("linkedin.document.title", rules.CodeMissingField, opts+"/documentTitle", "a linkedin post with a document needs platformSpecificData.documentTitle")
 			}
@@ -214,9 +214,9 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 			clips := c.videos + c.gifs
 			switch {
 			case c.docs > 0:
-				d.raise("bluesky.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "bluesky takes images or one video, not documents")
+				d.raise("bluesky.embed.single", rules.CodeInvalidMedia, "/mediaItems", "bluesky takes images or one video, not documents")
 			case clips > 0 && c.all > 1:
-				d.raise("bluesky.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "bluesky takes one video (a GIF is a video) alone, or images; the post has "+mediaList(c))
+				d.raise("bluesky.embed.single", rules.CodeInvalidMedia, "/mediaItems", "bluesky takes one video (a GIF is a video) alone, or images; the post has "+mediaList(c))
 			}
 			d.atMost("bluesky.media.max_images", c.images, "/mediaItems", "bluesky takes at most %d images, not %d")
 		}
@@ -227,7 +227,7 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 				d.raise("bluesky.langs.max", rules.CodeInvalidValue, opts+"/langs", "bluesky takes at most "+strconv.Itoa(d.limit("bluesky.langs.max"))+" languages, not "+strconv.Itoa(len(langs)))
 			}
 			for k, a := range alt {
-				d.measured("bluesky.alt_text.max", a, opts+"/altText/"+strconv.Itoa(k), "alt text "+strconv.Itoa(k))
+				d.measured("bluesky.alt.max", a, opts+"/altText/"+strconv.Itoa(k), "alt text "+strconv.Itoa(k))
 			}
 		}
 		if mediaOK && optsOK {
@@ -241,7 +241,7 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 			case c.videos > 0 && c.all > 1:
 				d.raise("facebook.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "facebook takes one video alone, or photos; the post has "+mediaList(c))
 			}
-			d.atMost("facebook.media.max_images", c.images+c.gifs, "/mediaItems", "facebook takes at most %d photos, not %d")
+			d.atMost("facebook.media.kinds", c.images+c.gifs, "/mediaItems", "facebook takes at most %d photos, not %d")
 		}
 		if f := t.Facebook; f != nil && optsOK {
 			d.url(f.Link, opts+"/link")
@@ -252,7 +252,7 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 			if c.docs+c.gifs > 0 {
 				d.raise("threads.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "threads takes images and videos, not GIFs or documents")
 			}
-			d.atMost("threads.carousel.max", c.all, "/mediaItems", "a threads carousel takes at most %d images and videos, not %d")
+			d.atMost("threads.carousel", c.all, "/mediaItems", "a threads carousel takes at most %d images and videos, not %d")
 		}
 		var alt []string
 		if th := t.Threads; th != nil && optsOK {
@@ -265,9 +265,9 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 	case rules.GoogleBusiness:
 		if mediaOK {
 			if c.videos+c.gifs+c.docs > 0 {
-				d.raise("googlebusiness.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "a google business post takes one image, not videos, GIFs or documents")
+				d.raise("googlebusiness.media", rules.CodeInvalidMedia, "/mediaItems", "a google business post takes one image, not videos, GIFs or documents")
 			}
-			d.atMost("googlebusiness.media.max", c.all, "/mediaItems", "a google business post takes at most %d image, not %d")
+			d.atMost("googlebusiness.media", c.all, "/mediaItems", "a google business post takes at most %d image, not %d")
 		}
 		if g := t.GoogleBusiness; g != nil && optsOK {
 			d.googleBusiness(g, opts)
@@ -331,7 +331,7 @@ func (d *doc) altText(platform string, items []MediaItem, alt []string, opts str
 		return
 	}
 	if len(alt) > len(items) {
-		d.raise(platform+".alt_text.count", rules.CodeInvalidValue, opts+"/altText", platform+" takes one alt text per media item: "+
+		d.raise(platform+".alt.count", rules.CodeInvalidValue, opts+"/altText", platform+" takes one alt text per media item: "+
 			plural(len(alt), "alt text")+" for "+plural(len(items), "media item"))
 	}
 	missing := 0
@@ -341,7 +341,7 @@ func (d *doc) altText(platform string, items []MediaItem, alt []string, opts str
 		}
 	}
 	if missing > 0 {
-		d.raise(platform+".alt_text.missing", rules.CodeMissingField, opts+"/altText", plural(missing, "image")+" without alt text on "+platform)
+		d.raise(platform+".alt.missing", rules.CodeMissingField, opts+"/altText", plural(missing, "image")+" without alt text on "+platform)
 	}
 }
 
@@ -354,9 +354,9 @@ func (d *doc) googleBusiness(g *GoogleBusinessOptions, opts string) {
 	if !d.brokenNear(opts+"/callToActionType") && !d.brokenNear(opts+"/callToActionUrl") {
 		switch {
 		case g.CallToActionType != nil && *g.CallToActionType != "CALL" && g.CallToActionURL == nil:
-			d.raise("googlebusiness.cta.url", rules.CodeMissingField, opts+"/callToActionUrl", "a "+*g.CallToActionType+" call to action needs callToActionUrl (only CALL has none)")
+			d.raise("googlebusiness.cta", rules.CodeMissingField, opts+"/callToActionUrl", "a "+*g.CallToActionType+" call to action needs callToActionUrl (only CALL has none)")
 		case g.CallToActionType == nil && g.CallToActionURL != nil:
-			d.raise("googlebusiness.cta.type", rules.CodeMissingField, opts+"/callToActionType", "callToActionUrl is given without callToActionType")
+			d.raise("googlebusiness.cta", rules.CodeMissingField, opts+"/callToActionType", "callToActionUrl is given without callToActionType")
 		}
 	}
 	if g.TopicType == nil || *g.TopicType != "EVENT" {
@@ -376,19 +376,19 @@ func (d *doc) googleBusiness(g *GoogleBusinessOptions, opts string) {
 			wellFormed = false
 		case f.v == nil || strings.TrimSpace(*f.v) == "":
 			wellFormed = false
-			d.raise("googlebusiness.event.required", rules.CodeMissingField, path, "an EVENT post needs "+f.name)
+			d.raise("googlebusiness.event", rules.CodeMissingField, path, "an EVENT post needs "+f.name)
 		case f.kind == 'd' && !validDate(*f.v), f.kind == 't' && !validClock(*f.v):
 			wellFormed = false
 			want := "YYYY-MM-DD, a real date"
 			if f.kind == 't' {
 				want = "HH:MM, 24-hour"
 			}
-			d.raise("googlebusiness.event.format", rules.CodeInvalidValue, path, f.name+" is "+strconv.Quote(*f.v)+"; want "+want)
+			d.raise("googlebusiness.event", rules.CodeInvalidValue, path, f.name+" is "+strconv.Quote(*f.v)+"; want "+want)
 		}
 	}
 	// Fixed-width YYYY-MM-DD and HH:MM order as strings do.
 	if wellFormed && *g.EventEndDate+*g.EventEndTime <= *g.EventStartDate+*g.EventStartTime {
-		d.raise("googlebusiness.event.order", rules.CodeInvalidValue, opts+"/eventEndDate", "the event ends ("+*g.EventEndDate+" "+*g.EventEndTime+
+		d.raise("googlebusiness.event", rules.CodeInvalidValue, opts+"/eventEndDate", "the event ends ("+*g.EventEndDate+" "+*g.EventEndTime+
 			") before or when it starts ("+*g.EventStartDate+" "+*g.EventStartTime+")")
 	}
 }

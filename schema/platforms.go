@@ -115,9 +115,9 @@ type GoogleBusinessOptions struct {
 	TopicType *string `json:"topicType,omitempty"`
 	// CallToActionType is BOOK, ORDER, SHOP, LEARN_MORE, SIGN_UP, CALL or GET_OFFER.
 	CallToActionType *string `json:"callToActionType,omitempty"`
-	// CallToActionURL is required for every type but CALL (googlebusiness.cta.url).
+	// CallToActionURL is required for every type but CALL (googlebusiness.cta).
 	CallToActionURL *string `json:"callToActionUrl,omitempty"`
-	// The event fields are required for EVENT (googlebusiness.event.required): dates
+	// The event fields are required for EVENT (googlebusiness.event): dates
 	// YYYY-MM-DD, times HH:MM.
 	EventTitle           *string `json:"eventTitle,omitempty"`
 	EventStartDate       *string `json:"eventStartDate,omitempty"`

@@ -20,7 +20,7 @@ func TestReportKeys(t *testing.T) {
 		v    schema.Verdict
 		want string
 	}{
-		{valid, `{"valid":true,"error":null,"problems":[],"billable":true,"targets":[{"platform":"twitter","accountId":"","posts":[{"path":"/content","length":2,"cap":280,"rule":"twitter.text.max"}]}]}`},
+		{valid, `{"valid":true,"error":null,"problems":[],"billable":true,"targets":[{"platform":"twitter","accountId":"","posts":[{"path":"/content","length":2,"cap":280,"rule":"twitter.text.max_weighted"}]}]}`},
 		{invalid, `{"valid":false,"httpStatus":400,"error":{`},
 	} {
 		b, err := json.Marshal(tc.v.Report())
