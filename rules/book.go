@@ -52,6 +52,7 @@ const (
 	kindLinks                    // the text holds at most Limit unique links
 	kindHashtags                 // the text holds at most Limit hashtags
 	kindMentions                 // the text holds at most Limit @mentions
+	kindCashtags                 // the text holds at most Limit $cashtags
 )
 
 // Dates the sources were read. Rules whose primary source was read again for this book
@@ -96,6 +97,12 @@ var book = []Rule{
 		What:   "each post of the target (every post of a thread, rule T1) is at most 280 graphemes; X's own weighted count on request (rules/xweight)",
 		Source: srcXCount, Read: readToday,
 		Note: "X counts a weighted length (twitter-text v3: most code points 2, Latin 1, URLs 23); this API's rule (DESIGN.md rule 2) counts graphemes by default and X's unit when the caller plugs in the x-weighted counter. The id is the research notes' (twitter.text.max_weighted) whichever unit counts."},
+	{ID: "twitter.cashtag.max", Platform: Twitter, Severity: SeverityError, Limit: 1, Unit: "cashtags", kind: kindCashtags,
+		What: "at most one $cashtag per post (X answers \"You can only include a maximum of one cashtag\")", Source: "https://github.com/gitroomhq/postiz-app/blob/main/libraries/nestjs-libraries/src/integrations/social/x.provider.ts", Read: readLead,
+		Note: "no X document states it; the limit is known from X's API error, as handled by Postiz"},
+	{ID: "twitter.poll", Platform: Twitter, Severity: SeverityError, Limit: 25, Unit: utf16Name,
+		What: "each poll option is at most 25 characters", Source: srcXCreate, Read: readLead,
+		Note: "X's PollOption label maxLength 25; the unit is not documented, so UTF-16 code units (never over-permits)"},
 	{ID: "twitter.media.max", Platform: Twitter, Severity: SeverityError, Limit: 4, Unit: "items",
 		What: "at most 4 images per post", Source: srcXCreate, Read: readLead,
 		Note: "X OpenAPI media.media_ids maxItems 4 (lead, not re-read)"},

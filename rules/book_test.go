@@ -68,6 +68,7 @@ func TestTextRulesAtTheirLimits(t *testing.T) {
 		why       string
 	}{
 		{"twitter.text.max_weighted", r(ecomb, 280), r(ecomb, 281), "graphemes: a combining pair is one"},
+		{"twitter.cashtag.max", "Watching $AAPL today, down $5", "Watching $AAPL and $TSLA", "one cashtag; a price is none"},
 		{"instagram.caption.max", r(smile, 1100), r(smile, 1100) + "a", "UTF-16: an emoji is two units"},
 		{"instagram.hashtags.max", r("#tag ", 30), r("#tag ", 31), "30 hashtags"},
 		{"instagram.hashtags.recommended", r("#tag ", 5), r("#tag ", 6), "more than 5 hashtags warns"},

@@ -413,6 +413,8 @@ func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCa
 		m = measureTags(text, '#', hashtagsName, limit)
 	case r.kind == kindMentions:
 		m = measureTags(text, '@', mentionsName, limit)
+	case r.kind == kindCashtags:
+		m = measureTags(text, '$', cashtagsName, limit)
 	default:
 		var c Counter
 		if pi := p.index(); textRules[pi][0] == bi {
@@ -434,7 +436,7 @@ func UnitName(counter string) string { return unitName(counter) }
 
 func unitName(counter string) string {
 	switch counter {
-	case graphemesName, bytesName, linksName, hashtagsName, mentionsName:
+	case graphemesName, bytesName, linksName, hashtagsName, mentionsName, cashtagsName:
 		return counter
 	case utf16Name:
 		return "UTF-16 code units"

@@ -142,7 +142,7 @@ func decisive(units []Measurement, lim Limit) Measurement {
 		}
 	}
 	for _, m := range units {
-		if !m.Warning && m.Counter != charsName && m.Counter != linksName && m.Counter != hashtagsName && m.Counter != mentionsName {
+		if !m.Warning && m.Counter != charsName && m.Counter != linksName && m.Counter != hashtagsName && m.Counter != mentionsName && m.Counter != cashtagsName {
 			return m
 		}
 	}
@@ -156,7 +156,7 @@ func ruleError(p Platform, m Measurement, text, path, name string) *Error {
 	case charsName:
 		e = NewError(CodeInvalidCharacter, path, name+" contains "+quote(text[m.OverflowAt:m.OverflowAt+1])+" at byte "+
 			strconv.Itoa(m.OverflowAt)+" ("+strconv.Itoa(m.Length)+" in all); "+string(p)+" refuses < and > here")
-	case linksName, hashtagsName, mentionsName:
+	case linksName, hashtagsName, mentionsName, cashtagsName:
 		e = NewError(CodeInvalidValue, path, name+" has "+lengthText(m)+" "+m.Counter+"; "+
 			string(p)+" allows at most "+strconv.Itoa(m.Cap)+" (the first one too many begins at byte "+strconv.Itoa(m.OverflowAt)+")")
 	default:

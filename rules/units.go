@@ -186,6 +186,7 @@ const (
 	linksName    = "links"
 	hashtagsName = "hashtags"
 	mentionsName = "mentions"
+	cashtagsName = "cashtags"
 )
 
 // maxDistinctLinks bounds how many distinct links measureLinks tells apart; past it the
@@ -305,8 +306,9 @@ func isWordByte(c byte) bool {
 // the start of the text or after a character that is not an ASCII letter, digit, '_' or
 // '&' (so "a#b", "x@y.com" and "&#123;" are not tags), followed by a letter, digit or
 // '_' (any script: "#café", "#日本"). A mention's name is ASCII ('.' allowed inside), as
-// Instagram usernames are. One pass, O(len(text)); OverflowAt is the start of the
-// (limit+1)-th tag.
+// Instagram usernames are. A cashtag (mark '$') is followed by an ASCII letter, as
+// twitter-text's cashtag ($[A-Za-z]{1,6}) is, so "$5" is none. One pass, O(len(text));
+// OverflowAt is the start of the (limit+1)-th tag.
 func measureTags(text string, mark byte, name string, limit int) Measurement {
 	m := Measurement{Counter: name, Cap: limit, Exact: true, OverflowAt: -1}
 	for i := 0; i < len(text); i++ {
@@ -323,6 +325,9 @@ func measureTags(text string, mark byte, name string, limit int) Measurement {
 		}
 		c := text[i+1]
 		ok := isWordByte(c)
+		if mark == '$' {
+			ok = 'a' <= c|0x20 && c|0x20 <= 'z'
+		}
 		if !ok && c >= utf8.RuneSelf && mark == '#' {
 			r, _ := utf8.DecodeRuneInString(text[i+1:])
 			ok = unicode.IsLetter(r) || unicode.IsDigit(r)

@@ -35,8 +35,8 @@ func FuzzTextRules(f *testing.F) {
 				if m.OverflowAt >= 0 && text[m.OverflowAt] != '<' && text[m.OverflowAt] != '>' {
 					t.Fatalf("%s: points at %q", m.Rule, text[m.OverflowAt])
 				}
-			case hashtagsName, mentionsName:
-				if m.OverflowAt >= 0 && text[m.OverflowAt] != '#' && text[m.OverflowAt] != '@' {
+			case hashtagsName, mentionsName, cashtagsName:
+				if m.OverflowAt >= 0 && text[m.OverflowAt] != '#' && text[m.OverflowAt] != '@' && text[m.OverflowAt] != '$' {
 					t.Fatalf("%s: points at %q", m.Rule, text[m.OverflowAt])
 				}
 			case bytesName:

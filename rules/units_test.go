@@ -113,6 +113,7 @@ func TestMeasureTags(t *testing.T) {
 		{"#caf\u00e9 #\u65e5\u672c", '#', 2, "tags in any script"},
 		{"&#123; #1", '#', 1, "an HTML entity is no tag; a digit tag is"},
 		{"@bob hi @ann.lee x@y.com", '@', 2, "mentions, not an e-mail address"},
+		{"$AAPL up, $5 off, a$B", '$', 1, "a cashtag starts with a letter; a price or a word is none"},
 	}
 	for _, tt := range tests {
 		m := measureTags(tt.text, tt.mark, "x", 100)

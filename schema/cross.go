@@ -184,6 +184,7 @@ func (d *doc) checkTwitter(p *CreatePost, tw *TwitterOptions, base string, i int
 	if tw.Poll == nil || d.brokenNear(base+"/poll") {
 		return
 	}
+	d.pollOptions(tw.Poll, base+"/poll/options") // platformrules.go
 	// The peer: "Cannot be combined with media or threadItems." (TwitterConfigurations.poll)
 	withMedia := len(p.MediaItems) > 0 && !d.brokenNear("/mediaItems")
 	withThread := len(tw.ThreadItems) > 0 && !d.brokenNear(base+"/threadItems")

@@ -506,3 +506,15 @@ func mediaList(c mediaCount) string {
 	}
 	return strings.Join(parts, " and ")
 }
+
+// pollOptions applies twitter.poll: each option at most 25 characters.
+func (d *doc) pollOptions(p *Poll, path string) {
+	for k, o := range p.Options {
+		at := path + "/" + strconv.Itoa(k)
+		m, on, _, err := d.limits.MeasureRule("twitter.poll", o)
+		if on && err == nil && !m.Fits() && !d.brokenNear(at) {
+			d.raise("twitter.poll", rules.CodeInvalidPoll, at, "poll option "+strconv.Itoa(k)+" is "+strconv.Itoa(m.Length)+" "+
+				rules.UnitName(m.Counter)+"; X takes at most "+strconv.Itoa(m.Cap))
+		}
+	}
+}
