@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -163,18 +164,12 @@ func (c unitCounter) Measure(text string, limit int) (Measurement, error) {
 // decoding (an ASCII byte never occurs inside a multi-byte sequence).
 func measureForbidden(text, set string) Measurement {
 	m := Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c >= utf8.RuneSelf {
-			continue
-		}
-		for j := 0; j < len(set); j++ {
-			if set[j] == c {
-				if m.OverflowAt < 0 {
-					m.OverflowAt = i
-				}
-				m.Length++
-				break
+	for j := 0; j < len(set); j++ {
+		c := set[j : j+1] // strings.Count and IndexByte scan many bytes at a time
+		if n := strings.Count(text, c); n > 0 {
+			m.Length += n
+			if at := strings.IndexByte(text, set[j]); m.OverflowAt < 0 || at < m.OverflowAt {
+				m.OverflowAt = at
 			}
 		}
 	}
@@ -209,10 +204,11 @@ func measureLinks(text string, limit int) Measurement {
 	var seenBuf [8][2]int
 	seen := seenBuf[:0]
 	for i := 0; i < len(text); {
-		if c := text[i] | 0x20; c != 'h' && c != 'w' {
-			i++
-			continue
+		next := strings.IndexAny(text[i:], "hHwW")
+		if next < 0 {
+			break
 		}
+		i += next
 		n := linkPrefix(text, i)
 		if n == 0 {
 			i++
@@ -312,9 +308,11 @@ func isWordByte(c byte) bool {
 func measureTags(text string, mark byte, name string, limit int) Measurement {
 	m := Measurement{Counter: name, Cap: limit, Exact: true, OverflowAt: -1}
 	for i := 0; i < len(text); i++ {
-		if text[i] != mark {
-			continue
+		next := strings.IndexByte(text[i:], mark)
+		if next < 0 {
+			break
 		}
+		i += next
 		if i > 0 {
 			if c := text[i-1]; isWordByte(c) || c == '&' {
 				continue
