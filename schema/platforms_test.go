@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/postrules/postrules/rules"
@@ -124,5 +125,24 @@ func TestPlatformFixtures(t *testing.T) {
 		if _, ok := rules.RuleByID(id); !ok {
 			t.Errorf("fixture for %q, which is not in the book", id)
 		}
+	}
+}
+
+// A limit changed through Env.Limits reaches the media and options rules too, and the
+// problem names the rule with the caller's number.
+func TestPlatformRuleOverride(t *testing.T) {
+	body := []byte(`{"content":"Three shots from the shoot","publishNow":true,"platforms":[{"platform":"twitter"}],"mediaItems":[` +
+		`{"type":"image","url":"https://cdn.example.com/1.jpg"},{"type":"image","url":"https://cdn.example.com/2.jpg"},{"type":"image","url":"https://cdn.example.com/3.jpg"}]}`)
+	if v := CheckCreatePost(body, Env{}); !v.Valid {
+		t.Fatalf("3 images on twitter: %+v", v.Problems)
+	}
+	v := CheckCreatePost(body, Env{Limits: rules.DefaultLimits().WithRule("twitter.media.max", 2)})
+	if v.Valid || len(v.Problems) != 1 || v.Problems[0].Rule != "twitter.media.max" || !strings.Contains(v.Problems[0].Message, "at most 2 images") {
+		t.Errorf("3 images with twitter.media.max at 2: %+v", v.Problems)
+	}
+	yt := []byte(`{"content":"Behind the scenes","publishNow":true,"platforms":[{"platform":"youtube","platformSpecificData":{"title":"Spring shoot"}}],"mediaItems":[{"type":"video","url":"https://cdn.example.com/v.mp4"}]}`)
+	v = CheckCreatePost(yt, Env{Limits: rules.DefaultLimits().WithRule("youtube.title.max", 5)})
+	if v.Valid || v.Problems[0].Rule != "youtube.title.max" || v.Problems[0].Path != "/platforms/0/platformSpecificData/title" {
+		t.Errorf("a 12-character title with youtube.title.max at 5: %+v", v.Problems)
 	}
 }
