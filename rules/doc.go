@@ -7,8 +7,13 @@
 //
 //   - [ParseScheduledFor]: the strict scheduledFor grammar (YYYY-MM-DDTHH:MM[:SS[.f+]]Z),
 //     and [CheckScheduledAfter] for "strictly in the future" against a caller's clock.
-//   - [CountGraphemes], [Limits] and [Limits.CheckTarget]: per-platform length caps counted
-//     in grapheme clusters, applied to every post of a twitter thread (rule T1).
+//   - [Book]: the rule book as data, every rule with a stable id
+//     ("bluesky.text.max_bytes"), severity, limit, unit, source and date read.
+//   - [Limits], [Limits.CheckTarget] and [Limits.MeasureAll]: each platform's text rules
+//     in its own units (graphemes, UTF-8 bytes, UTF-16 code units, code points; links,
+//     hashtags, mentions, forbidden characters), applied to every post of a twitter thread
+//     (rule T1); callers change or turn off a rule by id ([Limits.WithRule],
+//     [Limits.Disable]). [CountGraphemes] and the counters ([CounterByName]) underneath.
 //   - [ResolveTargets]: which connected account each target publishes to, with the 404
 //     and 409 answers when there is none or more than one.
 //   - [Aggregate]: the post's status from its targets' outcomes.

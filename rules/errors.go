@@ -162,6 +162,9 @@ type Error struct {
 	Path string
 	// Offset is the byte offset inside the value at Path where the problem begins, or -1.
 	Offset int
+	// Rule is the id of the book's rule the problem breaks ("bluesky.text.max_bytes", see
+	// [Book]); "" for problems of shape, time, accounts or plan that are no platform rule.
+	Rule string
 
 	// SubscribeURL is set on 402 subscription_inactive.
 	SubscribeURL string

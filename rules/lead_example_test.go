@@ -170,7 +170,7 @@ func ExampleDefaultLimits() {
 	limits := rules.DefaultLimits()
 	lim := limits.For(rules.Threads)
 	fmt.Println(lim.Cap, lim.Counter.Name())
-	// Output: 500 graphemes
+	// Output: 500 bytes
 }
 
 func ExampleLimits_For() {

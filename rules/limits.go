@@ -16,6 +16,11 @@ type Measurement struct {
 	// OverflowAt is the byte offset in the text where the first unit beyond Cap begins,
 	// or -1 when the text fits.
 	OverflowAt int
+	// Rule is the id of the book's rule the text was measured for ("bluesky.text.max_bytes"),
+	// "" when a Counter is called directly.
+	Rule string
+	// Warning is true when Rule is a warning: not fitting it informs, it does not block.
+	Warning bool
 }
 
 // Fits reports whether the text is within its cap.
@@ -33,81 +38,86 @@ type Counter interface {
 	Measure(text string, cap int) (Measurement, error)
 }
 
-// Limit is one platform's length rule: the most units a post may have, and the counter
-// that measures them. In [Limits.With], Cap <= 0 means the platform's [DefaultCap] and a
-// nil Counter means [GraphemeCounter].
+// Limit is one platform's primary length rule: the most units a post may have, and the
+// counter that measures them. In [Limits.With], Cap <= 0 means the platform's
+// [DefaultCap] and a nil Counter means its [DefaultCounter].
 type Limit struct {
 	Cap     int
 	Counter Counter
 }
 
-// Limits maps each of the ten platforms to its [Limit]. It is a small value: copy it and
-// share it between goroutines freely; [Limits.With] returns a modified copy and never
-// changes the original. (Limits compare with == when their counters do; the built-in one
-// does.) The zero value is [DefaultLimits]: every platform at its
-// [DefaultCap], counted in grapheme clusters.
+// Limits maps each of the ten platforms to its rules of the book ([Book]) as the caller
+// configures them: the primary length [Limit] of each platform (cap and counter,
+// [Limits.For]), and overrides by rule id: another limit ([Limits.WithRule]) or the rule
+// turned off ([Limits.Disable]), for an API whose own limits differ. It is a small value:
+// copy it and share it between goroutines freely; With, WithRule and Disable return a
+// modified copy and never change the original. (Limits compare with == when their
+// counters do and they share their overrides; a Limits with no override compares by
+// value.) The zero value is [DefaultLimits]: every rule of the book as written.
 type Limits struct {
 	// byPlatform is indexed by Platform.index(); a zero Limit there means the defaults.
 	byPlatform [numPlatforms]Limit
+	// ov holds the overrides by rule id; nil when there is none. Never written after it
+	// is built: WithRule and Disable copy it.
+	ov *overrides
 }
 
-// DefaultLimits returns the limits used when the caller configures none: every platform at
-// its [DefaultCap], counted with [GraphemeCounter]. It equals the zero Limits.
+// overrides is the list of rules whose limit was changed or that were turned off.
+type overrides struct {
+	list []override
+}
+
+type override struct {
+	rule  int // position in book
+	limit int // > 0: the limit to use instead of the book's
+	off   bool
+}
+
+// DefaultLimits returns the limits used when the caller configures none: every rule of
+// the book as written, each platform's primary length rule at its [DefaultCap] in its own
+// unit. It equals the zero Limits.
 func DefaultLimits() Limits { return Limits{} }
 
-// DefaultCap is p's default length cap in grapheme clusters: the platform's documented
-// caption or text limit. It is 0 for a string that is not one of the ten platforms.
-//
-// Platforms document their limits in "characters" and count them in different units
-// (X weighs code points, Threads counts emoji by their UTF-8 bytes, YouTube counts bytes);
-// postrules counts every one of them in grapheme clusters unless a [Limit] says otherwise,
-// so these are the documented numbers, not the platforms' counting rules.
+// DefaultCap is p's default length cap: the limit of p's primary text rule in the book,
+// in that rule's unit ([DefaultCounter]): twitter 280 graphemes, bluesky 300 graphemes
+// (and 3,000 bytes, a second rule), threads 500 bytes, youtube 5,000 bytes, the others in
+// UTF-16 code units. It is 0 for a string that is not one of the ten platforms.
 func DefaultCap(p Platform) int {
-	switch p {
-	case Twitter:
-		// DESIGN.md rule 2; X: "the text content of a Tweet can contain up to 280
-		// characters" (https://developer.x.com/en/docs/counting-characters). X's own
-		// weighted count is rules/xweight.
-		return 280
-	case Bluesky:
-		// app.bsky.feed.post lexicon: text maxGraphemes 300 (maxLength 3000 bytes)
-		// (https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/feed/post.json;
-		// the same numbers generated into https://app.unpkg.com/@atcute/bluesky@3.3.0/files/lib/limits.ts).
-		return 300
-	case Threads:
-		// "Text posts are limited to 500 characters."
-		// (https://developers.facebook.com/documentation/threads/posts)
-		return 500
-	case LinkedIn:
-		// 3,000 characters per post (https://docs.upload-post.com/resources/character-limits/,
-		// https://www.ayrshare.com/docs/apis/post/social-networks/linkedin).
-		return 3000
-	case Instagram:
-		// Caption: 2,200 characters (https://docs.upload-post.com/resources/character-limits/).
-		return 2200
-	case TikTok:
-		// Caption: 2,200 characters (https://docs.upload-post.com/resources/character-limits/).
-		return 2200
-	case Pinterest:
-		// Pin description: 500 characters (https://docs.upload-post.com/resources/character-limits/).
-		return 500
-	case YouTube:
-		// Video description: snippet.description "has a maximum length of 5000 bytes"
-		// (https://developers.google.com/youtube/v3/docs/videos); we cap 5000 clusters.
-		return 5000
-	case Facebook:
-		// 63,206 characters per post (https://docs.upload-post.com/resources/character-limits/).
-		return 63206
-	case GoogleBusiness:
-		// Local post summary: 1,500 characters (https://docs.zernio.com/platforms/google-business).
-		return 1500
+	i := p.index()
+	if i < 0 {
+		return 0
 	}
-	return 0
+	return book[textRules[i][0]].Limit
 }
 
-// For returns p's limit with the defaults filled in: Cap <= 0 becomes [DefaultCap](p) and
-// a nil Counter becomes [GraphemeCounter]. For a p that is not one of the ten platforms it
-// returns the zero Limit; [Limits.Measure] and [Limits.CheckTarget] report unknown_platform.
+// DefaultCounter is the counter of p's primary text rule: graphemes for twitter (X's own
+// weighted count is rules/xweight, on request) and bluesky, UTF-8 bytes for threads and
+// youtube, UTF-16 code units for the platforms that do not document their unit. It is
+// nil for a string that is not one of the ten platforms.
+func DefaultCounter(p Platform) Counter {
+	i := p.index()
+	if i < 0 {
+		return nil
+	}
+	c, _ := CounterByName(book[textRules[i][0]].Unit)
+	return c
+}
+
+// PrimaryRule is the id of p's primary text rule, the one [Limits.For] and [Limits.With]
+// configure ("twitter.text.max_weighted", "bluesky.text.max_graphemes"); "" for a string that is
+// not one of the ten platforms.
+func PrimaryRule(p Platform) string {
+	i := p.index()
+	if i < 0 {
+		return ""
+	}
+	return book[textRules[i][0]].ID
+}
+
+// For returns p's primary limit with the defaults filled in: Cap <= 0 becomes
+// [DefaultCap](p) and a nil Counter becomes [DefaultCounter](p). For a p that is not one
+// of the ten platforms it returns the zero Limit; [Limits.Measure] and
+// [Limits.CheckTarget] report unknown_platform.
 func (l Limits) For(p Platform) Limit {
 	i := p.index()
 	if i < 0 {
@@ -118,14 +128,15 @@ func (l Limits) For(p Platform) Limit {
 		lim.Cap = DefaultCap(p)
 	}
 	if lim.Counter == nil {
-		lim.Counter = graphemeCounter{}
+		lim.Counter = DefaultCounter(p)
 	}
 	return lim
 }
 
-// With returns a copy of l in which p's limit is lim (Cap <= 0: p's default cap; nil
-// Counter: graphemes). l itself is unchanged. A p that is not one of the ten platforms
-// changes nothing: there is no post to apply it to, and [Limits.Measure] rejects it.
+// With returns a copy of l in which p's primary limit is lim (Cap <= 0: p's default cap;
+// nil Counter: p's default counter). l itself is unchanged. A p that is not one of the
+// ten platforms changes nothing: there is no post to apply it to, and [Limits.Measure]
+// rejects it. p's other rules (bluesky's 3,000 bytes) stay as they are.
 func (l Limits) With(p Platform, lim Limit) Limits {
 	i := p.index()
 	if i < 0 {
@@ -138,9 +149,99 @@ func (l Limits) With(p Platform, lim Limit) Limits {
 	return l
 }
 
-// Measure measures text against p's cap with p's counter (see [GraphemeCounter] for what
-// the default counter reports and when it stops early). A p that is not one of the ten
-// platforms is a 400 unknown_platform *[Error]; invalid UTF-8 in the part of text the
+// WithRule returns a copy of l in which the rule with id id has the limit limit instead
+// of the book's (limit <= 0: the book's), and is on. For a platform's primary rule this
+// is the same as [Limits.With] with that cap and the platform's counter kept. An id that
+// is not in the book changes nothing; check it with [RuleByID] first when it comes from
+// outside.
+func (l Limits) WithRule(id string, limit int) Limits {
+	bi, ok := bookIndex[id]
+	if !ok {
+		return l
+	}
+	if limit < 0 {
+		limit = 0
+	}
+	r := &book[bi]
+	if p := r.Platform.index(); textRules[p][0] == bi {
+		l.byPlatform[p].Cap = limit
+		limit = 0 // the cap lives in byPlatform
+	}
+	return l.set(override{rule: bi, limit: limit})
+}
+
+// Disable returns a copy of l in which the rule with id id is off: it is not checked and
+// raises no problem. An id that is not in the book changes nothing. [Limits.WithRule]
+// turns it on again.
+func (l Limits) Disable(id string) Limits {
+	bi, ok := bookIndex[id]
+	if !ok {
+		return l
+	}
+	return l.set(override{rule: bi, off: true})
+}
+
+// set returns l with o replacing any override of the same rule (copy on write). An
+// override that says "the book's limit, on" is dropped, so that the zero state has no list.
+func (l Limits) set(o override) Limits {
+	var list []override
+	if l.ov != nil {
+		list = make([]override, 0, len(l.ov.list)+1)
+		for _, x := range l.ov.list {
+			if x.rule != o.rule {
+				list = append(list, x)
+			}
+		}
+	}
+	if o.off || o.limit > 0 {
+		list = append(list, o)
+	}
+	if len(list) == 0 {
+		l.ov = nil
+	} else {
+		l.ov = &overrides{list: list}
+	}
+	return l
+}
+
+// find returns the override of book rule bi, or the zero override.
+func (l Limits) find(bi int) override {
+	if l.ov != nil {
+		for _, o := range l.ov.list {
+			if o.rule == bi {
+				return o
+			}
+		}
+	}
+	return override{rule: bi}
+}
+
+// Rule returns the rule with id id as l applies it: its Limit overridden when the caller
+// changed it, and on false when the caller turned it off. ok is false for an id that is
+// not in the book.
+func (l Limits) Rule(id string) (r Rule, on, ok bool) {
+	bi, found := bookIndex[id]
+	if !found {
+		return Rule{}, false, false
+	}
+	r = book[bi]
+	o := l.find(bi)
+	if p := r.Platform.index(); textRules[p][0] == bi {
+		lim := l.For(r.Platform)
+		r.Limit, r.Unit = lim.Cap, lim.Counter.Name()
+	} else if o.limit > 0 {
+		r.Limit = o.limit
+	}
+	return r, !o.off, true
+}
+
+// Measure measures text against p's text length rules with their counters (see the
+// counters for what they report and when they stop early) and returns the measurement
+// of the first error rule the text breaks, or, when it breaks none, of p's primary rule
+// (bluesky: 300 graphemes, then 3,000 bytes). Measurement.Rule names the rule. Rules
+// that are not about length (youtube's forbidden < and >, threads' links) are checked by
+// [Limits.CheckTarget] and [Limits.AppendMeasurements]. A p that is not one of the ten
+// platforms is a 400 unknown_platform *[Error]; invalid UTF-8 in the part of text a
 // counter reads is a 400 invalid_utf8 *[Error] with Offset at the bad byte. Errors carry
 // no Path: the caller knows where text sits in a request (see [Error.WithPath]).
 // With either error from this package, the Measurement returned never Fits.
@@ -149,14 +250,198 @@ func (l Limits) Measure(p Platform, text string) (Measurement, error) {
 		_, err := ParsePlatform(string(p))
 		return Measurement{}, err
 	}
-	lim := l.For(p)
-	return lim.Counter.Measure(text, lim.Cap)
+	var first Measurement
+	have := false
+	for _, bi := range textRules[p.index()] {
+		r := &book[bi]
+		if r.kind != kindLength || r.Severity != SeverityError {
+			continue
+		}
+		m, on, err := l.measureRule(p, bi, text)
+		if !on {
+			continue
+		}
+		if err != nil || !m.Fits() {
+			return m, err
+		}
+		if !have {
+			first, have = m, true
+		}
+	}
+	if !have {
+		// Every length rule is off: nothing can be too long.
+		return Measurement{Counter: l.For(p).Counter.Name(), Exact: true, OverflowAt: -1}, nil
+	}
+	return first, nil
 }
 
-// unitName is how a message names a counter's unit: "312 graphemes", "312 x-weighted units".
+// AppendMeasurements appends to dst one Measurement per text rule of p that is on: each
+// length rule in its unit, and the rules about what the text holds (forbidden characters:
+// Counter "forbidden", Cap 0, Length how many; links, hashtags, mentions: Counter
+// "links"/"hashtags"/"mentions", Length how many). Each has Rule set, and Warning for a
+// warning rule; a rule is broken exactly when its Measurement does not Fit. It is the
+// composer's per-keystroke call: with a dst of enough capacity it allocates nothing for
+// valid UTF-8. Errors are as for [Limits.Measure]; on invalid UTF-8 it stops at the rule
+// that found it (its Measurement, which never Fits, is appended).
+func (l Limits) AppendMeasurements(dst []Measurement, p Platform, text string) ([]Measurement, error) {
+	var cache unitCache
+	return l.appendMeasurements(dst, p, text, &cache)
+}
+
+func (l Limits) appendMeasurements(dst []Measurement, p Platform, text string, cache *unitCache) ([]Measurement, error) {
+	if !p.Valid() {
+		_, err := ParsePlatform(string(p))
+		return dst, err
+	}
+	for _, bi := range textRules[p.index()] {
+		m, on, err := l.measureRuleCached(p, bi, text, cache)
+		if !on {
+			continue
+		}
+		dst = append(dst, m)
+		if err != nil {
+			return dst, err
+		}
+	}
+	return dst, nil
+}
+
+// MeasureAll measures one text for every platform of ps, in order: the text rules of each
+// as [Limits.AppendMeasurements] appends them (Measurement.Rule starts with the
+// platform). It is the composer's one call per keystroke for all selected targets; reuse
+// dst[:0] between calls and it allocates nothing for valid UTF-8. The first error
+// (unknown platform, invalid UTF-8) stops it and is returned with what was measured.
+func (l Limits) MeasureAll(dst []Measurement, ps []Platform, text string) ([]Measurement, error) {
+	// One text, many rules in few units: a unit's exact count is reused by every rule
+	// whose cap it fits (the seven UTF-16 rules of the ten platforms count once).
+	var cache unitCache
+	for _, p := range ps {
+		var err error
+		if dst, err = l.appendMeasurements(dst, p, text, &cache); err != nil {
+			return dst, err
+		}
+	}
+	return dst, nil
+}
+
+// MeasureRule measures text against one rule of the book as l applies it, for the rules
+// that measure a string (lengths in a counter's unit, forbidden characters): the rules of
+// a target's text, and those of option fields such as "youtube.title.max". on is false
+// when the rule is off (the Measurement is then zero); ok false when id is not in the
+// book or its rule measures no string. err is the counter's (invalid_utf8).
+func (l Limits) MeasureRule(id, text string) (m Measurement, on, ok bool, err error) {
+	bi, found := bookIndex[id]
+	if !found {
+		return Measurement{}, false, false, nil
+	}
+	r := &book[bi]
+	if r.kind == kindOther && r.forbid == "" {
+		if _, isCounter := CounterByName(r.Unit); !isCounter {
+			return Measurement{}, false, false, nil
+		}
+	}
+	m, on, err = l.measureRule(r.Platform, bi, text)
+	return m, on, true, err
+}
+
+// measureRule applies book rule bi of platform p to text; on is false when l turned it off.
+func (l Limits) measureRule(p Platform, bi int, text string) (m Measurement, on bool, err error) {
+	return l.measureRuleCached(p, bi, text, nil)
+}
+
+// unitCache keeps, for one text, the last measurement of each built-in counter, so that
+// rules in the same unit with other caps need not count again.
+type unitCache struct {
+	m  [4]Measurement
+	ok [4]bool
+}
+
+// builtinSlot is c's slot in a unitCache, or -1 for a counter from outside (whose
+// result may depend on anything).
+func builtinSlot(c Counter) int {
+	switch c := c.(type) {
+	case graphemeCounter:
+		return 0
+	case bytesCounter:
+		return 1
+	case unitCounter:
+		if c.wide == 2 {
+			return 2
+		}
+		return 3
+	}
+	return -1
+}
+
+// measure is c.Measure(text, limit), answered from the cache when an exact count of the
+// same text already fits limit. (A fitting text's measurement depends on the cap only
+// through Cap itself; OverflowAt is -1 whatever the cap.)
+func (u *unitCache) measure(c Counter, text string, limit int) (Measurement, error) {
+	slot := -1
+	if u != nil {
+		slot = builtinSlot(c)
+	}
+	if slot >= 0 && u.ok[slot] {
+		if cm := u.m[slot]; cm.Exact && cm.Fits() && cm.Length <= limit {
+			cm.Cap = limit
+			return cm, nil
+		}
+	}
+	m, err := c.Measure(text, limit)
+	if slot >= 0 && err == nil {
+		u.m[slot], u.ok[slot] = m, true
+	}
+	return m, err
+}
+
+func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCache) (m Measurement, on bool, err error) {
+	r := &book[bi]
+	o := l.find(bi)
+	if o.off {
+		return Measurement{}, false, nil
+	}
+	limit := r.Limit
+	if o.limit > 0 {
+		limit = o.limit
+	}
+	switch {
+	case r.forbid != "":
+		m = measureForbidden(text, r.forbid)
+	case r.kind == kindLinks:
+		m = measureLinks(text, limit)
+	case r.kind == kindHashtags:
+		m = measureTags(text, '#', hashtagsName, limit)
+	case r.kind == kindMentions:
+		m = measureTags(text, '@', mentionsName, limit)
+	case r.kind == kindCashtags:
+		m = measureTags(text, '$', cashtagsName, limit)
+	default:
+		var c Counter
+		if pi := p.index(); textRules[pi][0] == bi {
+			lim := l.For(p)
+			c, limit = lim.Counter, lim.Cap
+		} else {
+			c, _ = CounterByName(r.Unit)
+		}
+		m, err = cache.measure(c, text, limit)
+	}
+	m.Rule = r.ID
+	m.Warning = r.Severity == SeverityWarning
+	return m, true, err
+}
+
+// UnitName is how a message names a counter's unit: "312 graphemes", "312 bytes",
+// "312 UTF-16 code units", "312 x-weighted units".
+func UnitName(counter string) string { return unitName(counter) }
+
 func unitName(counter string) string {
-	if counter == graphemesName {
+	switch counter {
+	case graphemesName, bytesName, linksName, hashtagsName, mentionsName, cashtagsName:
 		return counter
+	case utf16Name:
+		return "UTF-16 code units"
+	case codePointsName:
+		return "code points"
 	}
 	return counter + " units"
 }

@@ -19,7 +19,7 @@ func TestDefaultCap(t *testing.T) {
 		{LinkedIn, 3000, "LinkedIn post commentary"},
 		{Instagram, 2200, "Instagram caption"},
 		{TikTok, 2200, "TikTok caption"},
-		{Pinterest, 500, "Pin description"},
+		{Pinterest, 800, "PinCreate.description maxLength 800 (the 500 of peers is a warning rule)"},
 		{YouTube, 5000, "YouTube video description"},
 		{Facebook, 63206, "Facebook post"},
 		{GoogleBusiness, 1500, "Google Business Profile post summary"},
@@ -49,8 +49,14 @@ func TestLimitsZeroValueIsDefault(t *testing.T) {
 		if lim.Cap != DefaultCap(p) {
 			t.Errorf("For(%q).Cap = %d, want %d", p, lim.Cap, DefaultCap(p))
 		}
-		if lim.Counter == nil || lim.Counter.Name() != "graphemes" {
-			t.Errorf("For(%q).Counter = %v, want graphemes", p, lim.Counter)
+		// Each platform counts in its own unit (rules/book.go): graphemes where the
+		// platform says so, bytes where its docs say bytes, UTF-16 where it says nothing.
+		want := map[Platform]string{Twitter: "graphemes", Bluesky: "graphemes", Threads: "bytes", YouTube: "bytes"}[p]
+		if want == "" {
+			want = "utf16"
+		}
+		if lim.Counter == nil || lim.Counter.Name() != want {
+			t.Errorf("For(%q).Counter = %v, want %s", p, lim.Counter, want)
 		}
 	}
 	if lim := zero.For("mastodon"); lim != (Limit{}) {

@@ -23,41 +23,71 @@ type TargetText struct {
 
 // PostLength is the measurement of one post of a target, located by its JSON pointer:
 // "/content", "/platforms/2/content" or
-// "/platforms/2/platformSpecificData/threadItems/4/content".
+// "/platforms/2/platformSpecificData/threadItems/4/content". The embedded Measurement is
+// the one that decides: the first error rule the post breaks, else the platform's
+// primary rule. Units has every text rule checked, in the book's order.
 type PostLength struct {
 	Path string
 	Measurement
+	// Units are the measurements of every text rule of the platform that is on
+	// ([Limits.AppendMeasurements]), warnings included; a rule is broken exactly when its
+	// Measurement does not Fit.
+	Units []Measurement
+}
+
+// TargetCheck is the whole text verdict of one target: every post measured, the errors
+// that block it and the warnings that only inform.
+type TargetCheck struct {
+	Posts    []PostLength
+	Errors   []*Error
+	Warnings []*Error
 }
 
 // CheckTarget applies rule T1 to one target. Its posts are the target's content override
 // (Path /platforms/{Index}/content), or the shared content (Path /content) when there is
 // no override, followed by each thread item k (Path
-// /platforms/{Index}/platformSpecificData/threadItems/{k}/content). Every post is measured
-// against the same cap with the same counter, the target platform's ([Limits.For]).
+// /platforms/{Index}/platformSpecificData/threadItems/{k}/content). Every post is checked
+// against every text rule of the target platform that is on (its length rules, each in
+// its unit, and the rules about what the text holds), with the same limits.
 //
-// It returns one PostLength per post, in that order, and one *[Error] per post that fails,
-// in the same order; all posts are checked, so every violation is reported:
-//   - a post over the cap: 400 post_too_long, Path the post's pointer, Offset the byte
-//     offset where the overflow begins, and a message such as "post 3 of the thread is 312
-//     graphemes; the cap for twitter is 280 (overflow begins at byte 840)" ("more than N"
-//     when the counter stopped early);
-//   - a post that is not valid UTF-8 where the counter reads it: 400 invalid_utf8, Path the
+// It returns one PostLength per post, in that order, and one *[Error] per broken error
+// rule per post, in the same order; all posts are checked, so every violation is
+// reported. Each error names its rule (Error.Rule):
+//   - a post over a length cap: 400 post_too_long, Path the post's pointer, Offset the
+//     byte offset where the overflow begins, and a message such as "post 3 of the thread
+//     is 312 graphemes; the cap for twitter is 280 (overflow begins at byte 840)" ("more
+//     than N" when the counter stopped early);
+//   - a post with a character the platform refuses (youtube: < or >): 400
+//     invalid_character at the first one;
+//   - a post with more links, hashtags or mentions than allowed: 400 invalid_value at the
+//     first one past the limit;
+//   - a post that is not valid UTF-8 where a counter reads it: 400 invalid_utf8, Path the
 //     post's pointer, Offset the first bad byte; its PostLength is the counter's partial
 //     measurement, which never Fits.
 //
+// Warnings (rules of severity warning) are left out; [Limits.CheckTargetAll] has them.
 // A Platform outside the ten is a single 400 unknown_platform error at
-// /platforms/{Index}/platform, and no posts. Beyond the two result slices and the errors
-// themselves, CheckTarget allocates one string holding every post's pointer.
+// /platforms/{Index}/platform, and no posts.
 func (l Limits) CheckTarget(t TargetText) ([]PostLength, []*Error) {
+	c := l.CheckTargetAll(t)
+	return c.Posts, c.Errors
+}
+
+// CheckTargetAll is [Limits.CheckTarget] with the warnings: one *[Error] per broken
+// warning rule per post, with the code an error of that kind would have, Rule set, and a
+// message that says it is a warning. Beyond the result slices and the problems
+// themselves, it allocates one string holding every post's pointer and one array
+// holding every post's Units.
+func (l Limits) CheckTargetAll(t TargetText) TargetCheck {
 	if !t.Platform.Valid() {
 		_, err := ParsePlatform(string(t.Platform))
-		return nil, []*Error{AsError(err).WithPath(targetPrefix(t.Index) + "/platform")}
+		return TargetCheck{Errors: []*Error{AsError(err).WithPath(targetPrefix(t.Index) + "/platform")}}
 	}
-	lim := l.For(t.Platform)
 	paths := newThreadPaths(t.Index, t.Override != nil, len(t.ThreadItems))
 	n := 1 + len(t.ThreadItems)
-	out := make([]PostLength, n)
-	var errs []*Error
+	rulesN := len(textRules[t.Platform.index()])
+	units := make([]Measurement, 0, n*rulesN)
+	c := TargetCheck{Posts: make([]PostLength, n)}
 	for k := 0; k < n; k++ {
 		var text string
 		switch {
@@ -69,20 +99,78 @@ func (l Limits) CheckTarget(t TargetText) ([]PostLength, []*Error) {
 			text = t.Shared
 		}
 		path := paths.next()
-		m, err := lim.Counter.Measure(text, lim.Cap)
-		out[k] = PostLength{Path: path, Measurement: m}
-		switch {
-		case err != nil:
-			errs = append(errs, postError(err, path, postName(k, n)))
-		case !m.Fits():
-			e := NewError(CodePostTooLong, path, postName(k, n)+" is "+lengthText(m)+" "+
-				unitName(m.Counter)+"; the cap for "+string(t.Platform)+" is "+
-				strconv.Itoa(m.Cap)+" (overflow begins at byte "+strconv.Itoa(m.OverflowAt)+")")
-			e.Offset = m.OverflowAt
-			errs = append(errs, e)
+		start := len(units)
+		var err error
+		units, err = l.AppendMeasurements(units, t.Platform, text)
+		post := PostLength{Path: path, Units: units[start:len(units):len(units)]}
+		checked := post.Units
+		if err != nil {
+			// The rule that met the bad byte is last; its Measurement never Fits.
+			checked = post.Units[:len(post.Units)-1]
+			post.Measurement = post.Units[len(post.Units)-1]
+		} else {
+			post.Measurement = decisive(post.Units, l.For(t.Platform))
+		}
+		c.Posts[k] = post
+		if err != nil {
+			e := postError(err, path, postName(k, n))
+			e.Rule = post.Measurement.Rule
+			c.Errors = append(c.Errors, e)
+		}
+		for _, m := range checked {
+			if m.Fits() {
+				continue
+			}
+			e := ruleError(t.Platform, m, text, path, postName(k, n))
+			if m.Warning {
+				c.Warnings = append(c.Warnings, e)
+			} else {
+				c.Errors = append(c.Errors, e)
+			}
 		}
 	}
-	return out, errs
+	return c
+}
+
+// decisive is the measurement that decides a post: the first error rule it breaks, else
+// its first length measurement that is no warning, or an empty one of the primary
+// counter when every length rule is off.
+func decisive(units []Measurement, lim Limit) Measurement {
+	for _, m := range units {
+		if !m.Warning && !m.Fits() {
+			return m
+		}
+	}
+	for _, m := range units {
+		if !m.Warning && m.Counter != charsName && m.Counter != linksName && m.Counter != hashtagsName && m.Counter != mentionsName && m.Counter != cashtagsName {
+			return m
+		}
+	}
+	return Measurement{Counter: lim.Counter.Name(), Exact: true, OverflowAt: -1}
+}
+
+// ruleError is the problem of a post whose measurement m does not fit its rule.
+func ruleError(p Platform, m Measurement, text, path, name string) *Error {
+	var e *Error
+	switch m.Counter {
+	case charsName:
+		e = NewError(CodeInvalidCharacter, path, name+" contains "+quote(text[m.OverflowAt:m.OverflowAt+1])+" at byte "+
+			strconv.Itoa(m.OverflowAt)+" ("+strconv.Itoa(m.Length)+" in all); "+string(p)+" refuses < and > here")
+	case linksName, hashtagsName, mentionsName, cashtagsName:
+		e = NewError(CodeInvalidValue, path, name+" has "+lengthText(m)+" "+m.Counter+"; "+
+			string(p)+" allows at most "+strconv.Itoa(m.Cap)+" (the first one too many begins at byte "+strconv.Itoa(m.OverflowAt)+")")
+	default:
+		e = NewError(CodePostTooLong, path, name+" is "+lengthText(m)+" "+
+			unitName(m.Counter)+"; the cap for "+string(p)+" is "+
+			strconv.Itoa(m.Cap)+" (overflow begins at byte "+strconv.Itoa(m.OverflowAt)+")")
+	}
+	if m.Warning {
+		r, _ := RuleByID(m.Rule)
+		e.Message = "warning: " + e.Message + ": " + r.What
+	}
+	e.Offset = m.OverflowAt
+	e.Rule = m.Rule
+	return e
 }
 
 // postName names post k of n in a message.

@@ -43,6 +43,9 @@ type Problem struct {
 	// publish (whose messages also start with "draft: " for people), "" for the request
 	// body, or for a problem that is not located in a document (plan, draft state).
 	In string `json:"in,omitempty"`
+	// Rule is the id of the rule book's rule the problem breaks (rules.Book, e.g.
+	// "bluesky.text.max_bytes"); absent for shape, time, account and plan problems.
+	Rule string `json:"rule,omitempty"`
 }
 
 // ErrorBody is the API's error body: {"error", "code", "message"}, the extras of its status
@@ -84,6 +87,25 @@ type PostLength struct {
 	// OverflowAt is the byte offset in the text where the first unit past the cap begins,
 	// -1 when the post fits.
 	OverflowAt int `json:"overflowAt"`
+	// Rule is the id of the rule the fields above measure: the first error rule the post
+	// breaks, else the platform's primary length rule.
+	Rule string `json:"rule,omitempty"`
+	// Units has one entry per text rule of the platform that was checked (every unit it
+	// is counted in, and the rules on what it holds), warnings included.
+	Units []UnitLength `json:"units,omitempty"`
+}
+
+// UnitLength is a post measured for one rule of the book: its unit, length and limit.
+// A rule is broken exactly when Fits is false; Warning says the rule only informs.
+type UnitLength struct {
+	Rule       string `json:"rule"`
+	Counter    string `json:"counter"`
+	Length     int    `json:"length"`
+	Exact      bool   `json:"exact"`
+	Cap        int    `json:"cap"`
+	Fits       bool   `json:"fits"`
+	OverflowAt int    `json:"overflowAt"`
+	Warning    bool   `json:"warning,omitempty"`
 }
 
 // TargetVerdict is one entry of the request's "platforms", in order: its platform as sent,
@@ -132,6 +154,11 @@ type Verdict struct {
 	// the request body's problems sorted by path, then a stored draft's. At most 100
 	// problems of each document, and 100 others, are listed. Never nil.
 	Problems []Problem `json:"problems"`
+	// Warnings lists what the rule book's warning rules found (more hashtags than the
+	// platform recommends, an image without alt text...), in the order of Problems. They
+	// never make a verdict invalid nor change its status; a valid verdict may have them.
+	// Each names its rule. Never nil.
+	Warnings []Problem `json:"warnings"`
 	// Targets has one entry per target of the request, even when it is invalid. Never nil.
 	Targets []TargetVerdict `json:"targets"`
 	// Billable is whether the request is charged: a valid one is; no 4xx or 500 is.
@@ -167,6 +194,7 @@ func CheckCreatePost(body []byte, env Env) Verdict {
 		return c.alone(dec.fatal)
 	}
 	req := newDoc(dec)
+	req.limits = env.Limits
 	req.add(checkShape(post, "")...)
 	req.checkPublishMode(post.PublishNow, post.ScheduledFor, false)
 	req.checkPost(post)
@@ -221,6 +249,7 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 
 	post, ddec := decodeCreatePost(draft, env.MaxBodyBytes, originDraft)
 	stored := newDoc(ddec)
+	stored.limits = env.Limits
 	if ddec.fatal == nil {
 		// post.PublishNow, ScheduledFor and Timezone are zero: the decoder did not read them.
 		stored.add(checkShape(post, originDraft.prefix())...)
@@ -316,17 +345,15 @@ func (c *check) targets(d *doc, p *CreatePost) {
 				tt.ThreadItems[k] = it.Content
 			}
 		}
-		posts, errs := c.env.Limits.CheckTarget(tt)
-		c.targetsV[i].Posts = make([]PostLength, 0, len(posts))
-		for _, pl := range posts {
-			c.targetsV[i].Posts = append(c.targetsV[i].Posts, PostLength{
-				Path: pl.Path, Counter: pl.Counter, Length: pl.Length, Exact: pl.Exact,
-				Cap: pl.Cap, Fits: pl.Fits(), OverflowAt: pl.OverflowAt,
-			})
-		}
-		for _, e := range errs {
+		tc := c.env.Limits.CheckTargetAll(tt)
+		c.targetsV[i].Posts = postLengths(tc.Posts)
+		for _, e := range tc.Errors {
 			e.Message = d.dec.prefix + e.Message
 			d.add(e)
+		}
+		for _, e := range tc.Warnings {
+			e.Message = d.dec.prefix + e.Message
+			d.warn(e)
 		}
 	}
 	if !resolvable {
@@ -420,8 +447,9 @@ func (c *check) verdict() Verdict {
 		v.Targets = []TargetVerdict{}
 	}
 	for i, p := range all {
-		v.Problems[i] = Problem{Path: p.err.Path, Code: p.err.Code, Message: p.err.Message, In: p.in}
+		v.Problems[i] = Problem{Path: p.err.Path, Code: p.err.Code, Message: p.err.Message, In: p.in, Rule: p.err.Rule}
 	}
+	v.Warnings = c.warningList()
 	if len(all) == 0 {
 		v.Valid, v.HTTPStatus, v.Billable, v.Status = true, 202, rules.Billable(nil), c.status
 		if !c.scheduled.IsZero() {

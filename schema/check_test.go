@@ -365,7 +365,7 @@ func TestErrorBody(t *testing.T) {
 // that will be published), equal to what plain json.Unmarshal gives, and nil when the body
 // could not be decoded.
 func TestVerdictPost(t *testing.T) {
-	body := []byte(`{"content":"Hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":6e1}}},{"platform":"linkedin","platformSpecificData":{"v":1}}],"publishNow":true}`)
+	body := []byte(`{"content":"Hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":6e1}}},{"platform":"linkedin","platformSpecificData":{"visibility":"PUBLIC"}}],"publishNow":true}`)
 	v := CheckCreatePost(body, Env{})
 	var want CreatePost
 	if err := json.Unmarshal(body, &want); err != nil {

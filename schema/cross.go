@@ -16,6 +16,8 @@ import (
 type doc struct {
 	dec      *decoder
 	problems []*rules.Error
+	warnings []*rules.Error // rules of severity warning (platformrules.go)
+	limits   rules.Limits   // Env.Limits: the rule book as the caller applies it
 }
 
 func newDoc(d *decoder) *doc {
@@ -107,6 +109,7 @@ func (d *doc) checkPost(p *CreatePost) {
 		}
 		d.checkContent(p, t, base)
 		if t.Platform != rules.Twitter {
+			d.checkPlatform(p, t, base) // platformrules.go
 			continue
 		}
 		if firstTwitter < 0 {
@@ -120,7 +123,7 @@ func (d *doc) checkPost(p *CreatePost) {
 	if twitters == 0 || d.brokenNear("/mediaItems") {
 		return
 	}
-	if why := twitterMedia(p.MediaItems); why != "" {
+	if why, rule := twitterMedia(p.MediaItems, d.limit("twitter.media.max")); why != "" {
 		on := "twitter (target " + strconv.Itoa(firstTwitter) + ")"
 		if twitters > 1 {
 			on = "twitter (target " + strconv.Itoa(firstTwitter) + " and " + strconv.Itoa(twitters-1) + " other twitter target"
@@ -129,7 +132,7 @@ func (d *doc) checkPost(p *CreatePost) {
 			}
 			on += ")"
 		}
-		d.add(d.problem(rules.CodeInvalidMedia, "/mediaItems", on+why))
+		d.raise(rule, rules.CodeInvalidMedia, "/mediaItems", on+why)
 	}
 }
 
@@ -173,35 +176,37 @@ func (d *doc) checkTwitter(p *CreatePost, tw *TwitterOptions, base string, i int
 			d.add(d.problem(rules.CodeNoContent, ip, "thread item "+strconv.Itoa(k)+" has nothing to post: give its content or media"))
 		}
 		if !d.brokenNear(ip + "/mediaItems") {
-			if why := twitterMedia(it.MediaItems); why != "" {
-				d.add(d.problem(rules.CodeInvalidMedia, ip+"/mediaItems", "twitter (target "+strconv.Itoa(i)+")"+why))
+			if why, rule := twitterMedia(it.MediaItems, d.limit("twitter.media.max")); why != "" {
+				d.raise(rule, rules.CodeInvalidMedia, ip+"/mediaItems", "twitter (target "+strconv.Itoa(i)+")"+why)
 			}
 		}
 	}
 	if tw.Poll == nil || d.brokenNear(base+"/poll") {
 		return
 	}
+	d.pollOptions(tw.Poll, base+"/poll/options") // platformrules.go
 	// The peer: "Cannot be combined with media or threadItems." (TwitterConfigurations.poll)
 	withMedia := len(p.MediaItems) > 0 && !d.brokenNear("/mediaItems")
 	withThread := len(tw.ThreadItems) > 0 && !d.brokenNear(base+"/threadItems")
 	switch {
 	case withMedia && withThread:
-		d.add(d.problem(rules.CodeInvalidPoll, base+"/poll", "a poll cannot be combined with media nor with threadItems"))
+		d.raise("twitter.media.exclusive", rules.CodeInvalidPoll, base+"/poll", "a poll cannot be combined with media nor with threadItems")
 	case withMedia:
-		d.add(d.problem(rules.CodeInvalidPoll, base+"/poll", "a poll cannot be combined with media"))
+		d.raise("twitter.media.exclusive", rules.CodeInvalidPoll, base+"/poll", "a poll cannot be combined with media")
 	case withThread:
-		d.add(d.problem(rules.CodeInvalidPoll, base+"/poll", "a poll cannot be combined with threadItems"))
+		d.raise("twitter.poll.thread", rules.CodeInvalidPoll, base+"/poll", "a poll cannot be combined with threadItems")
 	}
 }
 
-// twitterMedia is the twitter media rule for the media of one post: at most 4 images, or one
-// video, or one gif, never mixed. X's POST /2/tweets takes "media.media_ids: up to 4" and
+// twitterMedia is the twitter media rule for the media of one post: at most 4 images
+// (maxImages, rule twitter.media.max), or one video, or one gif, never mixed (rule
+// twitter.media.kinds). X's POST /2/tweets takes "media.media_ids: up to 4" and
 // its help center says "up to 4 photos, 1 GIF, or 1 video" per post
 // (https://help.x.com/en/using-x/tweeting-gifs-and-pictures). X has no documents, so a
 // document is refused too. Items whose type is not one of the four are left to the type rule.
 // It returns "" when the media fit, else the rest of a message that starts by naming the
-// twitter target(s).
-func twitterMedia(items []MediaItem) string {
+// twitter target(s), and the id of the rule broken.
+func twitterMedia(items []MediaItem, maxImages int) (string, string) {
 	var images, clips, docs int
 	for _, m := range items {
 		switch m.Type {
@@ -213,15 +218,16 @@ func twitterMedia(items []MediaItem) string {
 			docs++
 		}
 	}
+	const kinds = "twitter.media.kinds"
 	switch {
 	case docs > 0:
-		return " cannot attach documents"
+		return " cannot attach documents", kinds
 	case clips > 0 && images > 0:
-		return " takes images, or one video or gif alone, not both"
+		return " takes images, or one video or gif alone, not both", kinds
 	case clips > 1:
-		return " takes one video or gif per post, not " + strconv.Itoa(clips)
-	case images > 4:
-		return " takes at most 4 images per post, not " + strconv.Itoa(images)
+		return " takes one video or gif per post, not " + strconv.Itoa(clips), kinds
+	case images > maxImages:
+		return " takes at most " + strconv.Itoa(maxImages) + " images per post, not " + strconv.Itoa(images), "twitter.media.max"
 	}
-	return ""
+	return "", ""
 }

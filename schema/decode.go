@@ -718,8 +718,9 @@ func (d *decoder) targets() []PlatformTarget {
 
 // target decodes one target. platformSpecificData may come before "platform", and its
 // shape depends on the platform, so it is first only checked for syntax and decoded once
-// the whole target has been read: typed for twitter, kept raw (after checking its strings
-// and names) for every other platform, including an unknown or missing one.
+// the whole target has been read: typed for each of the ten platforms (the nine besides
+// twitter also keep it as sent, in Options), and kept raw (after checking its strings and
+// names) for a target whose platform is unknown or missing.
 func (d *decoder) target(t *PlatformTarget) {
 	var o object
 	if !d.open(&o, &targetMembers) {
@@ -757,7 +758,9 @@ func (d *decoder) target(t *PlatformTarget) {
 		d.twitter(t.Twitter)
 	} else {
 		start := d.sc.Pos()
-		d.raw()
+		if !d.platformOptions(t) { // typed for the nine (platforms.go), raw otherwise
+			d.raw()
+		}
 		t.Options = append(json.RawMessage(nil), d.sc.Bytes(start, d.sc.Pos())...)
 	}
 	d.pop()

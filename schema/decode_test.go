@@ -65,8 +65,20 @@ func TestDecodeProblems(t *testing.T) {
 		{"missing required names", `{"content":"x",` + okTarget + `,"mediaItems":[{"thumbnail":"https://a.example/t.png"}]}`, []string{"missing_field /mediaItems/0/type", "missing_field /mediaItems/0/url"}, "required"},
 		{"missing platform", `{"content":"x","publishNow":true,"platforms":[{"accountId":"a"}]}`, []string{"missing_field /platforms/0/platform"}, ""},
 		{"other platforms' data must be an object", `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin","platformSpecificData":[1]}]}`, []string{"wrong_type /platforms/0/platformSpecificData"}, ""},
-		{"other platforms' data: duplicate names inside", `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin","platformSpecificData":{"a":{"b":1,"b":2}}}]}`, []string{"duplicate_field /platforms/0/platformSpecificData/a/b"}, ""},
-		{"other platforms' data: bad strings inside", `{"content":"x","publishNow":true,"platforms":[{"platform":"youtube","platformSpecificData":{"t":["\ud800"]}}]}`, []string{"invalid_string /platforms/0/platformSpecificData/t/0"}, ""},
+		{"an unknown platform's data is raw: duplicate names inside", `{"content":"x","publishNow":true,"platforms":[{"platform":"myspace","platformSpecificData":{"a":{"b":1,"b":2}}}]}`, []string{"duplicate_field /platforms/0/platformSpecificData/a/b"}, ""},
+		{"an unknown platform's data is raw: bad strings inside", `{"content":"x","publishNow":true,"platforms":[{"platform":"myspace","platformSpecificData":{"t":["\ud800"]}}]}`, []string{"invalid_string /platforms/0/platformSpecificData/t/0"}, ""},
+		{"the nine platforms' data is typed: unknown names", `{"content":"x","publishNow":true,"platforms":[{"platform":"youtube","platformSpecificData":{"titel":"x"}}]}`, []string{"unknown_field /platforms/0/platformSpecificData/titel"}, `"title"`},
+		{"the nine platforms' data is typed: wrong types", `{"content":"x","publishNow":true,"platforms":[{"platform":"bluesky","platformSpecificData":{"langs":"en"}},{"platform":"instagram","platformSpecificData":{"thumbOffset":1.5}}]}`, []string{"wrong_type /platforms/0/platformSpecificData/langs", "wrong_type /platforms/1/platformSpecificData/thumbOffset"}, ""},
+		{"typed data of every platform decodes clean", `{"content":"x","publishNow":true,"platforms":[` +
+			`{"platform":"youtube","platformSpecificData":{"title":"t","tags":["a"],"visibility":"public","madeForKids":false,"containsSyntheticMedia":true,"categoryId":"22","firstComment":"c"}},` +
+			`{"platform":"tiktok","platformSpecificData":{"privacyLevel":"SELF_ONLY","disableComment":true,"disableDuet":true,"disableStitch":true,"brandContentToggle":false,"brandOrganicToggle":false,"isAigc":false,"videoCoverTimestampMs":1000,"autoAddMusic":false,"photoCoverIndex":0,"description":"d","draft":true}},` +
+			`{"platform":"pinterest","platformSpecificData":{"boardId":"1","title":"t","link":"https://a.io","altText":"a","dominantColor":"#fff","coverImageUrl":"https://a.io/c.jpg"}},` +
+			`{"platform":"linkedin","platformSpecificData":{"visibility":"PUBLIC","articleUrl":"https://a.io","articleTitle":"t","articleDescription":"d","documentTitle":"doc"}},` +
+			`{"platform":"bluesky","platformSpecificData":{"langs":["en"],"altText":["a"]}},` +
+			`{"platform":"facebook","platformSpecificData":{"link":"https://a.io","published":false,"videoThumbnailUrl":"https://a.io/t.jpg"}},` +
+			`{"platform":"instagram","platformSpecificData":{"shareToFeed":false,"coverUrl":"https://a.io/c.jpg","thumbOffset":0}},` +
+			`{"platform":"threads","platformSpecificData":{"replyControl":"everyone","altText":[]}},` +
+			`{"platform":"googlebusiness","platformSpecificData":{"topicType":"OFFER","callToActionType":"CALL","callToActionUrl":"https://a.io","eventTitle":"e","eventStartDate":"2026-01-01","eventStartTime":"10:00","eventEndDate":"2026-01-02","eventEndTime":"10:00","offerCouponCode":"C","offerRedeemOnlineUrl":"https://a.io","offerTermsConditions":"t"}}]}`, []string{}, ""},
 		{"twitter data decoded after the platform is known", `{"content":"x","publishNow":true,"platforms":[{"platformSpecificData":{"replySetings":"verified"},"platform":"twitter"}]}`, []string{"unknown_field /platforms/0/platformSpecificData/replySetings"}, `"replySettings"`},
 		{"JSON pointer escapes ~ and /", `{"content":"x",` + okTarget + `,"a/b~c":1}`, []string{"unknown_field /a~1b~0c"}, ""},
 		{"several problems at once, document order", `{"Content":"x","publishNow":"yes","platforms":[{"platform":"twitter","foo":1}],"content":"y","content":"z"}`,
@@ -91,14 +103,14 @@ func TestDecodeProblems(t *testing.T) {
 }
 
 func TestDecodeLimits(t *testing.T) {
-	deep := `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin","platformSpecificData":` +
+	deep := `{"content":"x","publishNow":true,"platforms":[{"platform":"myspace","platformSpecificData":` +
 		strings.Repeat(`{"a":`, 40) + "1" + strings.Repeat("}", 40) + `}]}`
 	_, d := decodeCreatePost([]byte(deep), 0, originBody)
 	if got := found(d.all()); len(got) != 1 || got[0] != "too_deep /platforms/0/platformSpecificData" {
 		t.Errorf("too deep: %q", got)
 	}
 	// Exactly MaxDepth levels is fine: root(1) platforms(2) target(3) data(4) + 28 = 32.
-	ok := `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin","platformSpecificData":` +
+	ok := `{"content":"x","publishNow":true,"platforms":[{"platform":"myspace","platformSpecificData":` +
 		strings.Repeat(`{"a":`, 28) + "1" + strings.Repeat("}", 28) + `}]}`
 	if _, d := decodeCreatePost([]byte(ok), 0, originBody); len(d.all()) != 0 {
 		t.Errorf("32 levels: %q", found(d.all()))
@@ -146,7 +158,7 @@ func TestDecodeValues(t *testing.T) {
 				ThreadItems: []ThreadItem{{Content: "two", MediaItems: []MediaItem{{Type: "gif", URL: "http://g.example/x.gif"}}}},
 				Poll:        &Poll{Options: []string{"a", "b"}, DurationMinutes: 60},
 			}},
-			{Platform: rules.LinkedIn, Options: json.RawMessage(`{ "visibility" : "PUBLIC" }`)},
+			{Platform: rules.LinkedIn, Options: json.RawMessage(`{ "visibility" : "PUBLIC" }`), LinkedIn: &LinkedInOptions{Visibility: str("PUBLIC")}},
 		},
 		ScheduledFor: str("2026-01-02T03:04:05Z"),
 		Timezone:     str("Europe/Paris"),

@@ -38,9 +38,18 @@
 // one of publishNow true or scheduledFor, every target has something to post, twitter media
 // combinations, poll with media or threadItems.
 //
-// Then the rules of package rules on the decoded request: every post's length against its
-// cap (rule T1), scheduledFor after Env.Now, target resolution against Env.Accounts, the
-// plan. A draft publish checks the draft state before anything else: a deleted draft, or a
+// The rule book's platform rules (rules.Book; platformrules.go): platformSpecificData is
+// typed for all ten platforms (platforms.go) and decoded as strictly as the rest; media
+// required, counted and of allowed kinds per platform, options within their documented
+// bounds and consistent with the media (YouTube exactly one video, Pinterest a board,
+// LinkedIn a documentTitle with a document, Google Business CTAs and events, alt text).
+// Every such problem names its rule in Problem.Rule; rules of severity warning go to
+// Verdict.Warnings and never make a verdict invalid. Env.Limits applies the book as the
+// caller configures it (rules.Limits.WithRule, Disable).
+//
+// Then the rules of package rules on the decoded request: every post against its
+// platform's text rules, each in its own unit (rule T1), scheduledFor after Env.Now,
+// target resolution against Env.Accounts, the plan. A draft publish checks the draft state before anything else: a deleted draft, or a
 // state the server should never have passed, answers alone. The precedence of the
 // statuses is documented on [Verdict].
 //

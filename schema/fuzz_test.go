@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/big"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -82,6 +84,18 @@ func seeds() [][]byte {
 		[]byte(`{"platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":05}}}],"content":"q","publishNow":true}`),
 		[]byte(`{"content":"x","publishNow":true,"platforms":[{"platform":"twitter"}],"mediaItems":[{"type":"image","url":"https://a.com:99999/x"}]}`),
 		[]byte(`{"content":"x","publishNow":true,"platforms":[{"platform":"twitter"}],"mediaItems":[{"type":"image","url":"https://a.com/\u00a0"}]}`),
+	}
+	// The rule book's fixtures (testdata/platforms): every platform's options and media.
+	files, _ := filepath.Glob("testdata/platforms/*.json")
+	for _, f := range files {
+		var fx platformFixture
+		if b, err := os.ReadFile(f); err == nil && json.Unmarshal(b, &fx) == nil {
+			for _, c := range fx.Cases {
+				if len(c.Body) < 4096 {
+					out = append(out, c.Body)
+				}
+			}
+		}
 	}
 	for _, c := range verdictCases() {
 		if c.draft != "" {

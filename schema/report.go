@@ -14,6 +14,9 @@ type Report struct {
 	Problems   []ReportProblem `json:"problems"`
 	Billable   bool            `json:"billable"`
 	Targets    []ReportTarget  `json:"targets"`
+	// Warnings are Verdict.Warnings; absent when there is none (unlike the Verdict's
+	// "warnings", always present), so that a report without warnings keeps issue 4's keys.
+	Warnings []ReportProblem `json:"warnings,omitempty"`
 }
 
 // ReportProblem is a Problem as a Report lists it: path, code and message. Whether it lies
@@ -22,6 +25,8 @@ type ReportProblem struct {
 	Path    string     `json:"path"`
 	Code    rules.Code `json:"code"`
 	Message string     `json:"message"`
+	// Rule is Problem.Rule: the rule book's id, absent for a problem that is no rule's.
+	Rule string `json:"rule,omitempty"`
 }
 
 // ReportTarget is one target of a Report.
@@ -36,6 +41,8 @@ type ReportPost struct {
 	Path   string `json:"path"`
 	Length int    `json:"length"`
 	Cap    int    `json:"cap"`
+	// Rule is PostLength.Rule: the rule Length and Cap are measured for.
+	Rule string `json:"rule,omitempty"`
 }
 
 // Report projects v onto a Report. Its slices are never nil, so they marshal as [].
@@ -49,12 +56,15 @@ func (v Verdict) Report() Report {
 		r.HTTPStatus = v.HTTPStatus
 	}
 	for _, p := range v.Problems {
-		r.Problems = append(r.Problems, ReportProblem{Path: p.Path, Code: p.Code, Message: p.Message})
+		r.Problems = append(r.Problems, ReportProblem{Path: p.Path, Code: p.Code, Message: p.Message, Rule: p.Rule})
+	}
+	for _, p := range v.Warnings {
+		r.Warnings = append(r.Warnings, ReportProblem{Path: p.Path, Code: p.Code, Message: p.Message, Rule: p.Rule})
 	}
 	for _, t := range v.Targets {
 		rt := ReportTarget{Platform: t.Platform, AccountID: t.AccountID, Posts: make([]ReportPost, 0, len(t.Posts))}
 		for _, p := range t.Posts {
-			rt.Posts = append(rt.Posts, ReportPost{Path: p.Path, Length: p.Length, Cap: p.Cap})
+			rt.Posts = append(rt.Posts, ReportPost{Path: p.Path, Length: p.Length, Cap: p.Cap, Rule: p.Rule})
 		}
 		r.Targets = append(r.Targets, rt)
 	}

@@ -20,7 +20,7 @@ func TestReportKeys(t *testing.T) {
 		v    schema.Verdict
 		want string
 	}{
-		{valid, `{"valid":true,"error":null,"problems":[],"billable":true,"targets":[{"platform":"twitter","accountId":"","posts":[{"path":"/content","length":2,"cap":280}]}]}`},
+		{valid, `{"valid":true,"error":null,"problems":[],"billable":true,"targets":[{"platform":"twitter","accountId":"","posts":[{"path":"/content","length":2,"cap":280,"rule":"twitter.text.max_weighted"}]}]}`},
 		{invalid, `{"valid":false,"httpStatus":400,"error":{`},
 	} {
 		b, err := json.Marshal(tc.v.Report())
@@ -38,5 +38,5 @@ func ExampleVerdict_Report() {
 	v := schema.CheckCreatePost([]byte(`{"content":"hello","platforms":[{"platform":"bluesky"}],"publishNow":true}`), schema.Env{})
 	b, _ := json.Marshal(v.Report())
 	fmt.Println(string(b))
-	// Output: {"valid":true,"error":null,"problems":[],"billable":true,"targets":[{"platform":"bluesky","accountId":"","posts":[{"path":"/content","length":5,"cap":300}]}]}
+	// Output: {"valid":true,"error":null,"problems":[],"billable":true,"targets":[{"platform":"bluesky","accountId":"","posts":[{"path":"/content","length":5,"cap":300,"rule":"bluesky.text.max_graphemes"}]}]}
 }

@@ -56,7 +56,9 @@ func TestRuleTargets(t *testing.T) {
 		{"one target is enough", `{"content":"x","publishNow":true,"platforms":[{"platform":"bluesky"}]}`, nil, ""},
 		{"no targets", `{"content":"x","publishNow":true,"platforms":[]}`, []string{"no_targets /platforms"}, "empty"},
 		{"platforms missing", `{"content":"x","publishNow":true}`, []string{"no_targets /platforms"}, "missing"},
-		{"every platform of the enum", `{"content":"x","publishNow":true,"platforms":[{"platform":"twitter"},{"platform":"instagram"},{"platform":"youtube"},{"platform":"tiktok"},{"platform":"pinterest"},{"platform":"linkedin"},{"platform":"bluesky"},{"platform":"facebook"},{"platform":"threads"},{"platform":"googlebusiness"}]}`, nil, ""},
+		{"every platform of the enum", `{"content":"x","publishNow":true,"platforms":[{"platform":"twitter"},{"platform":"instagram"},{"platform":"youtube"},{"platform":"tiktok"},{"platform":"pinterest"},{"platform":"linkedin"},{"platform":"bluesky"},{"platform":"facebook"},{"platform":"threads"},{"platform":"googlebusiness"}]}`,
+			// Text only: the platforms that need media or a board say so (platformrules.go).
+			[]string{"invalid_media /platforms/1", "invalid_media /platforms/2", "invalid_media /platforms/3", "invalid_media /platforms/4", "missing_field /platforms/4/platformSpecificData/boardId"}, "instagram has no text-only posts"},
 		{"platform outside the enum", `{"content":"x","publishNow":true,"platforms":[{"platform":"myspace"}]}`, []string{"unknown_platform /platforms/0/platform"}, "myspace"},
 		{"platform typo gets a suggestion", `{"content":"x","publishNow":true,"platforms":[{"platform":"twiter"}]}`, []string{"unknown_platform /platforms/0/platform"}, `did you mean "twitter"`},
 		{"platform names are exact", `{"content":"x","publishNow":true,"platforms":[{"platform":"Twitter"}]}`, []string{"unknown_platform /platforms/0/platform"}, ""},
@@ -67,7 +69,7 @@ func TestRuleTargets(t *testing.T) {
 
 func TestRuleMedia(t *testing.T) {
 	media := func(items string) string {
-		return `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin"}],"mediaItems":[` + items + `]}`
+		return `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin","platformSpecificData":{"documentTitle":"Deck"}}],"mediaItems":[` + items + `]}`
 	}
 	runRuleCases(t, []ruleCase{
 		{"https", media(`{"type":"image","url":"https://cdn.example.com/a.jpg"}`), nil, ""},
@@ -144,14 +146,14 @@ func TestRuleTimezone(t *testing.T) {
 
 func TestRuleContent(t *testing.T) {
 	runRuleCases(t, []ruleCase{
-		{"shared content", `{"content":"x","publishNow":true,"platforms":[{"platform":"tiktok"}]}`, nil, ""},
-		{"override only", `{"publishNow":true,"platforms":[{"platform":"tiktok","content":"mine"}]}`, nil, ""},
+		{"shared content", `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin"}]}`, nil, ""},
+		{"override only", `{"publishNow":true,"platforms":[{"platform":"linkedin","content":"mine"}]}`, nil, ""},
 		{"media only", `{"publishNow":true,"platforms":[{"platform":"instagram"}],"mediaItems":[{"type":"image","url":"https://a.example/1.png"}]}`, nil, ""},
-		{"nothing at all", `{"publishNow":true,"platforms":[{"platform":"tiktok"}]}`, []string{"no_content /platforms/0"}, "nothing to post"},
-		{"blank shared content", `{"content":" \n\t","publishNow":true,"platforms":[{"platform":"tiktok"}]}`, []string{"no_content /platforms/0"}, "blank"},
-		{"an empty override replaces the shared content", `{"content":"x","publishNow":true,"platforms":[{"platform":"tiktok","content":""}]}`, []string{"no_content /platforms/0"}, "this target's content is empty"},
-		{"each target on its own", `{"publishNow":true,"platforms":[{"platform":"tiktok","content":"a"},{"platform":"pinterest"}]}`, []string{"no_content /platforms/1"}, ""},
-		{"a broken content is one problem", `{"content":7,"publishNow":true,"platforms":[{"platform":"tiktok"}]}`, []string{"wrong_type /content"}, ""},
+		{"nothing at all", `{"publishNow":true,"platforms":[{"platform":"linkedin"}]}`, []string{"no_content /platforms/0"}, "nothing to post"},
+		{"blank shared content", `{"content":" \n\t","publishNow":true,"platforms":[{"platform":"linkedin"}]}`, []string{"no_content /platforms/0"}, "blank"},
+		{"an empty override replaces the shared content", `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin","content":""}]}`, []string{"no_content /platforms/0"}, "this target's content is empty"},
+		{"each target on its own", `{"publishNow":true,"platforms":[{"platform":"linkedin","content":"a"},{"platform":"facebook"}]}`, []string{"no_content /platforms/1"}, ""},
+		{"a broken content is one problem", `{"content":7,"publishNow":true,"platforms":[{"platform":"linkedin"}]}`, []string{"wrong_type /content"}, ""},
 		{"thread item without content or media", `{"content":"x","publishNow":true,"platforms":[` + tw(`{"threadItems":[{"content":"a"},{"content":"  "}]}`) + `]}`, []string{"no_content /platforms/0/platformSpecificData/threadItems/1"}, "thread item 1"},
 		{"thread item with media only", `{"content":"x","publishNow":true,"platforms":[` + tw(`{"threadItems":[{"mediaItems":[{"type":"image","url":"https://a.example/1.png"}]}]}`) + `]}`, nil, ""},
 	})
@@ -194,7 +196,7 @@ func TestRuleTwitterOptions(t *testing.T) {
 		{"verified", body(`{"replySettings":"verified"}`), nil, ""},
 		{"replySettings outside the enum", body(`{"replySettings":"everyone"}`), []string{"invalid_value " + at + "/replySettings"}, "following, mentionedUsers"},
 		{"replySettings given empty", body(`{"replySettings":""}`), []string{"invalid_value " + at + "/replySettings"}, ""},
-		{"twitter options on another platform are raw", `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin","platformSpecificData":{"replySettings":"everyone"}}]}`, nil, ""},
+		{"twitter options on another platform are not that platform's", `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin","platformSpecificData":{"replySettings":"everyone"}}]}`, []string{"unknown_field /platforms/0/platformSpecificData/replySettings"}, ""},
 	})
 }
 

@@ -49,8 +49,9 @@ type MediaItem struct {
 }
 
 // PlatformTarget is one entry of "platforms". Its "platformSpecificData" is typed for
-// twitter (Twitter) and kept as raw JSON for the other nine platforms (Options), where it
-// must be a JSON object and is otherwise passed through unchecked.
+// each of the ten platforms (Twitter, YouTube, ... in platforms.go): the one field of
+// the target's platform is set. For the nine besides twitter it is also kept as sent, in
+// Options; a target whose platform is not one of the ten keeps only Options.
 type PlatformTarget struct {
 	// Platform is one of the ten platforms, exact lowercase wire name.
 	Platform rules.Platform `json:"platform" validate:"platform"`
@@ -64,21 +65,40 @@ type PlatformTarget struct {
 	Twitter *TwitterOptions `json:"platformSpecificData,omitempty"`
 	// Options is platformSpecificData, as sent, for the other nine platforms.
 	Options json.RawMessage `json:"-"`
+
+	// The typed platformSpecificData of the nine other platforms (platforms.go); at most
+	// one is set, the target platform's.
+	YouTube        *YouTubeOptions        `json:"-"`
+	TikTok         *TikTokOptions         `json:"-"`
+	Pinterest      *PinterestOptions      `json:"-"`
+	LinkedIn       *LinkedInOptions       `json:"-"`
+	Bluesky        *BlueskyOptions        `json:"-"`
+	Facebook       *FacebookOptions       `json:"-"`
+	Instagram      *InstagramOptions      `json:"-"`
+	Threads        *ThreadsOptions        `json:"-"`
+	GoogleBusiness *GoogleBusinessOptions `json:"-"`
 }
 
 // targetFields is PlatformTarget without its methods, for encoding/json.
 type targetFields PlatformTarget
 
-// MarshalJSON writes platformSpecificData from Twitter, or from Options when Twitter is nil.
+// MarshalJSON writes platformSpecificData from Twitter, else from Options as sent, else
+// from the typed options of another platform.
 func (t PlatformTarget) MarshalJSON() ([]byte, error) {
-	if t.Twitter != nil || t.Options == nil {
+	var opts any
+	if t.Options != nil {
+		opts = t.Options
+	} else if o := t.typedOptions(); o != nil {
+		opts = o
+	}
+	if t.Twitter != nil || opts == nil {
 		return json.Marshal(targetFields(t))
 	}
 	// The outer field shadows the embedded Twitter field of the same JSON name.
 	return json.Marshal(struct {
 		targetFields
-		Options json.RawMessage `json:"platformSpecificData"`
-	}{targetFields(t), t.Options})
+		Options any `json:"platformSpecificData"`
+	}{targetFields(t), opts})
 }
 
 // UnmarshalJSON reads a target with encoding/json's leniency (it is not the strict decoder
@@ -94,6 +114,8 @@ func (t *PlatformTarget) UnmarshalJSON(b []byte) error {
 	}
 	*t = PlatformTarget(w.targetFields)
 	t.Twitter, t.Options = nil, nil
+	t.YouTube, t.TikTok, t.Pinterest, t.LinkedIn, t.Bluesky = nil, nil, nil, nil, nil
+	t.Facebook, t.Instagram, t.Threads, t.GoogleBusiness = nil, nil, nil, nil
 	if w.Options == nil {
 		return nil
 	}
@@ -102,7 +124,7 @@ func (t *PlatformTarget) UnmarshalJSON(b []byte) error {
 		return json.Unmarshal(w.Options, t.Twitter)
 	}
 	t.Options = w.Options
-	return nil
+	return t.unmarshalOptions()
 }
 
 // TwitterOptions is platformSpecificData for twitter.

@@ -34,7 +34,7 @@ func TestExitStatus(t *testing.T) {
 		{"bad --cap: zero", []string{"length", "--cap", "0"}, `"a"`, 2, "want a whole number >= 1", ""},
 		{"bad --cap: negative", []string{"length", "--cap", "-5"}, `"a"`, 2, "want a whole number >= 1", ""},
 		{"bad --cap: not a number", []string{"length", "--cap", "lots"}, `"a"`, 2, "want a whole number >= 1", ""},
-		{"bad --counter", []string{"length", "--counter", "bytes"}, `"a"`, 2, "want graphemes or x-weighted", ""},
+		{"bad --counter", []string{"length", "--counter", "furlongs"}, `"a"`, 2, "want graphemes, bytes, utf16, codepoints or x-weighted", ""},
 		{"bad --platform", []string{"length", "--platform", "myspace"}, `"a"`, 2, "myspace", ""},
 		{"length takes no operands", []string{"length", "texts.jsonl"}, "", 2, `unexpected argument "texts.jsonl"`, ""},
 		{"post needs a file", []string{"post", "--now", testNow}, "", 2, "no FILE", ""},
@@ -252,7 +252,7 @@ func TestLengthValues(t *testing.T) {
 					}
 					_, hasExact := o["exact"] // only on a lower bound, which none of these is
 					if o["length"] != float64(w.length) || o["cap"] != float64(w.cap) || o["fits"] != w.fits ||
-						o["overflowAt"] != overflow || o["counter"] != tt.counter || hasExact || len(o) != 5 {
+						o["overflowAt"] != overflow || o["counter"] != tt.counter || hasExact || len(o) != 6 || !strings.Contains(o["rule"].(string), ".text.max") {
 						t.Errorf("line %d: %v, want %+v counted in %s", i+1, o, w, tt.counter)
 					}
 				}

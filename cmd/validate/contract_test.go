@@ -29,15 +29,17 @@ func sortedKeys(keys ...string) string {
 }
 
 var (
-	lengthKeys     = sortedKeys("length", "cap", "fits", "counter", "overflowAt")
+	lengthKeys     = sortedKeys("length", "cap", "fits", "counter", "overflowAt", "rule")
 	lineProblemKey = sortedKeys("line", "fits", "code", "message", "offset")
 	validFileKeys  = sortedKeys("file", "valid", "error", "problems", "billable", "targets")
 	badFileKeys    = sortedKeys("file", "valid", "httpStatus", "error", "problems", "billable", "targets")
 	targetKeys     = sortedKeys("platform", "accountId", "posts")
-	postKeys       = sortedKeys("path", "length", "cap")
+	postKeys       = sortedKeys("path", "length", "cap", "rule")
 	problemKeys    = sortedKeys("path", "code", "message")
-	timeOKKeys     = sortedKeys("input", "valid", "utc")
-	timeBadKeys    = sortedKeys("input", "valid", "code", "message", "offset")
+	// ruleProblemKeys are the keys of a problem a rule of the book raises (issue 13).
+	ruleProblemKeys = sortedKeys("path", "code", "message", "rule")
+	timeOKKeys      = sortedKeys("input", "valid", "utc")
+	timeBadKeys     = sortedKeys("input", "valid", "code", "message", "offset")
 )
 
 // TestJSONShapes: every JSON line has exactly the keys of issue 4's contract.
@@ -48,7 +50,7 @@ func TestJSONShapes(t *testing.T) {
 		stdin string
 		want  []string // the key set of each output line
 	}{
-		{"length: five keys, no exact on an exact length", []string{"length", "--format", "json"},
+		{"length: six keys, no exact on an exact length", []string{"length", "--format", "json"},
 			`"hi"` + "\n" + `"` + strings.Repeat("a", 281) + `"` + "\n", []string{lengthKeys, lengthKeys}},
 		{"length: x-weighted too", []string{"length", "--format", "json", "--counter", "x-weighted"}, `"日本"`, []string{lengthKeys}},
 		{"length: a bad line", []string{"length", "--format", "json"}, `nope`, []string{lineProblemKey}},
@@ -91,8 +93,13 @@ func TestJSONShapes(t *testing.T) {
 					}
 				}
 				for _, p := range o["problems"].([]any) {
-					if got := keysOf(p.(map[string]any)); got != problemKeys {
-						t.Errorf("line %d: problem keys %s, want %s", i+1, got, problemKeys)
+					pm := p.(map[string]any)
+					want := problemKeys
+					if pm["code"] == "post_too_long" {
+						want = ruleProblemKeys
+					}
+					if got := keysOf(pm); got != want {
+						t.Errorf("line %d: problem keys %s, want %s", i+1, got, want)
 					}
 				}
 			}
@@ -109,7 +116,7 @@ func TestLengthLowerBound(t *testing.T) {
 	if len(objs) != 2 {
 		t.Fatalf("output:\n%.300s", r.stdout)
 	}
-	if got := keysOf(objs[0]); got != sortedKeys("length", "cap", "fits", "counter", "overflowAt", "exact") {
+	if got := keysOf(objs[0]); got != sortedKeys("length", "cap", "fits", "counter", "overflowAt", "exact", "rule") {
 		t.Errorf("lower bound: keys %s", got)
 	}
 	if objs[0]["exact"] != false || objs[0]["fits"] != false || objs[0]["length"].(float64) <= 280 {
@@ -288,8 +295,8 @@ func TestCounterFlag(t *testing.T) {
 	if r.code != 0 || r.stdout != "-: ok\n" {
 		t.Errorf("draft, graphemes: exit %d, %q", r.code, r.stdout)
 	}
-	r = runCLI(t, "", "post", "--counter", "bytes", "testdata/japanese-200.json")
-	if r.code != 2 || !strings.Contains(r.stderr, "want graphemes or x-weighted") {
+	r = runCLI(t, "", "post", "--counter", "furlongs", "testdata/japanese-200.json")
+	if r.code != 2 || !strings.Contains(r.stderr, "want graphemes, bytes, utf16, codepoints or x-weighted") {
 		t.Errorf("bad --counter: exit %d, %q", r.code, r.stderr)
 	}
 }

@@ -19,9 +19,13 @@ is one text: a JSON string, or an object {"text": "..."}.
 Flags:
   --format text|json        output format (default text)
   --platform NAME           whose cap and counter to use (default twitter)
-  --counter graphemes|x-weighted
-                            how to count (default: the platform's counter, graphemes)
+  --counter graphemes|bytes|utf16|codepoints|x-weighted
+                            how to count (default: the platform's own unit: graphemes
+                            for twitter and bluesky, bytes for threads and youtube,
+                            utf16 for the others; see validate rules)
   --cap N                   the cap, N >= 1 (default: the platform's cap, 280 for twitter)
+                            Both adjust the platform's primary length rule; its other
+                            length rules (bluesky: 3,000 bytes) still apply.
   --now TIME, --accounts FILE
                             accepted and checked like everywhere (a bad value or file
                             exits 2), but they have no effect on a length
@@ -31,7 +35,7 @@ Output: one line per input line, in input order.
   text:  12 graphemes, cap 280: ok
          312 graphemes, cap 280: post_too_long, overflow at byte 840
          line 3: malformed_json: <message>
-  json:  {"length":12,"cap":280,"fits":true,"counter":"graphemes","overflowAt":null}
+  json:  {"length":12,"cap":280,"fits":true,"counter":"graphemes","overflowAt":null,"rule":"twitter.text.max_weighted"}
          {"line":3,"fits":false,"code":"malformed_json","message":...,"offset":N}
 "overflowAt" is the byte offset in the text (UTF-8) where the first unit past the cap
 begins, or null when the text fits. On a text so far over its cap that counting stopped
@@ -55,6 +59,9 @@ type lengthResult struct {
 	Counter    string `json:"counter"`
 	OverflowAt *int   `json:"overflowAt"`
 	Exact      *bool  `json:"exact,omitempty"`
+	// Rule is the id of the rule book's rule measured (see validate rules): the first
+	// length rule the text breaks, else the platform's primary one.
+	Rule string `json:"rule,omitempty"`
 }
 
 // inexact is the value of lengthResult.Exact on a lower bound.
@@ -72,13 +79,13 @@ type lineProblem struct {
 
 // counters are the values of --counter.
 func counterNamed(name string) (rules.Counter, error) {
-	switch name {
-	case "graphemes":
-		return rules.GraphemeCounter(), nil
-	case "x-weighted":
+	if c, ok := rules.CounterByName(name); ok {
+		return c, nil
+	}
+	if name == xweight.Name {
 		return xweight.Default(), nil
 	}
-	return nil, fmt.Errorf("want graphemes or x-weighted")
+	return nil, fmt.Errorf("want graphemes, bytes, utf16, codepoints or x-weighted")
 }
 
 func runLength(c *cmdIO, args []string) int {
@@ -173,7 +180,7 @@ type lengthPrinter struct {
 
 func (p *lengthPrinter) measured(m rules.Measurement) {
 	if p.json {
-		r := lengthResult{Length: m.Length, Cap: m.Cap, Fits: m.Fits(), Counter: m.Counter}
+		r := lengthResult{Length: m.Length, Cap: m.Cap, Fits: m.Fits(), Counter: m.Counter, Rule: m.Rule}
 		if !m.Exact {
 			r.Exact = inexact
 		}
@@ -242,10 +249,6 @@ func appendLength(b []byte, m rules.Measurement) []byte {
 	return b
 }
 
-// unitName names a counter's unit in text output: "graphemes", "x-weighted units".
-func unitName(counter string) string {
-	if counter == "graphemes" {
-		return counter
-	}
-	return counter + " units"
-}
+// unitName names a counter's unit in text output: "graphemes", "bytes", "x-weighted
+// units" (the rules' own naming, so text output and messages agree).
+func unitName(counter string) string { return rules.UnitName(counter) }

@@ -73,6 +73,7 @@ func commands() []command {
 		{"length", lengthUsage, runLength},
 		{"status", statusUsage, runStatus},
 		{"schema", schemaUsage, runSchema},
+		{"rules", rulesUsage, runRules},
 	}
 }
 
@@ -94,6 +95,7 @@ Usage:
   validate length [flags]                      measure texts read from stdin (JSON lines)
   validate status [flags] [FILE]               aggregate per-target outcomes ('-' or none: stdin)
   validate schema NAME                         print the JSON Schema or OpenAPI document NAME
+  validate rules  [flags]                      list the rule book (ids, limits, units, sources)
   validate help   [COMMAND]                    print this text, or a command's
 
 Common flags (every command takes them; a bad value or file is a usage error everywhere):

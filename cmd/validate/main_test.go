@@ -168,6 +168,9 @@ func goldenCases() []goldenCase {
 			[]string{"schema", "draft-publish"}, "", 0},
 		{"schema-unknown", "an unknown name is a usage error listing the names", []string{"schema", "drafts"}, "", 2},
 		{"help-schema", "the schema command's help", []string{"help", "schema"}, "", 0},
+		// rules
+		{"rules-bluesky", "the rule book of one platform: both of bluesky's units", []string{"rules", "--platform", "bluesky"}, "", 0},
+		{"rules-threads-json", "the book as JSON lines", []string{"rules", "--format", "json", "--platform", "threads"}, "", 0},
 		// usage
 		{"usage", "no arguments: usage on stderr, exit 2", nil, "", 2},
 		{"help", "help: usage on stdout, exit 0", []string{"help"}, "", 0},

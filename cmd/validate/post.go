@@ -42,7 +42,8 @@ const verdictFlagsUsage = `  --format text|json   output format (default text)
                        without it, target resolution is skipped
   --counter graphemes|x-weighted
                        how twitter posts are counted: grapheme clusters (default) or X's
-                       weighted length (CJK weighs 2, a URL 23); other platforms: graphemes
+                       weighted length (CJK weighs 2, a URL 23); the other platforms
+                       count in their own units (see validate rules)
   -h, --help           print this text
 `
 
@@ -54,8 +55,12 @@ problem is the whole body), or "FILE: ok". A post over its cap reads
 POINTER is into the draft.)
 Output, json: one line per file (draft: per BODY),
   {"file":...,"valid":bool,"httpStatus":N (only when invalid),"error":{API error body} or null,
-   "problems":[{"path","code","message"}],"billable":bool,
-   "targets":[{"platform","accountId","posts":[{"path","length","cap"}]}]}
+   "problems":[{"path","code","message","rule"}],"billable":bool,
+   "targets":[{"platform","accountId","posts":[{"path","length","cap","rule"}]}],
+   "warnings":[{"path","code","message","rule"}]}
+"rule" is the id of the rule book's rule (validate rules); problems of shape, time,
+accounts or plan have none. "warnings" (rules of severity warning, which never make a
+file invalid) appears only when there are some.
 `
 
 // fileResult is one line of `validate post|draft --format json`: the file, then
@@ -223,25 +228,18 @@ func printProblem(c *cmdIO, file, path string, code rules.Code, message string) 
 }
 
 // problemText is the message of v.Problems[i] in text output. A post over its cap reads as
-// the issue's linter example, "312 graphemes, cap 280", from the post's own measurement;
-// every other problem keeps the schema's message, msg. Several targets can post the same
-// text (/content): the schema then lists one post_too_long per target over its cap, in
-// target order, so the k-th such problem at a path is the k-th target over its cap there,
-// and the line names its platform, "310 graphemes, cap 300 (bluesky)", since the pointer
-// alone does not say which target it is.
+// the issue's linter example, "312 graphemes, cap 280", from the post's own measurement
+// of the rule the problem names; every other problem keeps the schema's message, msg.
+// Several targets can post the same text (/content), so when more than one target posts
+// at the problem's path the line names the platform, "310 graphemes, cap 300 (bluesky)",
+// since the pointer alone does not say which target it is.
 func problemText(v schema.Verdict, i int, msg string) string {
 	p := v.Problems[i]
-	if p.Code != rules.CodePostTooLong {
+	if p.Code != rules.CodePostTooLong || p.Rule == "" {
 		return msg
 	}
-	k := 0 // how many post_too_long problems at p's path come before p
-	for _, q := range v.Problems[:i] {
-		if q.Code == p.Code && q.Path == p.Path && q.In == p.In {
-			k++
-		}
-	}
 	posting := 0 // targets with a post at p's path
-	var over *schema.PostLength
+	var over *schema.UnitLength
 	var platform string
 	for _, t := range v.Targets {
 		for j, post := range t.Posts {
@@ -249,11 +247,10 @@ func problemText(v schema.Verdict, i int, msg string) string {
 				continue
 			}
 			posting++
-			if !post.Fits && over == nil {
-				if k == 0 {
-					over, platform = &t.Posts[j], t.Platform
+			for k, u := range post.Units {
+				if over == nil && u.Rule == p.Rule && !u.Fits {
+					over, platform = &t.Posts[j].Units[k], t.Platform
 				}
-				k--
 			}
 		}
 	}

@@ -52,8 +52,8 @@ func TestCheckPostShapeIsTheCLIs(t *testing.T) {
 	}
 	json.Unmarshal(b, &v)
 	post := v.Targets[0].Posts[1]
-	if len(post) != 3 || post["path"] != "/platforms/0/platformSpecificData/threadItems/0/content" || post["length"] != 3.0 || post["cap"] != 280.0 {
-		t.Errorf("post %v: want exactly path, length, cap", post)
+	if len(post) != 4 || post["path"] != "/platforms/0/platformSpecificData/threadItems/0/content" || post["length"] != 3.0 || post["cap"] != 280.0 || post["rule"] != "twitter.text.max_weighted" {
+		t.Errorf("post %v: want exactly path, length, cap, rule", post)
 	}
 
 	long := strings.Replace(thread, `"two"`, `"`+strings.Repeat("x", 281)+`"`, 1)

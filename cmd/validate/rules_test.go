@@ -1,0 +1,68 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// docs/rules.md is generated from the book; it must be what the book renders to now.
+func TestRulesDoc(t *testing.T) {
+	const path = "../../docs/rules.md"
+	got := rulesMarkdown(rules.Book())
+	if *update {
+		if err := os.MkdirAll("../../docs", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/validate -run TestRulesDoc -update)", err)
+	}
+	if string(want) != got {
+		t.Fatal("docs/rules.md differs from the rule book; run go test ./cmd/validate -run TestRulesDoc -update and read the diff")
+	}
+	// Every rule has its row, with its id, and every note is on the page.
+	for _, r := range rules.Book() {
+		if !strings.Contains(got, "| `"+r.ID+"` |") || r.Note != "" && !strings.Contains(got, mdCell(r.Note)) {
+			t.Errorf("%s: missing from the page", r.ID)
+		}
+	}
+}
+
+func TestRulesCommand(t *testing.T) {
+	r := runCLI(t, "", "rules", "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if len(lines) != len(rules.Book()) {
+		t.Fatalf("%d lines for %d rules", len(lines), len(rules.Book()))
+	}
+	for i, line := range lines {
+		var got rules.Rule
+		if err := json.Unmarshal([]byte(line), &got); err != nil {
+			t.Fatal(err)
+		}
+		want := rules.Book()[i]
+		if got.ID != want.ID || got.Limit != want.Limit || got.Unit != want.Unit || got.Severity != want.Severity || got.Source != want.Source || got.Read != want.Read {
+			t.Errorf("line %d: %+v, want %+v", i+1, got, want)
+		}
+	}
+	r = runCLI(t, "", "rules", "--platform", "threads")
+	if r.code != 0 || !strings.Contains(r.stdout, "threads.text.max  error  500 bytes  ") || strings.Contains(r.stdout, "bluesky.") {
+		t.Errorf("--platform threads: exit %d\n%s", r.code, r.stdout)
+	}
+	if r = runCLI(t, "", "rules", "--platform", "x"); r.code != 2 {
+		t.Errorf("unknown platform: exit %d", r.code)
+	}
+	if r = runCLI(t, "", "rules", "extra"); r.code != 2 {
+		t.Errorf("an argument: exit %d", r.code)
+	}
+}

@@ -1,0 +1,342 @@
+package rules
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Wire names of the counters of this package besides graphemes.
+const (
+	bytesName      = "bytes"      // UTF-8 bytes
+	utf16Name      = "utf16"      // UTF-16 code units (JavaScript's String.length)
+	codePointsName = "codepoints" // Unicode scalar values
+	charsName      = "forbidden"  // characters a platform refuses (see forbidCounter)
+)
+
+// BytesCounter counts UTF-8 bytes, the unit of Bluesky's maxLength (3,000), of Threads
+// (500: "Emojis are counted as the number of UTF-8 bytes",
+// https://developers.facebook.com/documentation/threads/posts) and of YouTube's video
+// description (5,000 bytes, https://developers.google.com/youtube/v3/docs/videos).
+//
+// Length is len(text), always exact. OverflowAt is the start of the character that holds
+// byte cap (a character never splits). The bytes it validates as UTF-8 are the first
+// cap+1 (a text over the cap is refused as too long, whatever lies further; once shortened
+// it is read again): cost O(min(len(text), cap)). It allocates nothing unless it reports
+// an error, and is safe for concurrent use.
+func BytesCounter() Counter { return bytesCounter{} }
+
+// UTF16Counter counts UTF-16 code units: what JavaScript's String.length and a textarea's
+// maxlength count, and the reading of "characters" that is never smaller than code points
+// or graphemes, so a platform that does not document its unit (Instagram, Facebook,
+// LinkedIn, Pinterest, Google Business, TikTok's "UTF-16 runes") is never over-permitted.
+// Like [GraphemeCounter] it stops early, Exact false, on a text far over its cap.
+func UTF16Counter() Counter { return unitCounter{name: utf16Name, wide: 2} }
+
+// CodePointsCounter counts Unicode code points (Go runes; Python's len; Telegram's unit).
+// Like [GraphemeCounter] it stops early, Exact false, on a text far over its cap.
+func CodePointsCounter() Counter { return unitCounter{name: codePointsName, wide: 1} }
+
+// CounterByName returns the counter of this package with the wire name name: "graphemes",
+// "bytes", "utf16" or "codepoints". Other names (such as "x-weighted", which lives in
+// rules/xweight) report false.
+func CounterByName(name string) (Counter, bool) {
+	switch name {
+	case graphemesName:
+		return graphemeCounter{}, true
+	case bytesName:
+		return bytesCounter{}, true
+	case utf16Name:
+		return UTF16Counter(), true
+	case codePointsName:
+		return CodePointsCounter(), true
+	}
+	return nil, false
+}
+
+type bytesCounter struct{}
+
+func (bytesCounter) Name() string { return bytesName }
+
+func (bytesCounter) Measure(text string, limit int) (Measurement, error) {
+	if limit < 0 {
+		limit = 0
+	}
+	m := Measurement{Counter: bytesName, Length: len(text), Exact: true, Cap: limit, OverflowAt: -1}
+	read := len(text)
+	if read > limit {
+		read = limit + 1
+		// Back up to the start of the character that holds byte limit.
+		at := limit
+		for at > 0 && text[at]&0xC0 == 0x80 {
+			at--
+		}
+		m.OverflowAt = at
+	}
+	if bad := firstInvalidPrefix(text, read); bad >= 0 {
+		m.Exact = false
+		if m.OverflowAt < 0 || bad < m.OverflowAt {
+			m.OverflowAt = bad
+		}
+		return m, invalidUTF8(text, bad)
+	}
+	return m, nil
+}
+
+// firstInvalidPrefix is the offset of the first invalid UTF-8 sequence that starts in
+// text[:n], or -1. A sequence that starts before n may end after it.
+func firstInvalidPrefix(text string, n int) int {
+	for i := 0; i < n; {
+		if text[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return -1
+}
+
+// unitCounter counts code points (wide 1) or UTF-16 code units (wide 2: a code point
+// above U+FFFF is a surrogate pair).
+type unitCounter struct {
+	name string
+	wide int
+}
+
+func (c unitCounter) Name() string { return c.name }
+
+func (c unitCounter) Measure(text string, limit int) (Measurement, error) {
+	if limit < 0 {
+		limit = 0
+	}
+	ceiling := countCeiling(limit, len(text))
+	m := Measurement{Counter: c.name, Cap: limit, Exact: true, OverflowAt: -1}
+	n := 0
+	for i := 0; i < len(text); {
+		// ASCII run: one unit per byte, up to the cap or the ceiling.
+		if text[i] < utf8.RuneSelf && n < limit && n < ceiling {
+			stop := i + min(limit-n, ceiling-n, len(text)-i)
+			j := i
+			for j < stop && text[j] < utf8.RuneSelf {
+				j++
+			}
+			n += j - i
+			i = j
+			continue
+		}
+		if n >= ceiling {
+			m.Exact = false
+			break
+		}
+		w, size := 1, 1
+		if b := text[i]; b >= utf8.RuneSelf {
+			r, sz := utf8.DecodeRuneInString(text[i:])
+			if r == utf8.RuneError && sz == 1 {
+				m.Length, m.Exact = n, false
+				if m.OverflowAt < 0 {
+					m.OverflowAt = i
+				}
+				return m, invalidUTF8(text, i)
+			}
+			size = sz
+			if r > 0xFFFF {
+				w = c.wide
+			}
+		}
+		if m.OverflowAt < 0 && n+w > limit {
+			m.OverflowAt = i
+		}
+		n += w
+		i += size
+	}
+	m.Length = n
+	return m, nil
+}
+
+// forbidCounter is the measure of a "these characters are refused" rule (YouTube: no <
+// or > in a title or description): Length is how many of them the text holds, Cap is 0,
+// and OverflowAt is the first one's byte offset, so it Fits exactly when there is none.
+// set holds ASCII bytes only; the scan is one pass, O(len(text)), with no UTF-8
+// decoding (an ASCII byte never occurs inside a multi-byte sequence).
+func measureForbidden(text, set string) Measurement {
+	m := Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
+	for j := 0; j < len(set); j++ {
+		c := set[j : j+1] // strings.Count and IndexByte scan many bytes at a time
+		if n := strings.Count(text, c); n > 0 {
+			m.Length += n
+			if at := strings.IndexByte(text, set[j]); m.OverflowAt < 0 || at < m.OverflowAt {
+				m.OverflowAt = at
+			}
+		}
+	}
+	return m
+}
+
+// Wire names of the measures of what a text holds.
+const (
+	linksName    = "links"
+	hashtagsName = "hashtags"
+	mentionsName = "mentions"
+	cashtagsName = "cashtags"
+)
+
+// maxDistinctLinks bounds how many distinct links measureLinks tells apart; past it the
+// count stops (Exact false), so comparing each link with the earlier ones stays
+// O(maxDistinctLinks * len(text)).
+const maxDistinctLinks = 64
+
+// measureLinks counts the unique links of text, as Threads does ("All unique URLs found
+// in the text field are counted as links",
+// https://developers.facebook.com/documentation/threads/create-posts/text-attachments).
+// A link is a run of non-space characters that starts with "http://", "https://" or
+// "www." (any letter case) at the start of the text or after a character that is not a
+// letter, digit or one of "-_./@"; it ends at ASCII white space or one of <>"'. Two
+// links are the same when their bytes are (trailing ".,;:!?)" is not part of a link).
+// Bare domains ("example.com") are not found: Threads' own detector is not documented,
+// so this is a lower bound on what Threads counts. OverflowAt is the start of the
+// (limit+1)-th unique link.
+func measureLinks(text string, limit int) Measurement {
+	m := Measurement{Counter: linksName, Cap: limit, Exact: true, OverflowAt: -1}
+	var seenBuf [8][2]int
+	seen := seenBuf[:0]
+	for i := 0; i < len(text); {
+		next := strings.IndexAny(text[i:], "hHwW")
+		if next < 0 {
+			break
+		}
+		i += next
+		n := linkPrefix(text, i)
+		if n == 0 {
+			i++
+			continue
+		}
+		end := i + n
+		for end < len(text) && !linkStop(text[end]) {
+			end++
+		}
+		stop := end
+		for stop > i+n && trailingPunct(text[stop-1]) {
+			stop--
+		}
+		link := text[i:stop]
+		dup := false
+		for _, s := range seen {
+			if text[s[0]:s[1]] == link {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			if len(seen) == maxDistinctLinks {
+				m.Exact = false
+				break
+			}
+			seen = append(seen, [2]int{i, stop})
+			if len(seen) > limit && m.OverflowAt < 0 {
+				m.OverflowAt = i
+			}
+		}
+		i = end
+	}
+	m.Length = len(seen)
+	return m
+}
+
+// linkPrefix is the length of the link scheme at text[i] ("https://", "http://", "www."),
+// or 0 when no link starts there.
+func linkPrefix(text string, i int) int {
+	if i > 0 {
+		c := text[i-1]
+		if isWordByte(c) || c == '-' || c == '.' || c == '/' || c == '@' || c >= utf8.RuneSelf {
+			return 0
+		}
+	}
+	for _, p := range [...]string{"https://", "http://", "www."} {
+		if len(text)-i > len(p) && hasPrefixFold(text[i:], p) {
+			return len(p)
+		}
+	}
+	return 0
+}
+
+// hasPrefixFold reports whether s starts with the lowercase ASCII prefix p, in any case.
+func hasPrefixFold(s, p string) bool {
+	for j := 0; j < len(p); j++ {
+		c := s[j]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != p[j] {
+			return false
+		}
+	}
+	return true
+}
+
+func linkStop(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '\f', '\v', '<', '>', '"', '\'':
+		return true
+	}
+	return false
+}
+
+// trailingPunct reports whether c is punctuation that ends a sentence rather than a link.
+func trailingPunct(c byte) bool {
+	switch c {
+	case '.', ',', ';', ':', '!', '?', ')':
+		return true
+	}
+	return false
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// measureTags counts hashtags (mark '#') or @mentions (mark '@') in text: the mark at
+// the start of the text or after a character that is not an ASCII letter, digit, '_' or
+// '&' (so "a#b", "x@y.com" and "&#123;" are not tags), followed by a letter, digit or
+// '_' (any script: "#café", "#日本"). A mention's name is ASCII ('.' allowed inside), as
+// Instagram usernames are. A cashtag (mark '$') is followed by an ASCII letter, as
+// twitter-text's cashtag ($[A-Za-z]{1,6}) is, so "$5" is none. One pass, O(len(text));
+// OverflowAt is the start of the (limit+1)-th tag.
+func measureTags(text string, mark byte, name string, limit int) Measurement {
+	m := Measurement{Counter: name, Cap: limit, Exact: true, OverflowAt: -1}
+	for i := 0; i < len(text); i++ {
+		next := strings.IndexByte(text[i:], mark)
+		if next < 0 {
+			break
+		}
+		i += next
+		if i > 0 {
+			if c := text[i-1]; isWordByte(c) || c == '&' {
+				continue
+			}
+		}
+		if i+1 >= len(text) {
+			break
+		}
+		c := text[i+1]
+		ok := isWordByte(c)
+		if mark == '$' {
+			ok = 'a' <= c|0x20 && c|0x20 <= 'z'
+		}
+		if !ok && c >= utf8.RuneSelf && mark == '#' {
+			r, _ := utf8.DecodeRuneInString(text[i+1:])
+			ok = unicode.IsLetter(r) || unicode.IsDigit(r)
+		}
+		if !ok {
+			continue
+		}
+		m.Length++
+		if m.Length > limit && m.OverflowAt < 0 {
+			m.OverflowAt = i
+		}
+	}
+	return m
+}

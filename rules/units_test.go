@@ -1,0 +1,134 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+func TestUnitCounters(t *testing.T) {
+	family := "\U0001F468\u200D\U0001F469\u200D\U0001F467\u200D\U0001F466" // 25 bytes, 11 UTF-16 units, 7 code points, 1 grapheme
+	tests := []struct {
+		counter string
+		text    string
+		cap     int
+		length  int
+		over    int
+		why     string
+	}{
+		{"bytes", "hello", 5, 5, -1, "ASCII: a byte per character, exactly at the cap fits"},
+		{"bytes", "hello!", 5, 6, 5, "one byte over: overflow at the sixth byte"},
+		{"bytes", "caf\u00e9", 4, 5, 3, "é is two bytes: it straddles the cap, so the overflow begins where é begins"},
+		{"bytes", family, 25, 25, -1, "a family emoji is 25 bytes"},
+		{"bytes", "ab" + family, 26, 27, 23, "the last code point (bytes 23-26) crosses the cap; a code point never splits"},
+		{"utf16", family, 11, 11, -1, "4 astral code points (2 units each) and 3 ZWJ"},
+		{"utf16", "a\U0001F600", 2, 3, 1, "a surrogate pair that would cross the cap overflows at its first byte"},
+		{"utf16", "\u00e9\u00e9", 2, 2, -1, "BMP letters are one unit each however many bytes"},
+		{"codepoints", family, 7, 7, -1, "7 code points"},
+		{"codepoints", "e\u0301e\u0301", 3, 4, 4, "a combining mark is a code point of its own"},
+		{"bytes", "", 0, 0, -1, "empty text fits a zero cap"},
+		{"utf16", "a", 0, 1, 0, "a zero cap takes nothing"},
+	}
+	for _, tt := range tests {
+		c, ok := CounterByName(tt.counter)
+		if !ok {
+			t.Fatalf("CounterByName(%q) not found", tt.counter)
+		}
+		m, err := c.Measure(tt.text, tt.cap)
+		if err != nil || m.Length != tt.length || m.OverflowAt != tt.over || !m.Exact || m.Counter != tt.counter {
+			t.Errorf("%s.Measure(%q, %d) = %+v, %v; want length %d, overflow %d (%s)", tt.counter, tt.text, tt.cap, m, err, tt.length, tt.over, tt.why)
+		}
+	}
+}
+
+func TestUnitCountersInvalidUTF8(t *testing.T) {
+	for _, name := range []string{"bytes", "utf16", "codepoints"} {
+		c, _ := CounterByName(name)
+		m, err := c.Measure("ab\xffcd", 10)
+		e := AsError(err)
+		if e == nil || e.Code != CodeInvalidUTF8 || e.Offset != 2 || m.Fits() {
+			t.Errorf("%s: invalid UTF-8 at 2 gave %+v, %v; want invalid_utf8 at 2 and a measurement that never fits", name, m, err)
+		}
+	}
+	// Bytes past the cap are not read: the text is too long whatever they are.
+	m, err := BytesCounter().Measure("abcdef\xff", 3)
+	if err != nil || m.Fits() || m.OverflowAt != 3 {
+		t.Errorf("bytes over the cap with a bad byte beyond it: %+v, %v; want post_too_long material, not invalid_utf8", m, err)
+	}
+}
+
+// The counters agree with the standard library's own counts on any valid text.
+func TestUnitCountersAgreeWithStdlib(t *testing.T) {
+	texts := []string{"", "plain", "\u00e9t\u00e9 \u65e5\u672c \U0001F600\U0001F1EB\U0001F1F7", strings.Repeat("\u0928\u092e\u0938\u094d\u0924\u0947 ", 50)}
+	for _, s := range texts {
+		b, _ := BytesCounter().Measure(s, 1<<20)
+		u, _ := UTF16Counter().Measure(s, 1<<20)
+		cp, _ := CodePointsCounter().Measure(s, 1<<20)
+		if b.Length != len(s) || u.Length != len(utf16.Encode([]rune(s))) || cp.Length != utf8.RuneCountInString(s) {
+			t.Errorf("%q: bytes %d utf16 %d codepoints %d", s, b.Length, u.Length, cp.Length)
+		}
+	}
+}
+
+// A text far over its cap is not counted to its end: the count stops, like graphemes.
+func TestUTF16StopsEarlyFarOverCap(t *testing.T) {
+	m, err := UTF16Counter().Measure(strings.Repeat("a", 1<<20), 10)
+	if err != nil || m.Exact || m.Length > 100 || m.OverflowAt != 10 {
+		t.Errorf("1 MiB against cap 10: %+v, %v", m, err)
+	}
+}
+
+func TestMeasureLinks(t *testing.T) {
+	tests := []struct {
+		text   string
+		cap    int
+		length int
+		over   int
+		why    string
+	}{
+		{"see https://a.example/x and https://a.example/x", 5, 1, -1, "the same URL twice is one link (Threads counts unique URLs)"},
+		{"https://a.io www.b.io http://c.io HTTPS://d.io www.e.io https://f.io", 5, 6, 56, "six unique links, the sixth starts at byte 56"},
+		{"mail me: bob@www.example.com", 5, 0, -1, "www. inside an address is no link"},
+		{"(https://a.io).", 0, 1, 1, "trailing punctuation is not part of the link, a leading parenthesis is no word"},
+		{"nowww.example.com", 5, 0, -1, "www. inside a word is no link"},
+	}
+	for _, tt := range tests {
+		m := measureLinks(tt.text, tt.cap)
+		if m.Length != tt.length || m.OverflowAt != tt.over {
+			t.Errorf("measureLinks(%q, %d) = %+v; want %d links, overflow %d (%s)", tt.text, tt.cap, m, tt.length, tt.over, tt.why)
+		}
+	}
+}
+
+func TestMeasureTags(t *testing.T) {
+	tests := []struct {
+		text   string
+		mark   byte
+		length int
+		why    string
+	}{
+		{"#one #two,#three", '#', 3, "tags separated by space and comma"},
+		{"a#b c# #", '#', 0, "inside a word, or with nothing after the mark, is no tag"},
+		{"#caf\u00e9 #\u65e5\u672c", '#', 2, "tags in any script"},
+		{"&#123; #1", '#', 1, "an HTML entity is no tag; a digit tag is"},
+		{"@bob hi @ann.lee x@y.com", '@', 2, "mentions, not an e-mail address"},
+		{"$AAPL up, $5 off, a$B", '$', 1, "a cashtag starts with a letter; a price or a word is none"},
+	}
+	for _, tt := range tests {
+		m := measureTags(tt.text, tt.mark, "x", 100)
+		if m.Length != tt.length {
+			t.Errorf("measureTags(%q) = %d, want %d (%s)", tt.text, m.Length, tt.length, tt.why)
+		}
+	}
+}
+
+func TestMeasureForbidden(t *testing.T) {
+	m := measureForbidden("a <b> \u00e9", "<>")
+	if m.Length != 2 || m.OverflowAt != 2 || m.Fits() {
+		t.Errorf("measureForbidden = %+v; want 2 found, first at 2", m)
+	}
+	if m := measureForbidden("\u00e9\u3c3e", "<>"); !m.Fits() {
+		t.Errorf("multi-byte characters never match an ASCII byte: %+v", m)
+	}
+}

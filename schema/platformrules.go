@@ -1,0 +1,520 @@
+package schema
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf16"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// The rule book's media and options rules (rules.Book), per platform. Each problem
+// carries its rule id; a rule the caller turned off (rules.Limits.Disable, through
+// Env.Limits) raises nothing, and a changed limit (rules.Limits.WithRule) is used.
+// Media are URLs here: sizes, durations and dimensions are unknown, so what is checked is
+// what the request says (how many, of which kinds, with which options). The shared
+// mediaItems go to every target; a violation is one problem at /mediaItems per platform
+// (its message names the platform, so two targets of one platform give one problem), and
+// "needs media" is at the target, /platforms/i.
+
+// rule returns the rule with id as d's limits apply it, and whether it is on.
+func (d *doc) rule(id string) (rules.Rule, bool) {
+	r, on, ok := d.limits.Rule(id)
+	return r, on && ok
+}
+
+// ruleProblem builds the problem of rule id at path, or nil when the rule is off (add
+// and warn ignore nil). A warning rule's problem goes to the warnings by the caller.
+func (d *doc) ruleProblem(id string, code rules.Code, path, msg string) *rules.Error {
+	if _, on := d.rule(id); !on {
+		return nil
+	}
+	e := d.problem(code, path, msg)
+	e.Rule = id
+	return e
+}
+
+// raise records the problem of rule id: an error, or a warning for a warning rule.
+func (d *doc) raise(id string, code rules.Code, path, msg string) {
+	e := d.ruleProblem(id, code, path, msg)
+	if e == nil {
+		return
+	}
+	if r, _ := rules.RuleByID(id); r.Severity == rules.SeverityWarning {
+		e.Message = d.dec.prefix + "warning: " + strings.TrimPrefix(e.Message, d.dec.prefix)
+		d.warn(e)
+		return
+	}
+	d.add(e)
+}
+
+// limit is rule id's limit as d's limits apply it.
+func (d *doc) limit(id string) int {
+	r, _ := d.rule(id)
+	return r.Limit
+}
+
+// mediaCount counts a post's media by kind. Items of a type outside the four are left to
+// the type rule.
+type mediaCount struct {
+	images, videos, gifs, docs, all int
+}
+
+func countMedia(items []MediaItem) mediaCount {
+	var c mediaCount
+	for _, m := range items {
+		switch m.Type {
+		case "image":
+			c.images++
+		case "video":
+			c.videos++
+		case "gif":
+			c.gifs++
+		case "document":
+			c.docs++
+		default:
+			continue
+		}
+		c.all++
+	}
+	return c
+}
+
+// plural is "1 image", "3 images".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// checkPlatform applies the rules of t's platform (other than twitter, whose rules are in
+// cross.go) to target i at base.
+func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
+	opts := base + "/platformSpecificData"
+	mediaOK := !d.brokenNear("/mediaItems")
+	optsOK := !d.brokenNear(opts)
+	c := countMedia(p.MediaItems)
+	switch t.Platform {
+	case rules.Instagram:
+		if mediaOK {
+			d.needMedia("instagram.media.required", c, base, "instagram has no text-only posts: give an image or a video")
+			if c.docs+c.gifs > 0 {
+				d.raise("instagram.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "instagram takes images and videos only, not GIFs or documents")
+			}
+			d.atMost("instagram.carousel", c.all, "/mediaItems", "an instagram carousel takes at most %d images and videos, not %d")
+		}
+		if t.Instagram != nil && optsOK {
+			d.url(t.Instagram.CoverURL, opts+"/coverUrl")
+			d.nonNegative(t.Instagram.ThumbOffset, opts+"/thumbOffset")
+		}
+	case rules.YouTube:
+		if mediaOK && (c.videos != 1 || c.all != 1) {
+			path, msg := "/mediaItems", "youtube takes exactly one video and nothing else; the post has "+mediaList(c)
+			if c.all == 0 {
+				path, msg = base, "youtube needs exactly one video; the post has no media"
+			}
+			d.raise("youtube.media.exactly_one_video", rules.CodeInvalidMedia, path, msg)
+		}
+		if y := t.YouTube; y != nil && optsOK {
+			if y.Title != nil {
+				d.measured("youtube.title.max", *y.Title, opts+"/title", "the title")
+				d.measured("youtube.title.chars", *y.Title, opts+"/title", "the title")
+			}
+			if y.FirstComment != nil {
+				d.measured("youtube.first_comment.max", *y.FirstComment, opts+"/firstComment", "the first comment")
+			}
+			if n := youtubeTagsLength(y.Tags); n > d.limit("youtube.tags.max") && !d.brokenNear(opts+"/tags") {
+				d.raise("youtube.tags.max", rules.CodeInvalidValue, opts+"/tags", "the tags are "+strconv.Itoa(n)+
+					" characters counted as YouTube does (each tag, 2 quotes around a tag with a space, a comma between tags); youtube allows "+strconv.Itoa(d.limit("youtube.tags.max")))
+			}
+			d.enum(y.Visibility, opts+"/visibility", "public", "private", "unlisted")
+			if y.CategoryID != nil && !digits(*y.CategoryID) {
+				d.add(d.problem(rules.CodeInvalidValue, opts+"/categoryId", "categoryId is a YouTube category id, digits such as \"22\", not "+strconv.Quote(*y.CategoryID)))
+			}
+		}
+	case rules.TikTok:
+		if mediaOK {
+			d.needMedia("tiktok.media.required", c, base, "tiktok has no text-only posts: give one video or photos")
+			switch {
+			case c.docs+c.gifs > 0:
+				d.raise("tiktok.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "tiktok takes one video or photos, not GIFs or documents")
+			case c.videos > 0 && c.all > 1:
+				d.raise("tiktok.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "tiktok takes one video alone, or photos; the post has "+mediaList(c))
+			}
+			d.atMost("tiktok.media.kinds", c.images, "/mediaItems", "tiktok takes at most %d photos, not %d")
+		}
+		if tk := t.TikTok; tk != nil && optsOK {
+			if tk.Description != nil {
+				d.measured("tiktok.photo.description.max", *tk.Description, opts+"/description", "the description")
+			}
+			d.enum(tk.PrivacyLevel, opts+"/privacyLevel", "PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY")
+			d.nonNegative(tk.VideoCoverTimestampMs, opts+"/videoCoverTimestampMs")
+			d.nonNegative(tk.PhotoCoverIndex, opts+"/photoCoverIndex")
+		}
+	case rules.Pinterest:
+		pin := t.Pinterest
+		if optsOK && (pin == nil || pin.BoardID == nil || strings.TrimSpace(*pin.BoardID) == "") {
+			d.raise("pinterest.board.required", rules.CodeMissingField, opts+"/boardId", "a pin needs platformSpecificData.boardId, the board to pin to")
+		}
+		if mediaOK {
+			d.needMedia("pinterest.media.required", c, base, "a pin needs an image or a video")
+			switch {
+			case c.docs > 0:
+				d.raise("pinterest.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "pinterest takes images or one video, not documents")
+			case c.videos > 0 && c.all > 1:
+				d.raise("pinterest.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "pinterest takes one video alone, or images; the post has "+mediaList(c))
+			}
+			d.atMost("pinterest.carousel", c.images+c.gifs, "/mediaItems", "a pinterest carousel takes at most %d images, not %d")
+			if c.videos == 1 && (pin == nil || pin.CoverImageURL == nil) && !hasThumbnail(p.MediaItems) {
+				d.raise("pinterest.video", rules.CodeMissingField, base, "the video pin has no cover: give platformSpecificData.coverImageUrl or the video's thumbnail")
+			}
+		}
+		if pin != nil && optsOK {
+			for _, f := range []struct {
+				v          *string
+				id, member string
+			}{{pin.Title, "pinterest.title.max", "title"}, {pin.AltText, "pinterest.alt_text.max", "altText"}, {pin.Link, "pinterest.link.max", "link"}} {
+				if f.v != nil {
+					d.measured(f.id, *f.v, opts+"/"+f.member, "the "+f.member)
+				}
+			}
+			d.url(pin.Link, opts+"/link")
+			d.url(pin.CoverImageURL, opts+"/coverImageUrl")
+		}
+	case rules.LinkedIn:
+		li := t.LinkedIn
+		if mediaOK {
+			switch {
+			case c.docs > 0 && c.all > 1:
+				d.raise("linkedin.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "linkedin takes one document alone; the post has "+mediaList(c))
+			case c.videos > 0 && c.all > 1:
+				d.raise("linkedin.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "linkedin takes one video alone, or images; the post has "+mediaList(c))
+			}
+			d.atMost("linkedin.media.kinds", c.images+c.gifs, "/mediaItems", "linkedin takes at most %d images, not %d")
+			if c.docs > 0 && optsOK && (li == nil || li.DocumentTitle == nil || strings.TrimSpace(*li.DocumentTitle) == "") {
+				d.raise("linkedin.document.title", rules.CodeMissingField, opts+"/documentTitle", "a linkedin post with a document needs platformSpecificData.documentTitle")
+			}
+		}
+		if li != nil && optsOK {
+			if li.DocumentTitle != nil {
+				d.measured("linkedin.document.title_max", *li.DocumentTitle, opts+"/documentTitle", "the document title")
+			}
+			if li.ArticleTitle != nil {
+				d.measured("linkedin.article.title_max", *li.ArticleTitle, opts+"/articleTitle", "the article title")
+			}
+			if li.ArticleDescription != nil {
+				d.measured("linkedin.article.description_max", *li.ArticleDescription, opts+"/articleDescription", "the article description")
+			}
+			d.enum(li.Visibility, opts+"/visibility", "PUBLIC", "CONNECTIONS")
+			d.url(li.ArticleURL, opts+"/articleUrl")
+		}
+	case rules.Bluesky:
+		if mediaOK {
+			clips := c.videos + c.gifs
+			switch {
+			case c.docs > 0:
+				d.raise("bluesky.embed.single", rules.CodeInvalidMedia, "/mediaItems", "bluesky takes images or one video, not documents")
+			case clips > 0 && c.all > 1:
+				d.raise("bluesky.embed.single", rules.CodeInvalidMedia, "/mediaItems", "bluesky takes one video (a GIF is a video) alone, or images; the post has "+mediaList(c))
+			}
+			d.atMost("bluesky.media.max_images", c.images, "/mediaItems", "bluesky takes at most %d images, not %d")
+		}
+		var alt, langs []string
+		if t.Bluesky != nil && optsOK {
+			alt, langs = t.Bluesky.AltText, t.Bluesky.Langs
+			if len(langs) > d.limit("bluesky.langs.max") && !d.brokenNear(opts+"/langs") {
+				d.raise("bluesky.langs.max", rules.CodeInvalidValue, opts+"/langs", "bluesky takes at most "+strconv.Itoa(d.limit("bluesky.langs.max"))+" languages, not "+strconv.Itoa(len(langs)))
+			}
+			for k, a := range alt {
+				d.measured("bluesky.alt.max", a, opts+"/altText/"+strconv.Itoa(k), "alt text "+strconv.Itoa(k))
+			}
+		}
+		if mediaOK && optsOK {
+			d.altText("bluesky", p.MediaItems, alt, opts)
+		}
+	case rules.Facebook:
+		if mediaOK {
+			switch {
+			case c.docs > 0:
+				d.raise("facebook.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "facebook takes photos or one video, not documents")
+			case c.videos > 0 && c.all > 1:
+				d.raise("facebook.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "facebook takes one video alone, or photos; the post has "+mediaList(c))
+			}
+			d.atMost("facebook.media.kinds", c.images+c.gifs, "/mediaItems", "facebook takes at most %d photos, not %d")
+		}
+		if f := t.Facebook; f != nil && optsOK {
+			d.url(f.Link, opts+"/link")
+			d.url(f.VideoThumbnailURL, opts+"/videoThumbnailUrl")
+		}
+	case rules.Threads:
+		if mediaOK {
+			if c.docs+c.gifs > 0 {
+				d.raise("threads.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "threads takes images and videos, not GIFs or documents")
+			}
+			d.atMost("threads.carousel", c.all, "/mediaItems", "a threads carousel takes at most %d images and videos, not %d")
+		}
+		var alt []string
+		if th := t.Threads; th != nil && optsOK {
+			alt = th.AltText
+			d.enum(th.ReplyControl, opts+"/replyControl", "everyone", "accounts_you_follow", "mentioned_only")
+		}
+		if mediaOK && optsOK {
+			d.altText("threads", p.MediaItems, alt, opts)
+		}
+	case rules.GoogleBusiness:
+		if mediaOK {
+			if c.videos+c.gifs+c.docs > 0 {
+				d.raise("googlebusiness.media", rules.CodeInvalidMedia, "/mediaItems", "a google business post takes one image, not videos, GIFs or documents")
+			}
+			d.atMost("googlebusiness.media", c.all, "/mediaItems", "a google business post takes at most %d image, not %d")
+		}
+		if g := t.GoogleBusiness; g != nil && optsOK {
+			d.googleBusiness(g, opts)
+		}
+	}
+}
+
+// needMedia raises rule id at base when the post has no media.
+func (d *doc) needMedia(id string, c mediaCount, base, msg string) {
+	if c.all == 0 {
+		d.raise(id, rules.CodeInvalidMedia, base, msg)
+	}
+}
+
+// atMost raises rule id at path when n is over its limit; format has the limit and n.
+func (d *doc) atMost(id string, n int, path, format string) {
+	if limit := d.limit(id); n > limit {
+		msg := strings.Replace(format, "%d", strconv.Itoa(limit), 1)
+		d.raise(id, rules.CodeInvalidMedia, path, strings.Replace(msg, "%d", strconv.Itoa(n), 1))
+	}
+}
+
+// measured applies a string rule of the book (a length in its unit, or forbidden
+// characters) to an option's value at path.
+func (d *doc) measured(id, value, path, what string) {
+	if d.brokenNear(path) {
+		return
+	}
+	m, on, _, err := d.limits.MeasureRule(id, value)
+	if !on {
+		return
+	}
+	if err != nil {
+		if e := rules.AsError(err); e != nil {
+			c := *e
+			c.Path, c.Message, c.Rule = path, d.dec.prefix+what+": "+e.Message, id
+			d.add(&c)
+		}
+		return
+	}
+	if m.Fits() {
+		return
+	}
+	if m.Counter == "forbidden" {
+		d.raise(id, rules.CodeInvalidCharacter, path, what+" contains "+strconv.Quote(value[m.OverflowAt:m.OverflowAt+1])+
+			" at byte "+strconv.Itoa(m.OverflowAt)+"; youtube refuses < and >")
+		return
+	}
+	more := ""
+	if !m.Exact {
+		more = "more than "
+	}
+	d.raise(id, rules.CodeInvalidValue, path, what+" is "+more+strconv.Itoa(m.Length)+" "+rules.UnitName(m.Counter)+
+		"; the limit is "+strconv.Itoa(m.Cap))
+}
+
+// altText applies the alt text rules of bluesky and threads: no more entries than media
+// (error), and every image described (warning).
+func (d *doc) altText(platform string, items []MediaItem, alt []string, opts string) {
+	if d.brokenNear(opts + "/altText") {
+		return
+	}
+	if len(alt) > len(items) {
+		d.raise(platform+".alt.count", rules.CodeInvalidValue, opts+"/altText", platform+" takes one alt text per media item: "+
+			plural(len(alt), "alt text")+" for "+plural(len(items), "media item"))
+	}
+	missing := 0
+	for k, m := range items {
+		if m.Type == "image" && (k >= len(alt) || strings.TrimSpace(alt[k]) == "") {
+			missing++
+		}
+	}
+	if missing > 0 {
+		d.raise(platform+".alt.missing", rules.CodeMissingField, opts+"/altText", plural(missing, "image")+" without alt text on "+platform)
+	}
+}
+
+// googleBusiness applies the call-to-action and event rules.
+func (d *doc) googleBusiness(g *GoogleBusinessOptions, opts string) {
+	d.enum(g.TopicType, opts+"/topicType", "STANDARD", "EVENT", "OFFER")
+	d.enum(g.CallToActionType, opts+"/callToActionType", "BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER")
+	d.url(g.CallToActionURL, opts+"/callToActionUrl")
+	d.url(g.OfferRedeemOnlineURL, opts+"/offerRedeemOnlineUrl")
+	if !d.brokenNear(opts+"/callToActionType") && !d.brokenNear(opts+"/callToActionUrl") {
+		switch {
+		case g.CallToActionType != nil && *g.CallToActionType != "CALL" && g.CallToActionURL == nil:
+			d.raise("googlebusiness.cta", rules.CodeMissingField, opts+"/callToActionUrl", "a "+*g.CallToActionType+" call to action needs callToActionUrl (only CALL has none)")
+		case g.CallToActionType == nil && g.CallToActionURL != nil:
+			d.raise("googlebusiness.cta", rules.CodeMissingField, opts+"/callToActionType", "callToActionUrl is given without callToActionType")
+		}
+	}
+	if g.TopicType == nil || *g.TopicType != "EVENT" {
+		return
+	}
+	fields := []struct {
+		v    *string
+		name string
+		kind byte // 'd' date, 't' time, 's' text
+	}{{g.EventTitle, "eventTitle", 's'}, {g.EventStartDate, "eventStartDate", 'd'}, {g.EventStartTime, "eventStartTime", 't'},
+		{g.EventEndDate, "eventEndDate", 'd'}, {g.EventEndTime, "eventEndTime", 't'}}
+	wellFormed := true
+	for _, f := range fields {
+		path := opts + "/" + f.name
+		switch {
+		case d.brokenNear(path):
+			wellFormed = false
+		case f.v == nil || strings.TrimSpace(*f.v) == "":
+			wellFormed = false
+			d.raise("googlebusiness.event", rules.CodeMissingField, path, "an EVENT post needs "+f.name)
+		case f.kind == 'd' && !validDate(*f.v), f.kind == 't' && !validClock(*f.v):
+			wellFormed = false
+			want := "YYYY-MM-DD, a real date"
+			if f.kind == 't' {
+				want = "HH:MM, 24-hour"
+			}
+			d.raise("googlebusiness.event", rules.CodeInvalidValue, path, f.name+" is "+strconv.Quote(*f.v)+"; want "+want)
+		}
+	}
+	// Fixed-width YYYY-MM-DD and HH:MM order as strings do.
+	if wellFormed && *g.EventEndDate+*g.EventEndTime <= *g.EventStartDate+*g.EventStartTime {
+		d.raise("googlebusiness.event", rules.CodeInvalidValue, opts+"/eventEndDate", "the event ends ("+*g.EventEndDate+" "+*g.EventEndTime+
+			") before or when it starts ("+*g.EventStartDate+" "+*g.EventStartTime+")")
+	}
+}
+
+// validDate reports whether s is YYYY-MM-DD and a real date (the scheduledFor grammar's
+// date part, so leap years agree with it).
+func validDate(s string) bool {
+	if len(s) != 10 {
+		return false
+	}
+	_, err := rules.ParseScheduledFor(s + "T00:00Z")
+	return err == nil
+}
+
+// validClock reports whether s is HH:MM, 00:00 to 23:59.
+func validClock(s string) bool {
+	if len(s) != 5 {
+		return false
+	}
+	_, err := rules.ParseScheduledFor("2000-01-01T" + s + "Z")
+	return err == nil
+}
+
+// youtubeTagsLength is the length YouTube counts for its 500-character tag limit: every
+// tag, plus 2 for the quotes around a tag that contains a space, plus a comma between
+// tags ("the property value ... commas between items count toward the limit",
+// https://developers.google.com/youtube/v3/docs/videos, snippet.tags[]), in UTF-16 code
+// units (the unit is not documented; see youtube.title.max).
+func youtubeTagsLength(tags []string) int {
+	n := 0
+	for k, t := range tags {
+		n += utf16Len(t)
+		if strings.ContainsAny(t, " \t\n\r") {
+			n += 2
+		}
+		if k > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}
+
+// enum reports a value outside its allowed set (a shape check: no rule).
+func (d *doc) enum(v *string, path string, allowed ...string) {
+	if v == nil || d.brokenNear(path) {
+		return
+	}
+	for _, a := range allowed {
+		if *v == a {
+			return
+		}
+	}
+	d.add(d.problem(rules.CodeInvalidValue, path, strconv.Quote(*v)+" is not one of "+strings.Join(allowed, ", ")))
+}
+
+// url reports an option that is not an absolute http or https URL (a shape check).
+func (d *doc) url(v *string, path string) {
+	if v == nil || d.brokenNear(path) {
+		return
+	}
+	if why := mediaURLProblem(*v); why != "" {
+		d.add(d.problem(rules.CodeInvalidValue, path, strconv.Quote(*v)+why))
+	}
+}
+
+// nonNegative reports a negative number (a shape check).
+func (d *doc) nonNegative(v *int, path string) {
+	if v != nil && *v < 0 && !d.brokenNear(path) {
+		d.add(d.problem(rules.CodeInvalidValue, path, "must be 0 or more, not "+strconv.Itoa(*v)))
+	}
+}
+
+func digits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func hasThumbnail(items []MediaItem) bool {
+	for _, m := range items {
+		if m.Type == "video" && m.Thumbnail != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// mediaList describes a post's media for a message: "2 images and 1 video".
+func mediaList(c mediaCount) string {
+	var parts []string
+	for _, k := range []struct {
+		n    int
+		what string
+	}{{c.images, "image"}, {c.videos, "video"}, {c.gifs, "GIF"}, {c.docs, "document"}} {
+		if k.n > 0 {
+			parts = append(parts, plural(k.n, k.what))
+		}
+	}
+	if len(parts) == 0 {
+		return "no media"
+	}
+	return strings.Join(parts, " and ")
+}
+
+// pollOptions applies twitter.poll: each option at most 25 characters.
+func (d *doc) pollOptions(p *Poll, path string) {
+	for k, o := range p.Options {
+		at := path + "/" + strconv.Itoa(k)
+		m, on, _, err := d.limits.MeasureRule("twitter.poll", o)
+		if on && err == nil && !m.Fits() && !d.brokenNear(at) {
+			d.raise("twitter.poll", rules.CodeInvalidPoll, at, "poll option "+strconv.Itoa(k)+" is "+strconv.Itoa(m.Length)+" "+
+				rules.UnitName(m.Counter)+"; X takes at most "+strconv.Itoa(m.Cap))
+		}
+	}
+}

@@ -1,0 +1,63 @@
+package schema
+
+import (
+	"sort"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// warn records a warning of the rule book (a rule of severity warning): it informs and
+// never makes the verdict invalid. Like add, it says nothing about a value the decoder
+// rejected, drops exact repeats and keeps at most maxProblems.
+func (d *doc) warn(es ...*rules.Error) {
+	for _, e := range es {
+		if e == nil || len(d.warnings) >= maxProblems || d.brokenAt(e.Path) {
+			continue
+		}
+		dup := false
+		for _, w := range d.warnings {
+			dup = dup || w.Path == e.Path && w.Rule == e.Rule && w.Message == e.Message
+		}
+		if !dup {
+			d.warnings = append(d.warnings, e)
+		}
+	}
+}
+
+// warningList is the verdict's Warnings: every document's, each sorted by path like its
+// problems. Never nil.
+func (c *check) warningList() []Problem {
+	out := []Problem{}
+	for _, d := range c.docs {
+		start := len(out)
+		for _, e := range d.warnings {
+			out = append(out, Problem{Path: e.Path, Code: e.Code, Message: e.Message, In: d.dec.origin.in(), Rule: e.Rule})
+		}
+		ws := out[start:]
+		sort.SliceStable(ws, func(i, j int) bool { return pathLess(ws[i].Path, ws[j].Path) })
+	}
+	return out
+}
+
+// postLengths is the verdict's view of rules' post measurements.
+func postLengths(posts []rules.PostLength) []PostLength {
+	out := make([]PostLength, 0, len(posts))
+	n := 0
+	for _, pl := range posts {
+		n += len(pl.Units)
+	}
+	units := make([]UnitLength, 0, n)
+	for _, pl := range posts {
+		start := len(units)
+		for _, u := range pl.Units {
+			units = append(units, UnitLength{Rule: u.Rule, Counter: u.Counter, Length: u.Length, Exact: u.Exact,
+				Cap: u.Cap, Fits: u.Fits(), OverflowAt: u.OverflowAt, Warning: u.Warning})
+		}
+		out = append(out, PostLength{
+			Path: pl.Path, Counter: pl.Counter, Length: pl.Length, Exact: pl.Exact,
+			Cap: pl.Cap, Fits: pl.Fits(), OverflowAt: pl.OverflowAt, Rule: pl.Rule,
+			Units: units[start:len(units):len(units)],
+		})
+	}
+	return out
+}
