@@ -112,7 +112,7 @@ func appendJSONString(b []byte, s string) []byte {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
 			b = append(b, s[start:i]...)
-			b = append(b, "\ufffd"...)
+			b = append(b, `\ufffd`...)
 			i += size
 			start = i
 			continue
@@ -277,10 +277,36 @@ type splitter struct {
 	window   int    // bytes to measure first when looking for a post's end
 	lastFit  splitSpan
 	lastFitE int
+	// The greedy pass records each post's reach and end; the balanced pass, which often
+	// starts its posts where greedy did, reuses them instead of measuring again.
+	memo      []reachMemo
+	recording bool
+	mi        int
+	lengths   []int // the measured length of each post of the balanced pass
+}
+
+// reachMemo is one post of the greedy pass: it starts at s, may not cross limit, and
+// reaches E.
+type reachMemo struct{ s, limit, E int }
+
+// memoAt returns the greedy post starting at s, if there is one.
+func (sp *splitter) memoAt(s int) (reachMemo, bool) {
+	if sp.recording {
+		return reachMemo{}, false
+	}
+	for sp.mi < len(sp.memo) && sp.memo[sp.mi].s < s {
+		sp.mi++
+	}
+	if sp.mi < len(sp.memo) && sp.memo[sp.mi].s == s {
+		return sp.memo[sp.mi], true
+	}
+	return reachMemo{}, false
 }
 
 func newSplitter(text string, lim Limit) *splitter {
 	sp := &splitter{text: text, lim: lim, lastFit: splitSpan{-1, -1}}
+	// About one break per word of prose; growing the slice instead costs more than the scan.
+	sp.breaks = make([]splitBreak, 0, len(text)/8+8)
 	sp.scan()
 	return sp
 }
@@ -289,10 +315,14 @@ func newSplitter(text string, lim Limit) *splitter {
 // may be split at and trimmed of: Unicode White_Space (what JavaScript's \s also
 // matches, so U+0085 is left out), unless it is the base of a grapheme cluster, that is
 // followed by a mark, ZWJ, emoji modifier or tag, or preceded by a Prepend character
-// (UAX #29 GB9, GB9a, GB9b).
+// (UAX #29 GB9, GB9a, GB9b). Line breaks and tabs are controls and never joined.
 func (sp *splitter) isSplitSpace(i int, r rune, size int) bool {
-	if !unicode.IsSpace(r) || r == 0x85 {
+	if !isWhiteSpace(r) {
 		return false
+	}
+	switch r {
+	case '\t', '\n', '\v', '\f', '\r', 0x2028, 0x2029:
+		return true // Control, CR, LF: a cluster of their own (GB4, GB5)
 	}
 	if i+size < len(sp.text) {
 		nr, _ := utf8.DecodeRuneInString(sp.text[i+size:])
@@ -307,6 +337,22 @@ func (sp *splitter) isSplitSpace(i int, r rune, size int) bool {
 		}
 	}
 	return true
+}
+
+// isWhiteSpace is unicode.IsSpace without U+0085 (which JavaScript's \s does not match),
+// written out because the table lookup of unicode.IsSpace dominates a scan of CJK text.
+func isWhiteSpace(r rune) bool {
+	switch {
+	case r < 0x80:
+		return r == ' ' || '\t' <= r && r <= '\r'
+	case r < 0x1680:
+		return r == 0xA0
+	}
+	switch r {
+	case 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000:
+		return true
+	}
+	return 0x2000 <= r && r <= 0x200A
 }
 
 // isExtender reports whether r joins the cluster before it (Grapheme_Cluster_Break
@@ -387,8 +433,8 @@ func (sp *splitter) scan() {
 	i := 0
 	// Leading white space.
 	for i < n {
-		r, size := utf8.DecodeRuneInString(t[i:])
-		if !sp.isSplitSpace(i, r, size) {
+		_, size, space := sp.spaceAt(i)
+		if !space {
 			break
 		}
 		i += size
@@ -396,25 +442,37 @@ func (sp *splitter) scan() {
 	sp.cs = i
 	sp.ce = i
 	for i < n {
-		// A token: a run of non-space runes.
+		// A token: a run of non-space runes. Most are plain ASCII words, which hold no
+		// URL, tag or CJK mark: only a token with one of the bytes of tokenSpecial (or
+		// non-ASCII) is looked into.
 		ts := i
+		special := false
 		for i < n {
-			r, size := utf8.DecodeRuneInString(t[i:])
-			if sp.isSplitSpace(i, r, size) {
+			c := t[i]
+			if c < utf8.RuneSelf && !asciiSpace[c] {
+				special = special || tokenSpecial[c]
+				i++
+				continue
+			}
+			_, size, space := sp.spaceAt(i)
+			if space {
 				break
 			}
+			special = true
 			i += size
 		}
 		if i > ts {
-			sp.token(ts, i)
+			if special {
+				sp.token(ts, i)
+			}
 			sp.ce = i
 		}
 		// A white space run.
 		ws := i
 		lines := 0
 		for i < n {
-			r, size := utf8.DecodeRuneInString(t[i:])
-			if !sp.isSplitSpace(i, r, size) {
+			r, size, space := sp.spaceAt(i)
+			if !space {
 				break
 			}
 			switch r {
@@ -442,6 +500,33 @@ func (sp *splitter) scan() {
 		}
 		sp.breaks = append(sp.breaks, splitBreak{end: ws, next: i, class: class})
 	}
+}
+
+// asciiSpace marks the ASCII white space; tokenSpecial the ASCII bytes that can begin or
+// mark a URL or tag.
+var asciiSpace, tokenSpecial = func() (sp, sc [utf8.RuneSelf]bool) {
+	for _, c := range "\t\n\v\f\r " {
+		sp[c] = true
+	}
+	for _, c := range ".:@#$" {
+		sc[c] = true
+	}
+	return
+}()
+
+// spaceAt decodes the rune at i and reports whether it is split space (isSplitSpace),
+// deciding ASCII without decoding: an ASCII space joins a cluster only with a non-ASCII
+// neighbour.
+func (sp *splitter) spaceAt(i int) (rune, int, bool) {
+	t := sp.text
+	if c := t[i]; c < utf8.RuneSelf {
+		if c != ' ' || (i+1 >= len(t) || t[i+1] < utf8.RuneSelf) && (i == 0 || t[i-1] < utf8.RuneSelf) {
+			return rune(c), 1, asciiSpace[c]
+		}
+		return ' ', 1, sp.isSplitSpace(i, ' ', 1)
+	}
+	r, size := utf8.DecodeRuneInString(t[i:])
+	return r, size, sp.isSplitSpace(i, r, size)
 }
 
 // punctClass classifies a white space run by the text before it: after a sentence end
@@ -719,6 +804,11 @@ func (sp *splitter) split(digits int) ([]splitSpan, error) {
 // that fits fits) and that end is a valid break.
 func (sp *splitter) run(greedy []splitSpan) ([]splitSpan, error) {
 	var out []splitSpan
+	sp.lengths = sp.lengths[:0]
+	sp.recording, sp.mi = greedy == nil, 0
+	if sp.recording {
+		sp.memo = sp.memo[:0]
+	}
 	s := sp.cs
 	bi := 0 // first break that may end the current post
 	ei := 0 // first explicit break at or after bi
@@ -755,19 +845,27 @@ func (sp *splitter) run(greedy []splitSpan) ([]splitSpan, error) {
 		if lo > E || lo <= s {
 			lo = s + 1 // the counter is not monotone here (an x-weighted URL); do the best
 		}
-		var b, next int
+		// Only the balanced pass verifies its posts: greedy's ends are only bounds, and
+		// the balanced pass's measure is the post's length when there is no label.
+		verify := greedy != nil
+		var b, next, length int
 		if all {
 			b, next = limit, sp.ce
 			if li >= 0 {
 				next = sp.breaks[li].next
 			}
-			if ok, err := sp.fits(s, b); err != nil {
-				return nil, err
-			} else if !ok {
-				all = false
-				E = b - 1
-				for E > s && !utf8.RuneStart(sp.text[E]) {
-					E--
+			if verify {
+				ok, n, err := sp.fits(s, b)
+				if err != nil {
+					return nil, err
+				}
+				length = n
+				if !ok {
+					all = false
+					E = b - 1
+					for E > s && !utf8.RuneStart(sp.text[E]) {
+						E--
+					}
 				}
 			}
 		}
@@ -776,11 +874,15 @@ func (sp *splitter) run(greedy []splitSpan) ([]splitSpan, error) {
 			if err != nil {
 				return nil, err
 			}
-			ok, err := sp.fits(s, b)
+			if !verify {
+				break
+			}
+			ok, n, err := sp.fits(s, b)
 			if err != nil {
 				return nil, err
 			}
 			if ok {
+				length = n
 				break
 			}
 			// The post measured alone is longer than its part of the reach measured
@@ -789,6 +891,9 @@ func (sp *splitter) run(greedy []splitSpan) ([]splitSpan, error) {
 			for E > s && !utf8.RuneStart(sp.text[E]) {
 				E--
 			}
+		}
+		if verify {
+			sp.lengths = append(sp.lengths, length)
 		}
 		out = append(out, splitSpan{s, b})
 		s = next
@@ -817,9 +922,8 @@ func (sp *splitter) rebalance(out []splitSpan) ([]splitSpan, error) {
 		return out, nil
 	}
 	a, z := out[n-2], out[n-1]
-	last, err := sp.units(sp.compose(sp.text[z.start:z.end], sp.label))
-	if err != nil || 3*last >= sp.lim.Cap {
-		return out, err
+	if 3*sp.lengths[n-1] >= sp.lim.Cap {
+		return out, nil
 	}
 	// The breaks strictly inside the second to last post, in order.
 	i0 := sort.Search(len(sp.breaks), func(k int) bool { return sp.breaks[k].end > a.start })
@@ -840,7 +944,7 @@ func (sp *splitter) rebalance(out []splitSpan) ([]splitSpan, error) {
 	// first that keeps the post before it a third of the cap.
 	var ferr error
 	lo := sort.Search(len(cands), func(k int) bool {
-		ok, err := sp.fits(cands[k].next, z.end)
+		ok, _, err := sp.fits(cands[k].next, z.end)
 		if err != nil {
 			ferr = err
 		}
@@ -885,12 +989,17 @@ func (sp *splitter) rebalance(out []splitSpan) ([]splitSpan, error) {
 		return out, nil
 	}
 	c := cands[best]
-	ok, err := sp.fits(a.start, c.end)
-	if err != nil || !ok {
+	ok1, n1, err := sp.fits(a.start, c.end)
+	if err != nil || !ok1 {
+		return out, err
+	}
+	ok2, n2, err := sp.fits(c.next, z.end)
+	if err != nil || !ok2 {
 		return out, err
 	}
 	out[n-2] = splitSpan{a.start, c.end}
 	out[n-1] = splitSpan{c.next, z.end}
+	sp.lengths[n-2], sp.lengths[n-1] = n1, n2
 	return out, nil
 }
 
@@ -901,13 +1010,14 @@ func absInt(x int) int {
 	return x
 }
 
-// fits reports whether the post text[s:b] with the widest label fits the cap.
-func (sp *splitter) fits(s, b int) (bool, error) {
+// fits reports whether the post text[s:b] with the widest label fits the cap, and its
+// length.
+func (sp *splitter) fits(s, b int) (bool, int, error) {
 	m, err := sp.lim.Counter.Measure(sp.compose(sp.text[s:b], sp.label), sp.lim.Cap)
 	if err != nil {
-		return false, err
+		return false, 0, err
 	}
-	return m.Fits(), nil
+	return m.Fits(), m.Length, nil
 }
 
 // reach returns how far a post starting at s can go before limit: the byte offset where
@@ -917,6 +1027,9 @@ func (sp *splitter) fits(s, b int) (bool, error) {
 func (sp *splitter) reach(s, limit int) (int, bool, error) {
 	if sp.lastFit.start == s && sp.lastFit.end == limit {
 		return sp.lastFitE, sp.lastFitE == limit, nil
+	}
+	if m, ok := sp.memoAt(s); ok && m.limit == limit {
+		return m.E, m.E == limit, nil
 	}
 	w := sp.window
 	for {
@@ -949,6 +1062,9 @@ func (sp *splitter) reach(s, limit int) (int, bool, error) {
 
 func (sp *splitter) remember(s, limit, E int) {
 	sp.lastFit, sp.lastFitE = splitSpan{s, limit}, E
+	if sp.recording && (len(sp.memo) == 0 || sp.memo[len(sp.memo)-1].s < s) {
+		sp.memo = append(sp.memo, reachMemo{s, limit, E})
+	}
 	// Start the next post's window a little past this post's reach.
 	if d := E - s; d > 0 {
 		sp.window = d + d/4 + 64
@@ -1032,7 +1148,7 @@ func (sp *splitter) cutAt(s, E int) (int, int, error) {
 		// of clusters fits after all (the reach may be short on a context-sensitive
 		// counter), else report it.
 		if one := s + sp.clusterLen(s); one > s {
-			if ok, err := sp.fits(s, one); err == nil && ok {
+			if ok, _, err := sp.fits(s, one); err == nil && ok {
 				return one, one, nil
 			}
 		}
@@ -1105,12 +1221,17 @@ func (sp *splitter) spanAt(c int) int {
 	return -1
 }
 
-// posts labels and measures the posts of spans.
+// posts labels and measures the posts of spans: unlabelled, the balanced pass measured
+// them already.
 func (sp *splitter) posts(spans []splitSpan, numbered bool) ([]SplitPost, error) {
 	out := make([]SplitPost, len(spans))
 	n := strconv.Itoa(len(spans))
 	for i, s := range spans {
 		t := sp.text[s.start:s.end]
+		if !numbered && sp.label == "" && len(sp.lengths) == len(spans) {
+			out[i] = SplitPost{Text: t, Length: sp.lengths[i]}
+			continue
+		}
 		if numbered {
 			t = sp.compose(t, sp.labelFor(strconv.Itoa(i+1), n))
 		}
