@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"unicode"
@@ -153,7 +154,7 @@ func appendJSONString(b []byte, s string) []byte {
 // Offset) and, from the x-weighted counter, invalid_character; invalid_value for a cap
 // below 1, a nil counter or an unknown numbering; no_content for a text that is empty or
 // white space only; post_too_long when one grapheme cluster alone (with its label) is
-// over the cap, so that no split can fit.
+// over the cap, so that no split can fit; body_too_large for a text over 2 GiB.
 //
 // Cost: O(len(text)) plus a few measurements of each post by lim.Counter (see
 // docs/split.md for the benchmark against measuring the text once).
@@ -168,6 +169,9 @@ func SplitThread(text string, lim Limit, opts SplitOptions) ([]SplitPost, error)
 	case "", NumberingNone, NumberingSuffix, NumberingPrefix:
 	default:
 		return nil, NewError(CodeInvalidValue, "", "numbering must be none, suffix or prefix, not "+quote(string(opts.Numbering)))
+	}
+	if len(text) > math.MaxInt32 {
+		return nil, NewError(CodeBodyTooLarge, "", "a text over 2 GiB is not split")
 	}
 	if bad := splitFirstInvalid(text); bad >= 0 {
 		// Let the counter word the error, so that the answer is the one `validate length`
@@ -252,9 +256,12 @@ const (
 // splitBreak is a place where a post may end: its text ends at end, and the next post
 // begins at next (after the white space between them, if any).
 type splitBreak struct {
-	end, next int
-	class     breakClass
+	e, n  int32 // end and next; texts over 2 GiB are refused
+	class breakClass
 }
+
+func (b splitBreak) end() int  { return int(b.e) }
+func (b splitBreak) next() int { return int(b.n) }
 
 // splitSpan is a byte range [start, end) of the text.
 type splitSpan struct{ start, end int }
@@ -306,7 +313,7 @@ func (sp *splitter) memoAt(s int) (reachMemo, bool) {
 func newSplitter(text string, lim Limit) *splitter {
 	sp := &splitter{text: text, lim: lim, lastFit: splitSpan{-1, -1}}
 	// About one break per word of prose; growing the slice instead costs more than the scan.
-	sp.breaks = make([]splitBreak, 0, len(text)/8+8)
+	sp.breaks = make([]splitBreak, 0, len(text)/5+8)
 	sp.scan()
 	return sp
 }
@@ -446,7 +453,7 @@ func (sp *splitter) scan() {
 		// URL, tag or CJK mark: only a token with one of the bytes of tokenSpecial (or
 		// non-ASCII) is looked into.
 		ts := i
-		special := false
+		special, ascii := false, true
 		for i < n {
 			c := t[i]
 			if c < utf8.RuneSelf && !asciiSpace[c] {
@@ -458,12 +465,12 @@ func (sp *splitter) scan() {
 			if space {
 				break
 			}
-			special = true
+			special, ascii = true, false
 			i += size
 		}
 		if i > ts {
 			if special {
-				sp.token(ts, i)
+				sp.token(ts, i, ascii)
 			}
 			sp.ce = i
 		}
@@ -471,6 +478,10 @@ func (sp *splitter) scan() {
 		ws := i
 		lines := 0
 		for i < n {
+			if c := t[i]; c == ' ' && (i+1 >= n || t[i+1] < utf8.RuneSelf) {
+				i++ // the common case: a space before ASCII (its left is space or this token)
+				continue
+			}
 			r, size, space := sp.spaceAt(i)
 			if !space {
 				break
@@ -496,9 +507,11 @@ func (sp *splitter) scan() {
 		case lines >= 2:
 			class = breakParagraph
 		default:
-			class = punctClass(t[:ws])
+			if c := t[ws-1]; c >= utf8.RuneSelf || !isWordByte(c) {
+				class = punctClass(t[:ws])
+			}
 		}
-		sp.breaks = append(sp.breaks, splitBreak{end: ws, next: i, class: class})
+		sp.breaks = append(sp.breaks, splitBreak{e: int32(ws), n: int32(i), class: class})
 	}
 }
 
@@ -551,9 +564,12 @@ func punctClass(before string) breakClass {
 
 // token records the protected spans of the token t[ts:te] and the CJK marks inside it
 // after which a post may end.
-func (sp *splitter) token(ts, te int) {
+func (sp *splitter) token(ts, te int, ascii bool) {
 	first := len(sp.spans)
 	sp.protect(ts, te)
+	if ascii {
+		return // no CJK mark
+	}
 	spans := sp.spans[first:]
 	t := sp.text
 	for i := ts; i < te; {
@@ -581,7 +597,7 @@ func (sp *splitter) token(ts, te int) {
 			spans = spans[1:]
 		}
 		if len(spans) == 0 || j <= spans[0].start {
-			sp.breaks = append(sp.breaks, splitBreak{end: j, next: j, class: class})
+			sp.breaks = append(sp.breaks, splitBreak{e: int32(j), n: int32(j), class: class})
 		}
 	}
 }
@@ -620,9 +636,11 @@ func (sp *splitter) protect(ts, te int) {
 			// Not a URL: the tags inside the run (a hashtag may run on past it).
 			k := i
 			for k < j {
-				if end := sp.tagAt(k, te); end > k {
-					k = end
-					continue
+				if c := t[k]; c == '@' || c == '#' || c == '$' {
+					if end := sp.tagAt(k, te); end > k {
+						k = end
+						continue
+					}
 				}
 				k++
 			}
@@ -813,7 +831,7 @@ func (sp *splitter) run(greedy []splitSpan) ([]splitSpan, error) {
 	bi := 0 // first break that may end the current post
 	ei := 0 // first explicit break at or after bi
 	for s < sp.ce {
-		for bi < len(sp.breaks) && sp.breaks[bi].end <= s {
+		for bi < len(sp.breaks) && sp.breaks[bi].end() <= s {
 			bi++
 		}
 		if ei < bi {
@@ -825,7 +843,7 @@ func (sp *splitter) run(greedy []splitSpan) ([]splitSpan, error) {
 		// The post cannot cross the next explicit break.
 		limit, li := sp.ce, -1
 		if ei < len(sp.breaks) {
-			limit, li = sp.breaks[ei].end, ei
+			limit, li = sp.breaks[ei].end(), ei
 		}
 		lo := s + 1
 		if greedy != nil {
@@ -852,7 +870,7 @@ func (sp *splitter) run(greedy []splitSpan) ([]splitSpan, error) {
 		if all {
 			b, next = limit, sp.ce
 			if li >= 0 {
-				next = sp.breaks[li].next
+				next = sp.breaks[li].next()
 			}
 			if verify {
 				ok, n, err := sp.fits(s, b)
@@ -926,13 +944,13 @@ func (sp *splitter) rebalance(out []splitSpan) ([]splitSpan, error) {
 		return out, nil
 	}
 	// The breaks strictly inside the second to last post, in order.
-	i0 := sort.Search(len(sp.breaks), func(k int) bool { return sp.breaks[k].end > a.start })
+	i0 := sort.Search(len(sp.breaks), func(k int) bool { return sp.breaks[k].end() > a.start })
 	i1 := i0
-	for i1 < len(sp.breaks) && sp.breaks[i1].end < a.end {
+	for i1 < len(sp.breaks) && sp.breaks[i1].end() < a.end {
 		i1++
 	}
-	for k := i1; k < len(sp.breaks) && sp.breaks[k].end <= a.end; k++ {
-		if sp.breaks[k].end == a.end && sp.breaks[k].class >= breakParagraph {
+	for k := i1; k < len(sp.breaks) && sp.breaks[k].end() <= a.end; k++ {
+		if sp.breaks[k].end() == a.end && sp.breaks[k].class >= breakParagraph {
 			return out, nil
 		}
 	}
@@ -944,7 +962,7 @@ func (sp *splitter) rebalance(out []splitSpan) ([]splitSpan, error) {
 	// first that keeps the post before it a third of the cap.
 	var ferr error
 	lo := sort.Search(len(cands), func(k int) bool {
-		ok, _, err := sp.fits(cands[k].next, z.end)
+		ok, _, err := sp.fits(cands[k].next(), z.end)
 		if err != nil {
 			ferr = err
 		}
@@ -958,7 +976,7 @@ func (sp *splitter) rebalance(out []splitSpan) ([]splitSpan, error) {
 	}
 	need := sp.need
 	lo2 := sort.Search(len(cands), func(k int) bool {
-		u, err := sp.units(sp.text[a.start:cands[k].end])
+		u, err := sp.units(sp.text[a.start:cands[k].end()])
 		if err != nil {
 			ferr = err
 		}
@@ -981,7 +999,7 @@ func (sp *splitter) rebalance(out []splitSpan) ([]splitSpan, error) {
 			continue // cannot be inside a post: a paragraph break would have been taken
 		}
 		if best < 0 || c.class > cands[best].class ||
-			c.class == cands[best].class && absInt(c.end-mid) < absInt(cands[best].end-mid) {
+			c.class == cands[best].class && absInt(c.end()-mid) < absInt(cands[best].end()-mid) {
 			best = k
 		}
 	}
@@ -989,16 +1007,16 @@ func (sp *splitter) rebalance(out []splitSpan) ([]splitSpan, error) {
 		return out, nil
 	}
 	c := cands[best]
-	ok1, n1, err := sp.fits(a.start, c.end)
+	ok1, n1, err := sp.fits(a.start, c.end())
 	if err != nil || !ok1 {
 		return out, err
 	}
-	ok2, n2, err := sp.fits(c.next, z.end)
+	ok2, n2, err := sp.fits(c.next(), z.end)
 	if err != nil || !ok2 {
 		return out, err
 	}
-	out[n-2] = splitSpan{a.start, c.end}
-	out[n-1] = splitSpan{c.next, z.end}
+	out[n-2] = splitSpan{a.start, c.end()}
+	out[n-1] = splitSpan{c.next(), z.end}
 	sp.lengths[n-2], sp.lengths[n-1] = n1, n2
 	return out, nil
 }
@@ -1076,9 +1094,9 @@ func (sp *splitter) remember(s, limit, E int) {
 // It returns the end of the post and the start of the next.
 func (sp *splitter) choose(s, E, lo, bi int, greedy bool) (int, int, error) {
 	var last [breakExplicit + 1]int // the last break of class >= c in (s, E], by index+1
-	for k := bi; k < len(sp.breaks) && sp.breaks[k].end <= E; k++ {
+	for k := bi; k < len(sp.breaks) && sp.breaks[k].end() <= E; k++ {
 		br := sp.breaks[k]
-		if br.end <= s {
+		if br.end() <= s {
 			continue
 		}
 		for c := breakWord; c <= br.class && c <= breakParagraph; c++ {
@@ -1093,17 +1111,17 @@ func (sp *splitter) choose(s, E, lo, bi int, greedy bool) (int, int, error) {
 	}
 	if greedy {
 		if br, ok := at(breakWord); ok {
-			return br.end, br.next, nil
+			return br.end(), br.next(), nil
 		}
 		return sp.cutAt(s, E)
 	}
-	if br, ok := at(breakParagraph); ok && br.end >= lo {
-		return br.end, br.next, nil
+	if br, ok := at(breakParagraph); ok && br.end() >= lo {
+		return br.end(), br.next(), nil
 	}
 	minPos := -1 // computed once, when a candidate needs it
 	for _, c := range []breakClass{breakSentence, breakClause, breakWord} {
 		br, ok := at(c)
-		if !ok || br.end < lo {
+		if !ok || br.end() < lo {
 			continue
 		}
 		if minPos < 0 {
@@ -1120,8 +1138,8 @@ func (sp *splitter) choose(s, E, lo, bi int, greedy bool) (int, int, error) {
 				}
 			}
 		}
-		if br.end >= minPos {
-			return br.end, br.next, nil
+		if br.end() >= minPos {
+			return br.end(), br.next(), nil
 		}
 	}
 	return sp.cutAt(s, E)
