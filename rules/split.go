@@ -204,9 +204,17 @@ func SplitThread(text string, lim Limit, opts SplitOptions) ([]SplitPost, error)
 	// of digits(n) digits. Termination: digits only grows (the loop reruns only when the
 	// thread has more digits than reserved, and then reserves exactly those), and it can
 	// never exceed the digits of len(text), since every post holds at least one byte of
-	// the text. So there are at most digits(len(text)) passes; in practice two (a thread
-	// of 10 or more posts is first split as if it had at most 9).
+	// the text. So there are at most digits(len(text)) passes; in practice one or two
+	// (digits starts at those of a lower bound of the count, so it is reached at once
+	// unless the count crosses a power of ten above the bound).
 	digits := 1
+	if numbered && lim.Cap > 4 {
+		// Start from a lower bound of the count, so that a long text takes one pass, not
+		// two: no post holds more than the cap less a label (" 9/9" at the least).
+		if n0 := m.Length / (lim.Cap - 4); n0 >= 10 {
+			digits = len(strconv.Itoa(n0))
+		}
+	}
 	for {
 		var ends []splitSpan
 		if numbered {
@@ -278,12 +286,14 @@ type splitter struct {
 	prefix      bool
 
 	// per pass
-	label    string // the widest label of the pass ("" without numbering)
-	capC     int    // units left for the text of a post
-	need     int    // units of text a post must reach to be a third of the cap
-	window   int    // bytes to measure first when looking for a post's end
-	lastFit  splitSpan
-	lastFitE int
+	label string // the widest label of the pass ("" without numbering)
+	capC  int    // units left for the text of a post
+	need  int    // units of text a post must reach to be a third of the cap
+	// labelSlack is how much wider the widest label is than the narrowest ("1/n").
+	labelSlack int
+	window     int // bytes to measure first when looking for a post's end
+	lastFit    splitSpan
+	lastFitE   int
 	// The greedy pass records each post's reach and end; the balanced pass, which often
 	// starts its posts where greedy did, reuses them instead of measuring again.
 	memo      []reachMemo
@@ -798,6 +808,11 @@ func (sp *splitter) split(digits int) ([]splitSpan, error) {
 		}
 	}
 	sp.need = (sp.lim.Cap+2)/3 - minLabel
+	sp.labelSlack = 0
+	if digits > 0 {
+		w, _ := sp.units(sp.label)
+		sp.labelSlack = w - minLabel
+	}
 	sp.window = 4*sp.capC + 64
 	sp.lastFit = splitSpan{-1, -1}
 	greedy, err := sp.run(nil)
@@ -888,14 +903,16 @@ func (sp *splitter) run(greedy []splitSpan) ([]splitSpan, error) {
 			}
 		}
 		for !all {
-			b, next, err = sp.choose(s, E, lo, bi, greedy == nil)
-			if err != nil {
-				return nil, err
-			}
 			if !verify {
+				b, next, err = sp.chooseGreedy(s, E, bi)
+				if err != nil {
+					return nil, err
+				}
 				break
 			}
-			ok, n, err := sp.fits(s, b)
+			var ok bool
+			var n int
+			b, next, n, ok, err = sp.chooseBalanced(s, E, lo, bi)
 			if err != nil {
 				return nil, err
 			}
@@ -1089,60 +1106,62 @@ func (sp *splitter) remember(s, limit, E int) {
 	}
 }
 
-// choose picks where the post starting at s ends, given its reach E (the text up to E
-// fits) and the earliest end lo the count bound allows; bi is the first break after s.
-// It returns the end of the post and the start of the next.
-func (sp *splitter) choose(s, E, lo, bi int, greedy bool) (int, int, error) {
+// chooseGreedy ends the greedy pass's post starting at s at the last break in its reach
+// E (the text up to E fits), or, with none, at the last cluster boundary; bi is the first
+// break after s. It returns the end of the post and the start of the next.
+func (sp *splitter) chooseGreedy(s, E, bi int) (int, int, error) {
+	last := -1
+	for k := bi; k < len(sp.breaks) && sp.breaks[k].end() <= E; k++ {
+		if sp.breaks[k].end() > s {
+			last = k
+		}
+	}
+	if last >= 0 {
+		return sp.breaks[last].end(), sp.breaks[last].next(), nil
+	}
+	return sp.cutAt(s, E)
+}
+
+// chooseBalanced picks where the post starting at s ends in the balanced pass and
+// measures it: the best break by class (paragraph, sentence, clause, word) in reach that
+// ends no earlier than lo and, but for a paragraph break, makes a post of at least a third
+// of the cap; else a cut. The measure that checks the third is the post's own, which the
+// post needs anyway, so choosing costs no extra measurement in the usual case. fit is
+// false when the chosen post turns out longer than its reach said (a context-sensitive
+// counter): the caller then tries again with a shorter reach.
+func (sp *splitter) chooseBalanced(s, E, lo, bi int) (b, next, length int, fit bool, err error) {
 	var last [breakExplicit + 1]int // the last break of class >= c in (s, E], by index+1
 	for k := bi; k < len(sp.breaks) && sp.breaks[k].end() <= E; k++ {
-		br := sp.breaks[k]
-		if br.end() <= s {
+		if sp.breaks[k].end() <= s {
 			continue
 		}
-		for c := breakWord; c <= br.class && c <= breakParagraph; c++ {
+		for c := breakWord; c <= sp.breaks[k].class && c <= breakParagraph; c++ {
 			last[c] = k + 1
 		}
 	}
-	at := func(c breakClass) (splitBreak, bool) {
-		if last[c] == 0 {
-			return splitBreak{}, false
-		}
-		return sp.breaks[last[c]-1], true
-	}
-	if greedy {
-		if br, ok := at(breakWord); ok {
-			return br.end(), br.next(), nil
-		}
-		return sp.cutAt(s, E)
-	}
-	if br, ok := at(breakParagraph); ok && br.end() >= lo {
-		return br.end(), br.next(), nil
-	}
-	minPos := -1 // computed once, when a candidate needs it
-	for _, c := range []breakClass{breakSentence, breakClause, breakWord} {
-		br, ok := at(c)
-		if !ok || br.end() < lo {
+	tried := 0
+	for c := breakParagraph; c >= breakWord; c-- {
+		k := last[c]
+		if k == 0 || k == tried || sp.breaks[k-1].end() < lo {
 			continue
 		}
-		if minPos < 0 {
-			minPos = sp.ce + 1
-			if sp.need <= 1 {
-				minPos = s + 1
-			} else {
-				m, err := sp.lim.Counter.Measure(sp.text[s:E], sp.need-1)
-				if err != nil {
-					return 0, 0, err
-				}
-				if !m.Fits() {
-					minPos = s + m.OverflowAt + 1
-				}
-			}
+		tried = k
+		br := sp.breaks[k-1]
+		ok, n, err := sp.fits(s, br.end())
+		if err != nil || !ok {
+			return br.end(), br.next(), n, false, err
 		}
-		if br.end() >= minPos {
-			return br.end(), br.next(), nil
+		if c == breakParagraph || 3*(n-sp.labelSlack) >= sp.lim.Cap {
+			return br.end(), br.next(), n, true, nil
 		}
+		// Too short: a later break of a lower class may be long enough.
 	}
-	return sp.cutAt(s, E)
+	b, next, err = sp.cutAt(s, E)
+	if err != nil {
+		return 0, 0, 0, false, err
+	}
+	ok, n, err := sp.fits(s, b)
+	return b, next, n, ok, err
 }
 
 // cutAt ends a post that has no usable break in reach at the last grapheme boundary at or
