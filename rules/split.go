@@ -211,6 +211,11 @@ func SplitThread(text string, lim Limit, opts SplitOptions) ([]SplitPost, error)
 	if numbered && lim.Cap > 4 {
 		// Start from a lower bound of the count, so that a long text takes one pass, not
 		// two: no post holds more than the cap less a label (" 9/9" at the least).
+		if !m.Exact { // the counter stopped early: one full count costs less than a pass
+			if full, err := lim.Counter.Measure(body, len(body)); err == nil {
+				m = full
+			}
+		}
 		if n0 := m.Length / (lim.Cap - 4); n0 >= 10 {
 			digits = len(strconv.Itoa(n0))
 		}
