@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -327,8 +328,9 @@ func (sp *splitter) memoAt(s int) (reachMemo, bool) {
 
 func newSplitter(text string, lim Limit) *splitter {
 	sp := &splitter{text: text, lim: lim, lastFit: splitSpan{-1, -1}}
-	// About one break per word of prose; growing the slice instead costs more than the scan.
-	sp.breaks = make([]splitBreak, 0, len(text)/5+8)
+	// About one break per space or line break (counted at memory speed); growing the
+	// slice from nothing, or zeroing one sized by len(text), costs more than the scan.
+	sp.breaks = make([]splitBreak, 0, strings.Count(text, " ")+strings.Count(text, "\n")+8)
 	sp.scan()
 	return sp
 }
