@@ -53,6 +53,18 @@ func Split(text string, lim Limit, opts SplitOptions) (SplitAnswer, error) {
 	return SplitAnswer{Posts: posts, Cap: lim.Cap, Counter: lim.Counter.Name()}, nil
 }
 
+// SplitJSON is the whole JSON answer of a split in one call, for the faces that hand JSON
+// on (the WASM module): [Split] then [SplitAnswer.AppendJSON]. It is byte for byte what
+// `validate split --format json` prints for text, without the newline. Errors are those of
+// [SplitThread], with no JSON.
+func SplitJSON(text string, lim Limit, opts SplitOptions) ([]byte, error) {
+	a, err := Split(text, lim, opts)
+	if err != nil {
+		return nil, err
+	}
+	return a.AppendJSON(make([]byte, 0, 64+len(text)+len(text)/8)), nil
+}
+
 // AppendJSON appends a's JSON, {"posts":[{"text":...,"length":N}],"cap":N,"counter":...},
 // to b. It is the one place that JSON is written, so the CLI and WASM cannot drift apart:
 // strings are escaped as encoding/json does with SetEscapeHTML(false) (", \, control
