@@ -802,19 +802,19 @@ func (sp *splitter) units(s string) (int, error) {
 
 // split splits the text for labels of digits digits (0: no numbering) and returns each
 // post's span of the text. It runs the greedy word-level split first: the balanced
-// split may not fall behind it by more than one post (see splitBalanced).
+// split may not fall behind it by more than one post (see run).
 func (sp *splitter) split(digits int) ([]splitSpan, error) {
 	sp.label = ""
 	sp.capC = sp.lim.Cap
-	minLabel := 0
+	minLabel, w := 0, 0
 	if digits > 0 {
 		nines := ""
 		for k := 0; k < digits; k++ {
 			nines += "9"
 		}
 		sp.label = sp.labelFor(nines, nines)
-		w, err := sp.units(sp.label)
-		if err != nil {
+		var err error
+		if w, err = sp.units(sp.label); err != nil {
 			return nil, err
 		}
 		if minLabel, err = sp.units(sp.labelFor("1", nines)); err != nil {
@@ -827,11 +827,7 @@ func (sp *splitter) split(digits int) ([]splitSpan, error) {
 		}
 	}
 	sp.need = (sp.lim.Cap+2)/3 - minLabel
-	sp.labelSlack = 0
-	if digits > 0 {
-		w, _ := sp.units(sp.label)
-		sp.labelSlack = w - minLabel
-	}
+	sp.labelSlack = w - minLabel
 	sp.window = 4*sp.capC + 64
 	sp.lastFit = splitSpan{-1, -1}
 	greedy, err := sp.run(nil)
