@@ -1140,7 +1140,8 @@ func (sp *splitter) chooseGreedy(s, E, bi int) (int, int, error) {
 // chooseBalanced picks where the post starting at s ends in the balanced pass and
 // measures it: the best break by class (paragraph, sentence, clause, word) in reach that
 // ends no earlier than lo and, but for a paragraph break, makes a post of at least a third
-// of the cap; else a cut. The measure that checks the third is the post's own, which the
+// of the cap; else the last white space if the word after it fits a post alone; else a
+// cut. The measure that checks the third is the post's own, which the
 // post needs anyway, so choosing costs no extra measurement in the usual case. fit is
 // false when the chosen post turns out longer than its reach said (a context-sensitive
 // counter): the caller then tries again with a shorter reach.
@@ -1170,6 +1171,24 @@ func (sp *splitter) chooseBalanced(s, E, lo, bi int) (b, next, length int, fit b
 			return br.end(), br.next(), n, true, nil
 		}
 		// Too short: a later break of a lower class may be long enough.
+	}
+	// Every break in reach leaves a short post. A word is cut only when it is longer than a
+	// post (the "only as a last resort inside a word"): if the word after the last
+	// white space fits a post alone, end this post short at that white space instead.
+	if k := last[breakWord]; k != 0 && sp.breaks[k-1].end() >= lo && sp.breaks[k-1].next() > sp.breaks[k-1].end() {
+		br := sp.breaks[k-1]
+		wordEnd := sp.ce
+		if k < len(sp.breaks) {
+			wordEnd = sp.breaks[k].end()
+		}
+		_, whole, err := sp.reach(br.next(), wordEnd)
+		if err != nil {
+			return 0, 0, 0, false, err
+		}
+		if whole {
+			ok, n, err := sp.fits(s, br.end())
+			return br.end(), br.next(), n, ok, err
+		}
 	}
 	b, next, err = sp.cutAt(s, E)
 	if err != nil {
