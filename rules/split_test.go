@@ -621,3 +621,48 @@ func TestSplitWhiteSpace(t *testing.T) {
 		}
 	}
 }
+
+// worstSplitTexts are the shapes that could make a split superlinear: no spaces at all
+// (every post is a cut), one huge cluster, explicit breaks every few bytes, URLs and tags
+// glued together, one URL longer than everything (23 under x-weighted), CJK marks only.
+func worstSplitTexts(n int) map[string]string {
+	fill := func(unit string) string { return strings.Repeat(unit, n/len(unit)+1)[:n/len(unit)*len(unit)] }
+	return map[string]string{
+		"english":    fill("The quick brown fox, again. "),
+		"no-space":   fill("日本語"),
+		"cjk-marks":  fill("日本語、"),
+		"one-clust":  "a" + fill("\u0301"),
+		"explicit":   fill("ab\n\n\n\n"),
+		"paragraphs": fill("a\n\nb "),
+		"glued-tags": fill("@ab#cd$EF"),
+		"urls":       fill("https://example.com/x "),
+		"long-url":   "see https://example.com/" + fill("p") + " end",
+		"emoji":      fill("👨‍👩‍👧‍👦"),
+	}
+}
+
+// TestSplitReadsLinearly: on every worst shape, the counter is asked to read at most a
+// small constant times the text, the same constant at 64 KiB and 256 KiB (so the work per
+// byte does not grow with the text). It counts bytes, not time.
+func TestSplitReadsLinearly(t *testing.T) {
+	for _, c := range []rules.Counter{graphemes, xweight.Default()} {
+		for _, num := range []rules.Numbering{rules.NumberingNone, rules.NumberingSuffix} {
+			small, large := worstSplitTexts(64<<10), worstSplitTexts(256<<10)
+			for name := range small {
+				ratio := func(text string) float64 {
+					var read int
+					_, err := rules.SplitThread(text, rules.Limit{Cap: 280, Counter: readCounter{c, &read}}, rules.SplitOptions{Numbering: num})
+					if e := rules.AsError(err); err != nil && (e == nil || e.Code != rules.CodePostTooLong) {
+						t.Fatalf("%s %s: %v", name, c.Name(), err)
+					}
+					return float64(read) / float64(len(text))
+				}
+				rs, rl := ratio(small[name]), ratio(large[name])
+				t.Logf("%-10s %-10s %-6s %.2fx %.2fx", name, c.Name(), num, rs, rl)
+				if rl > 12 || rl > 1.25*rs+0.5 {
+					t.Errorf("%s, %s, %q: the counter reads %.2fx the text at 64 KiB, %.2fx at 256 KiB", name, c.Name(), num, rs, rl)
+				}
+			}
+		}
+	}
+}
