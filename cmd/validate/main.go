@@ -71,6 +71,7 @@ func commands() []command {
 		{"draft", draftUsage, runDraft},
 		{"time", timeUsage, runTime},
 		{"length", lengthUsage, runLength},
+		{"split", splitUsage, runSplit},
 		{"status", statusUsage, runStatus},
 		{"schema", schemaUsage, runSchema},
 		{"rules", rulesUsage, runRules},
@@ -93,6 +94,7 @@ Usage:
   validate draft  [flags] --draft FILE BODY    check a draft-publish body against a stored draft
   validate time   [flags] [VALUE...]           check scheduledFor values (arguments, else stdin)
   validate length [flags]                      measure texts read from stdin (JSON lines)
+  validate split  [flags]                      split texts read from stdin into threads
   validate status [flags] [FILE]               aggregate per-target outcomes ('-' or none: stdin)
   validate schema NAME                         print the JSON Schema or OpenAPI document NAME
   validate rules  [flags]                      list the rule book (ids, limits, units, sources)
@@ -101,9 +103,9 @@ Usage:
 Common flags (every command takes them; a bad value or file is a usage error everywhere):
   --format text|json   output format (default text)
   --now TIME           the clock, e.g. 2026-01-02T15:04:05Z (used by post, draft, time;
-                       no effect on length, status)
+                       no effect on length, split, status)
   --accounts FILE      connected accounts, a JSON array of {"platform","accountId"}
-                       (used by post, draft; no effect on time, length, status)
+                       (used by post, draft; no effect on time, length, split, status)
   -h, --help           print a command's usage
 
 Exit status: 0 all valid, 1 something invalid, 2 usage error or unreadable input.
