@@ -741,10 +741,6 @@ func isURLByte(c byte) bool {
 	return false
 }
 
-func isWordByte(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z'
-}
-
 // looksLikeURL: "://", "www." or a letter or digit, a dot and two letters ("x.co").
 func looksLikeURL(s string) bool {
 	if indexOf(s, "://") >= 0 {
