@@ -17,7 +17,7 @@ import (
 	"unicode"
 )
 
-const yamlPath = "../../../../../shared/conformance/twitter-text/tld_lib.yml"
+const yamlPath = "../../testdata/twitter-text/tld_lib.yml"
 
 // canon must stay the same as canon in chars.go (the test compares them on every TLD).
 func canon(r rune) rune {
