@@ -13,28 +13,43 @@ import (
 	"log"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
-	"unicode"
 )
 
 const yamlPath = "../../testdata/twitter-text/tld_lib.yml"
 
-// canon must stay the same as canon in chars.go (the test compares them on every TLD).
+const canonPath = "testdata/canonicalize.txt"
+
+// canonTable is ECMAScript's Canonicalize (flag i without u) as the JavaScript engine
+// computes it, from testdata/canonicalize.txt; canon in chars.go reads the same data
+// (TestTLDTableMatchesYAML compares them on every TLD).
+var canonTable = map[rune]rune{}
+
 func canon(r rune) rune {
-	if r < 0x80 {
-		if 'a' <= r && r <= 'z' {
-			return r - 'a' + 'A'
+	if k, ok := canonTable[r]; ok {
+		return k
+	}
+	return r
+}
+
+func readCanon() {
+	data, err := os.ReadFile(canonPath)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || line[0] == '#' {
+			continue
 		}
-		return r
+		from, to, ok := strings.Cut(line, " ")
+		a, err1 := strconv.ParseUint(from, 16, 32)
+		b, err2 := strconv.ParseUint(to, 16, 32)
+		if !ok || err1 != nil || err2 != nil {
+			log.Fatalf("%s: bad line %q", canonPath, line)
+		}
+		canonTable[rune(a)] = rune(b)
 	}
-	if r > 0xFFFF {
-		return r
-	}
-	u := unicode.ToUpper(r)
-	if u < 0x80 || u > 0xFFFF {
-		return r
-	}
-	return u
 }
 
 type trieNode struct {
@@ -44,6 +59,7 @@ type trieNode struct {
 }
 
 func main() {
+	readCanon()
 	data, err := os.ReadFile(yamlPath)
 	if err != nil {
 		log.Fatal(err)
