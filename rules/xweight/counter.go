@@ -45,6 +45,7 @@ type Counter struct {
 	maxUnits   int // MaxWeightedTweetLength * Scale
 	urlUnits   int // TransformedURLLength * Scale
 	ascii      [utf8.RuneSelf]int
+	block      [256]int32 // the weight of every code point U+xx00-U+xxFF, -1 when they differ
 	emojiKinds emoji.Kind // the emoji sequences that count as one; 0 without emoji parsing
 }
 
@@ -66,6 +67,22 @@ func New(cfg Config) *Counter {
 	c.urlUnits = cfg.TransformedURLLength * c.scale
 	for r := range c.ascii {
 		c.ascii[r] = c.lookup(rune(r))
+	}
+	for b := range c.block {
+		lo, hi := rune(b)<<8, rune(b)<<8|0xFF
+		w := c.lookup(lo)
+		c.block[b] = int32(w)
+		if w > math.MaxInt32 || w < 0 {
+			c.block[b] = -1
+			continue
+		}
+		for _, rg := range c.cfg.Ranges {
+			// A range that starts or ends strictly inside the block splits it.
+			if (rg.Start > int(lo) && rg.Start <= int(hi)) || (rg.End >= int(lo) && rg.End < int(hi)) {
+				c.block[b] = -1
+				break
+			}
+		}
 	}
 	if cfg.EmojiParsingEnabled {
 		c.emojiKinds = emoji.All
@@ -102,6 +119,9 @@ func (c *Counter) lookup(r rune) int {
 func (c *Counter) weight(r rune) int {
 	if r < utf8.RuneSelf {
 		return c.ascii[r]
+	}
+	if r < 0x10000 && c.block[r>>8] >= 0 {
+		return int(c.block[r>>8])
 	}
 	return c.lookup(r)
 }
@@ -470,6 +490,24 @@ func (c *Counter) tally(n string, capUnits, final int, generic bool) tally {
 		for haveURL && url.Start < i {
 			url, haveURL = us.Next() // starts inside a token already counted
 		}
+		if final < 0 {
+			// The code points before the next URL and the next emoji sequence are tokens
+			// of their own: weigh them in one tight loop (most of a post).
+			stop := len(n)
+			if haveURL && url.Start < stop {
+				stop = url.Start
+			}
+			if c.emojiKinds != 0 {
+				em.at(i) // moves em.start to the first sequence at or after i
+				if em.start < stop {
+					stop = em.start
+				}
+			}
+			if i < stop {
+				i, u16 = c.plainRun(&t, n, i, stop, u16, capUnits)
+				continue
+			}
+		}
 		var w, next, adv16 int
 		half := false
 		lw := -1 // the token's weight in t.lb when not w
@@ -535,6 +573,63 @@ func (t *tally) step(w, last16, at, maxUnits, capUnits int) {
 	}
 }
 
+// plainRun weighs the code points of n[i:stop], each a token of its own, as tally's
+// default case does one at a time, and returns the new i and u16.
+func (c *Counter) plainRun(t *tally, n string, i, stop, u16, capUnits int) (int, int) {
+	units, valid, validEnd16, over := t.units, t.valid, t.validEnd16, t.overflowAt
+	maxUnits := c.maxUnits
+	ranges, def := c.cfg.Ranges, c.cfg.DefaultWeight
+	for i < stop {
+		at := i
+		b := n[i]
+		var w int
+		if b < utf8.RuneSelf {
+			w = c.ascii[b]
+			i++
+			u16++
+		} else {
+			var r rune
+			switch {
+			case b < 0xE0:
+				r = rune(b&0x1F)<<6 | rune(n[i+1]&0x3F)
+				i += 2
+				u16++
+			case b < 0xF0:
+				r = rune(b&0x0F)<<12 | rune(n[i+1]&0x3F)<<6 | rune(n[i+2]&0x3F)
+				i += 3
+				u16++
+				if r >= 0xFEFF && (r == 0xFEFF || r == 0xFFFE || r == 0xFFFF) {
+					valid = false
+				}
+			default:
+				r = rune(b&0x07)<<18 | rune(n[i+1]&0x3F)<<12 | rune(n[i+2]&0x3F)<<6 | rune(n[i+3]&0x3F)
+				i += 4
+				u16 += 2
+			}
+			if r < 0x10000 && c.block[r>>8] >= 0 {
+				w = int(c.block[r>>8])
+			} else {
+				w = def
+				for _, rg := range ranges {
+					if int(r) >= rg.Start && int(r) <= rg.End {
+						w = rg.Weight
+						break
+					}
+				}
+			}
+		}
+		units += w
+		if valid && units <= maxUnits {
+			validEnd16 = u16 - 1
+		}
+		if over < 0 && units > capUnits {
+			over = at
+		}
+	}
+	t.units, t.valid, t.validEnd16, t.overflowAt = units, valid, validEnd16, over
+	return i, u16
+}
+
 func (t *tally) bound(w, at, capUnits int) {
 	t.lb += w
 	if t.lbOver < 0 && t.lb > capUnits {
@@ -588,16 +683,19 @@ func (e *emojiCursor) advance() {
 	s := e.text
 	for p := e.end; p < len(s); {
 		c := s[p]
-		// Only these bytes can begin a sequence: '#', '*', '0'-'9' (keycaps), 0xC2 (©,
-		// ®), 0xE2 and 0xE3 (U+2000-U+3FFF), 0xF0 (astral: U+1F000 on). Everything
-		// else is skipped without a table lookup.
-		switch {
-		case c < utf8.RuneSelf:
-			if c != '#' && c != '*' && (c < '0' || c > '9') {
-				p++
-				continue
-			}
-		case c != 0xC2 && c != 0xE2 && c != 0xE3 && c != 0xF0:
+		// Only '#', '*', '0'-'9' (keycaps), 0xC2 (©, ®), 0xE2 and 0xE3 (U+2000-U+3FFF) and
+		// 0xF0 (astral: U+1F000 on) begin a sequence (emoji.Skip), and then only with
+		// some second bytes (emoji.MayStart): everything else is skipped without a
+		// table lookup.
+		if k := emoji.Skip[c]; k != 0 {
+			p += int(k)
+			continue
+		}
+		var c1 byte
+		if p+1 < len(s) {
+			c1 = s[p+1]
+		}
+		if !emoji.MayStart(c, c1) {
 			p += leadLen(c)
 			continue
 		}
@@ -641,6 +739,9 @@ func utf16Len(s string) int {
 // firstInvalid returns the offset of the first byte of s that is not part of valid
 // UTF-8, or -1.
 func firstInvalid(s string) int {
+	if utf8.ValidString(s) {
+		return -1
+	}
 	for i := 0; i < len(s); {
 		if s[i] < utf8.RuneSelf {
 			i++

@@ -89,6 +89,69 @@ func Match(s string, mask Kind) (int, Kind) {
 	return best, bestKind
 }
 
+// startPairs[k] has bit b set when a sequence can begin with the lead byte leads[k]
+// followed by the byte b (from the root of the table, at start-up).
+var (
+	leads      = [4]byte{0xC2, 0xE2, 0xE3, 0xF0}
+	startPairs [4][4]uint64
+)
+
+func init() {
+	var buf [utf8.UTFMax]byte
+	for i := int(nodes[0].lo); i < int(nodes[0].hi); i++ {
+		if n := utf8.EncodeRune(buf[:], edges[i].r); n >= 2 {
+			for k, l := range leads {
+				if buf[0] == l {
+					startPairs[k][buf[1]>>6] |= 1 << (buf[1] & 63)
+				}
+			}
+		}
+	}
+}
+
+// Skip[b] is 0 when the byte b can begin a sequence (MayStart can be true), else the
+// length of the UTF-8 sequence that lead byte b begins: how far a scan can jump at once.
+// (Continuation bytes never come up: a scan moves from one character to the next.)
+var Skip [256]uint8
+
+func init() {
+	for b := 0; b < 256; b++ {
+		switch {
+		case b == '#' || b == '*' || ('0' <= b && b <= '9') || b == 0xC2 || b == 0xE2 || b == 0xE3 || b == 0xF0:
+			Skip[b] = 0
+		case b < 0xE0:
+			Skip[b] = 1
+			if b >= 0x80 {
+				Skip[b] = 2
+			}
+		case b < 0xF0:
+			Skip[b] = 3
+		default:
+			Skip[b] = 4
+		}
+	}
+}
+
+// MayStart reports whether a sequence of two or more code points can begin with the
+// bytes b0 b1 (b1 being 0 at the end of the text): a quick filter before Match that
+// rules out nearly every character of a text.
+func MayStart(b0, b1 byte) bool {
+	switch b0 {
+	case '#', '*', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		// Keycaps: the next code point is U+FE0F (EF B8 8F) or U+20E3 (E2 83 A3).
+		return b1 == 0xEF || b1 == 0xE2
+	case 0xC2:
+		return startPairs[0][b1>>6]&(1<<(b1&63)) != 0
+	case 0xE2:
+		return startPairs[1][b1>>6]&(1<<(b1&63)) != 0
+	case 0xE3:
+		return startPairs[2][b1>>6]&(1<<(b1&63)) != 0
+	case 0xF0:
+		return startPairs[3][b1>>6]&(1<<(b1&63)) != 0
+	}
+	return false
+}
+
 func mayStart(r rune) bool {
 	if r < minFirst || r > maxFirst || (r > gapLo && r < gapHi) {
 		return false

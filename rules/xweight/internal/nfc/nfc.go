@@ -55,11 +55,30 @@ func IsNFC(s string) bool {
 			i++
 			continue
 		}
-		r, size := DecodeValid(s, i)
-		if !stable(r) {
-			return norm.NFC.QuickSpanString(s) == len(s)
+		// DecodeValid and stable, inlined: this runs over every post.
+		var r rune
+		switch {
+		case c < 0xE0:
+			r = rune(c&0x1F)<<6 | rune(s[i+1]&0x3F)
+			i += 2
+			if r < 0x300 {
+				continue
+			}
+		case c < 0xF0:
+			r = rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F)
+			i += 3
+		default:
+			r = rune(c&0x07)<<18 | rune(s[i+1]&0x3F)<<12 | rune(s[i+2]&0x3F)<<6 | rune(s[i+3]&0x3F)
+			i += 4
 		}
-		i += size
+		if r < 0x10000 {
+			if unstableBMP[r>>6]&(1<<(uint(r)&63)) == 0 {
+				continue
+			}
+		} else if stable(r) {
+			continue
+		}
+		return norm.NFC.QuickSpanString(s) == len(s)
 	}
 	return true
 }
