@@ -130,11 +130,15 @@ func (c *Counter) weight(r rune) int {
 // as a Go range loop reads it, each bad byte as U+FFFD (which weighs 2); use Measure to
 // have it reported instead.
 func (c *Counter) Parse(text string) Result {
-	if !utf8.ValidString(text) {
-		text = replaceInvalid(text)
+	n := text
+	t := c.tally(n, c.maxUnits, -1, false, true)
+	if t.unchecked {
+		if !utf8.ValidString(text) {
+			text = replaceInvalid(text)
+		}
+		n = nfc.String(text)
+		t = c.tally(n, c.maxUnits, -1, false, false)
 	}
-	n := nfc.String(text)
-	t := c.tally(n, c.maxUnits, -1, false)
 	orig16 := t.len16
 	if len(n) != len(text) || n != text {
 		orig16 = utf16Len(text)
@@ -194,11 +198,16 @@ func (c *Counter) measureExact(text string, cap, capUnits int) (rules.Measuremen
 	if readHook != nil {
 		readHook(len(text))
 	}
-	if bad := firstInvalid(text); bad >= 0 {
-		return rules.Measurement{Counter: Name, Cap: cap, OverflowAt: -1}, invalidUTF8(text, bad)
+	// Nearly every post is valid UTF-8 in NFC, which the first tally checks as it goes.
+	n := text
+	t := c.tally(n, capUnits, -1, false, true)
+	if t.unchecked {
+		if bad := firstInvalid(text); bad >= 0 {
+			return rules.Measurement{Counter: Name, Cap: cap, OverflowAt: -1}, invalidUTF8(text, bad)
+		}
+		n = nfc.String(text)
+		t = c.tally(n, capUnits, -1, false, false)
 	}
-	n := nfc.String(text)
-	t := c.tally(n, capUnits, -1, false)
 	over := t.overflowAt
 	if over >= 0 && n != text {
 		over = originalOffset(text, over)
@@ -396,7 +405,7 @@ func (c *Counter) measurePrefix(text string, budget, cap, capUnits int) (m rules
 			final, generic = lastSpace+1, false
 		}
 	}
-	t := c.tally(n, capUnits, final, generic)
+	t := c.tally(n, capUnits, final, generic, false)
 	if !t.valid {
 		return rules.Measurement{Counter: Name, Length: t.lb / c.scale, Cap: cap, OverflowAt: -1}, invalidCharacter(text[:read]), true
 	}
@@ -464,6 +473,10 @@ type tally struct {
 	// URL counted as at most its characters' weight when generic, and where it passes
 	// capUnits (-1 if it does not).
 	lb, lbOver int
+
+	// unchecked: with check, the text turned out not to be valid UTF-8 made of stable
+	// code points (so perhaps not NFC); the rest of the tally is then meaningless.
+	unchecked bool
 }
 
 // tally walks n (valid UTF-8, NFC) token by token as parseTweet does
@@ -475,7 +488,11 @@ type tally struct {
 //
 // final >= 0 also sums the tokens that end at or before byte final into t.lb; with
 // generic, a URL there counts as at most the weight its characters would have without it.
-func (c *Counter) tally(n string, capUnits, final int, generic bool) tally {
+//
+// check takes n as it comes, checking on the way that it is valid UTF-8 of stable code
+// points (nfc.Stable), hence NFC: it stops with t.unchecked when it is not. This saves
+// the separate validity and NFC passes on nearly every post.
+func (c *Counter) tally(n string, capUnits, final int, generic, check bool) tally {
 	var us urls.Scanner
 	us.Init(n)
 	url, haveURL := us.Next()
@@ -504,7 +521,10 @@ func (c *Counter) tally(n string, capUnits, final int, generic bool) tally {
 				}
 			}
 			if i < stop {
-				i, u16 = c.plainRun(&t, n, i, stop, u16, capUnits)
+				i, u16 = c.plainRun(&t, n, i, stop, u16, capUnits, check)
+				if t.unchecked {
+					return t
+				}
 				continue
 			}
 		}
@@ -514,6 +534,10 @@ func (c *Counter) tally(n string, capUnits, final int, generic bool) tally {
 		switch {
 		case haveURL && url.Start == i:
 			w, next, half = c.urlUnits, url.End, url.Half
+			if check && !checkedNFC(n, i, next, half) {
+				t.unchecked = true
+				return t
+			}
 			adv16 = utf16Len(n[i:next])
 			if half {
 				adv16++
@@ -527,7 +551,15 @@ func (c *Counter) tally(n string, capUnits, final int, generic bool) tally {
 		case c.emojiKinds != 0 && em.at(i) > 0:
 			w, next = c.cfg.DefaultWeight, i+em.at(i)
 			adv16 = utf16Len(n[i:next])
+			if check && !checkedNFC(n, i, next, false) {
+				t.unchecked = true
+				return t
+			}
 		default:
+			if check && !checkedNFC(n, i, i+1, false) {
+				t.unchecked = true
+				return t
+			}
 			r, size := nfc.DecodeValid(n, i)
 			w, next, adv16 = c.weight(r), i+size, 1
 			if size == 4 {
@@ -575,7 +607,10 @@ func (t *tally) step(w, last16, at, maxUnits, capUnits int) {
 
 // plainRun weighs the code points of n[i:stop], each a token of its own, as tally's
 // default case does one at a time, and returns the new i and u16.
-func (c *Counter) plainRun(t *tally, n string, i, stop, u16, capUnits int) (int, int) {
+//
+// check verifies on the way that each code point is valid UTF-8 and stable (see tally),
+// setting t.unchecked and stopping at the first that is not.
+func (c *Counter) plainRun(t *tally, n string, i, stop, u16, capUnits int, check bool) (int, int) {
 	units, valid, validEnd16, over := t.units, t.valid, t.validEnd16, t.overflowAt
 	maxUnits := c.maxUnits
 	ranges, def := c.cfg.Ranges, c.cfg.DefaultWeight
@@ -591,20 +626,44 @@ func (c *Counter) plainRun(t *tally, n string, i, stop, u16, capUnits int) (int,
 			var r rune
 			switch {
 			case b < 0xE0:
+				if check && (b < 0xC2 || i+1 >= len(n) || n[i+1]&0xC0 != 0x80) {
+					t.unchecked = true
+					return i, u16
+				}
 				r = rune(b&0x1F)<<6 | rune(n[i+1]&0x3F)
 				i += 2
 				u16++
 			case b < 0xF0:
+				if check && (i+2 >= len(n) || n[i+1]&0xC0 != 0x80 || n[i+2]&0xC0 != 0x80) {
+					t.unchecked = true
+					return i, u16
+				}
 				r = rune(b&0x0F)<<12 | rune(n[i+1]&0x3F)<<6 | rune(n[i+2]&0x3F)
+				if check && (r < 0x800 || (0xD800 <= r && r <= 0xDFFF)) {
+					t.unchecked = true
+					return i, u16
+				}
 				i += 3
 				u16++
 				if r >= 0xFEFF && (r == 0xFEFF || r == 0xFFFE || r == 0xFFFF) {
 					valid = false
 				}
 			default:
+				if check && (b > 0xF4 || i+3 >= len(n) || n[i+1]&0xC0 != 0x80 || n[i+2]&0xC0 != 0x80 || n[i+3]&0xC0 != 0x80) {
+					t.unchecked = true
+					return i, u16
+				}
 				r = rune(b&0x07)<<18 | rune(n[i+1]&0x3F)<<12 | rune(n[i+2]&0x3F)<<6 | rune(n[i+3]&0x3F)
+				if check && (r < 0x10000 || r > 0x10FFFF || !nfc.Stable(r)) {
+					t.unchecked = true
+					return i, u16
+				}
 				i += 4
 				u16 += 2
+			}
+			if check && r >= 0x300 && r < 0x10000 && !nfc.StableBMP(r) {
+				t.unchecked = true
+				return i, u16
 			}
 			if r < 0x10000 && c.block[r>>8] >= 0 {
 				w = int(c.block[r>>8])
@@ -628,6 +687,31 @@ func (c *Counter) plainRun(t *tally, n string, i, stop, u16, capUnits int) (int,
 	}
 	t.units, t.valid, t.validEnd16, t.overflowAt = units, valid, validEnd16, over
 	return i, u16
+}
+
+// checkedNFC reports whether the characters that begin in n[i:end] (and, with half, the
+// one at end) are valid UTF-8 and stable: they are then as NFC leaves them, whatever
+// their neighbours.
+func checkedNFC(n string, i, end int, half bool) bool {
+	if half && end < len(n) {
+		end++
+	}
+	for i < end {
+		b := n[i]
+		if b < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(n[i:])
+		if size == 1 {
+			return false // invalid (a lone U+FFFD is 3 bytes)
+		}
+		if r >= 0x300 && (r >= 0x10000 && !nfc.Stable(r) || r < 0x10000 && !nfc.StableBMP(r)) {
+			return false
+		}
+		i += size
+	}
+	return true
 }
 
 func (t *tally) bound(w, at, capUnits int) {

@@ -101,6 +101,9 @@ func TestProperties(t *testing.T) {
 				r.ValidRange.End >= 0 && r.ValidRange.End <= last
 		}, genPost(150)))
 
+	properties.Property("the checking tally accepts only valid NFC text and then agrees", prop.ForAll(
+		func(s string) bool { return checkedTallyAgrees(v3, s) == "" }, genPost(60)))
+
 	properties.Property("Measure agrees with Parse at every cap, or stops early with a lower bound over it", prop.ForAll(
 		func(s string, cap int) bool { return measureAgrees(v3, s, cap) == "" },
 		genPost(60), gen.IntRange(1, 60)))
@@ -135,6 +138,9 @@ func FuzzParse(f *testing.F) {
 		if r.DisplayRange != (Range{0, last}) || r.ValidRange.Start != 0 || r.ValidRange.End < 0 || r.ValidRange.End > last {
 			t.Fatalf("Parse(%+q): ranges %+v %+v outside [0, %d]", s, r.DisplayRange, r.ValidRange, last)
 		}
+		if why := checkedTallyAgrees(c, s); why != "" {
+			t.Fatalf("%+q: %s", s, why)
+		}
 		for _, cap := range []int{0, 1, 17} {
 			if why := measureAgrees(c, s, cap); why != "" {
 				t.Fatalf("Measure(%+q, %d): %s", s, cap, why)
@@ -162,8 +168,8 @@ func FuzzParse(f *testing.F) {
 // measureAgrees checks Measure(s, cap) against the whole-text measurement (measureExact,
 // what Measure did before it could stop early) and returns what is wrong, or "":
 //
-//   - invalid UTF-8 is reported at its first byte when Measure read that far, and then
-//     the text is over cap or the read part holds it;
+//   - invalid UTF-8 is reported at its first byte when Measure read that far; else the
+//     text is over cap, or the part read holds a refused character;
 //   - an exact answer is the whole-text one, Length and OverflowAt, and agrees with Parse;
 //   - an early answer is for a text over cap: Length a lower bound over cap, OverflowAt
 //     at or after the whole-text one (equal unless a generic cut, see measurePrefix), a
@@ -184,6 +190,9 @@ func measureAgrees(c *Counter, s string, cap int) string {
 			return ""
 		}
 		e := rules.AsError(err)
+		if e != nil && e.Code == rules.CodeInvalidCharacter && !m.Exact && e.Offset < firstInvalid(s) {
+			return "" // a refused character in the part read, before the bad byte
+		}
 		if e == nil || e.Code != rules.CodeInvalidUTF8 || e.Offset != firstInvalid(s) {
 			return fmt.Sprintf("err %v for invalid UTF-8 at %d", err, firstInvalid(s))
 		}
@@ -213,6 +222,23 @@ func measureAgrees(c *Counter, s string, cap int) string {
 	}
 	if m.OverflowAt >= len(s) || (m.OverflowAt >= 0 && !utf8.RuneStart(s[m.OverflowAt])) {
 		return fmt.Sprintf("OverflowAt %d is no character boundary", m.OverflowAt)
+	}
+	return ""
+}
+
+// checkedTallyAgrees checks tally's check mode (the fast path of Parse and Measure)
+// against the path it saves: when it does not give up, s is valid UTF-8 in NFC and the
+// tally is the one of the normalised text.
+func checkedTallyAgrees(c *Counter, s string) string {
+	fast := c.tally(s, 280*c.scale, -1, false, true)
+	if fast.unchecked {
+		return ""
+	}
+	if !utf8.ValidString(s) || nfc.String(s) != s {
+		return "check mode took invalid or non-NFC text"
+	}
+	if slow := c.tally(s, 280*c.scale, -1, false, false); slow != fast {
+		return fmt.Sprintf("check mode %+v, plain %+v", fast, slow)
 	}
 	return ""
 }

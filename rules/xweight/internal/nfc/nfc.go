@@ -46,6 +46,13 @@ func stable(r rune) bool {
 	return true
 }
 
+// StableBMP is stable for r in U+0300-U+FFFF: r is a starter that NFC leaves alone and
+// that nothing before it combines with. (Everything below U+0300 is.)
+func StableBMP(r rune) bool { return unstableBMP[r>>6]&(1<<(uint(r)&63)) == 0 }
+
+// Stable is stable for any code point: a text of stable code points is NFC.
+func Stable(r rune) bool { return stable(r) }
+
 // IsNFC reports whether s, which must be valid UTF-8, is in NFC, without allocating. It decides most
 // texts by the table; only a text with a code point that can change takes norm's check.
 func IsNFC(s string) bool {
