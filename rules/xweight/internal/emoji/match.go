@@ -37,14 +37,6 @@ const (
 	Twemoji11
 )
 
-type node struct{ lo, hi uint16 }
-
-type edge struct {
-	r    rune
-	next uint16
-	kind Kind
-}
-
 // All is every kind: the sequences the weighted counter recognises.
 const All = RGI | Twemoji11
 
@@ -76,15 +68,15 @@ func Match(s string, mask Kind) (int, Kind) {
 		if i > 0 {
 			r, size = utf8.DecodeRuneInString(s[i:])
 		}
-		e, ok := child(n, r)
+		next, kind, ok := child(n, r)
 		if !ok {
 			break
 		}
 		i += size
-		if e.kind&mask != 0 {
-			best, bestKind = i, e.kind
+		if kind&mask != 0 {
+			best, bestKind = i, kind
 		}
-		n = int(e.next)
+		n = next
 	}
 	return best, bestKind
 }
@@ -98,8 +90,8 @@ var (
 
 func init() {
 	var buf [utf8.UTFMax]byte
-	for i := int(nodes[0].lo); i < int(nodes[0].hi); i++ {
-		if n := utf8.EncodeRune(buf[:], edges[i].r); n >= 2 {
+	for i := int(nodeStart[0]); i < int(nodeStart[1]); i++ {
+		if n := utf8.EncodeRune(buf[:], rune(edges[i]>>2)); n >= 2 {
 			for k, l := range leads {
 				if buf[0] == l {
 					startPairs[k][buf[1]>>6] |= 1 << (buf[1] & 63)
@@ -162,21 +154,23 @@ func mayStart(r rune) bool {
 	return true
 }
 
-// child finds node n's edge for r by binary search.
-func child(n int, r rune) (edge, bool) {
-	lo, hi := int(nodes[n].lo), int(nodes[n].hi)
+// child finds node n's edge for r by binary search and returns the node it leads to and
+// its kind.
+func child(n int, r rune) (next int, kind Kind, ok bool) {
+	lo, hi := int(nodeStart[n]), int(nodeStart[n+1])
+	end := hi
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if edges[m].r < r {
+		if rune(edges[m]>>2) < r {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < int(nodes[n].hi) && edges[lo].r == r {
-		return edges[lo], true
+	if lo < end && rune(edges[lo]>>2) == r {
+		return lo + 1, Kind(edges[lo] & 3), true
 	}
-	return edge{}, false
+	return 0, 0, false
 }
 
 // Sequences calls fn with every sequence the table holds and its kind (for tests and
@@ -184,13 +178,12 @@ func child(n int, r rune) (edge, bool) {
 func Sequences(fn func(seq []rune, kind Kind)) {
 	var walk func(n int, prefix []rune)
 	walk = func(n int, prefix []rune) {
-		for i := int(nodes[n].lo); i < int(nodes[n].hi); i++ {
-			e := edges[i]
-			p := append(prefix[:len(prefix):len(prefix)], e.r)
-			if e.kind != 0 {
-				fn(p, e.kind)
+		for i := int(nodeStart[n]); i < int(nodeStart[n+1]); i++ {
+			p := append(prefix[:len(prefix):len(prefix)], rune(edges[i]>>2))
+			if kind := Kind(edges[i] & 3); kind != 0 {
+				fn(p, kind)
 			}
-			walk(int(e.next), p)
+			walk(i+1, p)
 		}
 	}
 	walk(0, nil)

@@ -100,13 +100,12 @@ func TestTLDTableMatchesYAML(t *testing.T) {
 	got := map[string]uint8{}
 	var walk func(n int, prefix []rune)
 	walk = func(n int, prefix []rune) {
-		for i := tldNodes[n].lo; i < tldNodes[n].hi; i++ {
-			e := tldEdges[i]
-			p := append(prefix[:len(prefix):len(prefix)], e.r)
-			if e.kind != 0 {
-				got[string(p)] = e.kind
+		for i := int(tldNodeStart[n]); i < int(tldNodeStart[n+1]); i++ {
+			p := append(prefix[:len(prefix):len(prefix)], rune(tldEdgeRune[i]))
+			if tldEdgeKind[i] != 0 {
+				got[string(p)] = tldEdgeKind[i]
 			}
-			walk(int(e.next), p)
+			walk(i+1, p)
 		}
 	}
 	walk(0, nil)
