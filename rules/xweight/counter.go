@@ -775,11 +775,13 @@ func (e *emojiCursor) advance() {
 			p += int(k)
 			continue
 		}
-		var c1 byte
-		if p+1 < len(s) {
+		var c1, c2 byte
+		if p+2 < len(s) {
+			c1, c2 = s[p+1], s[p+2]
+		} else if p+1 < len(s) {
 			c1 = s[p+1]
 		}
-		if !emoji.MayStart(c, c1) {
+		if !emoji.MayStart(c, c1, c2) {
 			p += leadLen(c)
 			continue
 		}

@@ -86,6 +86,10 @@ func Match(s string, mask Kind) (int, Kind) {
 var (
 	leads      = [4]byte{0xC2, 0xE2, 0xE3, 0xF0}
 	startPairs [4][4]uint64
+	// e3Tails lists the second and third bytes of the sequence starts with lead 0xE3
+	// (U+3000-U+3FFF: 〰 〽 ㊗ ㊙), so that CJK punctuation such as 。 and 、 (E3 80 82,
+	// E3 80 81), which shares its first two bytes with 〰, is ruled out too.
+	e3Tails [][2]byte
 )
 
 func init() {
@@ -96,6 +100,9 @@ func init() {
 				if buf[0] == l {
 					startPairs[k][buf[1]>>6] |= 1 << (buf[1] & 63)
 				}
+			}
+			if buf[0] == 0xE3 {
+				e3Tails = append(e3Tails, [2]byte{buf[1], buf[2]})
 			}
 		}
 	}
@@ -125,9 +132,9 @@ func init() {
 }
 
 // MayStart reports whether a sequence of two or more code points can begin with the
-// bytes b0 b1 (b1 being 0 at the end of the text): a quick filter before Match that
-// rules out nearly every character of a text.
-func MayStart(b0, b1 byte) bool {
+// bytes b0 b1 b2 (0 past the end of the text): a quick filter before Match that rules
+// out nearly every character of a text.
+func MayStart(b0, b1, b2 byte) bool {
 	switch b0 {
 	case '#', '*', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 		// Keycaps: the next code point is U+FE0F (EF B8 8F) or U+20E3 (E2 83 A3).
@@ -137,7 +144,12 @@ func MayStart(b0, b1 byte) bool {
 	case 0xE2:
 		return startPairs[1][b1>>6]&(1<<(b1&63)) != 0
 	case 0xE3:
-		return startPairs[2][b1>>6]&(1<<(b1&63)) != 0
+		for _, t := range e3Tails {
+			if t[0] == b1 && t[1] == b2 {
+				return true
+			}
+		}
+		return false
 	case 0xF0:
 		return startPairs[3][b1>>6]&(1<<(b1&63)) != 0
 	}
