@@ -1,6 +1,7 @@
 package xweight
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -103,5 +104,38 @@ func BenchmarkGraphemes(b *testing.B) {
 				uniseg.GraphemeClusterCount(bm.text)
 			}
 		})
+	}
+}
+
+// BenchmarkMeasureWorst compares, in one run, Measure (which stops reading once the text
+// is over its cap) with measureExact (the whole text, what Measure did before) on the
+// costliest shapes at 512 KiB and 1 MiB, cap 280, and on the 280-character posts.
+func BenchmarkMeasureWorst(b *testing.B) {
+	c := Default()
+	type shape struct{ name, text string }
+	shapes := []shape{{"Post280/MixedWithURL", postURL}, {"Post280/MixedNoURL", postNoURL}}
+	for _, size := range []int{512 << 10, 1 << 20} {
+		for _, w := range worstTexts(size) {
+			shapes = append(shapes, shape{w.name + "/" + strconv.Itoa(size>>10) + "KiB", w.text})
+		}
+	}
+	for _, s := range shapes {
+		for _, way := range []struct {
+			name    string
+			measure func(string) (rules.Measurement, error)
+		}{
+			{"early", func(t string) (rules.Measurement, error) { return c.Measure(t, 280) }},
+			{"whole", func(t string) (rules.Measurement, error) { return c.measureExact(t, 280, 280*c.scale) }},
+		} {
+			b.Run(s.name+"/"+way.name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(s.text)))
+				for i := 0; i < b.N; i++ {
+					if _, err := way.measure(s.text); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }

@@ -45,6 +45,7 @@ type Counter struct {
 	maxUnits   int // MaxWeightedTweetLength * Scale
 	urlUnits   int // TransformedURLLength * Scale
 	ascii      [utf8.RuneSelf]int
+	block      [256]int32 // the weight of every code point U+xx00-U+xxFF, -1 when they differ
 	emojiKinds emoji.Kind // the emoji sequences that count as one; 0 without emoji parsing
 }
 
@@ -66,6 +67,22 @@ func New(cfg Config) *Counter {
 	c.urlUnits = cfg.TransformedURLLength * c.scale
 	for r := range c.ascii {
 		c.ascii[r] = c.lookup(rune(r))
+	}
+	for b := range c.block {
+		lo, hi := rune(b)<<8, rune(b)<<8|0xFF
+		w := c.lookup(lo)
+		c.block[b] = int32(w)
+		if w > math.MaxInt32 || w < 0 {
+			c.block[b] = -1
+			continue
+		}
+		for _, rg := range c.cfg.Ranges {
+			// A range that starts or ends strictly inside the block splits it.
+			if (rg.Start > int(lo) && rg.Start <= int(hi)) || (rg.End >= int(lo) && rg.End < int(hi)) {
+				c.block[b] = -1
+				break
+			}
+		}
 	}
 	if cfg.EmojiParsingEnabled {
 		c.emojiKinds = emoji.All
@@ -103,6 +120,9 @@ func (c *Counter) weight(r rune) int {
 	if r < utf8.RuneSelf {
 		return c.ascii[r]
 	}
+	if r < 0x10000 && c.block[r>>8] >= 0 {
+		return int(c.block[r>>8])
+	}
 	return c.lookup(r)
 }
 
@@ -110,11 +130,15 @@ func (c *Counter) weight(r rune) int {
 // as a Go range loop reads it, each bad byte as U+FFFD (which weighs 2); use Measure to
 // have it reported instead.
 func (c *Counter) Parse(text string) Result {
-	if !utf8.ValidString(text) {
-		text = replaceInvalid(text)
+	n := text
+	t := c.tally(n, c.maxUnits, -1, false, true)
+	if t.unchecked {
+		if !utf8.ValidString(text) {
+			text = replaceInvalid(text)
+		}
+		n = nfc.String(text)
+		t = c.tally(n, c.maxUnits, -1, false, false)
 	}
-	n := nfc.String(text)
-	t := c.tally(n, c.maxUnits)
 	orig16 := t.len16
 	if len(n) != len(text) || n != text {
 		orig16 = utf16Len(text)
@@ -143,42 +167,275 @@ func (c *Counter) Parse(text string) Result {
 }
 
 // Measure measures text against cap (in weighted characters; cap <= 0 means the config's
-// MaxWeightedTweetLength, 280). Length is the weighted length, always exact; OverflowAt is
-// the byte offset in text of the first character, emoji sequence or URL that takes the
-// weight over cap, or -1. Invalid UTF-8 is an *rules.Error with rules.CodeInvalidUTF8 and
-// the offset of the first bad byte.
+// MaxWeightedTweetLength, 280). OverflowAt is the byte offset in text of the first
+// character, emoji sequence or URL that takes the weight over cap, or -1.
+//
+// Measure stops reading once the text is known to be over cap (see measurePrefix): then
+// Exact is false and Length is a lower bound of the weighted length, greater than cap
+// unless the config's weights are not multiples of its scale. Its cost is linear in the
+// bytes it reads, and it reads O(cap) bytes of a text far over cap, whatever the text
+// (a 1 MiB URL, a 1 MiB run of combining marks, 1 MiB of dots). Invalid UTF-8 in the part
+// it reads is an *rules.Error with rules.CodeInvalidUTF8 and the offset of the first bad
+// byte; U+FFFE, U+FEFF or U+FFFF there is one with rules.CodeInvalidCharacter.
 func (c *Counter) Measure(text string, cap int) (rules.Measurement, error) {
 	if cap <= 0 {
 		cap = c.max
-	}
-	if bad := firstInvalid(text); bad >= 0 {
-		err := rules.NewError(rules.CodeInvalidUTF8, "",
-			"text is not valid UTF-8: byte 0x"+strconv.FormatUint(uint64(text[bad]), 16)+" at offset "+strconv.Itoa(bad))
-		err.Offset = bad
-		return rules.Measurement{Counter: Name, Cap: cap, OverflowAt: -1}, err
 	}
 	capUnits := math.MaxInt
 	if cap <= math.MaxInt/c.scale {
 		capUnits = cap * c.scale
 	}
-	n := nfc.String(text)
-	t := c.tally(n, capUnits)
+	for budget := readBudget(cap); budget < len(text); budget = grow(budget) {
+		if m, err, done := c.measurePrefix(text, budget, cap, capUnits); done {
+			return m, err
+		}
+	}
+	return c.measureExact(text, cap, capUnits)
+}
+
+// measureExact measures the whole text.
+func (c *Counter) measureExact(text string, cap, capUnits int) (rules.Measurement, error) {
+	if readHook != nil {
+		readHook(len(text))
+	}
+	// Nearly every post is valid UTF-8 in NFC, which the first tally checks as it goes.
+	n := text
+	t := c.tally(n, capUnits, -1, false, true)
+	if t.unchecked {
+		if bad := firstInvalid(text); bad >= 0 {
+			return rules.Measurement{Counter: Name, Cap: cap, OverflowAt: -1}, invalidUTF8(text, bad)
+		}
+		n = nfc.String(text)
+		t = c.tally(n, capUnits, -1, false, false)
+	}
 	over := t.overflowAt
 	if over >= 0 && n != text {
 		over = originalOffset(text, over)
 	}
 	m := rules.Measurement{Counter: Name, Length: t.units / c.scale, Exact: true, Cap: cap, OverflowAt: over}
 	if !t.valid {
-		// twitter-text's parseTweet makes the whole text invalid at U+FFFE, U+FEFF or
-		// U+FFFF (js/src/parseTweet.js, hasInvalidCharacters), so X refuses the post
-		// whatever its length: that is an error of its own, not a silent fit.
-		bad := strings.IndexAny(text, "\uFFFE\uFEFF\uFFFF")
-		err := rules.NewError(rules.CodeInvalidCharacter, "",
-			"text has the character U+"+strings.ToUpper(strconv.FormatInt(int64(firstRune(text[bad:])), 16))+" at offset "+strconv.Itoa(bad)+", which X does not accept")
-		err.Offset = bad
-		return m, err
+		return m, invalidCharacter(text)
 	}
 	return m, nil
+}
+
+func invalidUTF8(text string, bad int) error {
+	err := rules.NewError(rules.CodeInvalidUTF8, "",
+		"text is not valid UTF-8: byte 0x"+strconv.FormatUint(uint64(text[bad]), 16)+" at offset "+strconv.Itoa(bad))
+	err.Offset = bad
+	return err
+}
+
+// invalidCharacter reports the first U+FFFE, U+FEFF or U+FFFF of text (valid UTF-8, which
+// holds one). twitter-text's parseTweet makes the whole text invalid at one of them
+// (js/src/parseTweet.js, hasInvalidCharacters), so X refuses the post whatever its
+// length: that is an error of its own, not a silent fit.
+func invalidCharacter(text string) error {
+	bad := strings.IndexAny(text, "\uFFFE\uFEFF\uFFFF")
+	err := rules.NewError(rules.CodeInvalidCharacter, "",
+		"text has the character U+"+strings.ToUpper(strconv.FormatInt(int64(firstRune(text[bad:])), 16))+" at offset "+strconv.Itoa(bad)+", which X does not accept")
+	err.Offset = bad
+	return err
+}
+
+// How Measure stops early.
+//
+// It measures growing prefixes of the text (readBudget, then doubling) and stops when the
+// weight of a prefix's tokens that the rest of the text cannot change passes the cap.
+// Which tokens the rest cannot change depends on where the prefix is cut:
+//
+//   - After white space (ASCII: tab to CR, space): no match of twitter-text's URL
+//     expression holds white space (domain, path and query classes all exclude it), so
+//     every match tried before it, and thus every URL and token before it, is the same
+//     whatever follows; and white space ends an NFC segment. The prefix's tokens up to
+//     the white space are exact.
+//   - Far from any '.': a URL has a '.' in its domain and is at most urlReach16 UTF-16
+//     units long, so with no '.' within dotFarBytes either side of the cut, no URL and no
+//     attempt of the expression that could matter crosses it. Exact too.
+//   - Elsewhere (a long run of labels and dots, say): the tokens ending urlReach16 units
+//     before the cut, and before the last match if its TLD is at the cut, are counted,
+//     with each URL among them counted as at most the weight of its characters. The
+//     expression is greedy and, but for the "$" of the look-ahead after a TLD, reads
+//     nothing that the cut could change without reading past the cut; so what follows the
+//     cut can only make a match from an earlier start run further (past the cut, so over
+//     urlReach16 units long and rejected, its characters then counting, as they do in the
+//     prefix when its match ran into the cut), never find a URL the prefix lacks there.
+//     This gives a lower bound; OverflowAt is then where that bound passes the cap, which
+//     a text built to make a match reject later can put after the first unit beyond cap.
+//
+// NFC: the prefix is normalised with the text's own segments (nfc.Reader), so it is a
+// prefix of the whole text's NFC form; segments hold at most 30 non-starters, so a run of
+// combining marks of any length is read segment by segment too.
+const (
+	// urlReach16 bounds a URL's UTF-16 length: isValidUrl (extractUrlsWithIndices.js) wants
+	// protocol + url.length + punycode(domain).length - domain.length <= 4096, and a
+	// domain's punycode form has at least one unit per code point, half its UTF-16 length
+	// at least; so url.length <= 8192. The rest is margin (the preceding character, the
+	// look-ahead after a TLD, a URL ending inside a surrogate pair).
+	urlReach16 = 8192 + 256
+	// separatorSearch is how far past its budget a prefix may run to end after white space.
+	separatorSearch = 4096
+	// dotFarBytes: urlReach16 units of NFC text are at most 3 bytes each, made from at
+	// most 4 times as many bytes before normalisation (a Hangul syllable from three jamo,
+	// a letter and its marks).
+	dotFarBytes = 4 * 3 * urlReach16
+)
+
+// readHook, when set (by tests), is told how many bytes of a text each measurement reads.
+var readHook func(n int)
+
+// readBudget is the first prefix length to try: every weight unit of cap takes at most a
+// few bytes in an ordinary text (a CJK character 3 bytes for 2 units, a Latin letter 1 for
+// 1), so a text over it is usually decided by the first prefix.
+func readBudget(cap int) int {
+	if cap > (math.MaxInt-64)/4-1 {
+		return math.MaxInt
+	}
+	return 4*(cap+1) + 64
+}
+
+func grow(b int) int {
+	if b > math.MaxInt/2 {
+		return math.MaxInt
+	}
+	return 2 * b
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || ('\t' <= c && c <= '\r') }
+
+// measurePrefix measures a prefix of text of about budget bytes (budget < len(text)).
+// done is false when that prefix does not yet show the text over cap.
+func (c *Counter) measurePrefix(text string, budget, cap, capUnits int) (m rules.Measurement, err error, done bool) {
+	rc := budget
+	for rc > 0 && !utf8.RuneStart(text[rc]) {
+		rc--
+	}
+	const (
+		cutSpace = iota
+		cutDotFar
+		cutGeneric
+	)
+	kind := cutSpace
+	if i := strings.IndexFunc(text[rc:min(len(text), rc+separatorSearch)], func(r rune) bool {
+		return r < utf8.RuneSelf && isSpaceByte(byte(r))
+	}); i >= 0 {
+		rc += i + 1
+	} else if strings.IndexByte(text[max(0, rc-dotFarBytes):min(len(text), rc+dotFarBytes)], '.') < 0 {
+		kind = cutDotFar
+	} else {
+		kind = cutGeneric
+		rc = min(len(text), rc+4*urlReach16)
+		for rc < len(text) && !utf8.RuneStart(text[rc]) {
+			rc++
+		}
+	}
+	if rc >= len(text) {
+		m, err = c.measureExact(text, cap, capUnits)
+		return m, err, true
+	}
+	if readHook != nil {
+		readHook(rc)
+	}
+	if bad := firstInvalid(text[:rc]); bad >= 0 {
+		return rules.Measurement{Counter: Name, Cap: cap, OverflowAt: -1}, invalidUTF8(text, bad), true
+	}
+	// The NFC form of text[:read], a prefix of the whole text's.
+	var n string
+	read := nfc.StablePrefix(text, rc)
+	strip := false
+	if read == rc {
+		n = text[:rc]
+	} else {
+		strip = !nfc.HasCGJ(text[:rc])
+		var r nfc.Reader
+		r.Init(text, strip)
+		buf := make([]byte, 0, rc+rc/4)
+		for r.Pos() < rc {
+			_, seg, ok := r.Next()
+			if !ok {
+				break
+			}
+			buf = append(buf, seg...)
+		}
+		read = r.Pos()
+		if bad := firstInvalid(text[:read]); bad >= 0 {
+			return rules.Measurement{Counter: Name, Cap: cap, OverflowAt: -1}, invalidUTF8(text, bad), true
+		}
+		n = string(buf)
+	}
+	if read >= len(text) {
+		m, err = c.measureExact(text, cap, capUnits)
+		return m, err, true
+	}
+
+	final, generic := len(n), false
+	lastSpace := len(n) - 1
+	for lastSpace >= 0 && !isSpaceByte(n[lastSpace]) {
+		lastSpace--
+	}
+	switch kind {
+	case cutSpace:
+		final = lastSpace + 1
+	case cutGeneric:
+		// urlReach16 units back from the end of the prefix.
+		f, units := len(n), 0
+		for f > 0 && units < urlReach16 {
+			f--
+			if b := n[f]; b&0xC0 != 0x80 {
+				units++
+				if b >= 0xF0 {
+					units++
+				}
+			}
+		}
+		if units < urlReach16 {
+			f = 0
+		}
+		var us urls.Scanner
+		us.Init(n)
+		for _, ok := us.Next(); ok; _, ok = us.Next() {
+		}
+		if from, domEnd, end := us.LastMatch(); from >= 0 && end >= len(n) && domEnd >= len(n) && from < f {
+			// The last match's TLD is at the cut and passed the look-ahead by "$": more
+			// text can fail it and make the expression take a shorter match from there.
+			f = from
+		}
+		final, generic = f, true
+		if lastSpace+1 > final {
+			final, generic = lastSpace+1, false
+		}
+	}
+	t := c.tally(n, capUnits, final, generic, false)
+	if !t.valid {
+		return rules.Measurement{Counter: Name, Length: t.lb / c.scale, Cap: cap, OverflowAt: -1}, invalidCharacter(text[:read]), true
+	}
+	if t.lb <= capUnits {
+		return rules.Measurement{}, nil, false
+	}
+	over := t.lbOver
+	if len(n) != read || n != text[:read] {
+		over = prefixOffset(text, read, strip, over)
+	}
+	return rules.Measurement{Counter: Name, Length: t.lb / c.scale, Exact: false, Cap: cap, OverflowAt: over}, nil, true
+}
+
+// prefixOffset maps a byte offset in the NFC form of text[:read] (read segment by segment
+// with strip, as measurePrefix does) back to text: the start of the segment's source.
+func prefixOffset(text string, read int, strip bool, off int) int {
+	var r nfc.Reader
+	r.Init(text, strip)
+	seen := 0
+	for r.Pos() < read {
+		orig, seg, ok := r.Next()
+		if !ok {
+			break
+		}
+		if seen+len(seg) > off {
+			return orig
+		}
+		seen += len(seg)
+	}
+	return read
 }
 
 func firstRune(s string) rune {
@@ -211,6 +468,15 @@ type tally struct {
 	validEnd16 int  // validDisplayIndex: last UTF-16 unit of the last token that fits
 	overflowAt int  // byte offset of the first token past capUnits, -1
 	len16      int  // length of the text in UTF-16 units
+
+	// Over the tokens that end at or before final (see measurePrefix): their weight, each
+	// URL counted as at most its characters' weight when generic, and where it passes
+	// capUnits (-1 if it does not).
+	lb, lbOver int
+
+	// unchecked: with check, the text turned out not to be valid UTF-8 made of stable
+	// code points (so perhaps not NFC); the rest of the tally is then meaningless.
+	unchecked bool
 }
 
 // tally walks n (valid UTF-8, NFC) token by token as parseTweet does
@@ -219,31 +485,81 @@ type tally struct {
 // the code point weighs its range weight. Validity fails for good at the first U+FFFE,
 // U+FEFF or U+FFFF; the valid range ends at the last token that is still valid and
 // within maxWeightedTweetLength.
-func (c *Counter) tally(n string, capUnits int) tally {
+//
+// final >= 0 also sums the tokens that end at or before byte final into t.lb; with
+// generic, a URL there counts as at most the weight its characters would have without it.
+//
+// check takes n as it comes, checking on the way that it is valid UTF-8 of stable code
+// points (nfc.Stable), hence NFC: it stops with t.unchecked when it is not. This saves
+// the separate validity and NFC passes on nearly every post.
+func (c *Counter) tally(n string, capUnits, final int, generic, check bool) tally {
 	var us urls.Scanner
 	us.Init(n)
 	url, haveURL := us.Next()
 	em := emojiCursor{text: n, kinds: c.emojiKinds, start: -1}
-	t := tally{valid: true, overflowAt: -1}
+	var inURL emojiCursor // the emoji sequences inside URLs, for generic
+	if generic {
+		inURL = emojiCursor{text: n, kinds: c.emojiKinds, start: -1}
+	}
+	t := tally{valid: true, overflowAt: -1, lbOver: -1}
 	u16 := 0
 	for i := 0; i < len(n); {
 		for haveURL && url.Start < i {
 			url, haveURL = us.Next() // starts inside a token already counted
 		}
+		if final < 0 {
+			// The code points before the next URL and the next emoji sequence are tokens
+			// of their own: weigh them in one tight loop (most of a post).
+			stop := len(n)
+			if haveURL && url.Start < stop {
+				stop = url.Start
+			}
+			if c.emojiKinds != 0 {
+				em.at(i) // moves em.start to the first sequence at or after i
+				if em.start < stop {
+					stop = em.start
+				}
+			}
+			if i < stop {
+				i, u16 = c.plainRun(&t, n, i, stop, u16, capUnits, check)
+				if t.unchecked {
+					return t
+				}
+				continue
+			}
+		}
 		var w, next, adv16 int
 		half := false
+		lw := -1 // the token's weight in t.lb when not w
 		switch {
 		case haveURL && url.Start == i:
 			w, next, half = c.urlUnits, url.End, url.Half
+			if check && !checkedNFC(n, i, next, half) {
+				t.unchecked = true
+				return t
+			}
 			adv16 = utf16Len(n[i:next])
 			if half {
 				adv16++
 			}
 			url, haveURL = us.Next()
+			if generic && next <= final {
+				if cw := c.charsWeight(n, i, next, &inURL); cw < w {
+					lw = cw
+				}
+			}
 		case c.emojiKinds != 0 && em.at(i) > 0:
 			w, next = c.cfg.DefaultWeight, i+em.at(i)
 			adv16 = utf16Len(n[i:next])
+			if check && !checkedNFC(n, i, next, false) {
+				t.unchecked = true
+				return t
+			}
 		default:
+			if check && !checkedNFC(n, i, i+1, false) {
+				t.unchecked = true
+				return t
+			}
 			r, size := nfc.DecodeValid(n, i)
 			w, next, adv16 = c.weight(r), i+size, 1
 			if size == 4 {
@@ -254,13 +570,23 @@ func (c *Counter) tally(n string, capUnits int) tally {
 			}
 		}
 		t.step(w, u16+adv16-1, i, c.maxUnits, capUnits)
+		if next <= final {
+			if lw < 0 {
+				lw = w
+			}
+			t.bound(lw, i, capUnits)
+		}
 		u16 += adv16
 		i = next
 		if half {
 			// The URL's url.length ended between the surrogates of the character at i:
 			// parseTweet weighs the low surrogate alone, as a UTF-16 unit.
 			r, size := utf8.DecodeRuneInString(n[i:])
-			t.step(c.lookup(0xDC00+(r-0x10000)&0x3FF), u16, i, c.maxUnits, capUnits)
+			lw := c.lookup(0xDC00 + (r-0x10000)&0x3FF)
+			t.step(lw, u16, i, c.maxUnits, capUnits)
+			if i+size <= final {
+				t.bound(lw, i, capUnits)
+			}
 			u16++
 			i += size
 		}
@@ -277,6 +603,144 @@ func (t *tally) step(w, last16, at, maxUnits, capUnits int) {
 	if t.overflowAt < 0 && t.units > capUnits {
 		t.overflowAt = at
 	}
+}
+
+// plainRun weighs the code points of n[i:stop], each a token of its own, as tally's
+// default case does one at a time, and returns the new i and u16.
+//
+// check verifies on the way that each code point is valid UTF-8 and stable (see tally),
+// setting t.unchecked and stopping at the first that is not.
+func (c *Counter) plainRun(t *tally, n string, i, stop, u16, capUnits int, check bool) (int, int) {
+	units, valid, validEnd16, over := t.units, t.valid, t.validEnd16, t.overflowAt
+	maxUnits := c.maxUnits
+	ranges, def := c.cfg.Ranges, c.cfg.DefaultWeight
+	for i < stop {
+		at := i
+		b := n[i]
+		var w int
+		if b < utf8.RuneSelf {
+			w = c.ascii[b]
+			i++
+			u16++
+		} else {
+			var r rune
+			switch {
+			case b < 0xE0:
+				if check && (b < 0xC2 || i+1 >= len(n) || n[i+1]&0xC0 != 0x80) {
+					t.unchecked = true
+					return i, u16
+				}
+				r = rune(b&0x1F)<<6 | rune(n[i+1]&0x3F)
+				i += 2
+				u16++
+			case b < 0xF0:
+				if check && (i+2 >= len(n) || n[i+1]&0xC0 != 0x80 || n[i+2]&0xC0 != 0x80) {
+					t.unchecked = true
+					return i, u16
+				}
+				r = rune(b&0x0F)<<12 | rune(n[i+1]&0x3F)<<6 | rune(n[i+2]&0x3F)
+				if check && (r < 0x800 || (0xD800 <= r && r <= 0xDFFF)) {
+					t.unchecked = true
+					return i, u16
+				}
+				i += 3
+				u16++
+				if r >= 0xFEFF && (r == 0xFEFF || r == 0xFFFE || r == 0xFFFF) {
+					valid = false
+				}
+			default:
+				if check && (b > 0xF4 || i+3 >= len(n) || n[i+1]&0xC0 != 0x80 || n[i+2]&0xC0 != 0x80 || n[i+3]&0xC0 != 0x80) {
+					t.unchecked = true
+					return i, u16
+				}
+				r = rune(b&0x07)<<18 | rune(n[i+1]&0x3F)<<12 | rune(n[i+2]&0x3F)<<6 | rune(n[i+3]&0x3F)
+				if check && (r < 0x10000 || r > 0x10FFFF || !nfc.Stable(r)) {
+					t.unchecked = true
+					return i, u16
+				}
+				i += 4
+				u16 += 2
+			}
+			if check && r >= 0x300 && r < 0x10000 && !nfc.StableBMP(r) {
+				t.unchecked = true
+				return i, u16
+			}
+			if r < 0x10000 && c.block[r>>8] >= 0 {
+				w = int(c.block[r>>8])
+			} else {
+				w = def
+				for _, rg := range ranges {
+					if int(r) >= rg.Start && int(r) <= rg.End {
+						w = rg.Weight
+						break
+					}
+				}
+			}
+		}
+		units += w
+		if valid && units <= maxUnits {
+			validEnd16 = u16 - 1
+		}
+		if over < 0 && units > capUnits {
+			over = at
+		}
+	}
+	t.units, t.valid, t.validEnd16, t.overflowAt = units, valid, validEnd16, over
+	return i, u16
+}
+
+// checkedNFC reports whether the characters that begin in n[i:end] (and, with half, the
+// one at end) are valid UTF-8 and stable: they are then as NFC leaves them, whatever
+// their neighbours.
+func checkedNFC(n string, i, end int, half bool) bool {
+	if half && end < len(n) {
+		end++
+	}
+	for i < end {
+		b := n[i]
+		if b < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(n[i:])
+		if size == 1 {
+			return false // invalid (a lone U+FFFD is 3 bytes)
+		}
+		if r >= 0x300 && (r >= 0x10000 && !nfc.Stable(r) || r < 0x10000 && !nfc.StableBMP(r)) {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+func (t *tally) bound(w, at, capUnits int) {
+	t.lb += w
+	if t.lbOver < 0 && t.lb > capUnits {
+		t.lbOver = at
+	}
+}
+
+// charsWeight is the weight of n[i:end] counted without URLs: its emoji sequences (from
+// em, whose calls come in order) and characters; a sequence running past end is left out.
+func (c *Counter) charsWeight(n string, i, end int, em *emojiCursor) int {
+	sum := 0
+	for j := i; j < end; {
+		if c.emojiKinds != 0 {
+			if l := em.at(j); l > 0 {
+				if j+l > end {
+					break
+				}
+				sum += c.cfg.DefaultWeight
+				j += l
+				continue
+			}
+		}
+		r, size := nfc.DecodeValid(n, j)
+		sum += c.weight(r)
+		j += size
+	}
+	return sum
 }
 
 // emojiCursor yields the emoji sequences of a text in the order twemoji-parser finds
@@ -303,16 +767,21 @@ func (e *emojiCursor) advance() {
 	s := e.text
 	for p := e.end; p < len(s); {
 		c := s[p]
-		// Only these bytes can begin a sequence: '#', '*', '0'-'9' (keycaps), 0xC2 (©,
-		// ®), 0xE2 and 0xE3 (U+2000-U+3FFF), 0xF0 (astral: U+1F000 on). Everything
-		// else is skipped without a table lookup.
-		switch {
-		case c < utf8.RuneSelf:
-			if c != '#' && c != '*' && (c < '0' || c > '9') {
-				p++
-				continue
-			}
-		case c != 0xC2 && c != 0xE2 && c != 0xE3 && c != 0xF0:
+		// Only '#', '*', '0'-'9' (keycaps), 0xC2 (©, ®), 0xE2 and 0xE3 (U+2000-U+3FFF) and
+		// 0xF0 (astral: U+1F000 on) begin a sequence (emoji.Skip), and then only with
+		// some second bytes (emoji.MayStart): everything else is skipped without a
+		// table lookup.
+		if k := emoji.Skip[c]; k != 0 {
+			p += int(k)
+			continue
+		}
+		var c1, c2 byte
+		if p+2 < len(s) {
+			c1, c2 = s[p+1], s[p+2]
+		} else if p+1 < len(s) {
+			c1 = s[p+1]
+		}
+		if !emoji.MayStart(c, c1, c2) {
 			p += leadLen(c)
 			continue
 		}
@@ -356,6 +825,9 @@ func utf16Len(s string) int {
 // firstInvalid returns the offset of the first byte of s that is not part of valid
 // UTF-8, or -1.
 func firstInvalid(s string) int {
+	if utf8.ValidString(s) {
+		return -1
+	}
 	for i := 0; i < len(s); {
 		if s[i] < utf8.RuneSelf {
 			i++

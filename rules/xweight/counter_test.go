@@ -186,3 +186,18 @@ func TestMeasureRejectsCharactersXRefuses(t *testing.T) {
 		t.Fatalf("a valid text: %v", err)
 	}
 }
+
+// TestBlockWeights checks the per-block weight table against the range lookup for every
+// code point, with X's ranges and with ranges that start, end and overlap inside blocks.
+func TestBlockWeights(t *testing.T) {
+	odd := ConfigV3()
+	odd.Ranges = append([]WeightRange{{Start: 0x4E10, End: 0x4E20, Weight: 300}, {Start: 0x3000, End: 0x33FF, Weight: 50},
+		{Start: 0x0041, End: 0x10FFFF, Weight: 150}}, odd.Ranges...)
+	for _, c := range []*Counter{Default(), New(ConfigV2()), New(odd)} {
+		for r := rune(0); r <= 0x10FFFF; r++ {
+			if got, want := c.weight(r), c.lookup(r); got != want {
+				t.Fatalf("weight(U+%04X) = %d, ranges say %d", r, got, want)
+			}
+		}
+	}
+}

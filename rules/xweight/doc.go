@@ -33,7 +33,15 @@
 // it. Every deliberate difference from twitter-text 3.1.0 is listed with its reason in
 // testdata/differences.json and tested.
 //
+// URL characters are matched as twitter-text's regular expressions match them: with the
+// i flag and without u, so ECMAScript's case canonicalisation lets in characters the
+// classes do not list (U+0399 matches the latin-accent class through U+0345, U+A7DC
+// through U+019B); the canonical forms are the JavaScript engine's own, recorded in
+// internal/urls/testdata.
+//
 // A Counter implements rules.Counter under the name "x-weighted", so it plugs into
 // rules.Limits: Measure reports the weighted length against a cap and the byte offset
-// where the text goes over it.
+// where the text goes over it. Measure stops reading once the text is known to be over
+// its cap (Exact false, Length a lower bound), so a 1 MiB text costs about what its first
+// few kilobytes cost, whatever it holds.
 package xweight

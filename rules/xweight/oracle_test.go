@@ -152,3 +152,40 @@ func usesNewerEmoji(text string) bool {
 	}
 	return false
 }
+
+// TestCaseFoldAgainstTwitterText compares parseTweet (config v3) on the case-insensitive
+// corpus of testdata/oracle/casefold.json: every cased BMP character in domains, paths and
+// TLDs, where twitter-text's URL expressions (flag i without u) match characters their
+// classes do not list. Also the Measure verdict against 280 must agree with Valid.
+func TestCaseFoldAgainstTwitterText(t *testing.T) {
+	var corpus struct {
+		Source string
+		Cases  []struct {
+			Text string
+			V3   [7]json.RawMessage
+		}
+	}
+	loadOracle(t, "casefold.json", &corpus)
+	if len(corpus.Cases) < 2400 {
+		t.Fatalf("%d cases: not the corpus gen_casefold.js writes", len(corpus.Cases))
+	}
+	c := like311(ConfigV3())
+	fails := 0
+	for _, tc := range corpus.Cases {
+		want := clampedLikeUs(decodeResult(t, tc.V3))
+		got := c.Parse(tc.Text)
+		if got != want {
+			fails++
+			if fails < 15 {
+				t.Errorf("%+q:\n got %+v\nwant %+v (%s)", tc.Text, got, want, corpus.Source)
+			}
+		}
+		m, err := Default().Measure(tc.Text, 0)
+		if err == nil && m.Fits() != want.Valid {
+			t.Errorf("%+q: Measure fits %v, twitter-text valid %v", tc.Text, m.Fits(), want.Valid)
+		}
+	}
+	if fails > 0 {
+		t.Errorf("%d of %d texts differ from twitter-text 3.1.0", fails, len(corpus.Cases))
+	}
+}

@@ -1,6 +1,7 @@
 package xweight
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -100,24 +101,12 @@ func TestProperties(t *testing.T) {
 				r.ValidRange.End >= 0 && r.ValidRange.End <= last
 		}, genPost(150)))
 
-	properties.Property("Measure agrees with Parse at every cap", prop.ForAll(
-		func(s string, cap int) bool {
-			m, err := v3.Measure(s, cap)
-			if (err != nil) != strings.ContainsAny(s, "\uFFFE\uFEFF\uFFFF") || m.Length != v3.Parse(s).WeightedLength || !m.Exact || m.Cap != cap {
-				return false
-			}
-			if m.Fits() != (m.Length <= cap) {
-				return false
-			}
-			if m.OverflowAt >= 0 {
-				// The prefix before the overflow point fits; the overflow point is a
-				// character boundary of the original text.
-				if !utf8.RuneStart(s[m.OverflowAt]) {
-					return false
-				}
-			}
-			return true
-		}, genPost(60), gen.IntRange(1, 60)))
+	properties.Property("the checking tally accepts only valid NFC text and then agrees", prop.ForAll(
+		func(s string) bool { return checkedTallyAgrees(v3, s) == "" }, genPost(60)))
+
+	properties.Property("Measure agrees with Parse at every cap, or stops early with a lower bound over it", prop.ForAll(
+		func(s string, cap int) bool { return measureAgrees(v3, s, cap) == "" },
+		genPost(60), gen.IntRange(1, 60)))
 
 	properties.Property("emoji parsing only ever lowers the count: v3 <= v2", prop.ForAll(
 		func(s string) bool { return v3.Parse(s).WeightedLength <= v2.Parse(s).WeightedLength },
@@ -149,23 +138,16 @@ func FuzzParse(f *testing.F) {
 		if r.DisplayRange != (Range{0, last}) || r.ValidRange.Start != 0 || r.ValidRange.End < 0 || r.ValidRange.End > last {
 			t.Fatalf("Parse(%+q): ranges %+v %+v outside [0, %d]", s, r.DisplayRange, r.ValidRange, last)
 		}
-		m, err := c.Measure(s, 0)
-		if !utf8.ValidString(s) {
-			e := rules.AsError(err)
-			if e == nil || e.Code != rules.CodeInvalidUTF8 || e.Offset != firstInvalid(s) {
-				t.Fatalf("Measure(%+q): err %v for invalid UTF-8", s, err)
+		if why := checkedTallyAgrees(c, s); why != "" {
+			t.Fatalf("%+q: %s", s, why)
+		}
+		for _, cap := range []int{0, 1, 17} {
+			if why := measureAgrees(c, s, cap); why != "" {
+				t.Fatalf("Measure(%+q, %d): %s", s, cap, why)
 			}
+		}
+		if !utf8.ValidString(s) {
 			return
-		}
-		hasRefused := strings.ContainsAny(s, "\uFFFE\uFEFF\uFFFF")
-		if e := rules.AsError(err); (err != nil) != hasRefused || (err != nil && (e == nil || e.Code != rules.CodeInvalidCharacter)) {
-			t.Fatalf("Measure(%+q): err %v; text holds a character X refuses: %v", s, err, hasRefused)
-		}
-		if m.Length != r.WeightedLength || m.Fits() != (r.WeightedLength <= 280) {
-			t.Fatalf("Measure(%+q) = %+v, Parse %+v", s, m, r)
-		}
-		if m.OverflowAt >= len(s) || (m.OverflowAt >= 0 && !utf8.RuneStart(s[m.OverflowAt])) {
-			t.Fatalf("Measure(%+q): OverflowAt %d is no character boundary", s, m.OverflowAt)
 		}
 		n := nfc.String(s)
 		found := len(urls.Extract(n))
@@ -181,4 +163,82 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Parse(%+q + space) = %d, want %d", s, got, r.WeightedLength+1)
 		}
 	})
+}
+
+// measureAgrees checks Measure(s, cap) against the whole-text measurement (measureExact,
+// what Measure did before it could stop early) and returns what is wrong, or "":
+//
+//   - invalid UTF-8 is reported at its first byte when Measure read that far; else the
+//     text is over cap, or the part read holds a refused character;
+//   - an exact answer is the whole-text one, Length and OverflowAt, and agrees with Parse;
+//   - an early answer is for a text over cap: Length a lower bound over cap, OverflowAt
+//     at or after the whole-text one (equal unless a generic cut, see measurePrefix), a
+//     character boundary;
+//   - an error for U+FFFE, U+FEFF, U+FFFF only when the text holds one, and a text that
+//     holds one answers either that error or early (the character unread).
+func measureAgrees(c *Counter, s string, cap int) string {
+	m, err := c.Measure(s, cap)
+	if cap <= 0 {
+		cap = c.max
+	}
+	ex, exErr := c.measureExact(s, cap, cap*c.scale)
+	if !utf8.ValidString(s) {
+		if err == nil {
+			if m.Exact || m.Fits() {
+				return "no error for invalid UTF-8 in a text read whole"
+			}
+			return ""
+		}
+		e := rules.AsError(err)
+		if e != nil && e.Code == rules.CodeInvalidCharacter && !m.Exact && e.Offset < firstInvalid(s) {
+			return "" // a refused character in the part read, before the bad byte
+		}
+		if e == nil || e.Code != rules.CodeInvalidUTF8 || e.Offset != firstInvalid(s) {
+			return fmt.Sprintf("err %v for invalid UTF-8 at %d", err, firstInvalid(s))
+		}
+		return ""
+	}
+	hasRefused := strings.ContainsAny(s, "\uFFFE\uFEFF\uFFFF")
+	if err != nil {
+		if e := rules.AsError(err); !hasRefused || e == nil || e.Code != rules.CodeInvalidCharacter {
+			return fmt.Sprintf("err %v, text holds a refused character: %v", err, hasRefused)
+		}
+		if m.Exact && m != ex {
+			return fmt.Sprintf("%+v, whole text %+v", m, ex)
+		}
+		return ""
+	}
+	if m.Exact {
+		if m != ex || exErr != nil {
+			return fmt.Sprintf("%+v (err %v), whole text %+v (err %v)", m, err, ex, exErr)
+		}
+		if r := c.Parse(s); m.Length != r.WeightedLength {
+			return fmt.Sprintf("Length %d, Parse %d", m.Length, r.WeightedLength)
+		}
+	} else {
+		if ex.Fits() || m.Length > ex.Length || m.Length <= cap || m.Fits() || m.OverflowAt < ex.OverflowAt {
+			return fmt.Sprintf("early %+v, whole text %+v", m, ex)
+		}
+	}
+	if m.OverflowAt >= len(s) || (m.OverflowAt >= 0 && !utf8.RuneStart(s[m.OverflowAt])) {
+		return fmt.Sprintf("OverflowAt %d is no character boundary", m.OverflowAt)
+	}
+	return ""
+}
+
+// checkedTallyAgrees checks tally's check mode (the fast path of Parse and Measure)
+// against the path it saves: when it does not give up, s is valid UTF-8 in NFC and the
+// tally is the one of the normalised text.
+func checkedTallyAgrees(c *Counter, s string) string {
+	fast := c.tally(s, 280*c.scale, -1, false, true)
+	if fast.unchecked {
+		return ""
+	}
+	if !utf8.ValidString(s) || nfc.String(s) != s {
+		return "check mode took invalid or non-NFC text"
+	}
+	if slow := c.tally(s, 280*c.scale, -1, false, false); slow != fast {
+		return fmt.Sprintf("check mode %+v, plain %+v", fast, slow)
+	}
+	return ""
 }

@@ -37,14 +37,6 @@ const (
 	Twemoji11
 )
 
-type node struct{ lo, hi uint16 }
-
-type edge struct {
-	r    rune
-	next uint16
-	kind Kind
-}
-
 // All is every kind: the sequences the weighted counter recognises.
 const All = RGI | Twemoji11
 
@@ -76,17 +68,92 @@ func Match(s string, mask Kind) (int, Kind) {
 		if i > 0 {
 			r, size = utf8.DecodeRuneInString(s[i:])
 		}
-		e, ok := child(n, r)
+		next, kind, ok := child(n, r)
 		if !ok {
 			break
 		}
 		i += size
-		if e.kind&mask != 0 {
-			best, bestKind = i, e.kind
+		if kind&mask != 0 {
+			best, bestKind = i, kind
 		}
-		n = int(e.next)
+		n = next
 	}
 	return best, bestKind
+}
+
+// startPairs[k] has bit b set when a sequence can begin with the lead byte leads[k]
+// followed by the byte b (from the root of the table, at start-up).
+var (
+	leads      = [4]byte{0xC2, 0xE2, 0xE3, 0xF0}
+	startPairs [4][4]uint64
+	// e3Tails lists the second and third bytes of the sequence starts with lead 0xE3
+	// (U+3000-U+3FFF: 〰 〽 ㊗ ㊙), so that CJK punctuation such as 。 and 、 (E3 80 82,
+	// E3 80 81), which shares its first two bytes with 〰, is ruled out too.
+	e3Tails [][2]byte
+)
+
+func init() {
+	var buf [utf8.UTFMax]byte
+	for i := int(nodeStart[0]); i < int(nodeStart[1]); i++ {
+		if n := utf8.EncodeRune(buf[:], rune(edges[i]>>2)); n >= 2 {
+			for k, l := range leads {
+				if buf[0] == l {
+					startPairs[k][buf[1]>>6] |= 1 << (buf[1] & 63)
+				}
+			}
+			if buf[0] == 0xE3 {
+				e3Tails = append(e3Tails, [2]byte{buf[1], buf[2]})
+			}
+		}
+	}
+}
+
+// Skip[b] is 0 when the byte b can begin a sequence (MayStart can be true), else the
+// length of the UTF-8 sequence that lead byte b begins: how far a scan can jump at once.
+// (Continuation bytes never come up: a scan moves from one character to the next.)
+var Skip [256]uint8
+
+func init() {
+	for b := 0; b < 256; b++ {
+		switch {
+		case b == '#' || b == '*' || ('0' <= b && b <= '9') || b == 0xC2 || b == 0xE2 || b == 0xE3 || b == 0xF0:
+			Skip[b] = 0
+		case b < 0xE0:
+			Skip[b] = 1
+			if b >= 0x80 {
+				Skip[b] = 2
+			}
+		case b < 0xF0:
+			Skip[b] = 3
+		default:
+			Skip[b] = 4
+		}
+	}
+}
+
+// MayStart reports whether a sequence of two or more code points can begin with the
+// bytes b0 b1 b2 (0 past the end of the text): a quick filter before Match that rules
+// out nearly every character of a text.
+func MayStart(b0, b1, b2 byte) bool {
+	switch b0 {
+	case '#', '*', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		// Keycaps: the next code point is U+FE0F (EF B8 8F) or U+20E3 (E2 83 A3).
+		return b1 == 0xEF || b1 == 0xE2
+	case 0xC2:
+		return startPairs[0][b1>>6]&(1<<(b1&63)) != 0
+	case 0xE2:
+		return startPairs[1][b1>>6]&(1<<(b1&63)) != 0
+	case 0xE3:
+		for _, t := range e3Tails {
+			if t[0] == b1 && t[1] == b2 {
+				return true
+			}
+		}
+		return false
+	case 0xF0:
+		return startPairs[3][b1>>6]&(1<<(b1&63)) != 0
+	}
+	return false
 }
 
 func mayStart(r rune) bool {
@@ -99,21 +166,23 @@ func mayStart(r rune) bool {
 	return true
 }
 
-// child finds node n's edge for r by binary search.
-func child(n int, r rune) (edge, bool) {
-	lo, hi := int(nodes[n].lo), int(nodes[n].hi)
+// child finds node n's edge for r by binary search and returns the node it leads to and
+// its kind.
+func child(n int, r rune) (next int, kind Kind, ok bool) {
+	lo, hi := int(nodeStart[n]), int(nodeStart[n+1])
+	end := hi
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if edges[m].r < r {
+		if rune(edges[m]>>2) < r {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < int(nodes[n].hi) && edges[lo].r == r {
-		return edges[lo], true
+	if lo < end && rune(edges[lo]>>2) == r {
+		return lo + 1, Kind(edges[lo] & 3), true
 	}
-	return edge{}, false
+	return 0, 0, false
 }
 
 // Sequences calls fn with every sequence the table holds and its kind (for tests and
@@ -121,13 +190,12 @@ func child(n int, r rune) (edge, bool) {
 func Sequences(fn func(seq []rune, kind Kind)) {
 	var walk func(n int, prefix []rune)
 	walk = func(n int, prefix []rune) {
-		for i := int(nodes[n].lo); i < int(nodes[n].hi); i++ {
-			e := edges[i]
-			p := append(prefix[:len(prefix):len(prefix)], e.r)
-			if e.kind != 0 {
-				fn(p, e.kind)
+		for i := int(nodeStart[n]); i < int(nodeStart[n+1]); i++ {
+			p := append(prefix[:len(prefix):len(prefix)], rune(edges[i]>>2))
+			if kind := Kind(edges[i] & 3); kind != 0 {
+				fn(p, kind)
 			}
-			walk(int(e.next), p)
+			walk(i+1, p)
 		}
 	}
 	walk(0, nil)

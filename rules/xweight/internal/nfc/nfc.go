@@ -46,6 +46,13 @@ func stable(r rune) bool {
 	return true
 }
 
+// StableBMP is stable for r in U+0300-U+FFFF: r is a starter that NFC leaves alone and
+// that nothing before it combines with. (Everything below U+0300 is.)
+func StableBMP(r rune) bool { return unstableBMP[r>>6]&(1<<(uint(r)&63)) == 0 }
+
+// Stable is stable for any code point: a text of stable code points is NFC.
+func Stable(r rune) bool { return stable(r) }
+
 // IsNFC reports whether s, which must be valid UTF-8, is in NFC, without allocating. It decides most
 // texts by the table; only a text with a code point that can change takes norm's check.
 func IsNFC(s string) bool {
@@ -55,11 +62,30 @@ func IsNFC(s string) bool {
 			i++
 			continue
 		}
-		r, size := DecodeValid(s, i)
-		if !stable(r) {
-			return norm.NFC.QuickSpanString(s) == len(s)
+		// DecodeValid and stable, inlined: this runs over every post.
+		var r rune
+		switch {
+		case c < 0xE0:
+			r = rune(c&0x1F)<<6 | rune(s[i+1]&0x3F)
+			i += 2
+			if r < 0x300 {
+				continue
+			}
+		case c < 0xF0:
+			r = rune(c&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F)
+			i += 3
+		default:
+			r = rune(c&0x07)<<18 | rune(s[i+1]&0x3F)<<12 | rune(s[i+2]&0x3F)<<6 | rune(s[i+3]&0x3F)
+			i += 4
 		}
-		i += size
+		if r < 0x10000 {
+			if unstableBMP[r>>6]&(1<<(uint(r)&63)) == 0 {
+				continue
+			}
+		} else if stable(r) {
+			continue
+		}
+		return norm.NFC.QuickSpanString(s) == len(s)
 	}
 	return true
 }
@@ -82,27 +108,90 @@ func String(s string) string {
 // Segments calls fn with each normalised segment of s in order, and the byte offset in s
 // where the segment's source begins; the segments concatenated are String(s).
 func Segments(s string, fn func(orig int, seg []byte)) {
-	strip := !containsCGJ(s)
-	var it norm.Iter
-	it.InitString(norm.NFC, s)
-	var buf []byte
-	for !it.Done() {
-		pos := it.Pos()
-		seg := it.Next()
-		if strip && containsCGJBytes(seg) {
-			buf = buf[:0]
-			for _, r := range string(seg) {
-				if r != cgj {
-					buf = utf8.AppendRune(buf, r)
-				}
-			}
-			seg = buf
+	var r Reader
+	r.Init(s, !containsCGJ(s))
+	for {
+		pos, seg, ok := r.Next()
+		if !ok {
+			return
 		}
-		if len(seg) > 0 {
-			fn(pos, seg)
-		}
+		fn(pos, seg)
 	}
 }
+
+// Reader normalises a text segment by segment, so that a caller can stop reading early:
+// the segments read so far are a prefix of the text's NFC form, whatever follows (norm's
+// iterator looks ahead as far as a segment needs, and its segments hold at most 30
+// non-starters). Segments allocate nothing beyond the reader's buffer.
+type Reader struct {
+	it    norm.Iter
+	strip bool
+	buf   []byte
+}
+
+// Init readies r to read s (valid UTF-8 where it will be read). strip removes the U+034F
+// that norm inserts after 30 non-starters; String strips them when s holds no U+034F of
+// its own (see the package comment).
+func (r *Reader) Init(s string, strip bool) {
+	r.it.InitString(norm.NFC, s)
+	r.strip = strip
+}
+
+// Next returns the next normalised segment, non-empty, and the byte offset in s where its
+// source begins; ok is false at the end of s. seg is valid until the next call.
+func (r *Reader) Next() (orig int, seg []byte, ok bool) {
+	for !r.it.Done() {
+		orig = r.it.Pos()
+		seg = r.it.Next()
+		if r.strip && containsCGJBytes(seg) {
+			r.buf = r.buf[:0]
+			for _, c := range string(seg) {
+				if c != cgj {
+					r.buf = utf8.AppendRune(r.buf, c)
+				}
+			}
+			seg = r.buf
+		}
+		if len(seg) > 0 {
+			return orig, seg, true
+		}
+	}
+	return 0, nil, false
+}
+
+// Pos returns the byte offset in s up to which r has read.
+func (r *Reader) Pos() int { return r.it.Pos() }
+
+// StablePrefix returns the length n of the longest prefix of s[:max] (max at a character
+// boundary, s valid UTF-8 up to its character at max) made of code points that NFC leaves
+// alone and that begin a new segment, and such that s[n:] begins a new segment too: s[:n]
+// is then also a prefix of String(s), whatever follows.
+func StablePrefix(s string, max int) int {
+	last := 0 // start of the last character read: a boundary
+	for i := 0; i < max; {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			last = i
+			i++
+			continue
+		}
+		r, size := DecodeValid(s, i)
+		if !stable(r) {
+			return last // r may combine with the character before it
+		}
+		last = i
+		i += size
+	}
+	if max < len(s) && s[max] >= utf8.RuneSelf { // ASCII always begins a segment
+		if r, _ := utf8.DecodeRuneInString(s[max:]); !stable(r) {
+			return last // the character at max may combine with the one before it
+		}
+	}
+	return max
+}
+
+// HasCGJ reports whether s holds U+034F COMBINING GRAPHEME JOINER.
+func HasCGJ(s string) bool { return containsCGJ(s) }
 
 // DecodeValid decodes the code point at s[i:], which must be valid UTF-8 (callers check
 // the whole text once first); it skips utf8.DecodeRuneInString's checks on hot paths.

@@ -111,3 +111,40 @@ func BenchmarkIsNFC(b *testing.B) {
 		}
 	}
 }
+
+// TestStablePrefixIsPrefixOfNFC checks StablePrefix's promise on texts cut everywhere:
+// the stable prefix of a cut is a prefix of the whole text's NFC form, and a Reader stopped
+// anywhere has produced a prefix of it.
+func TestStablePrefixIsPrefixOfNFC(t *testing.T) {
+	for _, s := range []string{
+		"abc", "e\u0301", "ae\u0301b", "\u1100\u1161\u11A8x", "<\u0338", "é\u0301", "日本\u3099語",
+		"a" + strings.Repeat("\u0301", 40) + "b", "\U0001D15E\u0301x", "x\u0958y",
+	} {
+		whole := String(s)
+		for max := 0; max <= len(s); max++ {
+			if !utf8.RuneStart(s[min(max, len(s)-1)]) && max < len(s) {
+				continue
+			}
+			n := StablePrefix(s, max)
+			if n > max || !strings.HasPrefix(whole, s[:n]) {
+				t.Errorf("StablePrefix(%+q, %d) = %d: %+q is no prefix of %+q", s, max, n, s[:n], whole)
+			}
+		}
+		var r Reader
+		r.Init(s, !HasCGJ(s))
+		var got []byte
+		for {
+			_, seg, ok := r.Next()
+			if !ok {
+				break
+			}
+			got = append(got, seg...)
+			if !strings.HasPrefix(whole, string(got)) {
+				t.Errorf("%+q: Reader's segments %+q are no prefix of %+q", s, got, whole)
+			}
+		}
+		if string(got) != whole {
+			t.Errorf("%+q: Reader gives %+q, String %+q", s, got, whole)
+		}
+	}
+}

@@ -88,6 +88,11 @@ type Scanner struct {
 	pos  int // extractUrl.lastIndex
 	done bool
 
+	// Where the last match of the expression was tried (its preceding character, or its
+	// start for "^"), where its domain ended and where it ended, accepted or not; -1
+	// before the first.
+	lastFrom, lastDomEnd, lastEnd int
+
 	// The last run of label characters ([runFrom, runTo)).
 	runFrom, runTo, runUnderscore int
 	runLastIsDomain               bool
@@ -112,7 +117,7 @@ type Scanner struct {
 
 // Init readies s to scan text.
 func (s *Scanner) Init(text string) {
-	*s = Scanner{text: text, runFrom: -1, dotAt: -1}
+	*s = Scanner{text: text, runFrom: -1, dotAt: -1, lastFrom: -1, lastDomEnd: -1, lastEnd: -1}
 	// extractUrlsWithIndices returns nothing for a text without a '.'.
 	s.done = strings.IndexByte(text, '.') < 0
 }
@@ -140,6 +145,13 @@ func (s *Scanner) Next() (Entity, bool) {
 	}
 }
 
+// LastMatch returns where the expression's last match so far was tried (the position of
+// its preceding character, or 0 for "^"), where its domain ended (its TLD) and where it
+// ended, whether or not extractUrlsWithIndices kept it; from is -1 before any match. A
+// domain that ends at the end of the text passed the TLD look-ahead by "$", which more
+// text could have failed.
+func (s *Scanner) LastMatch() (from, domEnd, end int) { return s.lastFrom, s.lastDomEnd, s.lastEnd }
+
 // exec emulates one extractUrl.exec(text) from lastIndex: the first position, left to
 // right, where the expression matches.
 func (s *Scanner) exec() (match, bool) {
@@ -148,7 +160,7 @@ func (s *Scanner) exec() (match, bool) {
 	if s.naive {
 		for ; p < len(t); p += utf8.RuneLen(decodeAt(t, p)) {
 			if m, ok := s.tryAt(p); ok {
-				s.pos = m.end
+				s.pos, s.lastFrom, s.lastDomEnd, s.lastEnd = m.end, p, m.domEnd, m.end
 				return m, true
 			}
 		}
@@ -171,7 +183,7 @@ func (s *Scanner) exec() (match, bool) {
 		}
 		for p < d {
 			if m, ok := s.tryAt(p); ok {
-				s.pos = m.end
+				s.pos, s.lastFrom, s.lastDomEnd, s.lastEnd = m.end, p, m.domEnd, m.end
 				return m, true
 			}
 			_, size := utf8.DecodeRuneInString(t[p:])

@@ -9,7 +9,8 @@ import (
 	"unicode/utf8"
 )
 
-const sharedDir = "../../../../../shared/conformance/twitter-text/"
+// conformanceDir holds twitter-text 3.1.0's conformance data (see its README.md).
+const conformanceDir = "../../testdata/twitter-text/"
 
 // found is an entity as twitter-text's extractUrlsWithIndices returns it.
 type found struct {
@@ -34,7 +35,7 @@ func extractLikeTwitterText(text string) []found {
 // "tco_urls_with_params" compare the URLs, "urls_with_indices" and
 // "urls_with_directional_markers" the URLs and their UTF-16 indices.
 func TestExtractConformance(t *testing.T) {
-	doc := readYAMLFile(t, sharedDir+"extract.yml")
+	doc := readYAMLFile(t, conformanceDir+"extract.yml")
 	tests := doc.Map["tests"]
 	if tests == nil {
 		t.Fatal("extract.yml: no tests")
@@ -85,7 +86,7 @@ func TestExtractConformance(t *testing.T) {
 // TestTLDTableMatchesYAML proves tld_table.go holds exactly tld_lib.yml's TLDs (run
 // `go generate` after the YAML changes).
 func TestTLDTableMatchesYAML(t *testing.T) {
-	doc := readYAMLFile(t, sharedDir+"tld_lib.yml")
+	doc := readYAMLFile(t, conformanceDir+"tld_lib.yml")
 	want := map[string]uint8{}
 	for kind, key := range map[uint8]string{1: "generic", 2: "country"} {
 		list := doc.Map[key]
@@ -99,13 +100,12 @@ func TestTLDTableMatchesYAML(t *testing.T) {
 	got := map[string]uint8{}
 	var walk func(n int, prefix []rune)
 	walk = func(n int, prefix []rune) {
-		for i := tldNodes[n].lo; i < tldNodes[n].hi; i++ {
-			e := tldEdges[i]
-			p := append(prefix[:len(prefix):len(prefix)], e.r)
-			if e.kind != 0 {
-				got[string(p)] = e.kind
+		for i := int(tldNodeStart[n]); i < int(tldNodeStart[n+1]); i++ {
+			p := append(prefix[:len(prefix):len(prefix)], rune(tldEdgeRune[i]))
+			if tldEdgeKind[i] != 0 {
+				got[string(p)] = tldEdgeKind[i]
 			}
-			walk(int(e.next), p)
+			walk(i+1, p)
 		}
 	}
 	walk(0, nil)
@@ -139,7 +139,7 @@ func canonString(s string) string {
 // character that is not [0-9a-zA-Z@+-]), the alternation (generic list, then country
 // list) holds the longer one first.
 func TestTLDLongestFirst(t *testing.T) {
-	doc := readYAMLFile(t, sharedDir+"tld_lib.yml")
+	doc := readYAMLFile(t, conformanceDir+"tld_lib.yml")
 	var order []string
 	for _, key := range []string{"generic", "country"} {
 		for _, n := range doc.Map[key].List {

@@ -4,28 +4,23 @@ import "unicode/utf8"
 
 //go:generate go run gen_tld.go
 
-type tldNode struct{ lo, hi uint16 }
-
-type tldEdge struct {
-	r    rune
-	next uint16
-	kind uint8
-}
-
-func tldChild(n int, r rune) (tldEdge, bool) {
-	lo, hi := int(tldNodes[n].lo), int(tldNodes[n].hi)
+// tldChild finds node n's edge for r (a canonical form) and returns the node it leads to
+// and its kind.
+func tldChild(n int, r rune) (next int, kind uint8, ok bool) {
+	lo, hi := int(tldNodeStart[n]), int(tldNodeStart[n+1])
+	end := hi
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if tldEdges[m].r < r {
+		if rune(tldEdgeRune[m]) < r {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < int(tldNodes[n].hi) && tldEdges[lo].r == r {
-		return tldEdges[lo], true
+	if lo < end && rune(tldEdgeRune[lo]) == r {
+		return lo + 1, tldEdgeKind[lo], true
 	}
-	return tldEdge{}, false
+	return 0, 0, false
 }
 
 // tldAt returns where the top-level domain that twitter-text's validDomain accepts at
@@ -41,15 +36,15 @@ func tldAt(text string, i, limit int) int {
 	n := 0
 	for j := i; j < limit; {
 		r, size := utf8.DecodeRuneInString(text[j:limit])
-		e, ok := tldChild(n, canon(r))
+		next, kind, ok := tldChild(n, canon(r))
 		if !ok {
 			break
 		}
 		j += size
-		if e.kind != 0 && tldBoundary(text, j, limit) {
+		if kind != 0 && tldBoundary(text, j, limit) {
 			best = j
 		}
-		n = int(e.next)
+		n = next
 	}
 	if best >= 0 {
 		return best
