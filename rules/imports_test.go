@@ -10,7 +10,8 @@ import (
 )
 
 // TestImportsStayInTheirLayer keeps DESIGN.md's layering true: rules is pure (standard
-// library and uniseg only) so that it can be embedded anywhere, and only rules/xweight may
+// library, uniseg and its own internal engines only) so that it can be embedded anywhere,
+// the grapheme engine needs the standard library alone, and only rules/xweight may
 // pull in golang.org/x/text.
 func TestImportsStayInTheirLayer(t *testing.T) {
 	layers := []struct {
@@ -18,7 +19,8 @@ func TestImportsStayInTheirLayer(t *testing.T) {
 		allowed   []string
 		forbidden []string // standard library packages the layer must not use
 	}{
-		{".", []string{"github.com/rivo/uniseg"}, []string{"encoding/json"}},
+		{".", []string{"github.com/rivo/uniseg", "github.com/postrules/postrules/rules/internal/"}, []string{"encoding/json"}},
+		{"internal/grapheme", nil, []string{"encoding/json"}},
 		{"xweight", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/rules/xweight/internal/", "golang.org/x/text/", "github.com/rivo/uniseg"}, nil},
 	}
 	for _, l := range layers {

@@ -284,24 +284,23 @@ func machineSpan(s string, budget int, strict bool) (end, clusters, invalid int)
 			}
 		}
 		step := steps[int(state)<<5|int(c)]
-		if w == 0 { // invalid: U+FFFD, one byte wide
-			if strict {
-				if step&brk != 0 {
-					return j, n, j
-				}
-				return i, n - 1, j
-			}
-			w = 1
-		}
 		if step&brk != 0 { // the open cluster ends before j
 			if n == budget {
-				return j, n, -1
+				return j, n, -1 // what follows is not read, not even checked
+			}
+			if w == 0 && strict { // an invalid byte begins the next cluster
+				return j, n, j
 			}
 			if s[j] < utf8.RuneSelf && j > 0 && j+16 < len(s) && (load64(s, j+1)|load64(s, j+9))&swarHigh == 0 {
 				return j, n, -1 // a long run of ASCII: ASCIISpan counts it faster
 			}
 			n++
 			i = j
+		} else if w == 0 && strict { // an invalid byte inside the open cluster (after Prepend)
+			return i, n - 1, j
+		}
+		if w == 0 { // invalid: U+FFFD, one byte wide
+			w = 1
 		}
 		state = step &^ brk
 		j += w
@@ -337,6 +336,14 @@ func scan(s string, budget int, strict bool) (end, clusters, invalid int) {
 func Count(s string) int {
 	_, n, _ := scan(s, math.MaxInt, false)
 	return n
+}
+
+// Next returns the length in bytes of the first cluster of s, reading a byte that is not
+// valid UTF-8 as U+FFFD as Count does: one cluster at a time, for reference segmentations
+// in tests.
+func Next(s string) int {
+	end, _, _ := scan(s, 1, false)
+	return end
 }
 
 // Span counts the clusters at the start of s, at most budget of them, and returns the
