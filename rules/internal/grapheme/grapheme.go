@@ -47,9 +47,14 @@ const (
 // classOf is the class of r (any value from 0 to utf8.MaxRune).
 func classOf(r rune) uint8 {
 	if r < tableEnd {
-		return classBlocks[int(classIndex[r>>blockShift])<<blockShift|int(r&(1<<blockShift-1))]
+		return tableClass(r)
 	}
 	return astralClass(r)
+}
+
+// tableClass is the class of r < tableEnd, from the two-stage table.
+func tableClass(r rune) uint8 {
+	return classBlocks[int(classIndex[r>>blockShift])<<blockShift|int(r&(1<<blockShift-1))]
 }
 
 // The states of the machine: what the code points since the last boundary allow next.
@@ -260,10 +265,8 @@ func machineSpan(s string, budget int, strict bool) (end, clusters, invalid int)
 				if t := uint(s[j+1])<<8 | uint(s[j+2]); t&0xC0C0 == 0x8080 {
 					r := rune(b&0x0F)<<12 | rune(t>>2&0xFC0) | rune(t&0x3F)
 					if r >= 0x800 {
-						if c = classOf(r); c != clsSurrogate {
-							w = 3
-						} else {
-							c = clsOther
+						if c, w = tableClass(r), 3; c == clsSurrogate {
+							c, w = clsOther, 0
 						}
 					}
 				}
@@ -273,7 +276,7 @@ func machineSpan(s string, budget int, strict bool) (end, clusters, invalid int)
 		case b < 0xC2: // a continuation byte, or the lead of an overlong form
 		case b < 0xE0:
 			if j+1 < len(s) && s[j+1]&0xC0 == 0x80 {
-				c, w = classOf(rune(b&0x1F)<<6|rune(s[j+1]&0x3F)), 2
+				c, w = tableClass(rune(b&0x1F)<<6|rune(s[j+1]&0x3F)), 2
 			}
 		case b < 0xF5:
 			if j+3 < len(s) && s[j+1]&0xC0 == 0x80 && s[j+2]&0xC0 == 0x80 && s[j+3]&0xC0 == 0x80 {
