@@ -89,7 +89,11 @@ func segment15(s string) int {
 func referenceClusterEnds(seg segmenter, s string, most int) []int {
 	var ends []int
 	for pos := 0; pos < len(s) && len(ends) < most; {
-		pos += seg(s[pos:])
+		if pos+1 < len(s) && s[pos] < utf8.RuneSelf && s[pos+1] < utf8.RuneSelf && s[pos:pos+2] != "\r\n" {
+			pos++ // two ASCII characters other than CR LF always have a boundary between them (GB3, GB999)
+		} else {
+			pos += seg(s[pos:])
+		}
 		ends = append(ends, pos)
 	}
 	return ends

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -27,4 +28,17 @@ func TestGraphemeCounterUnicode15Name(t *testing.T) {
 	if n := GraphemeCounterUnicode15().Name(); n != "graphemes-unicode15" {
 		t.Errorf("Name() = %q, want graphemes-unicode15 (the wire name must differ from graphemes)", n)
 	}
+}
+
+// Hindi "namaste" is three clusters by Unicode 17.0 (the conjunct स्ते is one, GB9c) and
+// four by Unicode 15.0, which split it after the virama.
+func ExampleGraphemeCounterUnicode15() {
+	const namaste = "नमस्ते"
+	m17, _ := GraphemeCounter().Measure(namaste, 280)
+	m15, _ := GraphemeCounterUnicode15().Measure(namaste, 280)
+	fmt.Println(m17.Counter, m17.Length)
+	fmt.Println(m15.Counter, m15.Length)
+	// Output:
+	// graphemes 3
+	// graphemes-unicode15 4
 }
