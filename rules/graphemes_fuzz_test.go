@@ -186,10 +186,11 @@ func checkMeasureModel(t *testing.T, c Counter, seg segmenter, text string, limi
 }
 
 func FuzzMeasure(f *testing.F) {
-	for _, s := range graphemeFuzzSeeds() {
-		for _, c := range []uint16{0, 1, 2, 5, 280} {
-			f.Add(s, c)
-		}
+	for i, s := range graphemeFuzzSeeds() {
+		// Two caps per seed (a small one in turn, and twitter's) keep the baseline short
+		// enough for CI's 20 seconds; the fuzzer varies the cap itself.
+		f.Add(s, []uint16{0, 1, 2, 5}[i%4])
+		f.Add(s, uint16(280))
 	}
 	f.Add(strings.Repeat("ab\u0301", 200)+"\xff", uint16(3))
 	f.Add(strings.Repeat("\u65e5", 100)+"\xe6", uint16(30))
