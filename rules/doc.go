@@ -25,5 +25,6 @@
 // with errors.As and compare Code, never the message text.
 //
 // Other counters (X's weighted length, package rules/xweight) plug into [Limits] through
-// the [Counter] interface, so this package imports only the standard library and uniseg.
+// the [Counter] interface, so this package imports only the standard library, uniseg (for
+// [GraphemeCounterUnicode15]) and its internal grapheme engine.
 package rules

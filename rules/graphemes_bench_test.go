@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,9 +37,20 @@ func benchCJK() string {
 	return string(runes[:280])
 }
 
+// benchIndic is a Hindi and Bengali post of 490 code points (about 280 clusters by
+// Unicode 17.0, whose GB9c joins the conjuncts; more by Unicode 15.0), cut by code
+// points so that every engine measures the same bytes.
+func benchIndic() string {
+	const hindi = "\u0928\u092e\u0938\u094d\u0924\u0947 \u0926\u0941\u0928\u093f\u092f\u093e, \u0915\u094d\u0937\u0924\u094d\u0930\u093f\u092f " + // नमस्ते दुनिया, क्षत्रिय
+		"\u0939\u093f\u0928\u094d\u0926\u0940 \u092e\u0947\u0902 \u0932\u093f\u0916\u093e \u0917\u092f\u093e \u0938\u0902\u0926\u0947\u0936\u0964 " // हिन्दी में लिखा गया संदेश।
+	const bengali = "\u0986\u09ae\u09bf \u09ac\u09be\u0982\u09b2\u09be\u09af\u09bc \u0997\u09be\u09a8 \u0997\u09be\u0987, \u09b8\u09cd\u09a4\u09cd\u09b0\u09c0 \u0995\u09cd\u09b7\u09ae\u09be\u0964 " // আমি বাংলায় গান গাই, স্ত্রী ক্ষমা।
+	runes := []rune(strings.Repeat(hindi+bengali, 7))
+	return string(runes[:490])
+}
+
 // benchTexts are the posts every counting benchmark measures.
 func benchTexts() []struct{ name, text string } {
-	return []struct{ name, text string }{{"ascii", benchASCII()}, {"mixed", benchMixed()}, {"cjk", benchCJK()}}
+	return []struct{ name, text string }{{"ascii", benchASCII()}, {"mixed", benchMixed()}, {"cjk", benchCJK()}, {"indic", benchIndic()}}
 }
 
 var lengthSink int
@@ -88,7 +100,8 @@ func BenchmarkMeasureReject(b *testing.B) {
 	}
 }
 
-// BenchmarkMeasure is a composer's keystroke: one post measured against twitter's cap.
+// BenchmarkMeasure is a composer's keystroke: one post measured against a cap it fits
+// (400: the Indic post is 280 clusters by Unicode 17.0 and more by 15.0).
 func BenchmarkMeasure(b *testing.B) {
 	gc := GraphemeCounter()
 	for _, bc := range benchTexts() {
@@ -96,12 +109,105 @@ func BenchmarkMeasure(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(bc.text)))
 			for i := 0; i < b.N; i++ {
-				m, err := gc.Measure(bc.text, 280)
+				m, err := gc.Measure(bc.text, 400)
 				if err != nil || !m.Fits() {
 					b.Fatal(m, err)
 				}
 				lengthSink += m.Length
 			}
 		})
+	}
+}
+
+// worstTexts are the inputs of issue 10 that make one cluster, or many tiny ones, cost
+// the most: prepended concatenation marks (one cluster however long), "e" + U+0301
+// (3-byte clusters), Hangul LV+T pairs (6-byte clusters), one "e" with every combining
+// mark after it, and a long cluster that begins right after the cap.
+func worstTexts(size int) []struct{ name, text string } {
+	fill := func(unit string) string { return strings.Repeat(unit, size/len(unit)) }
+	return []struct{ name, text string }{
+		{"prepend", fill("\u0600")},
+		{"e-acute", fill("e\u0301")},
+		{"hangulLVT", fill("\uac00\u11a8")},
+		{"one-cluster", "e" + fill("\u0301")},
+		{"cluster-after-cap", strings.Repeat("a", 280) + "e" + fill("\u0301")},
+	}
+}
+
+// BenchmarkGraphemesWorstCase counts (CountGraphemes) and measures against twitter's cap
+// (280) and facebook's (63,206, exact up to 2 MB) the worst inputs at 512 KB and 1 MiB.
+func BenchmarkGraphemesWorstCase(b *testing.B) {
+	gc := GraphemeCounter()
+	for _, size := range []struct {
+		name string
+		n    int
+	}{{"512KB", 512 << 10}, {"1MiB", 1 << 20}} {
+		for _, wc := range worstTexts(size.n) {
+			b.Run("count/"+wc.name+"/"+size.name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(wc.text)))
+				for i := 0; i < b.N; i++ {
+					lengthSink += CountGraphemes(wc.text)
+				}
+			})
+			for _, limit := range []int{280, 63206} {
+				b.Run("measure"+strconv.Itoa(limit)+"/"+wc.name+"/"+size.name, func(b *testing.B) {
+					b.ReportAllocs()
+					b.SetBytes(int64(len(wc.text)))
+					for i := 0; i < b.N; i++ {
+						m, err := gc.Measure(wc.text, limit)
+						if err != nil {
+							b.Fatal(err)
+						}
+						lengthSink += m.Length
+					}
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkOldVsNew runs, in one process and interleaved, the Unicode 15.0 engine this
+// package had before (uniseg tables and uniseg for the rare clusters; a copy lives in
+// graphemes_old_test.go) and the Unicode 17.0 engine of internal/grapheme, counting and
+// measuring (cap 400) the same posts, and uniseg.GraphemeClusterCount for reference.
+// Interleaving matters on a shared machine: run it with -count 5 or more and compare the
+// pairs of each -count round.
+func BenchmarkOldVsNew(b *testing.B) {
+	oldGC, newGC := oldGraphemeCounter(), GraphemeCounter()
+	for _, bc := range benchTexts() {
+		b.Run("count/"+bc.name+"/old", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				lengthSink += oldCountGraphemes(bc.text)
+			}
+		})
+		b.Run("count/"+bc.name+"/new", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				lengthSink += CountGraphemes(bc.text)
+			}
+		})
+		b.Run("count/"+bc.name+"/uniseg", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				lengthSink += uniseg.GraphemeClusterCount(bc.text)
+			}
+		})
+		for _, c := range []struct {
+			name string
+			gc   Counter
+		}{{"old", oldGC}, {"new", newGC}} {
+			b.Run("measure/"+bc.name+"/"+c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					m, err := c.gc.Measure(bc.text, 400)
+					if err != nil {
+						b.Fatal(err)
+					}
+					lengthSink += m.Length
+				}
+			})
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/postrules/postrules/rules/internal/grapheme"
 	"github.com/rivo/uniseg"
 )
 
@@ -45,7 +46,10 @@ func graphemeFuzzSeeds() []string {
 	return seeds
 }
 
-func FuzzCountGraphemes(f *testing.F) {
+// FuzzGraphemeCounterUnicode15: the compatibility counter counts exactly as uniseg
+// (Unicode 15.0) does, and rejects invalid UTF-8 at its first bad byte. (The Unicode 17.0
+// engine's fast path is fuzzed against a rule-by-rule engine in internal/grapheme.)
+func FuzzGraphemeCounterUnicode15(f *testing.F) {
 	for _, c := range loadBreakCases(f) {
 		f.Add(c.Text)
 	}
@@ -53,21 +57,43 @@ func FuzzCountGraphemes(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := CountGraphemes(s), uniseg.GraphemeClusterCount(s); got != want {
-			t.Fatalf("CountGraphemes(%+q) = %d, uniseg.GraphemeClusterCount = %d", s, got, want)
+		m, err := GraphemeCounterUnicode15().Measure(s, len(s)+1)
+		if bad := referenceFirstInvalid(s); bad >= 0 {
+			var e *Error
+			if !errors.As(err, &e) || e.Code != CodeInvalidUTF8 || e.Offset != bad {
+				t.Fatalf("Unicode15 Measure(%+q): %v, want invalid_utf8 at %d", s, err, bad)
+			}
+			return
+		}
+		if want := uniseg.GraphemeClusterCount(s); err != nil || m.Length != want || !m.Exact {
+			t.Fatalf("Unicode15 Measure(%+q) = %+v, %v; uniseg.GraphemeClusterCount = %d", s, m, err, want)
 		}
 	})
 }
 
-// referenceClusterEnds segments s with uniseg alone, one cluster at a time, and returns
-// the end of each of its first most clusters (all of them when max is math.MaxInt).
-func referenceClusterEnds(s string, most int) []int {
+// segmenter is a reference segmentation for the Measure model: the length of the first
+// cluster of s, an invalid byte read as U+FFFD.
+type segmenter func(s string) int
+
+// segment17 is the Unicode 17.0 engine one cluster at a time (internal/grapheme checks it
+// against GraphemeBreakTest, a rule-by-rule engine and Intl.Segmenter); segment15 is uniseg.
+func segment17(s string) int { return grapheme.Next(s) }
+
+func segment15(s string) int {
+	c, _, _, _ := uniseg.FirstGraphemeClusterInString(s, -1)
+	return len(c)
+}
+
+// referenceClusterEnds segments s one cluster at a time and returns the end of each of
+// its first most clusters (all of them when most is math.MaxInt).
+func referenceClusterEnds(seg segmenter, s string, most int) []int {
 	var ends []int
-	state, pos := -1, 0
-	for rest := s; len(rest) > 0 && len(ends) < most; {
-		var c string
-		c, rest, _, state = uniseg.FirstGraphemeClusterInString(rest, state)
-		pos += len(c)
+	for pos := 0; pos < len(s) && len(ends) < most; {
+		if pos+1 < len(s) && s[pos] < utf8.RuneSelf && s[pos+1] < utf8.RuneSelf && s[pos:pos+2] != "\r\n" {
+			pos++ // two ASCII characters other than CR LF always have a boundary between them (GB3, GB999)
+		} else {
+			pos += seg(s[pos:])
+		}
 		ends = append(ends, pos)
 	}
 	return ends
@@ -86,43 +112,48 @@ func referenceFirstInvalid(s string) int {
 
 // modelExactBytes and modelCeiling restate GraphemeCounter's documented rule for the caps
 // the fuzz target uses (under 512, so 32*cap cannot overflow): a text of at most
-// max(4096, 32*cap) bytes is counted in full; a longer one up to 2*cap clusters (cap+64
-// for caps under 64).
+// max(4096, 32*cap) bytes is counted in full; in a longer one, once cluster cap+1 has
+// begun, counting goes on to 2*cap clusters (cap+64 for caps under 64) or to byte
+// max(4096, 32*cap), moved past at most three continuation bytes, whichever comes first.
 func modelExactBytes(limit int) int { return max(4096, 32*limit) }
 
-func modelCeiling(limit, textLen int) int {
-	if textLen <= modelExactBytes(limit) {
-		return math.MaxInt
-	}
-	return limit + max(limit, 64)
-}
+func modelCeiling(limit int) int { return limit + max(limit, 64) }
 
 // checkMeasureModel compares Measure(text, limit) with the documented rule, computed from
-// uniseg's segmentation.
-func checkMeasureModel(t *testing.T, text string, limit int) {
-	m, err := GraphemeCounter().Measure(text, limit)
+// a reference segmentation of the whole text.
+func checkMeasureModel(t *testing.T, c Counter, seg segmenter, text string, limit int) {
+	m, err := c.Measure(text, limit)
 	name := text
 	if len(name) > 200 {
 		name = name[:100] + "..." + name[len(name)-100:]
 	}
-
-	ceiling := modelCeiling(limit, len(text))
-	readMax := ceiling
-	if readMax < math.MaxInt {
-		readMax++ // one more cluster tells whether the text goes on past the ceiling
-	}
-	ends := referenceClusterEnds(text, readMax)
-	n := len(ends) // every cluster when the text is short, else at most ceiling+1
-	read := min(n, ceiling)
-	readEnd := 0
-	if read > 0 {
-		readEnd = ends[read-1]
-	}
+	ends := referenceClusterEnds(seg, text, math.MaxInt)
+	n := len(ends)
 	wantOverflow := -1
 	if n > limit {
 		wantOverflow = 0
 		if limit > 0 {
 			wantOverflow = ends[limit-1]
+		}
+	}
+	// What the counter reads (readEnd), what it counts (wantLen) and whether that is all.
+	readEnd, wantLen, wantExact := len(text), n, true
+	if len(text) > modelExactBytes(limit) && n > limit {
+		cut := max(modelExactBytes(limit), wantOverflow+1)
+		for k := 0; k < 3 && cut < len(text) && text[cut]&0xC0 == 0x80; k++ {
+			cut++
+		}
+		cut = min(cut, len(text))
+		begun := 0 // clusters that begin in [overflow, cut)
+		for k := limit; k < n && (k == 0 || ends[k-1] < cut); k++ {
+			begun++
+		}
+		budget := modelCeiling(limit) - limit
+		switch {
+		case begun > budget:
+			readEnd, wantLen, wantExact = ends[limit+budget-1], limit+budget, false
+		default:
+			readEnd, wantLen, wantExact = cut, limit+begun, cut == len(text)
 		}
 	}
 
@@ -142,47 +173,55 @@ func checkMeasureModel(t *testing.T, text string, limit int) {
 	if m.OverflowAt != wantOverflow {
 		t.Fatalf("Measure(%+q, %d).OverflowAt = %d, want %d (the start of cluster %d)", name, limit, m.OverflowAt, wantOverflow, limit+1)
 	}
-	if m.OverflowAt >= 0 {
-		if got := CountGraphemes(text[:m.OverflowAt]); got != limit {
-			t.Fatalf("Measure(%+q, %d): the %d bytes before the overflow hold %d clusters", name, limit, m.OverflowAt, got)
-		}
+	if m.Length != wantLen || m.Exact != wantExact {
+		t.Fatalf("Measure(%+q, %d) = %+v, want Length %d, Exact %v (%d bytes, %d clusters, exact up to %d bytes)",
+			name, limit, m, wantLen, wantExact, len(text), n, modelExactBytes(limit))
 	}
-	if n <= ceiling {
-		if !m.Exact || m.Length != n || m.Length != CountGraphemes(text) {
-			t.Fatalf("Measure(%+q, %d) = %+v, want exactly %d clusters (%d bytes, exact up to %d)", name, limit, m, n, len(text), modelExactBytes(limit))
-		}
-	} else if m.Exact || m.Length != ceiling || CountGraphemes(text) <= m.Length {
-		t.Fatalf("Measure(%+q, %d) = %+v, want inexact at the ceiling %d (%d bytes, exact up to %d)", name, limit, m, ceiling, len(text), modelExactBytes(limit))
+	if !m.Exact && m.Length <= limit {
+		t.Fatalf("Measure(%+q, %d) = %+v: an inexact length must be above the cap", name, limit, m)
 	}
-	if m.Fits() != (n <= limit) || m.Cap != limit || m.Counter != "graphemes" {
+	if m.Fits() != (n <= limit) || m.Cap != limit || m.Counter != c.Name() {
 		t.Fatalf("Measure(%+q, %d) = %+v with %d clusters", name, limit, m, n)
 	}
 }
 
 func FuzzMeasure(f *testing.F) {
-	for _, s := range graphemeFuzzSeeds() {
-		for _, c := range []uint16{0, 1, 2, 5, 280} {
-			f.Add(s, c)
-		}
+	for i, s := range graphemeFuzzSeeds() {
+		// Two caps per seed (a small one in turn, and twitter's) keep the baseline short
+		// enough for CI's 20 seconds; the fuzzer varies the cap itself.
+		f.Add(s, []uint16{0, 1, 2, 5}[i%4])
+		f.Add(s, uint16(280))
 	}
 	f.Add(strings.Repeat("ab\u0301", 200)+"\xff", uint16(3))
 	f.Add(strings.Repeat("\u65e5", 100)+"\xe6", uint16(30))
 	f.Add(strings.Repeat("\u65e5", 2986)+"\xff", uint16(280))
 	f.Add(strings.Repeat("a", 4096)+"\xff", uint16(10))
+	f.Add("b"+strings.Repeat("\u0301", 3000), uint16(0))
+	f.Add(strings.Repeat("\u0600", 2500)+"x", uint16(1))
 	f.Fuzz(func(t *testing.T, text string, c uint16) {
 		limit := int(c % 512)
-		checkMeasureModel(t, text, limit)
+		for _, counter := range []struct {
+			c   Counter
+			seg segmenter
+		}{{GraphemeCounter(), segment17}, {GraphemeCounterUnicode15(), segment15}} {
+			checkMeasureModel(t, counter.c, counter.seg, text, limit)
 
-		// The same text made long enough that counting stops at the ceiling: padded at
-		// the end, and also led by ASCII so that the fuzzed part straddles the ceiling
-		// (invalid bytes after it must then go unread).
-		exact := modelExactBytes(limit)
-		if len(text) <= exact {
-			checkMeasureModel(t, text+strings.Repeat("z", exact+1-len(text)), limit)
-		}
-		lead := strings.Repeat("z", limit+max(limit, 64)-2)
-		if long := lead + text; len(long) <= exact {
-			checkMeasureModel(t, long+strings.Repeat(" ", exact+1-len(long)), limit)
+			// The same text made long enough that counting stops early: padded at the
+			// end, and also led by ASCII so that the fuzzed part straddles the ceiling
+			// (invalid bytes after it must then go unread), and led by one long cluster
+			// so that it straddles the byte window.
+			exact := modelExactBytes(limit)
+			if len(text) <= exact {
+				checkMeasureModel(t, counter.c, counter.seg, text+strings.Repeat("z", exact+1-len(text)), limit)
+			}
+			lead := strings.Repeat("z", limit+max(limit, 64)-2)
+			if long := lead + text; len(long) <= exact {
+				checkMeasureModel(t, counter.c, counter.seg, long+strings.Repeat(" ", exact+1-len(long)), limit)
+			}
+			if len(text) < exact { // cluster limit+1 is "y" and marks reaching past the window
+				marks := strings.Repeat("z", limit) + "y" + strings.Repeat("\u0301", max(1, (exact-len(text)-limit)/2+1))
+				checkMeasureModel(t, counter.c, counter.seg, marks+text, limit)
+			}
 		}
 	})
 }

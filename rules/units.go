@@ -1,9 +1,12 @@
 package rules
 
 import (
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/postrules/postrules/rules/internal/grapheme"
 )
 
 // Wire names of the counters of this package besides graphemes.
@@ -98,6 +101,17 @@ func firstInvalidPrefix(text string, n int) int {
 		i += size
 	}
 	return -1
+}
+
+// countCeiling is how many units a counter counts before giving up on an exact length:
+// all of them when the text is short enough for a full count to cost O(limit), else
+// grapheme.Ceiling(limit). The byte counters share the grapheme counter's bound, so every
+// unit reports "exact" for the same texts.
+func countCeiling(limit, textLen int) int {
+	if textLen <= grapheme.ExactBytes(limit) {
+		return math.MaxInt
+	}
+	return grapheme.Ceiling(limit)
 }
 
 // unitCounter counts code points (wide 1) or UTF-16 code units (wide 2: a code point
