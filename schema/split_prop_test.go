@@ -68,7 +68,10 @@ func TestPropSplitThreadPasses(t *testing.T) {
 			if err != nil {
 				return false
 			}
-			v := CheckCreatePost(body, Env{Limits: rules.DefaultLimits().With(rules.Twitter, lim)})
+			// The split answers for rule T1, the length of every post; how many cashtags X
+			// allows in one post is a rule of the text, not of where it is cut, so it is
+			// turned off here (the random texts hold many " $AAPL ").
+			v := CheckCreatePost(body, Env{Limits: rules.DefaultLimits().With(rules.Twitter, lim).Disable("twitter.cashtag.max")})
 			if !v.Valid {
 				t.Logf("cap %d %s %s: %d posts rejected: %+v", capN, c.Name(), numbering, len(posts), v.Problems)
 				return false
