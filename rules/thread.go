@@ -49,6 +49,12 @@ type PostLength struct {
 // /platforms/{Index}/platform, and no posts. Beyond the two result slices and the errors
 // themselves, CheckTarget allocates one string holding every post's pointer.
 func (l Limits) CheckTarget(t TargetText) ([]PostLength, []*Error) {
+	return l.checkTarget(t, nil)
+}
+
+// checkTarget is CheckTarget; memo, when not nil, measures the shared content at most once
+// per platform (see CheckTargets).
+func (l Limits) checkTarget(t TargetText, memo *sharedMemo) ([]PostLength, []*Error) {
 	if !t.Platform.Valid() {
 		_, err := ParsePlatform(string(t.Platform))
 		return nil, []*Error{AsError(err).WithPath(targetPrefix(t.Index) + "/platform")}
@@ -69,7 +75,13 @@ func (l Limits) CheckTarget(t TargetText) ([]PostLength, []*Error) {
 			text = t.Shared
 		}
 		path := paths.next()
-		m, err := lim.Counter.Measure(text, lim.Cap)
+		var m Measurement
+		var err error
+		if k == 0 && t.Override == nil && memo != nil {
+			m, err = memo.measure(t.Platform, lim)
+		} else {
+			m, err = lim.Counter.Measure(text, lim.Cap)
+		}
 		out[k] = PostLength{Path: path, Measurement: m}
 		switch {
 		case err != nil:

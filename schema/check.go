@@ -289,11 +289,13 @@ func (c *check) schedule(d *doc, s *string) {
 	}
 }
 
-// targets measures every post of every target (rule T1, rules.Limits.CheckTarget) and
-// resolves the targets' accounts (rules.ResolveTargets) when Env.Accounts is given.
+// targets measures every post of every target (rule T1, rules.Limits.CheckTargets: the
+// shared content once per platform, however many targets post it) and resolves the
+// targets' accounts (rules.ResolveTargets) when Env.Accounts is given.
 func (c *check) targets(d *doc, p *CreatePost) {
 	c.targetsV = make([]TargetVerdict, len(p.Platforms))
 	resolvable := c.env.Accounts != nil && len(p.Platforms) > 0
+	texts := make([]rules.TargetText, 0, len(p.Platforms))
 	for i := range p.Platforms {
 		t := &p.Platforms[i]
 		base := "/platforms/" + strconv.Itoa(i)
@@ -309,25 +311,29 @@ func (c *check) targets(d *doc, p *CreatePost) {
 			resolvable = false
 			continue
 		}
-		tt := rules.TargetText{Index: i, Platform: t.Platform, Shared: p.Content, Override: t.Content}
+		tt := rules.TargetText{Index: i, Platform: t.Platform, Override: t.Content}
 		if t.Platform == rules.Twitter && t.Twitter != nil && len(t.Twitter.ThreadItems) > 0 {
 			tt.ThreadItems = make([]string, len(t.Twitter.ThreadItems))
 			for k, it := range t.Twitter.ThreadItems {
 				tt.ThreadItems[k] = it.Content
 			}
 		}
-		posts, errs := c.env.Limits.CheckTarget(tt)
-		c.targetsV[i].Posts = make([]PostLength, 0, len(posts))
-		for _, pl := range posts {
-			c.targetsV[i].Posts = append(c.targetsV[i].Posts, PostLength{
+		texts = append(texts, tt)
+	}
+	posts, errs := c.env.Limits.CheckTargets(p.Content, texts)
+	for j, tt := range texts {
+		pls := make([]PostLength, 0, len(posts[j]))
+		for _, pl := range posts[j] {
+			pls = append(pls, PostLength{
 				Path: pl.Path, Counter: pl.Counter, Length: pl.Length, Exact: pl.Exact,
 				Cap: pl.Cap, Fits: pl.Fits(), OverflowAt: pl.OverflowAt,
 			})
 		}
-		for _, e := range errs {
-			e.Message = d.dec.prefix + e.Message
-			d.add(e)
-		}
+		c.targetsV[tt.Index].Posts = pls
+	}
+	for _, e := range errs {
+		e.Message = d.dec.prefix + e.Message
+		d.add(e)
 	}
 	if !resolvable {
 		return

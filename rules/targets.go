@@ -1,0 +1,42 @@
+package rules
+
+// CheckTargets applies rule T1 to every target of one request whose top-level "content" is
+// shared: each target's posts are what [Limits.CheckTarget] gives for
+// TargetText{Index: i, Shared: shared, ...}, and the errors of all targets follow one
+// another in target order. Each target's own Shared field is not read: the request has one
+// shared content, and it is the shared argument.
+//
+// The difference is cost. The shared content is measured at most once per platform, not
+// once per target, so a request of 20,000 targets that post one 512 KB content costs one
+// measurement per platform plus O(1) per target, and the whole check stays linear in the
+// request. (Platforms are the memo's key because a [Limit]'s Counter need not be comparable.)
+func (l Limits) CheckTargets(shared string, targets []TargetText) ([][]PostLength, []*Error) {
+	memo := sharedMemo{text: shared}
+	posts := make([][]PostLength, len(targets))
+	var errs []*Error
+	for i, t := range targets {
+		t.Shared = shared
+		p, e := l.checkTarget(t, &memo)
+		posts[i] = p
+		errs = append(errs, e...)
+	}
+	return posts, errs
+}
+
+// sharedMemo holds the shared content's measurement per platform, once taken.
+type sharedMemo struct {
+	text string
+	done [numPlatforms]bool
+	m    [numPlatforms]Measurement
+	err  [numPlatforms]error
+}
+
+// measure is the shared content measured with p's limit lim.
+func (s *sharedMemo) measure(p Platform, lim Limit) (Measurement, error) {
+	i := p.index()
+	if !s.done[i] {
+		s.m[i], s.err[i] = lim.Counter.Measure(s.text, lim.Cap)
+		s.done[i] = true
+	}
+	return s.m[i], s.err[i]
+}
