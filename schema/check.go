@@ -356,7 +356,9 @@ func (c *check) targets(d *doc, p *CreatePost) {
 		e.Message = d.dec.prefix + e.Message
 		if e.Status == 400 {
 			d.add(e)
-		} else if len(c.others) < maxProblems {
+		} else {
+			// All of them: which are listed is decided in verdict, after ordering by
+			// status, so that the cap on the listing cannot change the answered status.
 			c.others = append(c.others, located{e, d.dec.origin.in()})
 		}
 	}
@@ -413,7 +415,12 @@ func (c *check) verdict() Verdict {
 		ps := all[start:]
 		sort.SliceStable(ps, func(i, j int) bool { return pathLess(ps[i].err.Path, ps[j].err.Path) })
 	}
-	all = append(all, c.others...)
+	others := c.others
+	sort.SliceStable(others, func(i, j int) bool { return precedence(others[i].err) < precedence(others[j].err) })
+	if len(others) > maxProblems {
+		others = others[:maxProblems]
+	}
+	all = append(all, others...)
 	sort.SliceStable(all, func(i, j int) bool { return precedence(all[i].err) < precedence(all[j].err) })
 
 	v := Verdict{

@@ -44,27 +44,12 @@ func (d *doc) repeat(e *rules.Error) bool {
 }
 
 // brokenAt reports whether the decoder rejected the value at path or a value containing it.
-func (d *doc) brokenAt(path string) bool {
-	for _, b := range d.dec.broken {
-		if b != "" && (path == b || strings.HasPrefix(path, b) && path[len(b)] == '/') {
-			return true
-		}
-	}
-	return false
-}
+func (d *doc) brokenAt(path string) bool { return d.dec.broken.has(path) }
 
 // brokenNear reports whether the decoder rejected the value at path, a value containing it,
 // or a value inside it: a rule that reads the value cannot be trusted then.
 func (d *doc) brokenNear(path string) bool {
-	if d.brokenAt(path) {
-		return true
-	}
-	for _, b := range d.dec.broken {
-		if strings.HasPrefix(b, path) && len(b) > len(path) && b[len(path)] == '/' {
-			return true
-		}
-	}
-	return false
+	return d.dec.broken.has(path) || d.dec.broken.under(path)
 }
 
 // problem builds a problem of this document (messages of a stored draft start "draft: ").

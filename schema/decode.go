@@ -42,12 +42,6 @@ var (
 	draftPublishMembers = fields{names: []string{"publishNow", "scheduledFor", "timezone"}}
 )
 
-// pathSeg is one step of a JSON pointer: a member name, or an array index when index >= 0.
-type pathSeg struct {
-	name  string
-	index int
-}
-
 // decoder decodes one JSON document strictly into the wire types. It reads the body once
 // with a hand-written scanner (package strictjson; its doc says why not encoding/json),
 // dispatches members by exact name, and records every problem with its JSON pointer. A
@@ -56,13 +50,18 @@ type pathSeg struct {
 // or missing names, wrong types, bad strings) is recorded and decoding goes on, so a body
 // gets all of them at once.
 type decoder struct {
-	sc       strictjson.Scanner
-	path     []pathSeg
+	sc strictjson.Scanner
+	// ptr is the JSON pointer of the value being read, kept up to date by push and pop;
+	// ends[k] is its length with k+1 steps, so pop is a truncation.
+	ptr      []byte
+	ends     []int
 	problems []*rules.Error
-	// broken lists the pointers of values the decoder rejected, could not read, or that a
+	// broken holds the pointers of values the decoder rejected, could not read, or that a
 	// rejected name was meant for ("Content" breaks /content). Later checks say nothing
-	// about them, so one mistake gives one problem, not a cascade.
-	broken []string
+	// about them, so one mistake gives one problem, not a cascade. Every rejected value is
+	// marked, however many problems are listed: what later checks do must not depend on
+	// the listing's cap.
+	broken brokenSet
 	fatal  *rules.Error
 	// failPath is the pointer of the innermost value being read when scanning failed.
 	failPath string
@@ -97,7 +96,8 @@ func (o origin) in() string {
 }
 
 func newDecoder(body []byte, o origin) *decoder {
-	return &decoder{sc: strictjson.New(body, MaxDepth), origin: o, prefix: o.prefix(), path: make([]pathSeg, 0, 8)}
+	return &decoder{sc: strictjson.New(body, MaxDepth), origin: o, prefix: o.prefix(),
+		ptr: make([]byte, 0, 64), ends: make([]int, 0, 8)}
 }
 
 // decodeCreatePost decodes a create-post body (or, with originDraft, a stored draft, whose
@@ -195,34 +195,35 @@ func (d *decoder) all() []*rules.Error {
 	return d.problems
 }
 
-func (d *decoder) push(name string) { d.path = append(d.path, pathSeg{name: name, index: -1}) }
-func (d *decoder) pushIndex(i int)  { d.path = append(d.path, pathSeg{index: i}) }
+func (d *decoder) push(name string) {
+	d.ptr = appendPointerName(d.ptr, name)
+	d.ends = append(d.ends, len(d.ptr))
+}
+
+func (d *decoder) pushIndex(i int) {
+	d.ptr = append(d.ptr, '/')
+	d.ptr = strconv.AppendInt(d.ptr, int64(i), 10)
+	d.ends = append(d.ends, len(d.ptr))
+}
 
 func (d *decoder) pop() {
 	if !d.failSet && d.failed() {
 		d.failPath, d.failSet = d.pointer(), true
 	}
-	d.path = d.path[:len(d.path)-1]
+	d.ends = d.ends[:len(d.ends)-1]
+	n := 0
+	if len(d.ends) > 0 {
+		n = d.ends[len(d.ends)-1]
+	}
+	d.ptr = d.ptr[:n]
 }
 
 // pointer is the JSON pointer (RFC 6901) of the current value.
-func (d *decoder) pointer() string { return d.pointerTo("", false) }
+func (d *decoder) pointer() string { return string(d.ptr) }
 
-// pointerTo is the pointer of the current value's member name (when member is true).
-func (d *decoder) pointerTo(name string, member bool) string {
-	var b []byte
-	for _, s := range d.path {
-		if s.index >= 0 {
-			b = append(b, '/')
-			b = strconv.AppendInt(b, int64(s.index), 10)
-		} else {
-			b = appendPointerName(b, s.name)
-		}
-	}
-	if member {
-		b = appendPointerName(b, name)
-	}
-	return string(b)
+// pointerTo is the pointer of the current object's member name.
+func (d *decoder) pointerTo(name string) string {
+	return string(appendPointerName(d.ptr[:len(d.ptr):len(d.ptr)], name))
 }
 
 // appendPointerName appends "/name" with RFC 6901's escapes: "~" is "~0", "/" is "~1".
@@ -241,13 +242,22 @@ func appendPointerName(b []byte, name string) []byte {
 	return b
 }
 
-// report records a problem at path and marks path broken.
-func (d *decoder) report(code rules.Code, path, msg string) {
-	if len(d.problems) >= maxProblems {
-		return
+// reportHere records a problem at the current value and marks it broken.
+func (d *decoder) reportHere(code rules.Code, msg string) {
+	d.broken.mark(d.ptr, "", false)
+	if len(d.problems) < maxProblems {
+		d.problems = append(d.problems, rules.NewError(code, d.pointer(), d.prefix+msg))
 	}
-	d.problems = append(d.problems, rules.NewError(code, path, d.prefix+msg))
-	d.broken = append(d.broken, path)
+}
+
+// reportMember records a problem at the current object's member name and marks it broken.
+// The pointer is built only for a problem that is listed, so a hostile body of 100,000
+// problems under a 500 KB name costs 100 pointers, not 100,000.
+func (d *decoder) reportMember(code rules.Code, name, msg string) {
+	d.broken.mark(d.ptr, name, true)
+	if len(d.problems) < maxProblems {
+		d.problems = append(d.problems, rules.NewError(code, d.pointerTo(name), d.prefix+msg))
+	}
 }
 
 // wrongType reports that the current value is of kind got where want was expected, and
@@ -256,18 +266,23 @@ func (d *decoder) wrongType(want string, got strictjson.Kind) {
 	if got == strictjson.Invalid {
 		return
 	}
-	d.report(rules.CodeWrongType, d.pointer(), "expected "+want+", found "+got.String())
+	d.reportHere(rules.CodeWrongType, "expected "+want+", found "+got.String())
 	d.sc.Skip()
 }
 
-// stringIssue reports a bad string at path.
-func (d *decoder) stringIssue(path string, is strictjson.Issue) {
+// stringIssue reports a bad string: the current value's, or when member is true, the
+// current object's member name.
+func (d *decoder) stringIssue(name string, member bool, is strictjson.Issue) {
+	report := d.reportHere
+	if member {
+		report = func(code rules.Code, msg string) { d.reportMember(code, name, msg) }
+	}
 	switch is.Kind {
 	case strictjson.InvalidUTF8:
-		d.report(rules.CodeInvalidUTF8, path, "the string is not valid UTF-8 (bad byte at byte "+strconv.Itoa(is.Offset)+" of the body)")
+		report(rules.CodeInvalidUTF8, "the string is not valid UTF-8 (bad byte at byte "+strconv.Itoa(is.Offset)+" of the body)")
 	case strictjson.LoneSurrogate:
 		esc := string(d.sc.Bytes(is.Offset, is.Offset+6))
-		d.report(rules.CodeInvalidString, path, "the string has a lone surrogate escape "+esc+
+		report(rules.CodeInvalidString, "the string has a lone surrogate escape "+esc+
 			" at byte "+strconv.Itoa(is.Offset)+" of the body; a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF one")
 	}
 }
@@ -329,7 +344,7 @@ func (d *decoder) next(o *object) bool {
 		name := o.f.names[idx]
 		bit := uint32(1) << idx
 		if o.seen&bit != 0 {
-			d.report(rules.CodeDuplicateField, d.pointerTo(name, true), strconv.Quote(name)+
+			d.reportMember(rules.CodeDuplicateField, name, strconv.Quote(name)+
 				" is given more than once in this object; give each name once")
 			d.skipMember(name)
 			continue
@@ -342,7 +357,7 @@ func (d *decoder) next(o *object) bool {
 	if !d.failed() {
 		for i, n := range o.f.names {
 			if o.f.required&(1<<i) != 0 && (o.seen|o.meant)&(1<<i) == 0 {
-				d.report(rules.CodeMissingField, d.pointerTo(n, true), "the required field "+strconv.Quote(n)+" is missing")
+				d.reportMember(rules.CodeMissingField, n, "the required field "+strconv.Quote(n)+" is missing")
 			}
 		}
 	}
@@ -362,25 +377,22 @@ func (d *decoder) skipMember(name string) {
 // name was meant for a defined one, that one is marked broken too, and its index returned
 // (else -1): the user did try to give it, so it is not also reported missing or conflicting.
 func (d *decoder) unknown(f *fields, key string, issue strictjson.Issue) int {
-	path := d.pointerTo(key, true)
 	if issue.Kind != strictjson.NoIssue {
-		d.stringIssue(path, issue)
+		d.stringIssue(key, true, issue)
 		return -1
 	}
 	m := fieldname.Lookup(key, f.names)
 	switch {
 	case m.CaseOnly:
-		d.report(rules.CodeFieldCaseMismatch, path, "field names are case-sensitive: "+strconv.Quote(key)+
+		d.reportMember(rules.CodeFieldCaseMismatch, key, "field names are case-sensitive: "+strconv.Quote(key)+
 			" is not a field, did you mean "+strconv.Quote(m.Name)+"?")
 	case m.Name != "":
-		d.report(rules.CodeUnknownField, path, "unknown field "+quoteName(key)+"; did you mean "+strconv.Quote(m.Name)+"?")
+		d.reportMember(rules.CodeUnknownField, key, "unknown field "+quoteName(key)+"; did you mean "+strconv.Quote(m.Name)+"?")
 	default:
-		d.report(rules.CodeUnknownField, path, "unknown field "+quoteName(key)+"; the fields here are "+strings.Join(f.names, ", "))
+		d.reportMember(rules.CodeUnknownField, key, "unknown field "+quoteName(key)+"; the fields here are "+strings.Join(f.names, ", "))
 		return -1
 	}
-	if len(d.problems) < maxProblems {
-		d.broken = append(d.broken, d.pointerTo(m.Name, true))
-	}
+	d.broken.mark(d.ptr, m.Name, true)
 	for i, n := range f.names {
 		if n == m.Name {
 			return i
@@ -443,7 +455,7 @@ func (d *decoder) str(dst *string) bool {
 	}
 	s, issue := d.sc.String()
 	if issue.Kind != strictjson.NoIssue {
-		d.stringIssue(d.pointer(), issue)
+		d.stringIssue("", false, issue)
 	}
 	*dst = s
 	return !d.failed()
@@ -480,7 +492,7 @@ func (d *decoder) integer(dst *int) {
 	}
 	n, kind := parseWhole(lit)
 	if kind != numWhole {
-		d.report(rules.CodeWrongType, d.pointer(), "expected a whole number, found "+cutLiteral(lit))
+		d.reportHere(rules.CodeWrongType, "expected a whole number, found "+cutLiteral(lit))
 		return
 	}
 	*dst = n
@@ -824,7 +836,7 @@ func (d *decoder) raw() {
 			}
 			name := string(key)
 			if issue.Kind != strictjson.NoIssue {
-				d.stringIssue(d.pointerTo(name, true), issue)
+				d.stringIssue(name, true, issue)
 			}
 			dup := false
 			if seen != nil {
@@ -843,7 +855,7 @@ func (d *decoder) raw() {
 				}
 			}
 			if dup {
-				d.report(rules.CodeDuplicateField, d.pointerTo(name, true), quoteName(name)+" is given more than once in this object; give each name once")
+				d.reportMember(rules.CodeDuplicateField, name, quoteName(name)+" is given more than once in this object; give each name once")
 			}
 			d.push(name)
 			d.raw()
@@ -857,7 +869,7 @@ func (d *decoder) raw() {
 		}
 	case strictjson.String:
 		if is := d.sc.CheckString(); is.Kind != strictjson.NoIssue {
-			d.stringIssue(d.pointer(), is)
+			d.stringIssue("", false, is)
 		}
 	default:
 		d.sc.Skip()
