@@ -13,10 +13,17 @@ package rules
 func (l Limits) CheckTargets(shared string, targets []TargetText) ([][]PostLength, []*Error) {
 	memo := sharedMemo{text: shared}
 	posts := make([][]PostLength, len(targets))
+	n := 0
+	for _, t := range targets {
+		n += 1 + len(t.ThreadItems)
+	}
+	all := make([]PostLength, n) // one allocation for every target's posts
 	var errs []*Error
 	for i, t := range targets {
 		t.Shared = shared
-		p, e := l.checkTarget(t, &memo)
+		k := 1 + len(t.ThreadItems)
+		p, e := l.checkTarget(t, &memo, all[:k:k])
+		all = all[k:]
 		posts[i] = p
 		errs = append(errs, e...)
 	}

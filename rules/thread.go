@@ -49,12 +49,13 @@ type PostLength struct {
 // /platforms/{Index}/platform, and no posts. Beyond the two result slices and the errors
 // themselves, CheckTarget allocates one string holding every post's pointer.
 func (l Limits) CheckTarget(t TargetText) ([]PostLength, []*Error) {
-	return l.checkTarget(t, nil)
+	return l.checkTarget(t, nil, nil)
 }
 
 // checkTarget is CheckTarget; memo, when not nil, measures the shared content at most once
-// per platform (see CheckTargets).
-func (l Limits) checkTarget(t TargetText, memo *sharedMemo) ([]PostLength, []*Error) {
+// per platform (see CheckTargets), and out, when it has room for the target's posts, is
+// where they are written.
+func (l Limits) checkTarget(t TargetText, memo *sharedMemo, out []PostLength) ([]PostLength, []*Error) {
 	if !t.Platform.Valid() {
 		_, err := ParsePlatform(string(t.Platform))
 		return nil, []*Error{AsError(err).WithPath(targetPrefix(t.Index) + "/platform")}
@@ -62,7 +63,10 @@ func (l Limits) checkTarget(t TargetText, memo *sharedMemo) ([]PostLength, []*Er
 	lim := l.For(t.Platform)
 	paths := newThreadPaths(t.Index, t.Override != nil, len(t.ThreadItems))
 	n := 1 + len(t.ThreadItems)
-	out := make([]PostLength, n)
+	if cap(out) < n {
+		out = make([]PostLength, n)
+	}
+	out = out[:n:n]
 	var errs []*Error
 	for k := 0; k < n; k++ {
 		var text string

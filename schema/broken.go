@@ -14,8 +14,22 @@ const markMax = 128
 // at most markMax bytes.
 type brokenSet struct {
 	// m maps a pointer of at most markMax bytes to what is known about it.
-	m       map[string]brokenBits
+	m map[string]brokenBits
+	// atDepth[k] counts the rejected values k steps deep (the last entry: that deep or
+	// deeper), so that has probes only the depths where something was rejected.
+	atDepth [MaxDepth + 2]int
 	scratch []byte
+}
+
+// depth is how many steps the pointer b has.
+func depth(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c == '/' {
+			n++
+		}
+	}
+	return min(n, MaxDepth+1)
 }
 
 // brokenBits says what a brokenSet knows of one pointer.
@@ -60,7 +74,9 @@ func (s *brokenSet) mark(ptr []byte, name string, member bool) {
 		s.markLong(b, lastSlashWithin(b, markMax))
 		return
 	}
-	s.set(b, brokenAtIt)
+	if !s.set(b, brokenAtIt) {
+		s.atDepth[depth(b)]++
+	}
 	s.ancestors(b, lastSlashWithin(b, len(b)-1))
 }
 
@@ -106,8 +122,13 @@ func (s *brokenSet) has(path string) bool {
 	}
 	// path's ancestors within markMax, then path itself.
 	limit := min(len(path), markMax+1)
+	k := 0 // steps in path[:i]
 	for i := 1; i < limit; i++ {
 		if path[i] != '/' {
+			continue
+		}
+		k++
+		if s.atDepth[min(k, MaxDepth+1)] == 0 && len(path) <= markMax {
 			continue
 		}
 		bits := s.m[path[:i]]
@@ -120,7 +141,7 @@ func (s *brokenSet) has(path string) bool {
 			return true
 		}
 	}
-	return len(path) <= markMax && s.m[path]&brokenAtIt != 0
+	return len(path) <= markMax && s.atDepth[min(k+1, MaxDepth+1)] > 0 && s.m[path]&brokenAtIt != 0
 }
 
 // under reports whether a value strictly inside the one at path was rejected.

@@ -296,16 +296,19 @@ func (c *check) targets(d *doc, p *CreatePost) {
 	c.targetsV = make([]TargetVerdict, len(p.Platforms))
 	resolvable := c.env.Accounts != nil && len(p.Platforms) > 0
 	texts := make([]rules.TargetText, 0, len(p.Platforms))
+	clean := d.clean()
 	for i := range p.Platforms {
 		t := &p.Platforms[i]
-		base := "/platforms/" + strconv.Itoa(i)
 		tv := TargetVerdict{Platform: string(t.Platform), Posts: []PostLength{}}
 		if t.AccountID != nil {
 			tv.AccountID = *t.AccountID
 		}
 		c.targetsV[i] = tv
-		if d.brokenAt(base) || d.brokenNear(base+"/platform") || d.brokenNear(base+"/accountId") {
-			resolvable = false // resolving what the decoder rejected would only add noise
+		if !clean {
+			base := "/platforms/" + strconv.Itoa(i)
+			if d.brokenAt(base) || d.brokenNear(base+"/platform") || d.brokenNear(base+"/accountId") {
+				resolvable = false // resolving what the decoder rejected would only add noise
+			}
 		}
 		if !t.Platform.Valid() {
 			resolvable = false
@@ -321,8 +324,14 @@ func (c *check) targets(d *doc, p *CreatePost) {
 		texts = append(texts, tt)
 	}
 	posts, errs := c.env.Limits.CheckTargets(p.Content, texts)
+	n := 0
+	for _, ps := range posts {
+		n += len(ps)
+	}
+	all := make([]PostLength, 0, n) // one allocation for every target's posts
 	for j, tt := range texts {
-		pls := make([]PostLength, 0, len(posts[j]))
+		pls := all[len(all):len(all):len(all)+len(posts[j])]
+		all = all[:len(all)+len(posts[j])]
 		for _, pl := range posts[j] {
 			pls = append(pls, PostLength{
 				Path: pl.Path, Counter: pl.Counter, Length: pl.Length, Exact: pl.Exact,

@@ -43,6 +43,10 @@ func (d *doc) repeat(e *rules.Error) bool {
 	return false
 }
 
+// clean reports whether the decoder rejected nothing: then no brokenAt or brokenNear can be
+// true, and a loop over many targets need not build the pointers it would ask about.
+func (d *doc) clean() bool { return d.dec.broken.m == nil }
+
 // brokenAt reports whether the decoder rejected the value at path or a value containing it.
 func (d *doc) brokenAt(path string) bool { return d.dec.broken.has(path) }
 
@@ -147,8 +151,12 @@ func (d *doc) checkContent(p *CreatePost, t *PlatformTarget, base string) {
 
 // checkTwitter applies the rules of twitter's platformSpecificData at base, target i.
 func (d *doc) checkTwitter(p *CreatePost, tw *TwitterOptions, base string, i int) {
+	clean := d.clean()
 	for k := range tw.ThreadItems {
 		it := &tw.ThreadItems[k]
+		if clean && len(it.MediaItems) == 0 && strings.TrimSpace(it.Content) != "" {
+			continue // nothing of it can be wrong: skip building its pointer
+		}
 		ip := base + "/threadItems/" + strconv.Itoa(k)
 		if d.brokenAt(ip) {
 			continue

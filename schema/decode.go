@@ -25,6 +25,10 @@ const (
 // unknown fields costs a bounded answer. The first ones found are kept.
 const maxProblems = 100
 
+// maxPointerBytes bounds the total size of the pointers of one document's listed problems:
+// 100 problems under a 512 KB member name would otherwise list 50 MB of pointers.
+const maxPointerBytes = 64 << 10
+
 // fields is the member table of one JSON object type. Tables are package-level values that
 // are never written: read-only data, not state.
 type fields struct {
@@ -62,7 +66,9 @@ type decoder struct {
 	// marked, however many problems are listed: what later checks do must not depend on
 	// the listing's cap.
 	broken brokenSet
-	fatal  *rules.Error
+	// listedBytes is the size of the listed problems' pointers (see listing).
+	listedBytes int
+	fatal       *rules.Error
 	// failPath is the pointer of the innermost value being read when scanning failed.
 	failPath string
 	failSet  bool
@@ -223,7 +229,21 @@ func (d *decoder) pointer() string { return string(d.ptr) }
 
 // pointerTo is the pointer of the current object's member name.
 func (d *decoder) pointerTo(name string) string {
-	return string(appendPointerName(d.ptr[:len(d.ptr):len(d.ptr)], name))
+	var b strings.Builder
+	b.Grow(len(d.ptr) + 1 + len(name) + strings.Count(name, "~") + strings.Count(name, "/"))
+	b.Write(d.ptr)
+	b.WriteByte('/')
+	for i := 0; i < len(name); i++ {
+		switch name[i] {
+		case '~':
+			b.WriteString("~0")
+		case '/':
+			b.WriteString("~1")
+		default:
+			b.WriteByte(name[i])
+		}
+	}
+	return b.String()
 }
 
 // appendPointerName appends "/name" with RFC 6901's escapes: "~" is "~0", "/" is "~1".
@@ -242,21 +262,43 @@ func appendPointerName(b []byte, name string) []byte {
 	return b
 }
 
-// reportHere records a problem at the current value and marks it broken.
-func (d *decoder) reportHere(code rules.Code, msg string) {
-	d.broken.mark(d.ptr, "", false)
-	if len(d.problems) < maxProblems {
-		d.problems = append(d.problems, rules.NewError(code, d.pointer(), d.prefix+msg))
+// listing reports whether one more problem, whose pointer is about size bytes, is listed:
+// at most maxProblems of them, and their pointers at most maxPointerBytes together (the
+// first problem is always listed). Past that, problems are still marked, not listed.
+func (d *decoder) listing(size int) bool {
+	if len(d.problems) >= maxProblems || len(d.problems) > 0 && d.listedBytes+size > maxPointerBytes {
+		return false
 	}
+	d.listedBytes += size
+	return true
 }
 
-// reportMember records a problem at the current object's member name and marks it broken.
-// The pointer is built only for a problem that is listed, so a hostile body of 100,000
-// problems under a 500 KB name costs 100 pointers, not 100,000.
-func (d *decoder) reportMember(code rules.Code, name, msg string) {
-	d.broken.mark(d.ptr, name, true)
-	if len(d.problems) < maxProblems {
-		d.problems = append(d.problems, rules.NewError(code, d.pointerTo(name), d.prefix+msg))
+// reject marks the current value (or, when member is true, the current object's member
+// name) broken, and reports whether its problem is to be listed; the caller then builds the
+// message and calls list. Messages and pointers are built only for listed problems, so a
+// hostile body of 100,000 problems under a 500 KB name costs 100 pointers, not 100,000.
+func (d *decoder) reject(name string, member bool) bool {
+	d.broken.mark(d.ptr, name, member)
+	size := len(d.ptr)
+	if member {
+		size += 1 + len(name)
+	}
+	return d.listing(size)
+}
+
+// list records a problem that reject said is listed.
+func (d *decoder) list(code rules.Code, name string, member bool, msg string) {
+	path := d.pointer()
+	if member {
+		path = d.pointerTo(name)
+	}
+	d.problems = append(d.problems, rules.NewError(code, path, d.prefix+msg))
+}
+
+// reportHere rejects the current value with a problem.
+func (d *decoder) reportHere(code rules.Code, msg string) {
+	if d.reject("", false) {
+		d.list(code, "", false, msg)
 	}
 }
 
@@ -266,23 +308,24 @@ func (d *decoder) wrongType(want string, got strictjson.Kind) {
 	if got == strictjson.Invalid {
 		return
 	}
-	d.reportHere(rules.CodeWrongType, "expected "+want+", found "+got.String())
+	if d.reject("", false) {
+		d.list(rules.CodeWrongType, "", false, "expected "+want+", found "+got.String())
+	}
 	d.sc.Skip()
 }
 
 // stringIssue reports a bad string: the current value's, or when member is true, the
 // current object's member name.
 func (d *decoder) stringIssue(name string, member bool, is strictjson.Issue) {
-	report := d.reportHere
-	if member {
-		report = func(code rules.Code, msg string) { d.reportMember(code, name, msg) }
+	if is.Kind == strictjson.NoIssue || !d.reject(name, member) {
+		return
 	}
 	switch is.Kind {
 	case strictjson.InvalidUTF8:
-		report(rules.CodeInvalidUTF8, "the string is not valid UTF-8 (bad byte at byte "+strconv.Itoa(is.Offset)+" of the body)")
+		d.list(rules.CodeInvalidUTF8, name, member, "the string is not valid UTF-8 (bad byte at byte "+strconv.Itoa(is.Offset)+" of the body)")
 	case strictjson.LoneSurrogate:
 		esc := string(d.sc.Bytes(is.Offset, is.Offset+6))
-		report(rules.CodeInvalidString, "the string has a lone surrogate escape "+esc+
+		d.list(rules.CodeInvalidString, name, member, "the string has a lone surrogate escape "+esc+
 			" at byte "+strconv.Itoa(is.Offset)+" of the body; a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF one")
 	}
 }
@@ -344,8 +387,10 @@ func (d *decoder) next(o *object) bool {
 		name := o.f.names[idx]
 		bit := uint32(1) << idx
 		if o.seen&bit != 0 {
-			d.reportMember(rules.CodeDuplicateField, name, strconv.Quote(name)+
-				" is given more than once in this object; give each name once")
+			if d.reject(name, true) {
+				d.list(rules.CodeDuplicateField, name, true, strconv.Quote(name)+
+					" is given more than once in this object; give each name once")
+			}
 			d.skipMember(name)
 			continue
 		}
@@ -357,7 +402,9 @@ func (d *decoder) next(o *object) bool {
 	if !d.failed() {
 		for i, n := range o.f.names {
 			if o.f.required&(1<<i) != 0 && (o.seen|o.meant)&(1<<i) == 0 {
-				d.reportMember(rules.CodeMissingField, n, "the required field "+strconv.Quote(n)+" is missing")
+				if d.reject(n, true) {
+					d.list(rules.CodeMissingField, n, true, "the required field "+strconv.Quote(n)+" is missing")
+				}
 			}
 		}
 	}
@@ -382,14 +429,18 @@ func (d *decoder) unknown(f *fields, key string, issue strictjson.Issue) int {
 		return -1
 	}
 	m := fieldname.Lookup(key, f.names)
+	listed := d.reject(key, true)
 	switch {
+	case !listed:
 	case m.CaseOnly:
-		d.reportMember(rules.CodeFieldCaseMismatch, key, "field names are case-sensitive: "+strconv.Quote(key)+
+		d.list(rules.CodeFieldCaseMismatch, key, true, "field names are case-sensitive: "+strconv.Quote(key)+
 			" is not a field, did you mean "+strconv.Quote(m.Name)+"?")
 	case m.Name != "":
-		d.reportMember(rules.CodeUnknownField, key, "unknown field "+quoteName(key)+"; did you mean "+strconv.Quote(m.Name)+"?")
+		d.list(rules.CodeUnknownField, key, true, "unknown field "+quoteName(key)+"; did you mean "+strconv.Quote(m.Name)+"?")
 	default:
-		d.reportMember(rules.CodeUnknownField, key, "unknown field "+quoteName(key)+"; the fields here are "+strings.Join(f.names, ", "))
+		d.list(rules.CodeUnknownField, key, true, "unknown field "+quoteName(key)+"; the fields here are "+strings.Join(f.names, ", "))
+	}
+	if m.Name == "" {
 		return -1
 	}
 	d.broken.mark(d.ptr, m.Name, true)
@@ -855,7 +906,9 @@ func (d *decoder) raw() {
 				}
 			}
 			if dup {
-				d.reportMember(rules.CodeDuplicateField, name, quoteName(name)+" is given more than once in this object; give each name once")
+				if d.reject(name, true) {
+					d.list(rules.CodeDuplicateField, name, true, quoteName(name)+" is given more than once in this object; give each name once")
+				}
 			}
 			d.push(name)
 			d.raw()
