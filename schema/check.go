@@ -330,7 +330,7 @@ func (c *check) targets(d *doc, p *CreatePost) {
 	}
 	all := make([]PostLength, 0, n) // one allocation for every target's posts
 	for j, tt := range texts {
-		pls := all[len(all):len(all):len(all)+len(posts[j])]
+		pls := all[len(all) : len(all) : len(all)+len(posts[j])]
 		all = all[:len(all)+len(posts[j])]
 		for _, pl := range posts[j] {
 			pls = append(pls, PostLength{
