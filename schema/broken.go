@@ -19,6 +19,9 @@ type brokenSet struct {
 	// deeper), so that has probes only the depths where something was rejected.
 	atDepth [MaxDepth + 2]int
 	scratch []byte
+	// hashed counts the bytes of the pointers looked up or stored: the set's work, read by
+	// the cost fuzz test (FuzzCheckCost).
+	hashed int
 }
 
 // depth is how many steps the pointer b has.
@@ -47,6 +50,7 @@ const (
 
 // set adds bits to key's entry and reports whether they were all there already.
 func (s *brokenSet) set(key []byte, bits brokenBits) bool {
+	s.hashed += len(key)
 	old := s.m[string(key)]
 	if old&bits == bits {
 		return true
@@ -131,6 +135,7 @@ func (s *brokenSet) has(path string) bool {
 		if s.atDepth[min(k, MaxDepth+1)] == 0 && len(path) <= markMax {
 			continue
 		}
+		s.hashed += i
 		bits := s.m[path[:i]]
 		if bits&brokenAtIt != 0 {
 			return true
@@ -141,7 +146,11 @@ func (s *brokenSet) has(path string) bool {
 			return true
 		}
 	}
-	return len(path) <= markMax && s.atDepth[min(k+1, MaxDepth+1)] > 0 && s.m[path]&brokenAtIt != 0
+	if len(path) > markMax || s.atDepth[min(k+1, MaxDepth+1)] == 0 {
+		return false
+	}
+	s.hashed += len(path)
+	return s.m[path]&brokenAtIt != 0
 }
 
 // under reports whether a value strictly inside the one at path was rejected.
@@ -150,8 +159,10 @@ func (s *brokenSet) under(path string) bool {
 		return false
 	}
 	if len(path) <= markMax {
+		s.hashed += len(path)
 		return s.m[path]&brokenInside != 0
 	}
 	i := max(strings.LastIndexByte(path[:markMax+1], '/'), 0)
+	s.hashed += markMax + i
 	return s.m[path[:i]]&brokenLong != 0
 }

@@ -161,10 +161,16 @@ type Verdict struct {
 // is safe for concurrent use and never panics; every problem of a malformed body is in the
 // verdict.
 func CheckCreatePost(body []byte, env Env) Verdict {
-	c := check{env: env}
+	v, _ := checkCreatePost(body, env)
+	return v
+}
+
+// checkCreatePost is CheckCreatePost, also returning the check for tests of its cost.
+func checkCreatePost(body []byte, env Env) (Verdict, *check) {
+	c := &check{env: env}
 	post, dec := decodeCreatePost(body, env.MaxBodyBytes, originBody)
 	if dec.fatal != nil {
-		return c.alone(dec.fatal)
+		return c.alone(dec.fatal), c
 	}
 	req := newDoc(dec)
 	req.add(checkShape(post, "")...)
@@ -181,7 +187,7 @@ func CheckCreatePost(body []byte, env Env) Verdict {
 	if !c.scheduled.IsZero() {
 		c.status = rules.StatusPending
 	}
-	return c.verdict()
+	return c.verdict(), c
 }
 
 // CheckDraftPublish checks POST /api/v2/drafts/{draftId}/publish: draft is the stored draft

@@ -68,6 +68,9 @@ type decoder struct {
 	broken brokenSet
 	// listedBytes is the size of the listed problems' pointers (see listing).
 	listedBytes int
+	// built counts the bytes of the listed problems' pointers and messages, for the cost
+	// fuzz test (FuzzCheckCost).
+	built int
 	fatal       *rules.Error
 	// failPath is the pointer of the innermost value being read when scanning failed.
 	failPath string
@@ -292,6 +295,7 @@ func (d *decoder) list(code rules.Code, name string, member bool, msg string) {
 	if member {
 		path = d.pointerTo(name)
 	}
+	d.built += len(path) + len(msg)
 	d.problems = append(d.problems, rules.NewError(code, path, d.prefix+msg))
 }
 
