@@ -71,7 +71,7 @@ type decoder struct {
 	// built counts the bytes of the listed problems' pointers and messages, for the cost
 	// fuzz test (FuzzCheckCost).
 	built int
-	fatal       *rules.Error
+	fatal *rules.Error
 	// failPath is the pointer of the innermost value being read when scanning failed.
 	failPath string
 	failSet  bool
