@@ -51,6 +51,11 @@ func TestExitStatus(t *testing.T) {
 		{"missing draft file", []string{"draft", "--now", testNow, "--draft", "testdata/nope.json", "testdata/draft-publish.json"}, "", 2, "testdata/nope.json", ""},
 		{"bad --draft-state", []string{"draft", "--draft-state", "gone", "--draft", "testdata/draft.json", "testdata/draft-publish.json"}, "", 2, "want saved, publishing or deleted", ""},
 		{"a deleted draft is not found", []string{"draft", "--now", testNow, "--draft-state", "deleted", "--draft", "testdata/draft.json", "testdata/draft-publish.json"}, "", 1, "", "draft_not_found"},
+		// Issue 10: the answer for a deleted draft depends on no file, so none is read.
+		{"a deleted draft reads neither file", []string{"draft", "--draft-state", "deleted", "--draft", "testdata/nope.json", "testdata/nope-either.json"}, "", 1, "", "draft_not_found"},
+		{"a deleted draft needs no file at all", []string{"draft", "--draft-state", "deleted"}, "", 1, "", "draft_not_found"},
+		{"a deleted draft reads no accounts", []string{"draft", "--draft-state", "deleted", "--accounts", "testdata/nope.json", "--draft", "-", "-"}, "", 1, "", "draft_not_found"},
+		{"a deleted draft still takes one BODY at most", []string{"draft", "--draft-state", "deleted", "a.json", "b.json"}, "", 2, "at most one BODY", ""},
 		{"--jsonl takes no values", []string{"time", "--jsonl", "2030-01-15T09:30Z"}, "", 2, "--jsonl", ""},
 		{"status takes one file", []string{"status", "a.json", "b.json"}, "", 2, "at most one FILE", ""},
 		{"status: missing file", []string{"status", "testdata/nope.json"}, "", 2, "testdata/nope.json", ""},

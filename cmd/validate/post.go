@@ -28,8 +28,9 @@ stored draft, as the API would. The draft FILE is stored in the create-post shap
 the publish request body. Either may be '-' (stdin), not both.
 
 Flags:
-  --draft FILE         the stored draft (required)
-  --draft-state STATE  the draft's state: saved (default), publishing or deleted
+  --draft FILE         the stored draft (required unless the state is deleted)
+  --draft-state STATE  the draft's state: saved (default), publishing or deleted;
+                       deleted answers 404 draft_not_found and reads no file
 ` + verdictFlagsUsage + verdictOutput + `
 Exit status: 0 valid, 1 invalid, 2 usage error or an unreadable file (named on stderr).
 `
@@ -136,6 +137,20 @@ func runDraft(c *cmdIO, args []string) int {
 	operands, code, ok := parseFlags(c, fs, draftUsage, args)
 	if !ok {
 		return code
+	}
+	if draftState == rules.DraftDeleted {
+		// A deleted draft is 404 draft_not_found whatever the draft, the body, the
+		// accounts or the clock say (schema.CheckDraftPublish reads none of them), and a
+		// command needs only the inputs that can change its answer: nothing is read, and
+		// the files may be left out or be missing.
+		if len(operands) > 1 {
+			return usageError(c, "want at most one BODY file, got %d", len(operands))
+		}
+		name := ""
+		if len(operands) == 1 {
+			name = operands[0]
+		}
+		return printVerdict(c, vf.format, name, *draftFile, schema.CheckDraftPublish(nil, nil, schema.Env{DraftState: draftState}))
 	}
 	switch {
 	case *draftFile == "":
