@@ -1,31 +1,29 @@
 package rules
 
 // CheckTargets applies rule T1 to every target of one request whose top-level "content" is
-// shared: each target's posts are what [Limits.CheckTarget] gives for
-// TargetText{Index: i, Shared: shared, ...}, and the errors of all targets follow one
-// another in target order. Each target's own Shared field is not read: the request has one
+// shared: posts[i] and errs[i] are what [Limits.CheckTarget] gives for targets[i] with
+// Shared set to shared. Each target's own Shared field is not read: the request has one
 // shared content, and it is the shared argument.
 //
 // The difference is cost. The shared content is measured at most once per platform, not
 // once per target, so a request of 20,000 targets that post one 512 KB content costs one
 // measurement per platform plus O(1) per target, and the whole check stays linear in the
 // request. (Platforms are the memo's key because a [Limit]'s Counter need not be comparable.)
-func (l Limits) CheckTargets(shared string, targets []TargetText) ([][]PostLength, []*Error) {
+func (l Limits) CheckTargets(shared string, targets []TargetText) (posts [][]PostLength, errs [][]*Error) {
 	memo := sharedMemo{text: shared}
-	posts := make([][]PostLength, len(targets))
+	posts, errs = make([][]PostLength, len(targets)), make([][]*Error, len(targets))
 	n := 0
 	for _, t := range targets {
 		n += 1 + len(t.ThreadItems)
 	}
 	all := make([]PostLength, n) // one allocation for every target's posts
-	var errs []*Error
 	for i, t := range targets {
 		t.Shared = shared
 		k := 1 + len(t.ThreadItems)
 		p, e := l.checkTarget(t, &memo, all[:k:k])
 		all = all[k:]
 		posts[i] = p
-		errs = append(errs, e...)
+		errs[i] = e
 	}
 	return posts, errs
 }

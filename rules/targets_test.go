@@ -38,17 +38,15 @@ func TestCheckTargetsMeasuresTheSharedContentOncePerPlatform(t *testing.T) {
 	posts, errs := lim.CheckTargets(shared, targets)
 
 	// The answer is CheckTarget's, target by target.
-	var wantErrs []*Error
 	for i, tt := range targets {
 		tt.Shared = shared
 		p, e := lim.CheckTarget(tt)
 		if !reflect.DeepEqual(posts[i], p) {
 			t.Fatalf("target %d: posts %+v, want %+v", i, posts[i], p)
 		}
-		wantErrs = append(wantErrs, e...)
-	}
-	if !reflect.DeepEqual(errs, wantErrs) {
-		t.Fatalf("errors differ from CheckTarget's: %d vs %d", len(errs), len(wantErrs))
+		if !reflect.DeepEqual(errs[i], e) {
+			t.Fatalf("target %d: errors %v, want %v", i, errs[i], e)
+		}
 	}
 
 	// Measured: the shared content once per platform (3), each override once (30).
@@ -66,7 +64,7 @@ func TestCheckTargetsMeasuresTheSharedContentOncePerPlatform(t *testing.T) {
 func TestCheckTargetsReadsNoTargetsShared(t *testing.T) {
 	// TargetText.Shared is not read: the request's one shared content is the argument.
 	posts, errs := Limits{}.CheckTargets("hello", []TargetText{{Platform: Twitter, Shared: strings.Repeat("x", 500)}})
-	if len(errs) != 0 || posts[0][0].Length != 5 {
+	if len(errs[0]) != 0 || posts[0][0].Length != 5 {
 		t.Fatalf("posts %+v, errs %v", posts, errs)
 	}
 }

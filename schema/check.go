@@ -33,16 +33,35 @@ type Env struct {
 }
 
 // Problem is one thing wrong with a request: where (a JSON pointer, "" for the request as
-// a whole, into the document In names), what (a machine code) and a message for people.
-// Match on Code, never Message.
+// a whole, into the document In names), what (a machine code), a message for people, and
+// what it applies to as data (its target, and a length problem's measurement), so that no
+// client parses a message or counts problems to learn them. Match on Code, never Message.
 type Problem struct {
 	Path    string     `json:"path"`
 	Code    rules.Code `json:"code"`
 	Message string     `json:"message"`
 	// In names the document Path points into: "draft" for the stored draft of a draft
-	// publish (whose messages also start with "draft: " for people), "" for the request
-	// body, or for a problem that is not located in a document (plan, draft state).
+	// publish, "" for the request body, or for a problem that is not located in a document
+	// (plan, draft state). Messages never repeat it.
 	In string `json:"in,omitempty"`
+	// Rule is the id of the rule of the book the problem breaks, when it has one
+	// ("<platform>.<field>.<check>"); "" for problems of the wire format itself.
+	Rule string `json:"rule,omitempty"`
+	// Target is the target the problem applies to: the one its path lies in
+	// (/platforms/i/...), or, for a post of the shared /content, the first target whose cap
+	// it breaks. nil when the problem is not about one target.
+	Target *ProblemTarget `json:"target,omitempty"`
+	// Length is the measurement of the post a post_too_long (or a post's invalid_utf8)
+	// problem is about; nil for every other problem.
+	Length *MeasuredPost `json:"length,omitempty"`
+}
+
+// ProblemTarget names the target a Problem applies to: its index in "platforms", its
+// platform as sent, and its account (TargetVerdict.AccountID).
+type ProblemTarget struct {
+	Index     int    `json:"index"`
+	Platform  string `json:"platform"`
+	AccountID string `json:"accountId"`
 }
 
 // ErrorBody is the API's error body: {"error", "code", "message"}, the extras of its status
@@ -69,9 +88,14 @@ type ErrorBody struct {
 	Problems     []Problem `json:"problems,omitempty"`
 }
 
-// PostLength is the length of one post against its cap (rule T1), located by the JSON
-// pointer of its text.
-type PostLength struct {
+// PostLength is the old name of MeasuredPost.
+//
+// Deprecated: use MeasuredPost; rules.PostLength is a different type.
+type PostLength = MeasuredPost
+
+// MeasuredPost is the length of one post against its cap (rule T1), located by the JSON
+// pointer of its text: rules.PostLength as the verdict's JSON carries it, with Fits.
+type MeasuredPost struct {
 	Path string `json:"path"`
 	// Counter is the unit: "graphemes" unless the Limits say otherwise ("x-weighted").
 	Counter string `json:"counter"`
@@ -90,9 +114,9 @@ type PostLength struct {
 // its account (the resolved one when resolution ran, else the accountId as sent, else ""),
 // and the length of each of its posts ([] when they could not be measured).
 type TargetVerdict struct {
-	Platform  string       `json:"platform"`
-	AccountID string       `json:"accountId"`
-	Posts     []PostLength `json:"posts"`
+	Platform  string         `json:"platform"`
+	AccountID string         `json:"accountId"`
+	Posts     []MeasuredPost `json:"posts"`
 }
 
 // Verdict is the whole answer for one request.
@@ -108,7 +132,7 @@ type TargetVerdict struct {
 //     not a readable JSON object (a stored draft in that state is one problem of the
 //     draft, listed with the body's)
 //
-// Otherwise every problem is found and listed, and the answered status is the first row
+// Otherwise every problem is foundProblem and listed, and the answered status is the first row
 // that has one (DESIGN.md orders them the same way):
 //
 //  1. 400: every shape, type, length, schedule and resolution-400 problem, of the body and
@@ -128,7 +152,7 @@ type Verdict struct {
 	HTTPStatus int `json:"httpStatus"`
 	// Error is the API's error body; nil when valid.
 	Error *ErrorBody `json:"error"`
-	// Problems lists everything found, in the order of the precedence above; within 400,
+	// Problems lists everything foundProblem, in the order of the precedence above; within 400,
 	// the request body's problems sorted by path, then a stored draft's. At most 100
 	// problems of each document, and 100 others, are listed. Never nil.
 	Problems []Problem `json:"problems"`
@@ -173,7 +197,7 @@ func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 		return c.alone(dec.fatal), c
 	}
 	req := newDoc(dec)
-	req.add(checkShape(post, "")...)
+	req.add(checkShape(post)...)
 	req.checkPublishMode(post.PublishNow, post.ScheduledFor, false)
 	req.checkPost(post)
 	c.schedule(req, post.ScheduledFor)
@@ -221,7 +245,7 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 		return c.alone(bdec.fatal)
 	}
 	req := newDoc(bdec)
-	req.add(checkShape(pub, "")...)
+	req.add(checkShape(pub)...)
 	req.checkPublishMode(pub.PublishNow, pub.ScheduledFor, true)
 	c.schedule(req, pub.ScheduledFor)
 
@@ -229,14 +253,14 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 	stored := newDoc(ddec)
 	if ddec.fatal == nil {
 		// post.PublishNow, ScheduledFor and Timezone are zero: the decoder did not read them.
-		stored.add(checkShape(post, originDraft.prefix())...)
+		stored.add(checkShape(post)...)
 		stored.checkPost(post)
 		c.targets(stored, post)
 	}
 	c.docs = []*doc{req, stored}
 	c.plan()
 	if state != nil {
-		c.others = append(c.others, located{state, ""})
+		c.others = append(c.others, located{err: state, foundProblem: foundProblem{err: state, target: -1}})
 	}
 	if len(bdec.problems) == 0 && len(ddec.all()) == 0 {
 		post.PublishNow, post.ScheduledFor, post.Timezone = pub.PublishNow, pub.ScheduledFor, pub.Timezone
@@ -249,11 +273,12 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 	return c.verdict()
 }
 
-// located is a problem not found by a document's own checks (plan, draft state, target
-// resolution), with Problem.In of the document it points into.
+// located is a problem with Problem.In of the document it points into, and what it applies
+// to (see foundProblem).
 type located struct {
 	err *rules.Error
 	in  string
+	foundProblem
 }
 
 // check accumulates one verdict.
@@ -262,6 +287,7 @@ type check struct {
 	docs      []*doc
 	others    []located // problems of other statuses than 400: resolution, plan, draft state
 	targetsV  []TargetVerdict
+	targetDoc *doc // the document whose "platforms" targetsV describes
 	resolved  bool
 	scheduled time.Time
 	status    rules.Status
@@ -271,7 +297,7 @@ type check struct {
 // alone is the verdict whose only problem is e, of the request body or of no document
 // (see Verdict: what stands alone).
 func (c *check) alone(e *rules.Error) Verdict {
-	c.docs, c.others = nil, []located{{e, ""}}
+	c.docs, c.others = nil, []located{{err: e, foundProblem: foundProblem{err: e, target: -1}}}
 	return c.verdict()
 }
 
@@ -290,7 +316,6 @@ func (c *check) schedule(d *doc, s *string) {
 	}
 	if err := rules.CheckScheduledAfter(t, c.env.Now); err != nil {
 		e := asProblem(err).WithPath("/scheduledFor")
-		e.Message = d.dec.prefix + e.Message
 		d.add(e)
 	}
 }
@@ -305,7 +330,7 @@ func (c *check) targets(d *doc, p *CreatePost) {
 	clean := d.clean()
 	for i := range p.Platforms {
 		t := &p.Platforms[i]
-		tv := TargetVerdict{Platform: string(t.Platform), Posts: []PostLength{}}
+		tv := TargetVerdict{Platform: string(t.Platform), Posts: []MeasuredPost{}}
 		if t.AccountID != nil {
 			tv.AccountID = *t.AccountID
 		}
@@ -334,22 +359,32 @@ func (c *check) targets(d *doc, p *CreatePost) {
 	for _, ps := range posts {
 		n += len(ps)
 	}
-	all := make([]PostLength, 0, n) // one allocation for every target's posts
+	all := make([]MeasuredPost, 0, n) // one allocation for every target's posts
 	for j, tt := range texts {
 		pls := all[len(all) : len(all) : len(all)+len(posts[j])]
 		all = all[:len(all)+len(posts[j])]
 		for _, pl := range posts[j] {
-			pls = append(pls, PostLength{
+			pls = append(pls, MeasuredPost{
 				Path: pl.Path, Counter: pl.Counter, Length: pl.Length, Exact: pl.Exact,
 				Cap: pl.Cap, Fits: pl.Fits(), OverflowAt: pl.OverflowAt,
 			})
 		}
 		c.targetsV[tt.Index].Posts = pls
+		// The errors come in the order of the posts, each at its post's path: one walk
+		// pairs every error with its post's measurement.
+		k := 0
+		for _, e := range errs[j] {
+			for k < len(pls) && pls[k].Path != e.Path {
+				k++
+			}
+			f := foundProblem{err: e, target: tt.Index}
+			if k < len(pls) {
+				f.length = &pls[k]
+			}
+			d.addFound(f)
+		}
 	}
-	for _, e := range errs {
-		e.Message = d.dec.prefix + e.Message
-		d.add(e)
-	}
+	c.targetDoc = d
 	if !resolvable {
 		return
 	}
@@ -360,21 +395,20 @@ func (c *check) targets(d *doc, p *CreatePost) {
 			targets[i].AccountID = *t.AccountID
 		}
 	}
-	accounts, errs := rules.ResolveTargets(targets, c.env.Accounts)
+	accounts, rerrs := rules.ResolveTargets(targets, c.env.Accounts)
 	c.resolved = true
 	for i, a := range accounts {
 		if a.ID != "" {
 			c.targetsV[i].AccountID = a.ID
 		}
 	}
-	for _, e := range errs {
-		e.Message = d.dec.prefix + e.Message
+	for _, e := range rerrs {
 		if e.Status == 400 {
 			d.add(e)
 		} else {
 			// All of them: which are listed is decided in verdict, after ordering by
 			// status, so that the cap on the listing cannot change the answered status.
-			c.others = append(c.others, located{e, d.dec.origin.in()})
+			c.others = append(c.others, located{err: e, in: d.dec.origin.in(), foundProblem: foundProblem{err: e, target: -1}})
 		}
 	}
 }
@@ -382,7 +416,8 @@ func (c *check) targets(d *doc, p *CreatePost) {
 // plan checks the plan (rules.CheckPlan).
 func (c *check) plan() {
 	if err := rules.CheckPlan(c.env.Plan); err != nil {
-		c.others = append(c.others, located{asProblem(err), ""})
+		e := asProblem(err)
+		c.others = append(c.others, located{err: e, foundProblem: foundProblem{err: e, target: -1}})
 	}
 }
 
@@ -424,8 +459,8 @@ func (c *check) verdict() Verdict {
 	for _, d := range c.docs {
 		in := d.dec.origin.in()
 		start := len(all)
-		for _, e := range d.problems {
-			all = append(all, located{e, in})
+		for _, f := range d.problems {
+			all = append(all, located{err: f.err, in: in, foundProblem: f})
 		}
 		ps := all[start:]
 		sort.SliceStable(ps, func(i, j int) bool { return pathLess(ps[i].err.Path, ps[j].err.Path) })
@@ -447,8 +482,20 @@ func (c *check) verdict() Verdict {
 	if v.Targets == nil {
 		v.Targets = []TargetVerdict{}
 	}
+	targetsIn := ""
+	if c.targetDoc != nil {
+		targetsIn = c.targetDoc.dec.origin.in()
+	}
 	for i, p := range all {
-		v.Problems[i] = Problem{Path: p.err.Path, Code: p.err.Code, Message: p.err.Message, In: p.in}
+		v.Problems[i] = Problem{Path: p.err.Path, Code: p.err.Code, Message: p.err.Message, In: p.in, Length: p.length}
+		ti := p.target
+		if ti < 0 && p.in == targetsIn {
+			ti = targetIndex(p.err.Path)
+		}
+		if ti >= 0 && ti < len(c.targetsV) {
+			t := c.targetsV[ti]
+			v.Problems[i].Target = &ProblemTarget{Index: ti, Platform: t.Platform, AccountID: t.AccountID}
+		}
 	}
 	if len(all) == 0 {
 		v.Valid, v.HTTPStatus, v.Billable, v.Status = true, 202, rules.Billable(nil), c.status
@@ -466,6 +513,23 @@ func (c *check) verdict() Verdict {
 	v.Error = errorBody(first, v.Problems[:n])
 	v.Billable = rules.Billable(first)
 	return v
+}
+
+// targetIndex is i when path is /platforms/i or lies inside it, else -1.
+func targetIndex(path string) int {
+	const prefix = "/platforms/"
+	if !strings.HasPrefix(path, prefix) {
+		return -1
+	}
+	rest := path[len(prefix):]
+	n, i := 0, 0
+	for ; i < len(rest) && rest[i] >= '0' && rest[i] <= '9' && i < 9; i++ {
+		n = n*10 + int(rest[i]-'0')
+	}
+	if i == 0 || (i < len(rest) && rest[i] != '/') || (rest[0] == '0' && i > 1) {
+		return -1
+	}
+	return n
 }
 
 // errorBody is the API's error body for the answered problems (all of one status; the

@@ -15,28 +15,48 @@ import (
 // doc collects the problems of one JSON document (the request body, or a stored draft).
 type doc struct {
 	dec      *decoder
-	problems []*rules.Error
+	problems []foundProblem
+}
+
+// foundProblem is one problem of a document, with what it applies to when that is not just its
+// path: the target it was foundProblem for (-1: the one its path names, if any) and, for a length
+// problem, the post's measurement.
+type foundProblem struct {
+	err    *rules.Error
+	target int
+	length *MeasuredPost
 }
 
 func newDoc(d *decoder) *doc {
-	return &doc{dec: d, problems: append([]*rules.Error(nil), d.all()...)}
+	all := d.all()
+	fs := make([]foundProblem, len(all))
+	for i, e := range all {
+		fs[i] = foundProblem{err: e, target: -1}
+	}
+	return &doc{dec: d, problems: fs}
 }
 
-// add records problems found after decoding, minus those about a value the decoder already
+// add records problems foundProblem after decoding, minus those about a value the decoder already
 // rejected (its path, or anything inside it) and exact repeats (same path, code and
 // message; two targets over their different caps on the shared /content are two problems).
 func (d *doc) add(es ...*rules.Error) {
 	for _, e := range es {
-		if e == nil || len(d.problems) >= maxProblems || d.repeat(e) || d.brokenAt(e.Path) {
-			continue
-		}
-		d.problems = append(d.problems, e)
+		d.addFound(foundProblem{err: e, target: -1})
 	}
 }
 
+// addFound is add for one problem with what it applies to.
+func (d *doc) addFound(f foundProblem) {
+	e := f.err
+	if e == nil || len(d.problems) >= maxProblems || d.repeat(e) || d.brokenAt(e.Path) {
+		return
+	}
+	d.problems = append(d.problems, f)
+}
+
 func (d *doc) repeat(e *rules.Error) bool {
-	for _, p := range d.problems {
-		if p.Path == e.Path && p.Code == e.Code && p.Message == e.Message {
+	for _, f := range d.problems {
+		if p := f.err; p.Path == e.Path && p.Code == e.Code && p.Message == e.Message {
 			return true
 		}
 	}
@@ -58,7 +78,7 @@ func (d *doc) brokenNear(path string) bool {
 
 // problem builds a problem of this document (messages of a stored draft start "draft: ").
 func (d *doc) problem(code rules.Code, path, msg string) *rules.Error {
-	return rules.NewError(code, path, d.dec.prefix+msg)
+	return rules.NewError(code, path, msg)
 }
 
 // checkPublishMode is the publish-mode rule: exactly one of publishNow true or scheduledFor.

@@ -76,7 +76,6 @@ type decoder struct {
 	failPath string
 	failSet  bool
 	origin   origin
-	prefix   string // origin.prefix()
 }
 
 // origin is the document a decoder reads: the request body or a stored draft.
@@ -87,15 +86,6 @@ const (
 	originDraft               // the stored draft of a draft publish
 )
 
-// prefix starts the message of every problem of the document: "draft: " for a stored
-// draft, so that a person reading messages alone still knows which document is meant.
-func (o origin) prefix() string {
-	if o == originDraft {
-		return "draft: "
-	}
-	return ""
-}
-
 // in is Problem.In for the document: "draft" for a stored draft, "" for the request body.
 func (o origin) in() string {
 	if o == originDraft {
@@ -105,7 +95,7 @@ func (o origin) in() string {
 }
 
 func newDecoder(body []byte, o origin) *decoder {
-	return &decoder{sc: strictjson.New(body, MaxDepth), origin: o, prefix: o.prefix(),
+	return &decoder{sc: strictjson.New(body, MaxDepth), origin: o,
 		ptr: make([]byte, 0, 64), ends: make([]int, 0, 8)}
 }
 
@@ -140,12 +130,12 @@ func (d *decoder) top(body []byte, maxBytes int) bool {
 		maxBytes = DefaultMaxBodyBytes
 	}
 	if len(body) > maxBytes {
-		d.fatal = rules.NewError(rules.CodeBodyTooLarge, "", d.prefix+"the body is "+strconv.Itoa(len(body))+
+		d.fatal = rules.NewError(rules.CodeBodyTooLarge, "", "the body is "+strconv.Itoa(len(body))+
 			" bytes; the limit is "+strconv.Itoa(maxBytes)+" bytes")
 		return false
 	}
 	if blank(body) {
-		d.fatal = rules.NewError(rules.CodeMalformedJSON, "", d.prefix+"the body is empty; expected a JSON object")
+		d.fatal = rules.NewError(rules.CodeMalformedJSON, "", "the body is empty; expected a JSON object")
 		return false
 	}
 	switch k := d.sc.Peek(); k {
@@ -156,7 +146,7 @@ func (d *decoder) top(body []byte, maxBytes int) bool {
 		d.sc.Skip()
 		d.sc.End()
 		if d.sc.Err() == nil {
-			d.fatal = rules.NewError(rules.CodeInvalidBody, "", d.prefix+"the body is "+k.String()+"; expected a JSON object")
+			d.fatal = rules.NewError(rules.CodeInvalidBody, "", "the body is "+k.String()+"; expected a JSON object")
 		}
 	}
 	d.end()
@@ -186,9 +176,9 @@ func (d *decoder) end() {
 		path = d.pointer()
 	}
 	if e.TooDeep {
-		d.fatal = rules.NewError(rules.CodeTooDeep, path, d.prefix+e.Message+" (at byte "+strconv.Itoa(e.Offset)+"; the limit is "+strconv.Itoa(MaxDepth)+")")
+		d.fatal = rules.NewError(rules.CodeTooDeep, path, e.Message+" (at byte "+strconv.Itoa(e.Offset)+"; the limit is "+strconv.Itoa(MaxDepth)+")")
 	} else {
-		d.fatal = rules.NewError(rules.CodeMalformedJSON, path, d.prefix+"malformed JSON at byte "+strconv.Itoa(e.Offset)+": "+e.Message)
+		d.fatal = rules.NewError(rules.CodeMalformedJSON, path, "malformed JSON at byte "+strconv.Itoa(e.Offset)+": "+e.Message)
 	}
 	d.fatal.Offset = e.Offset
 }
@@ -296,7 +286,7 @@ func (d *decoder) list(code rules.Code, name string, member bool, msg string) {
 		path = d.pointerTo(name)
 	}
 	d.built += len(path) + len(msg)
-	d.problems = append(d.problems, rules.NewError(code, path, d.prefix+msg))
+	d.problems = append(d.problems, rules.NewError(code, path, msg))
 }
 
 // reportHere rejects the current value with a problem.

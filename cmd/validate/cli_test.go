@@ -430,13 +430,13 @@ func TestPostBadInputs(t *testing.T) {
 		t.Errorf("stdout:\n%s", r.stdout)
 	}
 
-	// Problems in JSON are never null, and httpStatus appears only when invalid.
+	// Problems in JSON are never null, and a valid file's httpStatus is 202.
 	r = runCLI(t, "", "post", "--format", "json", "--now", testNow, "testdata/valid-thread.json")
 	o := onlyLine(t, r)
 	if ps, ok := o["problems"].([]any); !ok || len(ps) != 0 {
 		t.Errorf("problems = %v, want []", o["problems"])
 	}
-	if _, ok := o["httpStatus"]; ok || o["error"] != nil || o["billable"] != true {
+	if o["httpStatus"] != float64(202) || o["error"] != nil || o["billable"] != true {
 		t.Errorf("valid file: %v", o)
 	}
 }
@@ -495,8 +495,8 @@ func wantValid(t *testing.T, o map[string]any) {
 	if o["valid"] != true || o["error"] != nil || len(o["problems"].([]any)) != 0 || o["billable"] != true {
 		t.Errorf("%v: want valid, billable, no problems", o["file"])
 	}
-	if _, ok := o["httpStatus"]; ok {
-		t.Errorf("%v: httpStatus on a valid file", o["file"])
+	if o["httpStatus"] != float64(202) {
+		t.Errorf("%v: httpStatus %v on a valid file, want 202", o["file"], o["httpStatus"])
 	}
 }
 

@@ -59,11 +59,11 @@ Output, json: one line per file (draft: per BODY),
    "targets":[{"platform","accountId","posts":[{"path","length","cap"}]}]}
 `
 
-// fileResult is one line of `validate post|draft --format json`: the file, then
-// schema's Report, whose keys are exactly the contract of issue 4 (the README documents it).
+// fileResult is one line of `validate post|draft --format json`: the file, then schema's
+// Verdict as it is (docs/contract.md documents it).
 type fileResult struct {
 	File string `json:"file"`
-	schema.Report
+	schema.Verdict
 }
 
 // verdictFlags are the flags post and draft share: the common ones and --counter.
@@ -181,13 +181,8 @@ func runDraft(c *cmdIO, args []string) int {
 }
 
 // inDraft is schema.Problem.In for a problem located in the stored draft of a draft
-// publish: its pointer is into the draft, not the body. Its message also starts with
-// draftPrefix, for people reading messages alone; text output names the draft's file
-// instead.
-const (
-	inDraft     = "draft"
-	draftPrefix = "draft: "
-)
+// publish: its pointer is into the draft, not the body; text output names the draft's file.
+const inDraft = "draft"
 
 // printVerdict prints one file's verdict and returns its exit status. For a draft publish,
 // draftFile is the stored draft: in text output its problems are reported under its name,
@@ -198,7 +193,7 @@ func printVerdict(c *cmdIO, f format, file, draftFile string, v schema.Verdict) 
 		status = exitInvalid
 	}
 	if f == formatJSON {
-		r := fileResult{File: file, Report: v.Report()}
+		r := fileResult{File: file, Verdict: v}
 		enc := json.NewEncoder(c.stdout)
 		enc.SetEscapeHTML(false)
 		enc.Encode(r)
@@ -209,12 +204,12 @@ func printVerdict(c *cmdIO, f format, file, draftFile string, v schema.Verdict) 
 	case v.Valid:
 		c.stdout.WriteString(file + ": ok\n")
 	case len(v.Problems) > 0:
-		for i, p := range v.Problems {
-			where, msg := file, p.Message
+		for _, p := range v.Problems {
+			where := file
 			if p.In == inDraft && draftFile != "" {
-				where, msg = draftFile, strings.TrimPrefix(msg, draftPrefix)
+				where = draftFile
 			}
-			printProblem(c, where, p.Path, p.Code, problemText(v, i, msg))
+			printProblem(c, where, p.Path, p.Code, problemText(p))
 		}
 	case v.Error != nil:
 		printProblem(c, file, "", v.Error.Code, v.Error.Message)
@@ -237,47 +232,19 @@ func printProblem(c *cmdIO, file, path string, code rules.Code, message string) 
 	w.WriteString(string(code) + ": " + oneLine(message) + "\n")
 }
 
-// problemText is the message of v.Problems[i] in text output. A post over its cap reads as
-// the issue's linter example, "312 graphemes, cap 280", from the post's own measurement;
-// every other problem keeps the schema's message, msg. Several targets can post the same
-// text (/content): the schema then lists one post_too_long per target over its cap, in
-// target order, so the k-th such problem at a path is the k-th target over its cap there,
-// and the line names its platform, "310 graphemes, cap 300 (bluesky)", since the pointer
-// alone does not say which target it is.
-func problemText(v schema.Verdict, i int, msg string) string {
-	p := v.Problems[i]
-	if p.Code != rules.CodePostTooLong {
-		return msg
+// problemText is a problem's message in text output. A post over its cap reads as the
+// linter example, "312 graphemes, cap 280", from the measurement the problem carries; when
+// the post is the shared /content, which the pointer alone does not tie to a target, the
+// target's platform follows: "310 graphemes, cap 300 (bluesky)". Every other problem keeps
+// its message.
+func problemText(p schema.Problem) string {
+	if p.Code != rules.CodePostTooLong || p.Length == nil {
+		return p.Message
 	}
-	k := 0 // how many post_too_long problems at p's path come before p
-	for _, q := range v.Problems[:i] {
-		if q.Code == p.Code && q.Path == p.Path && q.In == p.In {
-			k++
-		}
-	}
-	posting := 0 // targets with a post at p's path
-	var over *schema.PostLength
-	var platform string
-	for _, t := range v.Targets {
-		for j, post := range t.Posts {
-			if post.Path != p.Path {
-				continue
-			}
-			posting++
-			if !post.Fits && over == nil {
-				if k == 0 {
-					over, platform = &t.Posts[j], t.Platform
-				}
-				k--
-			}
-		}
-	}
-	if over == nil {
-		return msg
-	}
-	b := appendLength(nil, rules.Measurement{Counter: over.Counter, Length: over.Length, Exact: over.Exact, Cap: over.Cap})
-	if posting > 1 {
-		b = append(b, " ("+platform+")"...)
+	l := p.Length
+	b := appendLength(nil, rules.Measurement{Counter: l.Counter, Length: l.Length, Exact: l.Exact, Cap: l.Cap})
+	if p.Target != nil && !strings.HasPrefix(p.Path, "/platforms/") {
+		b = append(b, " ("+p.Target.Platform+")"...)
 	}
 	return string(b)
 }
