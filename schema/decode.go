@@ -88,8 +88,11 @@ const (
 
 // in is Problem.In for the document: "draft" for a stored draft, "" for the request body.
 func (o origin) in() string {
-	if o == originDraft {
+	switch o {
+	case originDraft:
 		return "draft"
+	case originOptions:
+		return inOptions
 	}
 	return ""
 }

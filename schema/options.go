@@ -1,0 +1,348 @@
+package schema
+
+import (
+	"strconv"
+
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/xweight"
+	"github.com/postrules/postrules/schema/internal/strictjson"
+)
+
+// The one options model as JSON. Every face that takes its options as text (the WASM
+// module's options object, an accounts file of the CLI) decodes them here, with the
+// request's strict decoder, so that a defect gets the same code and pointer everywhere:
+//
+//	{
+//	  "now":          "2026-01-02T03:04:05Z",   // the clock, scheduledFor grammar; null: no clock
+//	  "accounts":     [{"platform": "twitter", "accountId": "tw-1"}], // null: no resolution
+//	  "plan":         {"subscriptionInactive": false, "subscribeUrl": "", "postLimit": 0,
+//	                   "postsUsed": 0, "accountLimit": 0, "connectedAccounts": 0},
+//	  "limits":       {"twitter": {"cap": 280, "counter": "x-weighted"}},
+//	  "draftState":   "saved",                   // saved, publishing or deleted
+//	  "maxBodyBytes": 1048576
+//	}
+//
+// Every member is optional. Names are exact (no case folding), given once, and nothing
+// else is accepted: there is no member through which a page could forge a verdict.
+
+// Problem.In of a problem in decoded options.
+const inOptions = "options"
+
+// originOptions is the document DecodeEnv and DecodeAccounts read.
+const originOptions origin = 2
+
+var (
+	optionsMembers = fields{names: []string{"now", "accounts", "plan", "limits", "draftState", "maxBodyBytes"}}
+	accountMembers = fields{names: []string{"platform", "accountId"}, required: 1<<0 | 1<<1}
+	planMembers    = fields{names: []string{"subscriptionInactive", "subscribeUrl", "postLimit", "postsUsed", "accountLimit", "connectedAccounts"}}
+	limitMembers   = fields{names: []string{"cap", "counter"}}
+)
+
+// maxCap is the largest cap the options take: below the decoder's clamp of whole numbers.
+const maxCap = wholeClamp - 1
+
+// DecodeEnv decodes options JSON (see above) into an Env. Its problems, in the order found,
+// have In "options" and pointers into data; when there is any, the Env must not be used.
+// The options are decoded as strictly as a request: unknown, case-mismatched or repeated
+// names, wrong types, lone surrogates and invalid UTF-8 are problems with their own codes.
+// Values are checked too: the accounts as DecodeAccounts checks them; a cap is a whole
+// number from 1 to 999,999,999; a counter is "graphemes" or "x-weighted"; a limit's name and
+// an account's platform are one of the ten platforms, exactly spelled; now is in the
+// scheduledFor grammar; plan numbers and maxBodyBytes are whole numbers, not negative.
+func DecodeEnv(data []byte) (Env, []Problem) {
+	var env Env
+	d := newDecoder(data, originOptions)
+	if d.top(data, DefaultMaxBodyBytes) {
+		d.options(&env)
+		d.end()
+	}
+	return env, optionProblems(d)
+}
+
+// DecodeAccounts decodes a JSON array of connected accounts, {"platform", "accountId"}
+// each, with the checks of DecodeEnv's "accounts": both members present and strings; the
+// platform one of the ten, exactly spelled (400 unknown_platform); the accountId not empty
+// (400 invalid_value); no account listed twice (400 invalid_value at the later one). The
+// result is never nil when there is no problem: [] means nothing is connected.
+func DecodeAccounts(data []byte) ([]rules.Account, []Problem) {
+	d := newDecoder(data, originOptions)
+	var accounts []rules.Account
+	if d.topArray(data) {
+		accounts = d.accounts()
+		d.end()
+	}
+	return accounts, optionProblems(d)
+}
+
+func optionProblems(d *decoder) []Problem {
+	var ps []Problem
+	for _, e := range d.all() {
+		ps = append(ps, Problem{Path: e.Path, Code: e.Code, Message: e.Message, In: inOptions})
+	}
+	return ps
+}
+
+// topArray is top for a document that must be an array.
+func (d *decoder) topArray(data []byte) bool {
+	if len(data) > DefaultMaxBodyBytes {
+		d.fatal = rules.NewError(rules.CodeBodyTooLarge, "", "the document is "+strconv.Itoa(len(data))+
+			" bytes; the limit is "+strconv.Itoa(DefaultMaxBodyBytes)+" bytes")
+		return false
+	}
+	if blank(data) {
+		d.fatal = rules.NewError(rules.CodeMalformedJSON, "", "the document is empty; expected a JSON array")
+		return false
+	}
+	switch k := d.sc.Peek(); k {
+	case strictjson.Array:
+		return true
+	case strictjson.Invalid:
+	default:
+		d.sc.Skip()
+		d.sc.End()
+		if d.sc.Err() == nil {
+			d.fatal = rules.NewError(rules.CodeInvalidBody, "", "the document is "+k.String()+"; expected a JSON array")
+		}
+	}
+	d.end()
+	return false
+}
+
+// null skips a JSON null and reports whether the value was one.
+func (d *decoder) null() bool {
+	if d.sc.Peek() != strictjson.Null {
+		return false
+	}
+	d.sc.Skip()
+	return true
+}
+
+func (d *decoder) options(env *Env) {
+	var o object
+	if !d.open(&o, &optionsMembers) {
+		return
+	}
+	for d.next(&o) {
+		if d.null() {
+			continue // null is "not given" for every option
+		}
+		switch o.field {
+		case 0:
+			var s string
+			if d.str(&s) {
+				t, err := rules.ParseScheduledFor(s)
+				if err != nil {
+					d.invalid(err)
+					continue
+				}
+				env.Now = t
+			}
+		case 1:
+			env.Accounts = d.accounts()
+		case 2:
+			d.plan(&env.Plan)
+		case 3:
+			d.limits(&env.Limits)
+		case 4:
+			var s string
+			if d.str(&s) {
+				switch st := rules.DraftState(s); st {
+				case rules.DraftSaved, rules.DraftPublishing, rules.DraftDeleted:
+					env.DraftState = st
+				default:
+					d.reportHere(rules.CodeInvalidValue, "draftState "+quoteName(s)+" is not one of \"saved\", \"publishing\", \"deleted\"")
+				}
+			}
+		case 5:
+			env.MaxBodyBytes = d.count()
+		}
+	}
+}
+
+// invalid rejects the current value with a rule's error (its code and message).
+func (d *decoder) invalid(err error) {
+	e := asProblem(err)
+	d.reportHere(e.Code, e.Message)
+}
+
+// count decodes a whole number that must not be negative.
+func (d *decoder) count() int {
+	n := -1
+	d.integer(&n)
+	if n < 0 && !d.broken.has(d.pointer()) {
+		d.reportHere(rules.CodeInvalidValue, "expected a whole number, not negative")
+	}
+	return max(n, 0)
+}
+
+// accounts decodes and checks a list of connected accounts (see DecodeAccounts).
+func (d *decoder) accounts() []rules.Account {
+	if !d.openArray() {
+		return nil
+	}
+	out := []rules.Account{}
+	first := map[rules.Account]int{}
+	var a array
+	for d.nextElem(&a) {
+		var o object
+		if !d.open(&o, &accountMembers) {
+			continue
+		}
+		var acct rules.Account
+		ok := true
+		for d.next(&o) {
+			var s string
+			if !d.str(&s) || d.broken.has(d.pointer()) {
+				ok = false
+				continue
+			}
+			switch o.field {
+			case 0:
+				if _, err := rules.ParsePlatform(s); err != nil {
+					d.invalid(err)
+					ok = false
+				}
+				acct.Platform = rules.Platform(s)
+			case 1:
+				if s == "" {
+					d.reportHere(rules.CodeInvalidValue, "the accountId is empty")
+					ok = false
+				}
+				acct.ID = s
+			}
+		}
+		if !ok || o.seen != 3 {
+			continue
+		}
+		if j, dup := first[acct]; dup {
+			d.reportHere(rules.CodeInvalidValue, "duplicate account: "+string(acct.Platform)+" "+quoteName(acct.ID)+
+				" is already listed at index "+strconv.Itoa(j)+"; list each account once")
+			continue
+		}
+		first[acct] = a.index
+		out = append(out, acct)
+	}
+	return out
+}
+
+func (d *decoder) plan(p *rules.Plan) {
+	var o object
+	if !d.open(&o, &planMembers) {
+		return
+	}
+	for d.next(&o) {
+		switch o.field {
+		case 0:
+			d.boolean(&p.SubscriptionInactive)
+		case 1:
+			d.str(&p.SubscribeURL)
+		case 2:
+			p.PostLimit = d.count()
+		case 3:
+			p.PostsUsed = d.count()
+		case 4:
+			p.AccountLimit = d.count()
+		case 5:
+			p.ConnectedAccounts = d.count()
+		}
+	}
+}
+
+// limits decodes {"<platform>": {"cap", "counter"}, ...}: the member names are platforms.
+func (d *decoder) limits(l *rules.Limits) {
+	k := d.sc.Peek()
+	if k != strictjson.Object {
+		d.wrongType("an object", k)
+		return
+	}
+	d.sc.BeginObject()
+	var it strictjson.Iter
+	var seen [16]bool
+	for d.sc.NextMember(&it) {
+		key, issue := d.sc.Key()
+		if d.failed() {
+			return
+		}
+		name := string(key)
+		if issue.Kind != strictjson.NoIssue {
+			d.stringIssue(name, true, issue)
+			d.skipMember(name)
+			continue
+		}
+		p, err := rules.ParsePlatform(name)
+		if err != nil {
+			e := asProblem(err)
+			if d.reject(name, true) {
+				d.list(e.Code, name, true, e.Message)
+			}
+			d.skipMember(name)
+			continue
+		}
+		i := platformIndex(p)
+		if seen[i] {
+			if d.reject(name, true) {
+				d.list(rules.CodeDuplicateField, name, true, strconv.Quote(name)+" is given more than once in this object; give each name once")
+			}
+			d.skipMember(name)
+			continue
+		}
+		seen[i] = true
+		d.push(name)
+		lim := l.For(p)
+		if d.limit(&lim) {
+			*l = l.With(p, lim)
+		}
+		d.pop()
+	}
+}
+
+// platformIndex is p's position in rules.Platforms().
+func platformIndex(p rules.Platform) int {
+	for i, q := range rules.Platforms() {
+		if q == p {
+			return i
+		}
+	}
+	return len(rules.Platforms())
+}
+
+// limit decodes one platform's {"cap", "counter"} over lim; false when it had a problem.
+func (d *decoder) limit(lim *rules.Limit) bool {
+	var o object
+	if !d.open(&o, &limitMembers) {
+		return false
+	}
+	ok := true
+	for d.next(&o) {
+		switch o.field {
+		case 0:
+			n := 0
+			d.integer(&n)
+			switch {
+			case d.broken.has(d.pointer()):
+				ok = false
+			case n < 1 || n > maxCap:
+				d.reportHere(rules.CodeInvalidValue, "a cap is a whole number from 1 to "+strconv.Itoa(maxCap))
+				ok = false
+			default:
+				lim.Cap = n
+			}
+		case 1:
+			var s string
+			if !d.str(&s) {
+				ok = false
+				continue
+			}
+			switch s {
+			case "graphemes":
+				lim.Counter = rules.GraphemeCounter()
+			case xweight.Name:
+				lim.Counter = xweight.Default()
+			default:
+				d.reportHere(rules.CodeInvalidValue, "counter "+quoteName(s)+" is not \"graphemes\" or \""+xweight.Name+"\"")
+				ok = false
+			}
+		}
+	}
+	return ok && !d.broken.has(d.pointer()) && !d.broken.under(d.pointer())
+}
