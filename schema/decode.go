@@ -93,6 +93,8 @@ func (o origin) in() string {
 		return "draft"
 	case originOptions:
 		return inOptions
+	case originOutcomes:
+		return inOutcomes
 	}
 	return ""
 }

@@ -25,11 +25,17 @@ import (
 // Every member is optional. Names are exact (no case folding), given once, and nothing
 // else is accepted: there is no member through which a page could forge a verdict.
 
-// Problem.In of a problem in decoded options.
-const inOptions = "options"
+// Problem.In of a problem in decoded options, and in decoded outcomes.
+const (
+	inOptions  = "options"
+	inOutcomes = "outcomes"
+)
 
-// originOptions is the document DecodeEnv and DecodeAccounts read.
-const originOptions origin = 2
+// The documents DecodeEnv and DecodeAccounts read, and DecodeOutcomes.
+const (
+	originOptions  origin = 2
+	originOutcomes origin = 3
+)
 
 var (
 	optionsMembers = fields{names: []string{"now", "accounts", "plan", "limits", "draftState", "maxBodyBytes"}}
@@ -345,4 +351,49 @@ func (d *decoder) limit(lim *rules.Limit) bool {
 		}
 	}
 	return ok && !d.broken.has(d.pointer()) && !d.broken.under(d.pointer())
+}
+
+var outcomeMembers = fields{names: []string{"platform", "state", "error", "code"}, required: 1<<0 | 1<<1}
+
+// DecodeOutcomes decodes the per-target outcomes of a publish, a JSON array of {"platform",
+// "state", "error"?, "code"?}, for rules.Aggregate, with the request's strict decoder: a
+// name given twice ({"state":"failed","state":"published"}) is 400 duplicate_field at its
+// pointer, never "the last one wins"; malformed JSON names the byte; strings must be
+// valid UTF-8 without lone surrogates. Which platforms and states are valid is the rule's
+// business (rules.Aggregate), not the decoder's. Problems have In "outcomes".
+func DecodeOutcomes(data []byte) ([]rules.Outcome, []Problem) {
+	d := newDecoder(data, originOutcomes)
+	var out []rules.Outcome
+	if d.topArray(data) && d.openArray() {
+		out = []rules.Outcome{}
+		var a array
+		for d.nextElem(&a) {
+			var o object
+			if !d.open(&o, &outcomeMembers) {
+				continue
+			}
+			var oc rules.Outcome
+			for d.next(&o) {
+				var s string
+				d.str(&s)
+				switch o.field {
+				case 0:
+					oc.Platform = rules.Platform(s)
+				case 1:
+					oc.State = rules.State(s)
+				case 2:
+					oc.Error = s
+				case 3:
+					oc.Code = rules.Code(s)
+				}
+			}
+			out = append(out, oc)
+		}
+		d.end()
+	}
+	ps := optionProblems(d)
+	for i := range ps {
+		ps[i].In = inOutcomes
+	}
+	return out, ps
 }

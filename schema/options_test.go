@@ -149,3 +149,23 @@ func FuzzDecodeEnv(f *testing.F) {
 		}
 	})
 }
+
+func TestDecodeOutcomes(t *testing.T) {
+	// Issue 11: JSON.parse keeps the last of two names; the strict decoder refuses both.
+	_, ps := DecodeOutcomes([]byte(`[{"platform":"twitter","state":"failed","state":"published"}]`))
+	if len(ps) != 1 || ps[0].Code != rules.CodeDuplicateField || ps[0].Path != "/0/state" || ps[0].In != "outcomes" {
+		t.Errorf("duplicate state: %+v", ps)
+	}
+	_, ps = DecodeOutcomes([]byte(`[{"platform":"twitter","state":"pub`))
+	if len(ps) != 1 || ps[0].Code != rules.CodeMalformedJSON || !strings.Contains(ps[0].Message, "at byte") {
+		t.Errorf("malformed: %+v", ps)
+	}
+	_, ps = DecodeOutcomes([]byte(`[{"platform":"twitter","state":"published","\udc00":1}]`))
+	if len(ps) != 1 || ps[0].Code != rules.CodeInvalidString {
+		t.Errorf("lone surrogate name: %+v", ps)
+	}
+	os, ps := DecodeOutcomes([]byte(`[{"platform":"twitter","state":"failed","code":"x_post_limit_reached","error":"limit"},{"platform":"bluesky","state":"published"}]`))
+	if len(ps) != 0 || len(os) != 2 || os[0].Code != rules.CodeXPostLimitReached || os[1].State != rules.StatePublished {
+		t.Errorf("valid: %+v %+v", os, ps)
+	}
+}
