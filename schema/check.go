@@ -41,8 +41,9 @@ type Problem struct {
 	Code    rules.Code `json:"code"`
 	Message string     `json:"message"`
 	// In names the document Path points into: "draft" for the stored draft of a draft
-	// publish, "" for the request body, or for a problem that is not located in a document
-	// (plan, draft state). Messages never repeat it.
+	// publish, "options" for the options (Env.Accounts, or JSON read by DecodeEnv), ""
+	// for the request body, or for a problem that is not located in a document (plan,
+	// draft state). Messages never repeat it.
 	In string `json:"in,omitempty"`
 	// Rule is the id of the rule of the book the problem breaks, when it has one
 	// ("<platform>.<field>.<check>"); "" for problems of the wire format itself.
@@ -192,6 +193,9 @@ func CheckCreatePost(body []byte, env Env) Verdict {
 // checkCreatePost is CheckCreatePost, also returning the check for tests of its cost.
 func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 	c := &check{env: env}
+	if c.badOptions() {
+		return c.verdict(), c
+	}
 	post, dec := decodeCreatePost(body, env.MaxBodyBytes, originBody)
 	if dec.fatal != nil {
 		return c.alone(dec.fatal), c
@@ -226,6 +230,9 @@ func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 // saved/publishing/deleted/"" is 500 internal_error alone. See Verdict for the precedence.
 func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 	c := check{env: env}
+	if c.badOptions() {
+		return c.verdict()
+	}
 	_, stateErr := rules.BeginDraftPublish(env.DraftState)
 	state := rules.AsError(stateErr)
 	switch {
@@ -299,6 +306,20 @@ type check struct {
 func (c *check) alone(e *rules.Error) Verdict {
 	c.docs, c.others = nil, []located{{err: e, foundProblem: foundProblem{err: e, target: -1}}}
 	return c.verdict()
+}
+
+// badOptions checks what of the Env can be wrong (its accounts, with the checks DecodeEnv
+// applies to options JSON, so that a defect has the same code and pointer whether a server
+// builds its Env in Go or a page passes options) and reports whether the verdict is those
+// problems alone, In "options": nothing else can be trusted then.
+func (c *check) badOptions() bool {
+	ps := accountProblems(c.env.Accounts, nil, "/accounts")
+	for _, p := range ps {
+		if len(c.others) < maxProblems {
+			c.others = append(c.others, located{err: p.Error, in: inOptions, foundProblem: foundProblem{err: p.Error, target: -1}})
+		}
+	}
+	return len(ps) > 0
 }
 
 // schedule parses a well-formed scheduledFor and checks it is after Env.Now.

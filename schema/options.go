@@ -181,13 +181,16 @@ func (d *decoder) count() int {
 	return max(n, 0)
 }
 
-// accounts decodes and checks a list of connected accounts (see DecodeAccounts).
+// accounts decodes and checks a list of connected accounts (see DecodeAccounts). The
+// values are checked by accountProblems, the same checks CheckCreatePost applies to an
+// Env built in Go.
 func (d *decoder) accounts() []rules.Account {
 	if !d.openArray() {
 		return nil
 	}
+	base := d.pointer()
 	out := []rules.Account{}
-	first := map[rules.Account]int{}
+	var at []int // at[k] is the index in the array of out[k]
 	var a array
 	for d.nextElem(&a) {
 		var o object
@@ -202,31 +205,75 @@ func (d *decoder) accounts() []rules.Account {
 				ok = false
 				continue
 			}
-			switch o.field {
-			case 0:
-				if _, err := rules.ParsePlatform(s); err != nil {
-					d.invalid(err)
-					ok = false
-				}
+			if o.field == 0 {
 				acct.Platform = rules.Platform(s)
-			case 1:
-				if s == "" {
-					d.reportHere(rules.CodeInvalidValue, "the accountId is empty")
-					ok = false
-				}
+			} else {
 				acct.ID = s
 			}
 		}
-		if !ok || o.seen != 3 {
+		if ok && o.seen == 3 {
+			out = append(out, acct)
+			at = append(at, a.index)
+		}
+	}
+	bad := map[int]bool{}
+	for _, e := range accountProblems(out, at, base) {
+		d.broken.mark([]byte(e.Path), "", false)
+		if d.listing(len(e.Path)) {
+			d.problems = append(d.problems, e.Error)
+		}
+		bad[e.index] = true
+	}
+	kept := out[:0]
+	for k, acct := range out {
+		if !bad[k] {
+			kept = append(kept, acct)
+		}
+	}
+	return kept
+}
+
+// accountProblem is a problem of account k of a list.
+type accountProblem struct {
+	*rules.Error
+	index int
+}
+
+// accountProblems checks a list of connected accounts: each platform one of the ten,
+// exactly spelled (unknown_platform at .../i/platform), each accountId not empty
+// (invalid_value at .../i/accountId), no account listed twice (invalid_value at .../i, the
+// later one). at[k] is the index of accounts[k] in its JSON array (nil: k itself); base is
+// the array's pointer. Every face checks accounts with it, DecodeEnv and DecodeAccounts on
+// decoded JSON and CheckCreatePost on an Env built in Go, so a defect has one code and one
+// pointer everywhere.
+func accountProblems(accounts []rules.Account, at []int, base string) []accountProblem {
+	var out []accountProblem
+	first := make(map[rules.Account]int, len(accounts))
+	for k, a := range accounts {
+		i := k
+		if at != nil {
+			i = at[k]
+		}
+		p := base + "/" + strconv.Itoa(i)
+		bad := false
+		if _, err := rules.ParsePlatform(string(a.Platform)); err != nil {
+			e := asProblem(err)
+			out = append(out, accountProblem{rules.NewError(e.Code, p+"/platform", e.Message), k})
+			bad = true
+		}
+		if a.ID == "" {
+			out = append(out, accountProblem{rules.NewError(rules.CodeInvalidValue, p+"/accountId", "the accountId is empty"), k})
+			bad = true
+		}
+		if bad {
 			continue
 		}
-		if j, dup := first[acct]; dup {
-			d.reportHere(rules.CodeInvalidValue, "duplicate account: "+string(acct.Platform)+" "+quoteName(acct.ID)+
-				" is already listed at index "+strconv.Itoa(j)+"; list each account once")
+		if j, dup := first[a]; dup {
+			out = append(out, accountProblem{rules.NewError(rules.CodeInvalidValue, p, "duplicate account: "+string(a.Platform)+" "+
+				quoteName(a.ID)+" is already listed at "+base+"/"+strconv.Itoa(j)+"; list each account once"), k})
 			continue
 		}
-		first[acct] = a.index
-		out = append(out, acct)
+		first[a] = i
 	}
 	return out
 }

@@ -169,3 +169,36 @@ func TestDecodeOutcomes(t *testing.T) {
 		t.Errorf("valid: %+v %+v", os, ps)
 	}
 }
+
+// Issue 11: an Env built in Go with a bad account list gets the same code and pointer as
+// the same accounts passed as options JSON, instead of 202 or a misleading 404.
+func TestCheckWithBadAccountsAnswersAsDecodeEnv(t *testing.T) {
+	body := []byte(`{"content":"hi","publishNow":true,"platforms":[{"platform":"twitter"}]}`)
+	for _, tc := range []struct {
+		why      string
+		accounts []rules.Account
+		json     string
+	}{
+		{"unknown platform", []rules.Account{{Platform: "twiter", ID: "a"}}, `[{"platform":"twiter","accountId":"a"}]`},
+		{"capitals", []rules.Account{{Platform: "TWITTER", ID: "a"}}, `[{"platform":"TWITTER","accountId":"a"}]`},
+		{"empty id", []rules.Account{{Platform: rules.Twitter, ID: ""}}, `[{"platform":"twitter","accountId":""}]`},
+		{"twice", []rules.Account{{Platform: rules.Twitter, ID: "a"}, {Platform: rules.Twitter, ID: "a"}}, `[{"platform":"twitter","accountId":"a"},{"platform":"twitter","accountId":"a"}]`},
+	} {
+		t.Run(tc.why, func(t *testing.T) {
+			v := CheckCreatePost(body, Env{Accounts: tc.accounts})
+			_, ps := DecodeEnv([]byte(`{"accounts":` + tc.json + `}`))
+			if v.Valid || len(ps) == 0 || len(v.Problems) != len(ps) {
+				t.Fatalf("verdict %+v, options problems %+v", v.Problems, ps)
+			}
+			for i := range ps {
+				if v.Problems[i] != ps[i] {
+					t.Errorf("Go %+v, JSON %+v", v.Problems[i], ps[i])
+				}
+			}
+			d := CheckDraftPublish(body, []byte(`{"publishNow":true}`), Env{Accounts: tc.accounts})
+			if d.Valid || d.Problems[0] != ps[0] {
+				t.Errorf("draft publish: %+v", d.Problems)
+			}
+		})
+	}
+}
