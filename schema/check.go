@@ -122,9 +122,11 @@ type TargetVerdict struct {
 
 // Verdict is the whole answer for one request.
 //
-// Precedence, when several things are wrong. First, three answers stand alone: the verdict
-// has that one problem and nothing else is checked, since nothing else can be trusted:
+// Precedence, when several things are wrong. First, four answers stand alone: the verdict
+// has those problems and nothing else is checked, since nothing else can be trusted:
 //
+//   - 400 problems of the options, In "options": Env.Accounts is not a valid account list
+//     (the checks of DecodeEnv)
 //   - 500 internal_error: Env.DraftState is not saved, publishing, deleted or "" (a
 //     setting of the server, so the server's fault, never the client's)
 //   - 404 draft_not_found: the draft is deleted; there is nothing to publish, whatever

@@ -131,27 +131,41 @@ func decodeDraftPublish(body []byte, maxBytes int) (*DraftPublish, *decoder) {
 // top checks what comes before member-by-member decoding: size, emptiness, and that the
 // top level is an object. It reports false when decoding must not start.
 func (d *decoder) top(body []byte, maxBytes int) bool {
+	return d.topOf(body, maxBytes, strictjson.Object, "a JSON object")
+}
+
+// topArray is top for a document that must be an array.
+func (d *decoder) topArray(body []byte) bool {
+	return d.topOf(body, DefaultMaxBodyBytes, strictjson.Array, "a JSON array")
+}
+
+// topOf is top for a document whose top level must be of kind want (named for messages).
+func (d *decoder) topOf(body []byte, maxBytes int, want strictjson.Kind, wantName string) bool {
+	noun := "the body"
+	if d.origin == originOptions || d.origin == originOutcomes {
+		noun = "the document"
+	}
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBodyBytes
 	}
 	if len(body) > maxBytes {
-		d.fatal = rules.NewError(rules.CodeBodyTooLarge, "", "the body is "+strconv.Itoa(len(body))+
+		d.fatal = rules.NewError(rules.CodeBodyTooLarge, "", noun+" is "+strconv.Itoa(len(body))+
 			" bytes; the limit is "+strconv.Itoa(maxBytes)+" bytes")
 		return false
 	}
 	if blank(body) {
-		d.fatal = rules.NewError(rules.CodeMalformedJSON, "", "the body is empty; expected a JSON object")
+		d.fatal = rules.NewError(rules.CodeMalformedJSON, "", noun+" is empty; expected "+wantName)
 		return false
 	}
 	switch k := d.sc.Peek(); k {
-	case strictjson.Object:
+	case want:
 		return true
 	case strictjson.Invalid:
 	default:
 		d.sc.Skip()
 		d.sc.End()
 		if d.sc.Err() == nil {
-			d.fatal = rules.NewError(rules.CodeInvalidBody, "", "the body is "+k.String()+"; expected a JSON object")
+			d.fatal = rules.NewError(rules.CodeInvalidBody, "", noun+" is "+k.String()+"; expected "+wantName)
 		}
 	}
 	d.end()
@@ -227,21 +241,8 @@ func (d *decoder) pointer() string { return string(d.ptr) }
 
 // pointerTo is the pointer of the current object's member name.
 func (d *decoder) pointerTo(name string) string {
-	var b strings.Builder
-	b.Grow(len(d.ptr) + 1 + len(name) + strings.Count(name, "~") + strings.Count(name, "/"))
-	b.Write(d.ptr)
-	b.WriteByte('/')
-	for i := 0; i < len(name); i++ {
-		switch name[i] {
-		case '~':
-			b.WriteString("~0")
-		case '/':
-			b.WriteString("~1")
-		default:
-			b.WriteByte(name[i])
-		}
-	}
-	return b.String()
+	b := make([]byte, 0, len(d.ptr)+1+len(name)+strings.Count(name, "~")+strings.Count(name, "/"))
+	return string(appendPointerName(append(b, d.ptr...), name))
 }
 
 // appendPointerName appends "/name" with RFC 6901's escapes: "~" is "~0", "/" is "~1".

@@ -88,32 +88,6 @@ func optionProblems(d *decoder) []Problem {
 	return ps
 }
 
-// topArray is top for a document that must be an array.
-func (d *decoder) topArray(data []byte) bool {
-	if len(data) > DefaultMaxBodyBytes {
-		d.fatal = rules.NewError(rules.CodeBodyTooLarge, "", "the document is "+strconv.Itoa(len(data))+
-			" bytes; the limit is "+strconv.Itoa(DefaultMaxBodyBytes)+" bytes")
-		return false
-	}
-	if blank(data) {
-		d.fatal = rules.NewError(rules.CodeMalformedJSON, "", "the document is empty; expected a JSON array")
-		return false
-	}
-	switch k := d.sc.Peek(); k {
-	case strictjson.Array:
-		return true
-	case strictjson.Invalid:
-	default:
-		d.sc.Skip()
-		d.sc.End()
-		if d.sc.Err() == nil {
-			d.fatal = rules.NewError(rules.CodeInvalidBody, "", "the document is "+k.String()+"; expected a JSON array")
-		}
-	}
-	d.end()
-	return false
-}
-
 // null skips a JSON null and reports whether the value was one.
 func (d *decoder) null() bool {
 	if d.sc.Peek() != strictjson.Null {
