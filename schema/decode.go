@@ -37,14 +37,89 @@ type fields struct {
 }
 
 var (
-	createPostMembers   = fields{names: []string{"content", "mediaItems", "platforms", "publishNow", "scheduledFor", "timezone"}}
-	mediaItemMembers    = fields{names: []string{"type", "url", "thumbnail"}, required: 1<<0 | 1<<1}
-	targetMembers       = fields{names: []string{"platform", "accountId", "content", "platformSpecificData"}, required: 1 << 0}
-	twitterMembers      = fields{names: []string{"communityId", "shareWithFollowers", "replyToTweetId", "replySettings", "threadItems", "poll"}}
-	threadItemMembers   = fields{names: []string{"content", "mediaItems"}}
-	pollMembers         = fields{names: []string{"options", "durationMinutes"}, required: 1<<0 | 1<<1}
-	draftPublishMembers = fields{names: []string{"publishNow", "scheduledFor", "timezone"}}
+	targetMembers = fields{names: []string{"platform", "accountId", "content", "platformSpecificData"}, required: 1 << 0}
 )
+
+// The member tables of the wire types (types.go), in the order the types list them.
+var (
+	createPostTable = newTable(
+		member[CreatePost]{name: "content", decode: func(d *decoder, p *CreatePost) { d.str(&p.Content) }},
+		member[CreatePost]{name: "mediaItems", decode: func(d *decoder, p *CreatePost) { p.MediaItems = d.mediaItems() }},
+		member[CreatePost]{name: "platforms", decode: func(d *decoder, p *CreatePost) { p.Platforms = d.targets() }},
+		member[CreatePost]{name: "publishNow", decode: func(d *decoder, p *CreatePost) {
+			if !d.skipDraftPublishField() {
+				d.boolean(&p.PublishNow)
+			}
+		}},
+		member[CreatePost]{name: "scheduledFor", decode: func(d *decoder, p *CreatePost) {
+			if !d.skipDraftPublishField() {
+				d.optStr(&p.ScheduledFor)
+			}
+		}},
+		member[CreatePost]{name: "timezone", decode: func(d *decoder, p *CreatePost) {
+			if !d.skipDraftPublishField() {
+				d.optStr(&p.Timezone)
+			}
+		}},
+	)
+	mediaItemTable = newTable(
+		member[MediaItem]{name: "type", required: true, decode: func(d *decoder, m *MediaItem) { d.str(&m.Type) }},
+		member[MediaItem]{name: "url", required: true, decode: func(d *decoder, m *MediaItem) { d.str(&m.URL) }},
+		member[MediaItem]{name: "thumbnail", decode: func(d *decoder, m *MediaItem) { d.optStr(&m.Thumbnail) }},
+	)
+	twitterTable = newTable(
+		member[TwitterOptions]{name: "communityId", decode: func(d *decoder, t *TwitterOptions) { d.optStr(&t.CommunityID) }},
+		member[TwitterOptions]{name: "shareWithFollowers", decode: func(d *decoder, t *TwitterOptions) { d.boolean(&t.ShareWithFollowers) }},
+		member[TwitterOptions]{name: "replyToTweetId", decode: func(d *decoder, t *TwitterOptions) { d.optStr(&t.ReplyToTweetID) }},
+		member[TwitterOptions]{name: "replySettings", decode: func(d *decoder, t *TwitterOptions) { d.optStr(&t.ReplySettings) }},
+		member[TwitterOptions]{name: "threadItems", decode: func(d *decoder, t *TwitterOptions) { t.ThreadItems = d.threadItems() }},
+		member[TwitterOptions]{name: "poll", decode: func(d *decoder, t *TwitterOptions) {
+			t.Poll = new(Poll)
+			if !decodeObject(d, pollTable, t.Poll) {
+				t.Poll = nil
+			}
+		}},
+	)
+	threadItemTable = newTable(
+		member[ThreadItem]{name: "content", decode: func(d *decoder, it *ThreadItem) { d.str(&it.Content) }},
+		member[ThreadItem]{name: "mediaItems", decode: func(d *decoder, it *ThreadItem) { it.MediaItems = d.mediaItems() }},
+	)
+	pollTable = newTable(
+		member[Poll]{name: "options", required: true, decode: func(d *decoder, p *Poll) {
+			if !d.openArray() {
+				return
+			}
+			p.Options = []string{}
+			var a array
+			for d.nextElem(&a) {
+				var s string
+				d.str(&s)
+				p.Options = append(p.Options, s)
+			}
+		}},
+		member[Poll]{name: "durationMinutes", required: true, decode: func(d *decoder, p *Poll) {
+			var n int
+			d.integer(&n)
+			p.DurationMinutes = Minutes(n)
+		}},
+	)
+	draftPublishTable = newTable(
+		member[DraftPublish]{name: "publishNow", decode: func(d *decoder, p *DraftPublish) { d.boolean(&p.PublishNow) }},
+		member[DraftPublish]{name: "scheduledFor", decode: func(d *decoder, p *DraftPublish) { d.optStr(&p.ScheduledFor) }},
+		member[DraftPublish]{name: "timezone", decode: func(d *decoder, p *DraftPublish) { d.optStr(&p.Timezone) }},
+	)
+)
+
+// skipDraftPublishField skips the value of publishNow, scheduledFor or timezone in a stored
+// draft and reports whether it did: they are replaced by the publish body's, so their values
+// are not read, and no value there is wrong (their names are still checked like every name).
+func (d *decoder) skipDraftPublishField() bool {
+	if d.origin != originDraft {
+		return false
+	}
+	d.sc.Skip()
+	return true
+}
 
 // decoder decodes one JSON document strictly into the wire types. It reads the body once
 // with a hand-written scanner (package strictjson; its doc says why not encoding/json),
@@ -687,52 +762,9 @@ func jsonKind(b []byte) string {
 	return "an invalid number " + strconv.Quote(cutLiteral(b))
 }
 
-func (d *decoder) createPost(p *CreatePost) {
-	var o object
-	if !d.open(&o, &createPostMembers) {
-		return
-	}
-	for d.next(&o) {
-		if o.field >= 3 && d.origin == originDraft {
-			// A stored draft's publishNow, scheduledFor and timezone are replaced by the
-			// publish body's: their values are not read, so no value there is wrong
-			// (their names are still checked like every name).
-			d.sc.Skip()
-			continue
-		}
-		switch o.field {
-		case 0:
-			d.str(&p.Content)
-		case 1:
-			p.MediaItems = d.mediaItems()
-		case 2:
-			p.Platforms = d.targets()
-		case 3:
-			d.boolean(&p.PublishNow)
-		case 4:
-			d.optStr(&p.ScheduledFor)
-		case 5:
-			d.optStr(&p.Timezone)
-		}
-	}
-}
+func (d *decoder) createPost(p *CreatePost) { decodeObject(d, createPostTable, p) }
 
-func (d *decoder) draftPublish(p *DraftPublish) {
-	var o object
-	if !d.open(&o, &draftPublishMembers) {
-		return
-	}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			d.boolean(&p.PublishNow)
-		case 1:
-			d.optStr(&p.ScheduledFor)
-		case 2:
-			d.optStr(&p.Timezone)
-		}
-	}
-}
+func (d *decoder) draftPublish(p *DraftPublish) { decodeObject(d, draftPublishTable, p) }
 
 // mediaItems decodes an array of media items. An empty array decodes to an empty, non-nil
 // slice; it re-encodes as absent, which means the same.
@@ -749,22 +781,7 @@ func (d *decoder) mediaItems() []MediaItem {
 	return items
 }
 
-func (d *decoder) mediaItem(m *MediaItem) {
-	var o object
-	if !d.open(&o, &mediaItemMembers) {
-		return
-	}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			d.str(&m.Type)
-		case 1:
-			d.str(&m.URL)
-		case 2:
-			d.optStr(&m.Thumbnail)
-		}
-	}
-}
+func (d *decoder) mediaItem(m *MediaItem) { decodeObject(d, mediaItemTable, m) }
 
 func (d *decoder) targets() []PlatformTarget {
 	if !d.openArray() {
@@ -929,31 +946,7 @@ func (d *decoder) raw() {
 	}
 }
 
-func (d *decoder) twitter(t *TwitterOptions) {
-	var o object
-	if !d.open(&o, &twitterMembers) {
-		return
-	}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			d.optStr(&t.CommunityID)
-		case 1:
-			d.boolean(&t.ShareWithFollowers)
-		case 2:
-			d.optStr(&t.ReplyToTweetID)
-		case 3:
-			d.optStr(&t.ReplySettings)
-		case 4:
-			t.ThreadItems = d.threadItems()
-		case 5:
-			t.Poll = new(Poll)
-			if !d.poll(t.Poll) {
-				t.Poll = nil
-			}
-		}
-	}
-}
+func (d *decoder) twitter(t *TwitterOptions) { decodeObject(d, twitterTable, t) }
 
 func (d *decoder) threadItems() []ThreadItem {
 	if !d.openArray() {
@@ -963,47 +956,7 @@ func (d *decoder) threadItems() []ThreadItem {
 	var a array
 	for d.nextElem(&a) {
 		items = append(items, ThreadItem{})
-		it := &items[len(items)-1]
-		var o object
-		if !d.open(&o, &threadItemMembers) {
-			continue
-		}
-		for d.next(&o) {
-			switch o.field {
-			case 0:
-				d.str(&it.Content)
-			case 1:
-				it.MediaItems = d.mediaItems()
-			}
-		}
+		decodeObject(d, threadItemTable, &items[len(items)-1])
 	}
 	return items
-}
-
-// poll decodes a poll; false when the value was not an object.
-func (d *decoder) poll(p *Poll) bool {
-	var o object
-	if !d.open(&o, &pollMembers) {
-		return false
-	}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			if !d.openArray() {
-				continue
-			}
-			p.Options = []string{}
-			var a array
-			for d.nextElem(&a) {
-				var s string
-				d.str(&s)
-				p.Options = append(p.Options, s)
-			}
-		case 1:
-			var n int
-			d.integer(&n)
-			p.DurationMinutes = Minutes(n)
-		}
-	}
-	return true
 }
