@@ -38,11 +38,78 @@ const (
 )
 
 var (
-	optionsMembers = fields{names: []string{"now", "accounts", "plan", "limits", "draftState", "maxBodyBytes"}}
 	accountMembers = fields{names: []string{"platform", "accountId"}, required: 1<<0 | 1<<1}
-	planMembers    = fields{names: []string{"subscriptionInactive", "subscribeUrl", "postLimit", "postsUsed", "accountLimit", "connectedAccounts"}}
 	limitMembers   = fields{names: []string{"cap", "counter"}}
+
+	// null is "not given" for every option.
+	optionsTable = newTable(
+		member[Env]{name: "now", decode: func(d *decoder, env *Env) {
+			var s string
+			if d.null() || !d.str(&s) || d.broken.has(d.pointer()) {
+				return
+			}
+			t, err := rules.ParseScheduledFor(s)
+			if err != nil {
+				d.invalid(err)
+				return
+			}
+			env.Now = t
+		}},
+		member[Env]{name: "accounts", decode: func(d *decoder, env *Env) {
+			if !d.null() {
+				env.Accounts = d.accounts()
+			}
+		}},
+		member[Env]{name: "plan", decode: func(d *decoder, env *Env) {
+			if !d.null() {
+				decodeObject(d, planTable, &env.Plan)
+			}
+		}},
+		member[Env]{name: "limits", decode: func(d *decoder, env *Env) {
+			if !d.null() {
+				d.limits(&env.Limits)
+			}
+		}},
+		member[Env]{name: "draftState", decode: func(d *decoder, env *Env) {
+			var s string
+			if d.null() || !d.str(&s) || d.broken.has(d.pointer()) {
+				return
+			}
+			switch st := rules.DraftState(s); st {
+			case rules.DraftSaved, rules.DraftPublishing, rules.DraftDeleted:
+				env.DraftState = st
+			default:
+				d.reportHere(rules.CodeInvalidValue, "draftState "+quoteName(s)+" is not one of \"saved\", \"publishing\", \"deleted\"")
+			}
+		}},
+		member[Env]{name: "maxBodyBytes", decode: func(d *decoder, env *Env) {
+			if !d.null() {
+				env.MaxBodyBytes = d.count()
+			}
+		}},
+	)
+	planTable = newTable(
+		member[rules.Plan]{name: "subscriptionInactive", decode: func(d *decoder, p *rules.Plan) { d.boolean(&p.SubscriptionInactive) }},
+		member[rules.Plan]{name: "subscribeUrl", decode: func(d *decoder, p *rules.Plan) { d.str(&p.SubscribeURL) }},
+		member[rules.Plan]{name: "postLimit", decode: func(d *decoder, p *rules.Plan) { p.PostLimit = d.count() }},
+		member[rules.Plan]{name: "postsUsed", decode: func(d *decoder, p *rules.Plan) { p.PostsUsed = d.count() }},
+		member[rules.Plan]{name: "accountLimit", decode: func(d *decoder, p *rules.Plan) { p.AccountLimit = d.count() }},
+		member[rules.Plan]{name: "connectedAccounts", decode: func(d *decoder, p *rules.Plan) { p.ConnectedAccounts = d.count() }},
+	)
+	outcomeTable = newTable(
+		member[rules.Outcome]{name: "platform", required: true, decode: func(d *decoder, o *rules.Outcome) { o.Platform = rules.Platform(d.text()) }},
+		member[rules.Outcome]{name: "state", required: true, decode: func(d *decoder, o *rules.Outcome) { o.State = rules.State(d.text()) }},
+		member[rules.Outcome]{name: "error", decode: func(d *decoder, o *rules.Outcome) { o.Error = d.text() }},
+		member[rules.Outcome]{name: "code", decode: func(d *decoder, o *rules.Outcome) { o.Code = rules.Code(d.text()) }},
+	)
 )
+
+// text decodes a string value ("" when it is not one: reported).
+func (d *decoder) text() string {
+	var s string
+	d.str(&s)
+	return s
+}
 
 // maxCap is the largest cap the options take: below the decoder's clamp of whole numbers.
 const maxCap = wholeClamp - 1
@@ -97,47 +164,7 @@ func (d *decoder) null() bool {
 	return true
 }
 
-func (d *decoder) options(env *Env) {
-	var o object
-	if !d.open(&o, &optionsMembers) {
-		return
-	}
-	for d.next(&o) {
-		if d.null() {
-			continue // null is "not given" for every option
-		}
-		switch o.field {
-		case 0:
-			var s string
-			if d.str(&s) {
-				t, err := rules.ParseScheduledFor(s)
-				if err != nil {
-					d.invalid(err)
-					continue
-				}
-				env.Now = t
-			}
-		case 1:
-			env.Accounts = d.accounts()
-		case 2:
-			d.plan(&env.Plan)
-		case 3:
-			d.limits(&env.Limits)
-		case 4:
-			var s string
-			if d.str(&s) {
-				switch st := rules.DraftState(s); st {
-				case rules.DraftSaved, rules.DraftPublishing, rules.DraftDeleted:
-					env.DraftState = st
-				default:
-					d.reportHere(rules.CodeInvalidValue, "draftState "+quoteName(s)+" is not one of \"saved\", \"publishing\", \"deleted\"")
-				}
-			}
-		case 5:
-			env.MaxBodyBytes = d.count()
-		}
-	}
-}
+func (d *decoder) options(env *Env) { decodeObject(d, optionsTable, env) }
 
 // invalid rejects the current value with a rule's error (its code and message).
 func (d *decoder) invalid(err error) {
@@ -252,29 +279,6 @@ func accountProblems(accounts []rules.Account, at []int, base string) []accountP
 	return out
 }
 
-func (d *decoder) plan(p *rules.Plan) {
-	var o object
-	if !d.open(&o, &planMembers) {
-		return
-	}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			d.boolean(&p.SubscriptionInactive)
-		case 1:
-			d.str(&p.SubscribeURL)
-		case 2:
-			p.PostLimit = d.count()
-		case 3:
-			p.PostsUsed = d.count()
-		case 4:
-			p.AccountLimit = d.count()
-		case 5:
-			p.ConnectedAccounts = d.count()
-		}
-	}
-}
-
 // limits decodes {"<platform>": {"cap", "counter"}, ...}: the member names are platforms.
 func (d *decoder) limits(l *rules.Limits) {
 	k := d.sc.Peek()
@@ -374,8 +378,6 @@ func (d *decoder) limit(lim *rules.Limit) bool {
 	return ok && !d.broken.has(d.pointer()) && !d.broken.under(d.pointer())
 }
 
-var outcomeMembers = fields{names: []string{"platform", "state", "error", "code"}, required: 1<<0 | 1<<1}
-
 // DecodeOutcomes decodes the per-target outcomes of a publish, a JSON array of {"platform",
 // "state", "error"?, "code"?}, for rules.Aggregate, with the request's strict decoder: a
 // name given twice ({"state":"failed","state":"published"}) is 400 duplicate_field at its
@@ -389,25 +391,8 @@ func DecodeOutcomes(data []byte) ([]rules.Outcome, []Problem) {
 		out = []rules.Outcome{}
 		var a array
 		for d.nextElem(&a) {
-			var o object
-			if !d.open(&o, &outcomeMembers) {
-				continue
-			}
 			var oc rules.Outcome
-			for d.next(&o) {
-				var s string
-				d.str(&s)
-				switch o.field {
-				case 0:
-					oc.Platform = rules.Platform(s)
-				case 1:
-					oc.State = rules.State(s)
-				case 2:
-					oc.Error = s
-				case 3:
-					oc.Code = rules.Code(s)
-				}
-			}
+			decodeObject(d, outcomeTable, &oc)
 			out = append(out, oc)
 		}
 		d.end()
