@@ -89,3 +89,21 @@ func ExampleGraphemeCounter() {
 	// Output:
 	// graphemes 3 true 4 <nil>
 }
+
+func ExampleLimits_CheckTargets() {
+	// Three targets post one shared content: it is measured once per platform (twice
+	// here), not once per target.
+	own := "short"
+	posts, errs := rules.DefaultLimits().CheckTargets(strings.Repeat("a", 290), []rules.TargetText{
+		{Index: 0, Platform: rules.Twitter},
+		{Index: 1, Platform: rules.Bluesky},
+		{Index: 2, Platform: rules.Twitter, Override: &own},
+	})
+	for i := range posts {
+		fmt.Println(posts[i][0].Path, posts[i][0].Length, posts[i][0].Fits(), len(errs[i]))
+	}
+	// Output:
+	// /content 290 false 1
+	// /content 290 true 0
+	// /platforms/2/content 5 true 0
+}

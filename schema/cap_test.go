@@ -5,6 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+
 	"github.com/postrules/postrules/rules"
 )
 
@@ -103,4 +107,42 @@ func TestBrokenSetLongPointers(t *testing.T) {
 	if s.has("/platforms/2/accountIdx") {
 		t.Errorf("a sibling whose name starts the same is not broken")
 	}
+}
+
+// Property: how many problems come before a target does not change what is decided about
+// it. For a random number of unknown top-level members (the noise that fills the listing)
+// and a random target (with or without a defect), whether resolution ran and whether a
+// resolution problem is listed are those of the body without noise, past the cap or not;
+// the noise only makes the answer a 400.
+func TestProblemCapProperty(t *testing.T) {
+	params := gopter.DefaultTestParameters()
+	params.MinSuccessfulTests = 300
+	properties := gopter.NewProperties(params)
+	accts := []rules.Account{{Platform: rules.Twitter, ID: "a"}, {Platform: rules.Twitter, ID: "b"}}
+	targets := []string{
+		`{"platform":"twitter","AccountId":"a"}`, `{"platform":"twitter","accountId":5}`,
+		`{"platform":"twitter","accountID":"a"}`, `{"platform":"twitter"}`, `{"platform":"Twitter"}`,
+		`{"platform":"twitter","accountId":"a"}`, `{"platform":"twitter","accountId":"zz"}`,
+	}
+	resolutionCodes := func(v Verdict) bool {
+		for _, p := range v.Problems {
+			switch p.Code {
+			case rules.CodeAmbiguousAccount, rules.CodeNoConnectedAccount, rules.CodeAccountNotFound:
+				return true
+			}
+		}
+		return false
+	}
+	properties.Property("the listing's cap decides nothing", prop.ForAll(
+		func(n, ti int) bool {
+			target := targets[ti]
+			quiet := CheckCreatePost([]byte(`{"content":"hi","publishNow":true,"platforms":[`+target+`]}`), Env{Accounts: accts})
+			noisy := CheckCreatePost([]byte(`{`+noise(n)+`"content":"hi","publishNow":true,"platforms":[`+target+`]}`), Env{Accounts: accts})
+			return noisy.ResolutionSkipped == quiet.ResolutionSkipped &&
+				resolutionCodes(noisy) == resolutionCodes(quiet) &&
+				(n == 0 || noisy.HTTPStatus == 400)
+		},
+		gen.IntRange(0, 250), gen.IntRange(0, len(targets)-1),
+	))
+	properties.TestingRun(t)
 }
