@@ -51,4 +51,3 @@ func ExampleProblem_length() {
 	// Output:
 	// post_too_long /content 1 bluesky 23 5
 }
-
