@@ -89,3 +89,21 @@ func ExampleGraphemeCounter() {
 	// Output:
 	// graphemes 3 true 4 <nil>
 }
+
+func ExampleLimits_CheckTargets() {
+	// Three targets post one shared content: it is measured once per platform (twice
+	// here), not once per target.
+	own := "short"
+	checks := rules.DefaultLimits().CheckTargets(strings.Repeat("a", 290), []rules.TargetText{
+		{Index: 0, Platform: rules.Twitter},
+		{Index: 1, Platform: rules.Bluesky},
+		{Index: 2, Platform: rules.Twitter, Override: &own},
+	})
+	for _, c := range checks {
+		fmt.Println(c.Posts[0].Path, c.Posts[0].Length, c.Posts[0].Fits(), len(c.Errors))
+	}
+	// Output:
+	// /content 290 false 1
+	// /content 290 true 0
+	// /platforms/2/content 5 true 0
+}

@@ -31,9 +31,16 @@ type Target struct {
 // reported, in target order; the paths are "/platforms/i/accountId" when an id was given and
 // "/platforms/i/platform" when it was not. A target with an unknown platform gets 400
 // unknown_platform. An empty connected list is valid input: every target then fails.
+//
+// Cost: O(len(targets) + len(connected)) time and memory, plus the ids' bytes. The
+// connected accounts are indexed once (by platform, and by id); each platform's
+// ambiguous_account message, which lists every candidate, is built once and shared by all
+// of that platform's targets, so 45,000 targets against 1,000 accounts build one list, not
+// 45,000.
 func ResolveTargets(targets []Target, connected []Account) ([]Account, []*Error) {
 	result := make([]Account, len(targets))
 	var problems []*Error
+	ix := indexAccounts(connected)
 	firstUse := make(map[Account]int, len(targets))
 	for i, t := range targets {
 		base := "/platforms/" + strconv.Itoa(i)
@@ -45,9 +52,9 @@ func ResolveTargets(targets []Target, connected []Account) ([]Account, []*Error)
 		var acct Account
 		var err *Error
 		if t.AccountID != "" {
-			acct, err = resolveNamed(t, connected, base+"/accountId")
+			acct, err = ix.named(t, base+"/accountId")
 		} else {
-			acct, err = resolveSingle(t.Platform, connected, base+"/platform")
+			acct, err = ix.single(t.Platform, base+"/platform")
 		}
 		if err != nil {
 			problems = append(problems, err)
@@ -68,57 +75,85 @@ func ResolveTargets(targets []Target, connected []Account) ([]Account, []*Error)
 	return result, problems
 }
 
-func resolveNamed(t Target, connected []Account, path string) (Account, *Error) {
-	var otherPlatform Platform
+// accountIndex is the connected accounts, indexed once per ResolveTargets call.
+type accountIndex struct {
+	// byID is, for each account id, the platforms it is connected on.
+	byID map[string]idPlatforms
+	// byPlatform is, per platform (Platform.index), its distinct ids in the order given.
+	byPlatform [numPlatforms][]string
+	// ambiguous is, per platform, the message of its ambiguous_account problem, built on
+	// first use.
+	ambiguous [numPlatforms]string
+}
+
+// idPlatforms is where one account id is connected: a set of platforms, plus the last
+// platform listed and the last one listed that differs from it, so that "the last other
+// platform" of an account_platform_mismatch message is the one a scan of the list would
+// have found.
+type idPlatforms struct {
+	mask       uint16
+	last, prev Platform
+}
+
+func indexAccounts(connected []Account) *accountIndex {
+	ix := &accountIndex{byID: make(map[string]idPlatforms, len(connected))}
 	for _, a := range connected {
-		if a.ID != t.AccountID {
-			continue
+		pi := a.Platform.index()
+		e, seen := ix.byID[a.ID]
+		if pi >= 0 && e.mask&(1<<pi) == 0 {
+			// an account listed twice is still one account
+			ix.byPlatform[pi] = append(ix.byPlatform[pi], a.ID)
 		}
-		if a.Platform == t.Platform {
-			return a, nil
+		if pi >= 0 {
+			e.mask |= 1 << pi
 		}
-		otherPlatform = a.Platform
+		if !seen || a.Platform != e.last {
+			e.prev, e.last = e.last, a.Platform
+		}
+		ix.byID[a.ID] = e
 	}
-	if otherPlatform != "" {
+	return ix
+}
+
+// named resolves a target that names its account.
+func (ix *accountIndex) named(t Target, path string) (Account, *Error) {
+	e, ok := ix.byID[t.AccountID]
+	if pi := t.Platform.index(); ok && pi >= 0 && e.mask&(1<<pi) != 0 {
+		return Account{Platform: t.Platform, ID: t.AccountID}, nil
+	}
+	other := e.last
+	if other == t.Platform {
+		other = e.prev
+	}
+	if ok && other != "" {
 		return Account{}, NewError(CodeAccountPlatformMismatch, path,
-			"account "+quote(t.AccountID)+" is a "+string(otherPlatform)+" account, not a "+string(t.Platform)+" account")
+			"account "+quote(t.AccountID)+" is a "+string(other)+" account, not a "+string(t.Platform)+" account")
 	}
 	return Account{}, NewError(CodeAccountNotFound, path,
 		"no connected "+string(t.Platform)+" account has id "+quote(t.AccountID))
 }
 
-func resolveSingle(p Platform, connected []Account, path string) (Account, *Error) {
-	var found []string
-	var only Account
-	for _, a := range connected {
-		if a.Platform != p || containsString(found, a.ID) {
-			continue // an account listed twice is still one account
-		}
-		if len(found) == 0 {
-			only = a
-		}
-		found = append(found, a.ID)
-	}
-	switch len(found) {
+// single resolves a target without accountId to its platform's only account.
+func (ix *accountIndex) single(p Platform, path string) (Account, *Error) {
+	pi := p.index()
+	ids := ix.byPlatform[pi]
+	switch len(ids) {
 	case 0:
 		return Account{}, NewError(CodeNoConnectedAccount, path,
 			"no "+string(p)+" account is connected; connect one or name an accountId")
 	case 1:
-		return only, nil
+		return Account{Platform: p, ID: ids[0]}, nil
 	}
-	quoted := make([]string, len(found))
-	for i, id := range found {
-		quoted[i] = quote(id)
-	}
-	return Account{}, NewError(CodeAmbiguousAccount, path,
-		strconv.Itoa(len(found))+" "+string(p)+" accounts are connected; name one with accountId: "+strings.Join(quoted, ", "))
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
+	if ix.ambiguous[pi] == "" {
+		var b strings.Builder
+		b.WriteString(strconv.Itoa(len(ids)) + " " + string(p) + " accounts are connected; name one with accountId: ")
+		for i, id := range ids {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(quote(id))
 		}
+		ix.ambiguous[pi] = b.String()
 	}
-	return false
+	return Account{}, NewError(CodeAmbiguousAccount, path, ix.ambiguous[pi])
 }

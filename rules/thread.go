@@ -78,7 +78,11 @@ func (l Limits) CheckTarget(t TargetText) ([]PostLength, []*Error) {
 // message that says it is a warning. Beyond the result slices and the problems
 // themselves, it allocates one string holding every post's pointer and one array
 // holding every post's Units.
-func (l Limits) CheckTargetAll(t TargetText) TargetCheck {
+func (l Limits) CheckTargetAll(t TargetText) TargetCheck { return l.checkTarget(t, nil) }
+
+// checkTarget is CheckTargetAll; memo, when not nil, measures the shared content at most
+// once per platform (see CheckTargets).
+func (l Limits) checkTarget(t TargetText, memo *sharedMemo) TargetCheck {
 	if !t.Platform.Valid() {
 		_, err := ParsePlatform(string(t.Platform))
 		return TargetCheck{Errors: []*Error{AsError(err).WithPath(targetPrefix(t.Index) + "/platform")}}
@@ -99,10 +103,16 @@ func (l Limits) CheckTargetAll(t TargetText) TargetCheck {
 			text = t.Shared
 		}
 		path := paths.next()
-		start := len(units)
+		var post PostLength
 		var err error
-		units, err = l.AppendMeasurements(units, t.Platform, text)
-		post := PostLength{Path: path, Units: units[start:len(units):len(units)]}
+		if k == 0 && t.Override == nil && memo != nil {
+			post.Units, err = memo.measure(l, t.Platform)
+		} else {
+			start := len(units)
+			units, err = l.AppendMeasurements(units, t.Platform, text)
+			post.Units = units[start:len(units):len(units)]
+		}
+		post.Path = path
 		checked := post.Units
 		if err != nil {
 			// The rule that met the bad byte is last; its Measurement never Fits.

@@ -75,7 +75,7 @@ func BenchmarkTypical(b *testing.B) {
 	b.Run("validator-only", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			checkShape(p, "")
+			checkShape(p)
 		}
 	})
 }

@@ -33,19 +33,36 @@ type Env struct {
 }
 
 // Problem is one thing wrong with a request: where (a JSON pointer, "" for the request as
-// a whole, into the document In names), what (a machine code) and a message for people.
-// Match on Code, never Message.
+// a whole, into the document In names), what (a machine code), a message for people, and
+// what it applies to as data (its target, and a length problem's measurement), so that no
+// client parses a message or counts problems to learn them. Match on Code, never Message.
 type Problem struct {
 	Path    string     `json:"path"`
 	Code    rules.Code `json:"code"`
 	Message string     `json:"message"`
 	// In names the document Path points into: "draft" for the stored draft of a draft
-	// publish (whose messages also start with "draft: " for people), "" for the request
-	// body, or for a problem that is not located in a document (plan, draft state).
+	// publish, "options" for the options (Env.Accounts, or JSON read by DecodeEnv), ""
+	// for the request body, or for a problem that is not located in a document (plan,
+	// draft state). Messages never repeat it.
 	In string `json:"in,omitempty"`
-	// Rule is the id of the rule book's rule the problem breaks (rules.Book, e.g.
-	// "bluesky.text.max_bytes"); absent for shape, time, account and plan problems.
+	// Rule is the id of the rule of the book the problem breaks, when it has one
+	// ("<platform>.<field>.<check>"); "" for problems of the wire format itself.
 	Rule string `json:"rule,omitempty"`
+	// Target is the target the problem applies to: the one its path lies in
+	// (/platforms/i/...), or, for a post of the shared /content, the first target whose cap
+	// it breaks. nil when the problem is not about one target.
+	Target *ProblemTarget `json:"target,omitempty"`
+	// Length is the measurement of the post a post_too_long (or a post's invalid_utf8)
+	// problem is about; nil for every other problem.
+	Length *MeasuredPost `json:"length,omitempty"`
+}
+
+// ProblemTarget names the target a Problem applies to: its index in "platforms", its
+// platform as sent, and its account (TargetVerdict.AccountID).
+type ProblemTarget struct {
+	Index     int    `json:"index"`
+	Platform  string `json:"platform"`
+	AccountID string `json:"accountId"`
 }
 
 // ErrorBody is the API's error body: {"error", "code", "message"}, the extras of its status
@@ -72,9 +89,14 @@ type ErrorBody struct {
 	Problems     []Problem `json:"problems,omitempty"`
 }
 
-// PostLength is the length of one post against its cap (rule T1), located by the JSON
-// pointer of its text.
-type PostLength struct {
+// PostLength is the old name of MeasuredPost.
+//
+// Deprecated: use MeasuredPost; rules.PostLength is a different type.
+type PostLength = MeasuredPost
+
+// MeasuredPost is the length of one post against its cap (rule T1), located by the JSON
+// pointer of its text: rules.PostLength as the verdict's JSON carries it, with Fits.
+type MeasuredPost struct {
 	Path string `json:"path"`
 	// Counter is the unit: "graphemes" unless the Limits say otherwise ("x-weighted").
 	Counter string `json:"counter"`
@@ -112,16 +134,18 @@ type UnitLength struct {
 // its account (the resolved one when resolution ran, else the accountId as sent, else ""),
 // and the length of each of its posts ([] when they could not be measured).
 type TargetVerdict struct {
-	Platform  string       `json:"platform"`
-	AccountID string       `json:"accountId"`
-	Posts     []PostLength `json:"posts"`
+	Platform  string         `json:"platform"`
+	AccountID string         `json:"accountId"`
+	Posts     []MeasuredPost `json:"posts"`
 }
 
 // Verdict is the whole answer for one request.
 //
-// Precedence, when several things are wrong. First, three answers stand alone: the verdict
-// has that one problem and nothing else is checked, since nothing else can be trusted:
+// Precedence, when several things are wrong. First, four answers stand alone: the verdict
+// has those problems and nothing else is checked, since nothing else can be trusted:
 //
+//   - 400 problems of the options, In "options": Env.Accounts is not a valid account list
+//     (the checks of DecodeEnv)
 //   - 500 internal_error: Env.DraftState is not saved, publishing, deleted or "" (a
 //     setting of the server, so the server's fault, never the client's)
 //   - 404 draft_not_found: the draft is deleted; there is nothing to publish, whatever
@@ -130,7 +154,7 @@ type TargetVerdict struct {
 //     not a readable JSON object (a stored draft in that state is one problem of the
 //     draft, listed with the body's)
 //
-// Otherwise every problem is found and listed, and the answered status is the first row
+// Otherwise every problem is foundProblem and listed, and the answered status is the first row
 // that has one (DESIGN.md orders them the same way):
 //
 //  1. 400: every shape, type, length, schedule and resolution-400 problem, of the body and
@@ -150,7 +174,7 @@ type Verdict struct {
 	HTTPStatus int `json:"httpStatus"`
 	// Error is the API's error body; nil when valid.
 	Error *ErrorBody `json:"error"`
-	// Problems lists everything found, in the order of the precedence above; within 400,
+	// Problems lists everything foundProblem, in the order of the precedence above; within 400,
 	// the request body's problems sorted by path, then a stored draft's. At most 100
 	// problems of each document, and 100 others, are listed. Never nil.
 	Problems []Problem `json:"problems"`
@@ -188,14 +212,23 @@ type Verdict struct {
 // is safe for concurrent use and never panics; every problem of a malformed body is in the
 // verdict.
 func CheckCreatePost(body []byte, env Env) Verdict {
-	c := check{env: env}
+	v, _ := checkCreatePost(body, env)
+	return v
+}
+
+// checkCreatePost is CheckCreatePost, also returning the check for tests of its cost.
+func checkCreatePost(body []byte, env Env) (Verdict, *check) {
+	c := &check{env: env}
+	if c.badOptions() {
+		return c.verdict(), c
+	}
 	post, dec := decodeCreatePost(body, env.MaxBodyBytes, originBody)
 	if dec.fatal != nil {
-		return c.alone(dec.fatal)
+		return c.alone(dec.fatal), c
 	}
 	req := newDoc(dec)
 	req.limits = env.Limits
-	req.add(checkShape(post, "")...)
+	req.add(checkShape(post)...)
 	req.checkPublishMode(post.PublishNow, post.ScheduledFor, false)
 	req.checkPost(post)
 	c.schedule(req, post.ScheduledFor)
@@ -209,7 +242,7 @@ func CheckCreatePost(body []byte, env Env) Verdict {
 	if !c.scheduled.IsZero() {
 		c.status = rules.StatusPending
 	}
-	return c.verdict()
+	return c.verdict(), c
 }
 
 // CheckDraftPublish checks POST /api/v2/drafts/{draftId}/publish: draft is the stored draft
@@ -224,6 +257,9 @@ func CheckCreatePost(body []byte, env Env) Verdict {
 // saved/publishing/deleted/"" is 500 internal_error alone. See Verdict for the precedence.
 func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 	c := check{env: env}
+	if c.badOptions() {
+		return c.verdict()
+	}
 	_, stateErr := rules.BeginDraftPublish(env.DraftState)
 	state := rules.AsError(stateErr)
 	switch {
@@ -243,7 +279,7 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 		return c.alone(bdec.fatal)
 	}
 	req := newDoc(bdec)
-	req.add(checkShape(pub, "")...)
+	req.add(checkShape(pub)...)
 	req.checkPublishMode(pub.PublishNow, pub.ScheduledFor, true)
 	c.schedule(req, pub.ScheduledFor)
 
@@ -252,14 +288,14 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 	stored.limits = env.Limits
 	if ddec.fatal == nil {
 		// post.PublishNow, ScheduledFor and Timezone are zero: the decoder did not read them.
-		stored.add(checkShape(post, originDraft.prefix())...)
+		stored.add(checkShape(post)...)
 		stored.checkPost(post)
 		c.targets(stored, post)
 	}
 	c.docs = []*doc{req, stored}
 	c.plan()
 	if state != nil {
-		c.others = append(c.others, located{state, ""})
+		c.others = append(c.others, located{err: state, foundProblem: foundProblem{err: state, target: -1}})
 	}
 	if len(bdec.problems) == 0 && len(ddec.all()) == 0 {
 		post.PublishNow, post.ScheduledFor, post.Timezone = pub.PublishNow, pub.ScheduledFor, pub.Timezone
@@ -272,11 +308,12 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 	return c.verdict()
 }
 
-// located is a problem not found by a document's own checks (plan, draft state, target
-// resolution), with Problem.In of the document it points into.
+// located is a problem with Problem.In of the document it points into, and what it applies
+// to (see foundProblem).
 type located struct {
 	err *rules.Error
 	in  string
+	foundProblem
 }
 
 // check accumulates one verdict.
@@ -285,6 +322,7 @@ type check struct {
 	docs      []*doc
 	others    []located // problems of other statuses than 400: resolution, plan, draft state
 	targetsV  []TargetVerdict
+	targetDoc *doc // the document whose "platforms" targetsV describes
 	resolved  bool
 	scheduled time.Time
 	status    rules.Status
@@ -294,8 +332,22 @@ type check struct {
 // alone is the verdict whose only problem is e, of the request body or of no document
 // (see Verdict: what stands alone).
 func (c *check) alone(e *rules.Error) Verdict {
-	c.docs, c.others = nil, []located{{e, ""}}
+	c.docs, c.others = nil, []located{{err: e, foundProblem: foundProblem{err: e, target: -1}}}
 	return c.verdict()
+}
+
+// badOptions checks what of the Env can be wrong (its accounts, with the checks DecodeEnv
+// applies to options JSON, so that a defect has the same code and pointer whether a server
+// builds its Env in Go or a page passes options) and reports whether the verdict is those
+// problems alone, In "options": nothing else can be trusted then.
+func (c *check) badOptions() bool {
+	ps := accountProblems(c.env.Accounts, nil, "/accounts")
+	for _, p := range ps {
+		if len(c.others) < maxProblems {
+			c.others = append(c.others, located{err: p.Error, in: inOptions, foundProblem: foundProblem{err: p.Error, target: -1}})
+		}
+	}
+	return len(ps) > 0
 }
 
 // schedule parses a well-formed scheduledFor and checks it is after Env.Now.
@@ -313,49 +365,74 @@ func (c *check) schedule(d *doc, s *string) {
 	}
 	if err := rules.CheckScheduledAfter(t, c.env.Now); err != nil {
 		e := asProblem(err).WithPath("/scheduledFor")
-		e.Message = d.dec.prefix + e.Message
 		d.add(e)
 	}
 }
 
-// targets measures every post of every target (rule T1, rules.Limits.CheckTarget) and
-// resolves the targets' accounts (rules.ResolveTargets) when Env.Accounts is given.
+// targets measures every post of every target (rule T1, rules.Limits.CheckTargets: the
+// shared content once per platform, however many targets post it) and resolves the
+// targets' accounts (rules.ResolveTargets) when Env.Accounts is given.
 func (c *check) targets(d *doc, p *CreatePost) {
 	c.targetsV = make([]TargetVerdict, len(p.Platforms))
 	resolvable := c.env.Accounts != nil && len(p.Platforms) > 0
+	texts := make([]rules.TargetText, 0, len(p.Platforms))
+	clean := d.clean()
 	for i := range p.Platforms {
 		t := &p.Platforms[i]
-		base := "/platforms/" + strconv.Itoa(i)
-		tv := TargetVerdict{Platform: string(t.Platform), Posts: []PostLength{}}
+		tv := TargetVerdict{Platform: string(t.Platform), Posts: []MeasuredPost{}}
 		if t.AccountID != nil {
 			tv.AccountID = *t.AccountID
 		}
 		c.targetsV[i] = tv
-		if d.brokenAt(base) || d.brokenNear(base+"/platform") || d.brokenNear(base+"/accountId") {
-			resolvable = false // resolving what the decoder rejected would only add noise
+		if !clean {
+			base := "/platforms/" + strconv.Itoa(i)
+			if d.brokenAt(base) || d.brokenNear(base+"/platform") || d.brokenNear(base+"/accountId") {
+				resolvable = false // resolving what the decoder rejected would only add noise
+			}
 		}
 		if !t.Platform.Valid() {
 			resolvable = false
 			continue
 		}
-		tt := rules.TargetText{Index: i, Platform: t.Platform, Shared: p.Content, Override: t.Content}
+		tt := rules.TargetText{Index: i, Platform: t.Platform, Override: t.Content}
 		if t.Platform == rules.Twitter && t.Twitter != nil && len(t.Twitter.ThreadItems) > 0 {
 			tt.ThreadItems = make([]string, len(t.Twitter.ThreadItems))
 			for k, it := range t.Twitter.ThreadItems {
 				tt.ThreadItems[k] = it.Content
 			}
 		}
-		tc := c.env.Limits.CheckTargetAll(tt)
-		c.targetsV[i].Posts = postLengths(tc.Posts)
+		texts = append(texts, tt)
+	}
+	checks := c.env.Limits.CheckTargets(p.Content, texts)
+	n := 0
+	for _, tc := range checks {
+		n += len(tc.Posts)
+	}
+	all := make([]MeasuredPost, 0, n) // one allocation for every target's posts
+	for j, tt := range texts {
+		tc := checks[j]
+		start := len(all)
+		all = appendMeasuredPosts(all, tc.Posts)
+		pls := all[start:len(all):len(all)]
+		c.targetsV[tt.Index].Posts = pls
+		// The errors come in the order of the posts, each at its post's path: one walk
+		// pairs every error with its post's measurement.
+		k := 0
 		for _, e := range tc.Errors {
-			e.Message = d.dec.prefix + e.Message
-			d.add(e)
+			for k < len(pls) && pls[k].Path != e.Path {
+				k++
+			}
+			f := foundProblem{err: e, target: tt.Index}
+			if k < len(pls) {
+				f.length = measuredFor(&pls[k], e.Rule)
+			}
+			d.addFound(f)
 		}
 		for _, e := range tc.Warnings {
-			e.Message = d.dec.prefix + e.Message
 			d.warn(e)
 		}
 	}
+	c.targetDoc = d
 	if !resolvable {
 		return
 	}
@@ -366,19 +443,20 @@ func (c *check) targets(d *doc, p *CreatePost) {
 			targets[i].AccountID = *t.AccountID
 		}
 	}
-	accounts, errs := rules.ResolveTargets(targets, c.env.Accounts)
+	accounts, rerrs := rules.ResolveTargets(targets, c.env.Accounts)
 	c.resolved = true
 	for i, a := range accounts {
 		if a.ID != "" {
 			c.targetsV[i].AccountID = a.ID
 		}
 	}
-	for _, e := range errs {
-		e.Message = d.dec.prefix + e.Message
+	for _, e := range rerrs {
 		if e.Status == 400 {
 			d.add(e)
-		} else if len(c.others) < maxProblems {
-			c.others = append(c.others, located{e, d.dec.origin.in()})
+		} else {
+			// All of them: which are listed is decided in verdict, after ordering by
+			// status, so that the cap on the listing cannot change the answered status.
+			c.others = append(c.others, located{err: e, in: d.dec.origin.in(), foundProblem: foundProblem{err: e, target: -1}})
 		}
 	}
 }
@@ -386,7 +464,8 @@ func (c *check) targets(d *doc, p *CreatePost) {
 // plan checks the plan (rules.CheckPlan).
 func (c *check) plan() {
 	if err := rules.CheckPlan(c.env.Plan); err != nil {
-		c.others = append(c.others, located{asProblem(err), ""})
+		e := asProblem(err)
+		c.others = append(c.others, located{err: e, foundProblem: foundProblem{err: e, target: -1}})
 	}
 }
 
@@ -428,13 +507,18 @@ func (c *check) verdict() Verdict {
 	for _, d := range c.docs {
 		in := d.dec.origin.in()
 		start := len(all)
-		for _, e := range d.problems {
-			all = append(all, located{e, in})
+		for _, f := range d.problems {
+			all = append(all, located{err: f.err, in: in, foundProblem: f})
 		}
 		ps := all[start:]
 		sort.SliceStable(ps, func(i, j int) bool { return pathLess(ps[i].err.Path, ps[j].err.Path) })
 	}
-	all = append(all, c.others...)
+	others := c.others
+	sort.SliceStable(others, func(i, j int) bool { return precedence(others[i].err) < precedence(others[j].err) })
+	if len(others) > maxProblems {
+		others = others[:maxProblems]
+	}
+	all = append(all, others...)
 	sort.SliceStable(all, func(i, j int) bool { return precedence(all[i].err) < precedence(all[j].err) })
 
 	v := Verdict{
@@ -446,8 +530,20 @@ func (c *check) verdict() Verdict {
 	if v.Targets == nil {
 		v.Targets = []TargetVerdict{}
 	}
+	targetsIn := ""
+	if c.targetDoc != nil {
+		targetsIn = c.targetDoc.dec.origin.in()
+	}
 	for i, p := range all {
-		v.Problems[i] = Problem{Path: p.err.Path, Code: p.err.Code, Message: p.err.Message, In: p.in, Rule: p.err.Rule}
+		v.Problems[i] = Problem{Path: p.err.Path, Code: p.err.Code, Message: p.err.Message, In: p.in, Rule: p.err.Rule, Length: p.length}
+		ti := p.target
+		if ti < 0 && p.in == targetsIn {
+			ti = targetIndex(p.err.Path)
+		}
+		if ti >= 0 && ti < len(c.targetsV) {
+			t := c.targetsV[ti]
+			v.Problems[i].Target = &ProblemTarget{Index: ti, Platform: t.Platform, AccountID: t.AccountID}
+		}
 	}
 	v.Warnings = c.warningList()
 	if len(all) == 0 {
@@ -466,6 +562,23 @@ func (c *check) verdict() Verdict {
 	v.Error = errorBody(first, v.Problems[:n])
 	v.Billable = rules.Billable(first)
 	return v
+}
+
+// targetIndex is i when path is /platforms/i or lies inside it, else -1.
+func targetIndex(path string) int {
+	const prefix = "/platforms/"
+	if !strings.HasPrefix(path, prefix) {
+		return -1
+	}
+	rest := path[len(prefix):]
+	n, i := 0, 0
+	for ; i < len(rest) && rest[i] >= '0' && rest[i] <= '9' && i < 9; i++ {
+		n = n*10 + int(rest[i]-'0')
+	}
+	if i == 0 || (i < len(rest) && rest[i] != '/') || (rest[0] == '0' && i > 1) {
+		return -1
+	}
+	return n
 }
 
 // errorBody is the API's error body for the answered problems (all of one status; the

@@ -247,11 +247,11 @@ func TestVerdictDetails(t *testing.T) {
 		}
 		if c.name == "draft_problems_in_both" {
 			// The body's /timezone and the draft's /Timezone and /content: the draft's are
-			// In "draft" (and keep the "draft: " prefix for people), the body's are not.
+			// In "draft", the body's are not; no message repeats where it is (In is data).
 			v := runCase(c)
 			for _, p := range v.Problems {
 				inDraft := p.Path != "/timezone"
-				if inDraft != (p.In == "draft") || inDraft != strings.HasPrefix(p.Message, "draft: ") {
+				if inDraft != (p.In == "draft") || strings.HasPrefix(p.Message, "draft: ") {
 					t.Errorf("problem %+v: in the draft %v", p, inDraft)
 				}
 			}
@@ -351,7 +351,7 @@ func TestErrorBody(t *testing.T) {
 	// One problem of the stored draft: its path, and where that path points.
 	d := CheckDraftPublish([]byte(`{"content":"x","platforms":[{"platform":"twiter"}]}`), []byte(`{"publishNow":true}`), Env{})
 	if d.Error == nil || d.Error.Path != "/platforms/0/platform" || d.Error.In != "draft" || d.Error.Problems != nil ||
-		!strings.HasPrefix(d.Error.Message, "draft: ") || !strings.HasSuffix(d.Error.Message, " (at /platforms/0/platform)") {
+		strings.HasPrefix(d.Error.Message, "draft: ") || !strings.HasSuffix(d.Error.Message, " (at /platforms/0/platform)") {
 		t.Errorf("one draft problem: %+v", d.Error)
 	}
 	// One problem without a location: no path.

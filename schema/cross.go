@@ -15,63 +15,72 @@ import (
 // doc collects the problems of one JSON document (the request body, or a stored draft).
 type doc struct {
 	dec      *decoder
-	problems []*rules.Error
+	problems []foundProblem
 	warnings []*rules.Error // rules of severity warning (platformrules.go)
 	limits   rules.Limits   // Env.Limits: the rule book as the caller applies it
 }
 
-func newDoc(d *decoder) *doc {
-	return &doc{dec: d, problems: append([]*rules.Error(nil), d.all()...)}
+// foundProblem is one problem of a document, with what it applies to when that is not just its
+// path: the target it was foundProblem for (-1: the one its path names, if any) and, for a length
+// problem, the post's measurement.
+type foundProblem struct {
+	err    *rules.Error
+	target int
+	length *MeasuredPost
 }
 
-// add records problems found after decoding, minus those about a value the decoder already
+func newDoc(d *decoder) *doc {
+	all := d.all()
+	fs := make([]foundProblem, len(all))
+	for i, e := range all {
+		fs[i] = foundProblem{err: e, target: -1}
+	}
+	return &doc{dec: d, problems: fs}
+}
+
+// add records problems foundProblem after decoding, minus those about a value the decoder already
 // rejected (its path, or anything inside it) and exact repeats (same path, code and
 // message; two targets over their different caps on the shared /content are two problems).
 func (d *doc) add(es ...*rules.Error) {
 	for _, e := range es {
-		if e == nil || len(d.problems) >= maxProblems || d.repeat(e) || d.brokenAt(e.Path) {
-			continue
-		}
-		d.problems = append(d.problems, e)
+		d.addFound(foundProblem{err: e, target: -1})
 	}
+}
+
+// addFound is add for one problem with what it applies to.
+func (d *doc) addFound(f foundProblem) {
+	e := f.err
+	if e == nil || len(d.problems) >= maxProblems || d.repeat(e) || d.brokenAt(e.Path) {
+		return
+	}
+	d.problems = append(d.problems, f)
 }
 
 func (d *doc) repeat(e *rules.Error) bool {
-	for _, p := range d.problems {
-		if p.Path == e.Path && p.Code == e.Code && p.Message == e.Message {
+	for _, f := range d.problems {
+		if p := f.err; p.Path == e.Path && p.Code == e.Code && p.Message == e.Message {
 			return true
 		}
 	}
 	return false
 }
 
+// clean reports whether the decoder rejected nothing: then no brokenAt or brokenNear can be
+// true, and a loop over many targets need not build the pointers it would ask about.
+func (d *doc) clean() bool { return d.dec.broken.m == nil }
+
 // brokenAt reports whether the decoder rejected the value at path or a value containing it.
-func (d *doc) brokenAt(path string) bool {
-	for _, b := range d.dec.broken {
-		if b != "" && (path == b || strings.HasPrefix(path, b) && path[len(b)] == '/') {
-			return true
-		}
-	}
-	return false
-}
+func (d *doc) brokenAt(path string) bool { return d.dec.broken.has(path) }
 
 // brokenNear reports whether the decoder rejected the value at path, a value containing it,
 // or a value inside it: a rule that reads the value cannot be trusted then.
 func (d *doc) brokenNear(path string) bool {
-	if d.brokenAt(path) {
-		return true
-	}
-	for _, b := range d.dec.broken {
-		if strings.HasPrefix(b, path) && len(b) > len(path) && b[len(path)] == '/' {
-			return true
-		}
-	}
-	return false
+	return d.dec.broken.has(path) || d.dec.broken.under(path)
 }
 
 // problem builds a problem of this document (messages of a stored draft start "draft: ").
 func (d *doc) problem(code rules.Code, path, msg string) *rules.Error {
-	return rules.NewError(code, path, d.dec.prefix+msg)
+	return rules.NewError(code, path, msg)
 }
 
 // checkPublishMode is the publish-mode rule: exactly one of publishNow true or scheduledFor.
@@ -165,8 +174,12 @@ func (d *doc) checkContent(p *CreatePost, t *PlatformTarget, base string) {
 
 // checkTwitter applies the rules of twitter's platformSpecificData at base, target i.
 func (d *doc) checkTwitter(p *CreatePost, tw *TwitterOptions, base string, i int) {
+	clean := d.clean()
 	for k := range tw.ThreadItems {
 		it := &tw.ThreadItems[k]
+		if clean && len(it.MediaItems) == 0 && strings.TrimSpace(it.Content) != "" {
+			continue // nothing of it can be wrong: skip building its pointer
+		}
 		ip := base + "/threadItems/" + strconv.Itoa(k)
 		if d.brokenAt(ip) {
 			continue

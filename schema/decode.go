@@ -25,6 +25,10 @@ const (
 // unknown fields costs a bounded answer. The first ones found are kept.
 const maxProblems = 100
 
+// maxPointerBytes bounds the total size of the pointers of one document's listed problems:
+// 100 problems under a 512 KB member name would otherwise list 50 MB of pointers.
+const maxPointerBytes = 64 << 10
+
 // fields is the member table of one JSON object type. Tables are package-level values that
 // are never written: read-only data, not state.
 type fields struct {
@@ -33,19 +37,88 @@ type fields struct {
 }
 
 var (
-	createPostMembers   = fields{names: []string{"content", "mediaItems", "platforms", "publishNow", "scheduledFor", "timezone"}}
-	mediaItemMembers    = fields{names: []string{"type", "url", "thumbnail"}, required: 1<<0 | 1<<1}
-	targetMembers       = fields{names: []string{"platform", "accountId", "content", "platformSpecificData"}, required: 1 << 0}
-	twitterMembers      = fields{names: []string{"communityId", "shareWithFollowers", "replyToTweetId", "replySettings", "threadItems", "poll"}}
-	threadItemMembers   = fields{names: []string{"content", "mediaItems"}}
-	pollMembers         = fields{names: []string{"options", "durationMinutes"}, required: 1<<0 | 1<<1}
-	draftPublishMembers = fields{names: []string{"publishNow", "scheduledFor", "timezone"}}
+	targetMembers = fields{names: []string{"platform", "accountId", "content", "platformSpecificData"}, required: 1 << 0}
 )
 
-// pathSeg is one step of a JSON pointer: a member name, or an array index when index >= 0.
-type pathSeg struct {
-	name  string
-	index int
+// The member tables of the wire types (types.go), in the order the types list them.
+var (
+	createPostTable = newTable(
+		wireMember[CreatePost]{name: "content", decode: func(d *decoder, p *CreatePost) { d.str(&p.Content) }},
+		wireMember[CreatePost]{name: "mediaItems", decode: func(d *decoder, p *CreatePost) { p.MediaItems = d.mediaItems() }},
+		wireMember[CreatePost]{name: "platforms", decode: func(d *decoder, p *CreatePost) { p.Platforms = d.targets() }},
+		wireMember[CreatePost]{name: "publishNow", decode: func(d *decoder, p *CreatePost) {
+			if !d.skipDraftPublishField() {
+				d.boolean(&p.PublishNow)
+			}
+		}},
+		wireMember[CreatePost]{name: "scheduledFor", decode: func(d *decoder, p *CreatePost) {
+			if !d.skipDraftPublishField() {
+				d.optStr(&p.ScheduledFor)
+			}
+		}},
+		wireMember[CreatePost]{name: "timezone", decode: func(d *decoder, p *CreatePost) {
+			if !d.skipDraftPublishField() {
+				d.optStr(&p.Timezone)
+			}
+		}},
+	)
+	mediaItemTable = newTable(
+		wireMember[MediaItem]{name: "type", required: true, decode: func(d *decoder, m *MediaItem) { d.str(&m.Type) }},
+		wireMember[MediaItem]{name: "url", required: true, decode: func(d *decoder, m *MediaItem) { d.str(&m.URL) }},
+		wireMember[MediaItem]{name: "thumbnail", decode: func(d *decoder, m *MediaItem) { d.optStr(&m.Thumbnail) }},
+	)
+	twitterTable = newTable(
+		wireMember[TwitterOptions]{name: "communityId", decode: func(d *decoder, t *TwitterOptions) { d.optStr(&t.CommunityID) }},
+		wireMember[TwitterOptions]{name: "shareWithFollowers", decode: func(d *decoder, t *TwitterOptions) { d.boolean(&t.ShareWithFollowers) }},
+		wireMember[TwitterOptions]{name: "replyToTweetId", decode: func(d *decoder, t *TwitterOptions) { d.optStr(&t.ReplyToTweetID) }},
+		wireMember[TwitterOptions]{name: "replySettings", decode: func(d *decoder, t *TwitterOptions) { d.optStr(&t.ReplySettings) }},
+		wireMember[TwitterOptions]{name: "threadItems", decode: func(d *decoder, t *TwitterOptions) { t.ThreadItems = d.threadItems() }},
+		wireMember[TwitterOptions]{name: "poll", decode: func(d *decoder, t *TwitterOptions) {
+			t.Poll = new(Poll)
+			if !decodeObject(d, pollTable, t.Poll) {
+				t.Poll = nil
+			}
+		}},
+	)
+	threadItemTable = newTable(
+		wireMember[ThreadItem]{name: "content", decode: func(d *decoder, it *ThreadItem) { d.str(&it.Content) }},
+		wireMember[ThreadItem]{name: "mediaItems", decode: func(d *decoder, it *ThreadItem) { it.MediaItems = d.mediaItems() }},
+	)
+	pollTable = newTable(
+		wireMember[Poll]{name: "options", required: true, decode: func(d *decoder, p *Poll) {
+			if !d.openArray() {
+				return
+			}
+			p.Options = []string{}
+			var a array
+			for d.nextElem(&a) {
+				var s string
+				d.str(&s)
+				p.Options = append(p.Options, s)
+			}
+		}},
+		wireMember[Poll]{name: "durationMinutes", required: true, decode: func(d *decoder, p *Poll) {
+			var n int
+			d.integer(&n)
+			p.DurationMinutes = Minutes(n)
+		}},
+	)
+	draftPublishTable = newTable(
+		wireMember[DraftPublish]{name: "publishNow", decode: func(d *decoder, p *DraftPublish) { d.boolean(&p.PublishNow) }},
+		wireMember[DraftPublish]{name: "scheduledFor", decode: func(d *decoder, p *DraftPublish) { d.optStr(&p.ScheduledFor) }},
+		wireMember[DraftPublish]{name: "timezone", decode: func(d *decoder, p *DraftPublish) { d.optStr(&p.Timezone) }},
+	)
+)
+
+// skipDraftPublishField skips the value of publishNow, scheduledFor or timezone in a stored
+// draft and reports whether it did: they are replaced by the publish body's, so their values
+// are not read, and no value there is wrong (their names are still checked like every name).
+func (d *decoder) skipDraftPublishField() bool {
+	if d.origin != originDraft {
+		return false
+	}
+	d.sc.Skip()
+	return true
 }
 
 // decoder decodes one JSON document strictly into the wire types. It reads the body once
@@ -56,19 +129,28 @@ type pathSeg struct {
 // or missing names, wrong types, bad strings) is recorded and decoding goes on, so a body
 // gets all of them at once.
 type decoder struct {
-	sc       strictjson.Scanner
-	path     []pathSeg
+	sc strictjson.Scanner
+	// ptr is the JSON pointer of the value being read, kept up to date by push and pop;
+	// ends[k] is its length with k+1 steps, so pop is a truncation.
+	ptr      []byte
+	ends     []int
 	problems []*rules.Error
-	// broken lists the pointers of values the decoder rejected, could not read, or that a
+	// broken holds the pointers of values the decoder rejected, could not read, or that a
 	// rejected name was meant for ("Content" breaks /content). Later checks say nothing
-	// about them, so one mistake gives one problem, not a cascade.
-	broken []string
-	fatal  *rules.Error
+	// about them, so one mistake gives one problem, not a cascade. Every rejected value is
+	// marked, however many problems are listed: what later checks do must not depend on
+	// the listing's cap.
+	broken brokenSet
+	// listedBytes is the size of the listed problems' pointers (see listing).
+	listedBytes int
+	// built counts the bytes of the listed problems' pointers and messages, for the cost
+	// fuzz test (FuzzCheckCost).
+	built int
+	fatal *rules.Error
 	// failPath is the pointer of the innermost value being read when scanning failed.
 	failPath string
 	failSet  bool
 	origin   origin
-	prefix   string // origin.prefix()
 }
 
 // origin is the document a decoder reads: the request body or a stored draft.
@@ -79,25 +161,22 @@ const (
 	originDraft               // the stored draft of a draft publish
 )
 
-// prefix starts the message of every problem of the document: "draft: " for a stored
-// draft, so that a person reading messages alone still knows which document is meant.
-func (o origin) prefix() string {
-	if o == originDraft {
-		return "draft: "
-	}
-	return ""
-}
-
 // in is Problem.In for the document: "draft" for a stored draft, "" for the request body.
 func (o origin) in() string {
-	if o == originDraft {
+	switch o {
+	case originDraft:
 		return "draft"
+	case originOptions:
+		return inOptions
+	case originOutcomes:
+		return inOutcomes
 	}
 	return ""
 }
 
 func newDecoder(body []byte, o origin) *decoder {
-	return &decoder{sc: strictjson.New(body, MaxDepth), origin: o, prefix: o.prefix(), path: make([]pathSeg, 0, 8)}
+	return &decoder{sc: strictjson.New(body, MaxDepth), origin: o,
+		ptr: make([]byte, 0, 64), ends: make([]int, 0, 8)}
 }
 
 // decodeCreatePost decodes a create-post body (or, with originDraft, a stored draft, whose
@@ -127,27 +206,41 @@ func decodeDraftPublish(body []byte, maxBytes int) (*DraftPublish, *decoder) {
 // top checks what comes before member-by-member decoding: size, emptiness, and that the
 // top level is an object. It reports false when decoding must not start.
 func (d *decoder) top(body []byte, maxBytes int) bool {
+	return d.topOf(body, maxBytes, strictjson.Object, "a JSON object")
+}
+
+// topArray is top for a document that must be an array.
+func (d *decoder) topArray(body []byte) bool {
+	return d.topOf(body, DefaultMaxBodyBytes, strictjson.Array, "a JSON array")
+}
+
+// topOf is top for a document whose top level must be of kind want (named for messages).
+func (d *decoder) topOf(body []byte, maxBytes int, want strictjson.Kind, wantName string) bool {
+	noun := "the body"
+	if d.origin == originOptions || d.origin == originOutcomes {
+		noun = "the document"
+	}
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBodyBytes
 	}
 	if len(body) > maxBytes {
-		d.fatal = rules.NewError(rules.CodeBodyTooLarge, "", d.prefix+"the body is "+strconv.Itoa(len(body))+
+		d.fatal = rules.NewError(rules.CodeBodyTooLarge, "", noun+" is "+strconv.Itoa(len(body))+
 			" bytes; the limit is "+strconv.Itoa(maxBytes)+" bytes")
 		return false
 	}
 	if blank(body) {
-		d.fatal = rules.NewError(rules.CodeMalformedJSON, "", d.prefix+"the body is empty; expected a JSON object")
+		d.fatal = rules.NewError(rules.CodeMalformedJSON, "", noun+" is empty; expected "+wantName)
 		return false
 	}
 	switch k := d.sc.Peek(); k {
-	case strictjson.Object:
+	case want:
 		return true
 	case strictjson.Invalid:
 	default:
 		d.sc.Skip()
 		d.sc.End()
 		if d.sc.Err() == nil {
-			d.fatal = rules.NewError(rules.CodeInvalidBody, "", d.prefix+"the body is "+k.String()+"; expected a JSON object")
+			d.fatal = rules.NewError(rules.CodeInvalidBody, "", noun+" is "+k.String()+"; expected "+wantName)
 		}
 	}
 	d.end()
@@ -177,9 +270,9 @@ func (d *decoder) end() {
 		path = d.pointer()
 	}
 	if e.TooDeep {
-		d.fatal = rules.NewError(rules.CodeTooDeep, path, d.prefix+e.Message+" (at byte "+strconv.Itoa(e.Offset)+"; the limit is "+strconv.Itoa(MaxDepth)+")")
+		d.fatal = rules.NewError(rules.CodeTooDeep, path, e.Message+" (at byte "+strconv.Itoa(e.Offset)+"; the limit is "+strconv.Itoa(MaxDepth)+")")
 	} else {
-		d.fatal = rules.NewError(rules.CodeMalformedJSON, path, d.prefix+"malformed JSON at byte "+strconv.Itoa(e.Offset)+": "+e.Message)
+		d.fatal = rules.NewError(rules.CodeMalformedJSON, path, "malformed JSON at byte "+strconv.Itoa(e.Offset)+": "+e.Message)
 	}
 	d.fatal.Offset = e.Offset
 }
@@ -195,34 +288,36 @@ func (d *decoder) all() []*rules.Error {
 	return d.problems
 }
 
-func (d *decoder) push(name string) { d.path = append(d.path, pathSeg{name: name, index: -1}) }
-func (d *decoder) pushIndex(i int)  { d.path = append(d.path, pathSeg{index: i}) }
+func (d *decoder) push(name string) {
+	d.ptr = appendPointerName(d.ptr, name)
+	d.ends = append(d.ends, len(d.ptr))
+}
+
+func (d *decoder) pushIndex(i int) {
+	d.ptr = append(d.ptr, '/')
+	d.ptr = strconv.AppendInt(d.ptr, int64(i), 10)
+	d.ends = append(d.ends, len(d.ptr))
+}
 
 func (d *decoder) pop() {
 	if !d.failSet && d.failed() {
 		d.failPath, d.failSet = d.pointer(), true
 	}
-	d.path = d.path[:len(d.path)-1]
+	d.ends = d.ends[:len(d.ends)-1]
+	n := 0
+	if len(d.ends) > 0 {
+		n = d.ends[len(d.ends)-1]
+	}
+	d.ptr = d.ptr[:n]
 }
 
 // pointer is the JSON pointer (RFC 6901) of the current value.
-func (d *decoder) pointer() string { return d.pointerTo("", false) }
+func (d *decoder) pointer() string { return string(d.ptr) }
 
-// pointerTo is the pointer of the current value's member name (when member is true).
-func (d *decoder) pointerTo(name string, member bool) string {
-	var b []byte
-	for _, s := range d.path {
-		if s.index >= 0 {
-			b = append(b, '/')
-			b = strconv.AppendInt(b, int64(s.index), 10)
-		} else {
-			b = appendPointerName(b, s.name)
-		}
-	}
-	if member {
-		b = appendPointerName(b, name)
-	}
-	return string(b)
+// pointerTo is the pointer of the current object's member name.
+func (d *decoder) pointerTo(name string) string {
+	b := make([]byte, 0, len(d.ptr)+1+len(name)+strings.Count(name, "~")+strings.Count(name, "/"))
+	return string(appendPointerName(append(b, d.ptr...), name))
 }
 
 // appendPointerName appends "/name" with RFC 6901's escapes: "~" is "~0", "/" is "~1".
@@ -241,13 +336,45 @@ func appendPointerName(b []byte, name string) []byte {
 	return b
 }
 
-// report records a problem at path and marks path broken.
-func (d *decoder) report(code rules.Code, path, msg string) {
-	if len(d.problems) >= maxProblems {
-		return
+// listing reports whether one more problem, whose pointer is about size bytes, is listed:
+// at most maxProblems of them, and their pointers at most maxPointerBytes together (the
+// first problem is always listed). Past that, problems are still marked, not listed.
+func (d *decoder) listing(size int) bool {
+	if len(d.problems) >= maxProblems || len(d.problems) > 0 && d.listedBytes+size > maxPointerBytes {
+		return false
 	}
-	d.problems = append(d.problems, rules.NewError(code, path, d.prefix+msg))
-	d.broken = append(d.broken, path)
+	d.listedBytes += size
+	return true
+}
+
+// reject marks the current value (or, when member is true, the current object's member
+// name) broken, and reports whether its problem is to be listed; the caller then builds the
+// message and calls list. Messages and pointers are built only for listed problems, so a
+// hostile body of 100,000 problems under a 500 KB name costs 100 pointers, not 100,000.
+func (d *decoder) reject(name string, member bool) bool {
+	d.broken.mark(d.ptr, name, member)
+	size := len(d.ptr)
+	if member {
+		size += 1 + len(name)
+	}
+	return d.listing(size)
+}
+
+// list records a problem that reject said is listed.
+func (d *decoder) list(code rules.Code, name string, member bool, msg string) {
+	path := d.pointer()
+	if member {
+		path = d.pointerTo(name)
+	}
+	d.built += len(path) + len(msg)
+	d.problems = append(d.problems, rules.NewError(code, path, msg))
+}
+
+// reportHere rejects the current value with a problem.
+func (d *decoder) reportHere(code rules.Code, msg string) {
+	if d.reject("", false) {
+		d.list(code, "", false, msg)
+	}
 }
 
 // wrongType reports that the current value is of kind got where want was expected, and
@@ -256,18 +383,24 @@ func (d *decoder) wrongType(want string, got strictjson.Kind) {
 	if got == strictjson.Invalid {
 		return
 	}
-	d.report(rules.CodeWrongType, d.pointer(), "expected "+want+", found "+got.String())
+	if d.reject("", false) {
+		d.list(rules.CodeWrongType, "", false, "expected "+want+", found "+got.String())
+	}
 	d.sc.Skip()
 }
 
-// stringIssue reports a bad string at path.
-func (d *decoder) stringIssue(path string, is strictjson.Issue) {
+// stringIssue reports a bad string: the current value's, or when member is true, the
+// current object's member name.
+func (d *decoder) stringIssue(name string, member bool, is strictjson.Issue) {
+	if is.Kind == strictjson.NoIssue || !d.reject(name, member) {
+		return
+	}
 	switch is.Kind {
 	case strictjson.InvalidUTF8:
-		d.report(rules.CodeInvalidUTF8, path, "the string is not valid UTF-8 (bad byte at byte "+strconv.Itoa(is.Offset)+" of the body)")
+		d.list(rules.CodeInvalidUTF8, name, member, "the string is not valid UTF-8 (bad byte at byte "+strconv.Itoa(is.Offset)+" of the body)")
 	case strictjson.LoneSurrogate:
 		esc := string(d.sc.Bytes(is.Offset, is.Offset+6))
-		d.report(rules.CodeInvalidString, path, "the string has a lone surrogate escape "+esc+
+		d.list(rules.CodeInvalidString, name, member, "the string has a lone surrogate escape "+esc+
 			" at byte "+strconv.Itoa(is.Offset)+" of the body; a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF one")
 	}
 }
@@ -329,8 +462,10 @@ func (d *decoder) next(o *object) bool {
 		name := o.f.names[idx]
 		bit := uint32(1) << idx
 		if o.seen&bit != 0 {
-			d.report(rules.CodeDuplicateField, d.pointerTo(name, true), strconv.Quote(name)+
-				" is given more than once in this object; give each name once")
+			if d.reject(name, true) {
+				d.list(rules.CodeDuplicateField, name, true, strconv.Quote(name)+
+					" is given more than once in this object; give each name once")
+			}
 			d.skipMember(name)
 			continue
 		}
@@ -342,7 +477,9 @@ func (d *decoder) next(o *object) bool {
 	if !d.failed() {
 		for i, n := range o.f.names {
 			if o.f.required&(1<<i) != 0 && (o.seen|o.meant)&(1<<i) == 0 {
-				d.report(rules.CodeMissingField, d.pointerTo(n, true), "the required field "+strconv.Quote(n)+" is missing")
+				if d.reject(n, true) {
+					d.list(rules.CodeMissingField, n, true, "the required field "+strconv.Quote(n)+" is missing")
+				}
 			}
 		}
 	}
@@ -362,25 +499,26 @@ func (d *decoder) skipMember(name string) {
 // name was meant for a defined one, that one is marked broken too, and its index returned
 // (else -1): the user did try to give it, so it is not also reported missing or conflicting.
 func (d *decoder) unknown(f *fields, key string, issue strictjson.Issue) int {
-	path := d.pointerTo(key, true)
 	if issue.Kind != strictjson.NoIssue {
-		d.stringIssue(path, issue)
+		d.stringIssue(key, true, issue)
 		return -1
 	}
 	m := fieldname.Lookup(key, f.names)
+	listed := d.reject(key, true)
 	switch {
+	case !listed:
 	case m.CaseOnly:
-		d.report(rules.CodeFieldCaseMismatch, path, "field names are case-sensitive: "+strconv.Quote(key)+
+		d.list(rules.CodeFieldCaseMismatch, key, true, "field names are case-sensitive: "+strconv.Quote(key)+
 			" is not a field, did you mean "+strconv.Quote(m.Name)+"?")
 	case m.Name != "":
-		d.report(rules.CodeUnknownField, path, "unknown field "+quoteName(key)+"; did you mean "+strconv.Quote(m.Name)+"?")
+		d.list(rules.CodeUnknownField, key, true, "unknown field "+quoteName(key)+"; did you mean "+strconv.Quote(m.Name)+"?")
 	default:
-		d.report(rules.CodeUnknownField, path, "unknown field "+quoteName(key)+"; the fields here are "+strings.Join(f.names, ", "))
+		d.list(rules.CodeUnknownField, key, true, "unknown field "+quoteName(key)+"; the fields here are "+strings.Join(f.names, ", "))
+	}
+	if m.Name == "" {
 		return -1
 	}
-	if len(d.problems) < maxProblems {
-		d.broken = append(d.broken, d.pointerTo(m.Name, true))
-	}
+	d.broken.mark(d.ptr, m.Name, true)
 	for i, n := range f.names {
 		if n == m.Name {
 			return i
@@ -443,7 +581,7 @@ func (d *decoder) str(dst *string) bool {
 	}
 	s, issue := d.sc.String()
 	if issue.Kind != strictjson.NoIssue {
-		d.stringIssue(d.pointer(), issue)
+		d.stringIssue("", false, issue)
 	}
 	*dst = s
 	return !d.failed()
@@ -480,7 +618,7 @@ func (d *decoder) integer(dst *int) {
 	}
 	n, kind := parseWhole(lit)
 	if kind != numWhole {
-		d.report(rules.CodeWrongType, d.pointer(), "expected a whole number, found "+cutLiteral(lit))
+		d.reportHere(rules.CodeWrongType, "expected a whole number, found "+cutLiteral(lit))
 		return
 	}
 	*dst = n
@@ -624,52 +762,9 @@ func jsonKind(b []byte) string {
 	return "an invalid number " + strconv.Quote(cutLiteral(b))
 }
 
-func (d *decoder) createPost(p *CreatePost) {
-	var o object
-	if !d.open(&o, &createPostMembers) {
-		return
-	}
-	for d.next(&o) {
-		if o.field >= 3 && d.origin == originDraft {
-			// A stored draft's publishNow, scheduledFor and timezone are replaced by the
-			// publish body's: their values are not read, so no value there is wrong
-			// (their names are still checked like every name).
-			d.sc.Skip()
-			continue
-		}
-		switch o.field {
-		case 0:
-			d.str(&p.Content)
-		case 1:
-			p.MediaItems = d.mediaItems()
-		case 2:
-			p.Platforms = d.targets()
-		case 3:
-			d.boolean(&p.PublishNow)
-		case 4:
-			d.optStr(&p.ScheduledFor)
-		case 5:
-			d.optStr(&p.Timezone)
-		}
-	}
-}
+func (d *decoder) createPost(p *CreatePost) { decodeObject(d, createPostTable, p) }
 
-func (d *decoder) draftPublish(p *DraftPublish) {
-	var o object
-	if !d.open(&o, &draftPublishMembers) {
-		return
-	}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			d.boolean(&p.PublishNow)
-		case 1:
-			d.optStr(&p.ScheduledFor)
-		case 2:
-			d.optStr(&p.Timezone)
-		}
-	}
-}
+func (d *decoder) draftPublish(p *DraftPublish) { decodeObject(d, draftPublishTable, p) }
 
 // mediaItems decodes an array of media items. An empty array decodes to an empty, non-nil
 // slice; it re-encodes as absent, which means the same.
@@ -686,22 +781,7 @@ func (d *decoder) mediaItems() []MediaItem {
 	return items
 }
 
-func (d *decoder) mediaItem(m *MediaItem) {
-	var o object
-	if !d.open(&o, &mediaItemMembers) {
-		return
-	}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			d.str(&m.Type)
-		case 1:
-			d.str(&m.URL)
-		case 2:
-			d.optStr(&m.Thumbnail)
-		}
-	}
-}
+func (d *decoder) mediaItem(m *MediaItem) { decodeObject(d, mediaItemTable, m) }
 
 func (d *decoder) targets() []PlatformTarget {
 	if !d.openArray() {
@@ -827,7 +907,7 @@ func (d *decoder) raw() {
 			}
 			name := string(key)
 			if issue.Kind != strictjson.NoIssue {
-				d.stringIssue(d.pointerTo(name, true), issue)
+				d.stringIssue(name, true, issue)
 			}
 			dup := false
 			if seen != nil {
@@ -846,7 +926,9 @@ func (d *decoder) raw() {
 				}
 			}
 			if dup {
-				d.report(rules.CodeDuplicateField, d.pointerTo(name, true), quoteName(name)+" is given more than once in this object; give each name once")
+				if d.reject(name, true) {
+					d.list(rules.CodeDuplicateField, name, true, quoteName(name)+" is given more than once in this object; give each name once")
+				}
 			}
 			d.push(name)
 			d.raw()
@@ -860,38 +942,14 @@ func (d *decoder) raw() {
 		}
 	case strictjson.String:
 		if is := d.sc.CheckString(); is.Kind != strictjson.NoIssue {
-			d.stringIssue(d.pointer(), is)
+			d.stringIssue("", false, is)
 		}
 	default:
 		d.sc.Skip()
 	}
 }
 
-func (d *decoder) twitter(t *TwitterOptions) {
-	var o object
-	if !d.open(&o, &twitterMembers) {
-		return
-	}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			d.optStr(&t.CommunityID)
-		case 1:
-			d.boolean(&t.ShareWithFollowers)
-		case 2:
-			d.optStr(&t.ReplyToTweetID)
-		case 3:
-			d.optStr(&t.ReplySettings)
-		case 4:
-			t.ThreadItems = d.threadItems()
-		case 5:
-			t.Poll = new(Poll)
-			if !d.poll(t.Poll) {
-				t.Poll = nil
-			}
-		}
-	}
-}
+func (d *decoder) twitter(t *TwitterOptions) { decodeObject(d, twitterTable, t) }
 
 func (d *decoder) threadItems() []ThreadItem {
 	if !d.openArray() {
@@ -901,47 +959,7 @@ func (d *decoder) threadItems() []ThreadItem {
 	var a array
 	for d.nextElem(&a) {
 		items = append(items, ThreadItem{})
-		it := &items[len(items)-1]
-		var o object
-		if !d.open(&o, &threadItemMembers) {
-			continue
-		}
-		for d.next(&o) {
-			switch o.field {
-			case 0:
-				d.str(&it.Content)
-			case 1:
-				it.MediaItems = d.mediaItems()
-			}
-		}
+		decodeObject(d, threadItemTable, &items[len(items)-1])
 	}
 	return items
-}
-
-// poll decodes a poll; false when the value was not an object.
-func (d *decoder) poll(p *Poll) bool {
-	var o object
-	if !d.open(&o, &pollMembers) {
-		return false
-	}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			if !d.openArray() {
-				continue
-			}
-			p.Options = []string{}
-			var a array
-			for d.nextElem(&a) {
-				var s string
-				d.str(&s)
-				p.Options = append(p.Options, s)
-			}
-		case 1:
-			var n int
-			d.integer(&n)
-			p.DurationMinutes = Minutes(n)
-		}
-	}
-	return true
 }

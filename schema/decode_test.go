@@ -278,8 +278,8 @@ func TestDraftScheduleFieldsNotRead(t *testing.T) {
 			t.Errorf("%s: read %+v", c.draft, p)
 		}
 		for _, e := range d.all() {
-			if !strings.HasPrefix(e.Message, "draft: ") {
-				t.Errorf("%s: %q lacks the draft prefix", c.draft, e.Message)
+			if strings.HasPrefix(e.Message, "draft: ") {
+				t.Errorf("%s: %q: where a problem lies is Problem.In, never the message", c.draft, e.Message)
 			}
 		}
 	}

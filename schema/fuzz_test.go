@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/postrules/postrules/rules"
 )
 
 // verdictInvariants are what every verdict promises, whatever the input.
@@ -32,8 +34,17 @@ func verdictInvariants(t *testing.T, v Verdict) {
 	}
 	for _, p := range v.Problems {
 		if p.Code == "" || p.Message == "" || (p.Path != "" && !strings.HasPrefix(p.Path, "/")) ||
-			(p.In != "" && p.In != "draft") || (p.In == "draft") != strings.HasPrefix(p.Message, "draft: ") {
+			(p.In != "" && p.In != "draft" && p.In != "options") || strings.HasPrefix(p.Message, "draft: ") {
 			t.Fatalf("bad problem %+v", p)
+		}
+		// What a problem applies to is data: a length problem carries its measurement,
+		// and a target is one of the verdict's.
+		if (p.Code == rules.CodePostTooLong) != (p.Length != nil && !p.Length.Fits) && p.Code == rules.CodePostTooLong {
+			t.Fatalf("post_too_long without its measurement: %+v", p)
+		}
+		if p.Target != nil && (p.Target.Index < 0 || p.Target.Index >= len(v.Targets) ||
+			v.Targets[p.Target.Index].Platform != p.Target.Platform || v.Targets[p.Target.Index].AccountID != p.Target.AccountID) {
+			t.Fatalf("problem names a target the verdict does not have: %+v", p)
 		}
 	}
 	// The error body: one problem is described with its location, several are listed.

@@ -41,7 +41,7 @@ func (d *doc) raise(id string, code rules.Code, path, msg string) {
 		return
 	}
 	if r, _ := rules.RuleByID(id); r.Severity == rules.SeverityWarning {
-		e.Message = d.dec.prefix + "warning: " + strings.TrimPrefix(e.Message, d.dec.prefix)
+		e.Message = "warning: " + e.Message
 		d.warn(e)
 		return
 	}
@@ -303,7 +303,7 @@ func (d *doc) measured(id, value, path, what string) {
 	if err != nil {
 		if e := rules.AsError(err); e != nil {
 			c := *e
-			c.Path, c.Message, c.Rule = path, d.dec.prefix+what+": "+e.Message, id
+			c.Path, c.Message, c.Rule = path, what+": "+e.Message, id
 			d.add(&c)
 		}
 		return

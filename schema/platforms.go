@@ -221,7 +221,7 @@ func (d *decoder) optWhole(dst **int) {
 	}
 	n, kind := parseWhole(lit)
 	if kind != numWhole {
-		d.report(rules.CodeWrongType, d.pointer(), "expected a whole number, found "+cutLiteral(lit))
+		d.reportHere(rules.CodeWrongType, "expected a whole number, found "+cutLiteral(lit))
 		return
 	}
 	*dst = &n

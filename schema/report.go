@@ -2,10 +2,11 @@ package schema
 
 import "github.com/postrules/postrules/rules"
 
-// Report is a Verdict as the validate CLI prints it (one --format json line, less "file")
-// and as the WASM module hands it to a page: the API's answer and, of each target, its
-// account and each post's path, length and cap. Both faces print this one projection, so
-// their JSON cannot drift apart; its keys are the CLI contract of issue 4.
+// Report is the older, smaller projection of a Verdict: the API's answer and, of each
+// target, its account and each post's path, length and cap.
+//
+// Superseded: the Verdict's own JSON is the one answer (docs/contract.md); the validate CLI
+// prints it as it is. Report remains only until the WASM module prints the Verdict too.
 type Report struct {
 	Valid bool `json:"valid"`
 	// HTTPStatus is set only when the request is invalid.
@@ -19,8 +20,9 @@ type Report struct {
 	Warnings []ReportProblem `json:"warnings,omitempty"`
 }
 
-// ReportProblem is a Problem as a Report lists it: path, code and message. Whether it lies
-// in a stored draft shows in its message's "draft: " prefix and in the error body's "in".
+// ReportProblem is a Problem as a Report lists it: path, code and message.
+//
+// Superseded by Problem.
 type ReportProblem struct {
 	Path    string     `json:"path"`
 	Code    rules.Code `json:"code"`
@@ -30,6 +32,8 @@ type ReportProblem struct {
 }
 
 // ReportTarget is one target of a Report.
+//
+// Superseded by TargetVerdict.
 type ReportTarget struct {
 	Platform  string       `json:"platform"`
 	AccountID string       `json:"accountId"`
@@ -37,6 +41,8 @@ type ReportTarget struct {
 }
 
 // ReportPost is one post of a ReportTarget.
+//
+// Superseded by MeasuredPost.
 type ReportPost struct {
 	Path   string `json:"path"`
 	Length int    `json:"length"`
@@ -46,6 +52,8 @@ type ReportPost struct {
 }
 
 // Report projects v onto a Report. Its slices are never nil, so they marshal as [].
+//
+// Superseded: marshal the Verdict itself.
 func (v Verdict) Report() Report {
 	r := Report{
 		Valid: v.Valid, Error: v.Error, Billable: v.Billable,

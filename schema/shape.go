@@ -212,7 +212,7 @@ var shapes = sync.OnceValue(func() *validator.Validate {
 
 // checkShape runs the field rules of the validate tags over a decoded value and returns
 // one problem per failed rule, with JSON pointer paths and this package's codes.
-func checkShape(value any, prefix string) []*rules.Error {
+func checkShape(value any) []*rules.Error {
 	err := shapes().Struct(value)
 	if err == nil {
 		return nil
@@ -221,12 +221,11 @@ func checkShape(value any, prefix string) []*rules.Error {
 	if !errors.As(err, &fes) {
 		// InvalidValidationError: a programming error (a nil pointer passed in). Say so
 		// rather than pass.
-		return []*rules.Error{rules.NewError(rules.CodeInvalidRequest, "", prefix+"the request could not be checked: "+err.Error())}
+		return []*rules.Error{rules.NewError(rules.CodeInvalidRequest, "", "the request could not be checked: "+err.Error())}
 	}
 	out := make([]*rules.Error, 0, len(fes))
 	for _, fe := range fes {
 		e := translate(fe)
-		e.Message = prefix + e.Message
 		out = append(out, e)
 	}
 	return out

@@ -41,7 +41,11 @@ func (c *check) warningList() []Problem {
 
 // postLengths is the verdict's view of rules' post measurements.
 func postLengths(posts []rules.PostLength) []PostLength {
-	out := make([]PostLength, 0, len(posts))
+	return appendMeasuredPosts(make([]PostLength, 0, len(posts)), posts)
+}
+
+// appendMeasuredPosts appends posts to out as the verdict's JSON carries them.
+func appendMeasuredPosts(out []MeasuredPost, posts []rules.PostLength) []MeasuredPost {
 	n := 0
 	for _, pl := range posts {
 		n += len(pl.Units)
@@ -60,4 +64,20 @@ func postLengths(posts []rules.PostLength) []PostLength {
 		})
 	}
 	return out
+}
+
+// measuredFor is the measurement a problem of rule id about post carries: the post itself
+// when id is the rule that decides it, else the post as measured by rule id (a post can
+// break several of its platform's rules, each in its own unit).
+func measuredFor(post *MeasuredPost, id string) *MeasuredPost {
+	if id == "" || post.Rule == id {
+		return post
+	}
+	for _, u := range post.Units {
+		if u.Rule == id {
+			return &MeasuredPost{Path: post.Path, Counter: u.Counter, Length: u.Length, Exact: u.Exact,
+				Cap: u.Cap, Fits: u.Fits, OverflowAt: u.OverflowAt, Rule: u.Rule}
+		}
+	}
+	return post
 }

@@ -53,6 +53,11 @@ func TestExitStatus(t *testing.T) {
 		{"missing draft file", []string{"draft", "--now", testNow, "--draft", "testdata/nope.json", "testdata/draft-publish.json"}, "", 2, "testdata/nope.json", ""},
 		{"bad --draft-state", []string{"draft", "--draft-state", "gone", "--draft", "testdata/draft.json", "testdata/draft-publish.json"}, "", 2, "want saved, publishing or deleted", ""},
 		{"a deleted draft is not found", []string{"draft", "--now", testNow, "--draft-state", "deleted", "--draft", "testdata/draft.json", "testdata/draft-publish.json"}, "", 1, "", "draft_not_found"},
+		// Issue 10: the answer for a deleted draft depends on no file, so none is read.
+		{"a deleted draft reads neither file", []string{"draft", "--draft-state", "deleted", "--draft", "testdata/nope.json", "testdata/nope-either.json"}, "", 1, "", "draft_not_found"},
+		{"a deleted draft needs no file at all", []string{"draft", "--draft-state", "deleted"}, "", 1, "", "draft_not_found"},
+		{"a deleted draft reads no accounts", []string{"draft", "--draft-state", "deleted", "--accounts", "testdata/nope.json", "--draft", "-", "-"}, "", 1, "", "draft_not_found"},
+		{"a deleted draft still takes one BODY at most", []string{"draft", "--draft-state", "deleted", "a.json", "b.json"}, "", 2, "at most one BODY", ""},
 		{"--jsonl takes no values", []string{"time", "--jsonl", "2030-01-15T09:30Z"}, "", 2, "--jsonl", ""},
 		{"status takes one file", []string{"status", "a.json", "b.json"}, "", 2, "at most one FILE", ""},
 		{"status: missing file", []string{"status", "testdata/nope.json"}, "", 2, "testdata/nope.json", ""},
@@ -427,13 +432,13 @@ func TestPostBadInputs(t *testing.T) {
 		t.Errorf("stdout:\n%s", r.stdout)
 	}
 
-	// Problems in JSON are never null, and httpStatus appears only when invalid.
+	// Problems in JSON are never null, and a valid file's httpStatus is 202.
 	r = runCLI(t, "", "post", "--format", "json", "--now", testNow, "testdata/valid-thread.json")
 	o := onlyLine(t, r)
 	if ps, ok := o["problems"].([]any); !ok || len(ps) != 0 {
 		t.Errorf("problems = %v, want []", o["problems"])
 	}
-	if _, ok := o["httpStatus"]; ok || o["error"] != nil || o["billable"] != true {
+	if o["httpStatus"] != float64(202) || o["error"] != nil || o["billable"] != true {
 		t.Errorf("valid file: %v", o)
 	}
 }
@@ -492,8 +497,8 @@ func wantValid(t *testing.T, o map[string]any) {
 	if o["valid"] != true || o["error"] != nil || len(o["problems"].([]any)) != 0 || o["billable"] != true {
 		t.Errorf("%v: want valid, billable, no problems", o["file"])
 	}
-	if _, ok := o["httpStatus"]; ok {
-		t.Errorf("%v: httpStatus on a valid file", o["file"])
+	if o["httpStatus"] != float64(202) {
+		t.Errorf("%v: httpStatus %v on a valid file, want 202", o["file"], o["httpStatus"])
 	}
 }
 

@@ -28,8 +28,9 @@ stored draft, as the API would. The draft FILE is stored in the create-post shap
 the publish request body. Either may be '-' (stdin), not both.
 
 Flags:
-  --draft FILE         the stored draft (required)
-  --draft-state STATE  the draft's state: saved (default), publishing or deleted
+  --draft FILE         the stored draft (required unless the state is deleted)
+  --draft-state STATE  the draft's state: saved (default), publishing or deleted;
+                       deleted answers 404 draft_not_found and reads no file
 ` + verdictFlagsUsage + verdictOutput + `
 Exit status: 0 valid, 1 invalid, 2 usage error or an unreadable file (named on stderr).
 `
@@ -63,11 +64,11 @@ accounts or plan have none. "warnings" (rules of severity warning, which never m
 file invalid) appears only when there are some.
 `
 
-// fileResult is one line of `validate post|draft --format json`: the file, then
-// schema's Report, whose keys are exactly the contract of issue 4 (the README documents it).
+// fileResult is one line of `validate post|draft --format json`: the file, then schema's
+// Verdict as it is (docs/contract.md documents it).
 type fileResult struct {
 	File string `json:"file"`
-	schema.Report
+	schema.Verdict
 }
 
 // verdictFlags are the flags post and draft share: the common ones and --counter.
@@ -142,6 +143,20 @@ func runDraft(c *cmdIO, args []string) int {
 	if !ok {
 		return code
 	}
+	if draftState == rules.DraftDeleted {
+		// A deleted draft is 404 draft_not_found whatever the draft, the body, the
+		// accounts or the clock say (schema.CheckDraftPublish reads none of them), and a
+		// command needs only the inputs that can change its answer: nothing is read, and
+		// the files may be left out or be missing.
+		if len(operands) > 1 {
+			return usageError(c, "want at most one BODY file, got %d", len(operands))
+		}
+		name := ""
+		if len(operands) == 1 {
+			name = operands[0]
+		}
+		return printVerdict(c, vf.format, name, *draftFile, schema.CheckDraftPublish(nil, nil, schema.Env{DraftState: draftState}))
+	}
 	switch {
 	case *draftFile == "":
 		return usageError(c, "--draft FILE is required")
@@ -171,13 +186,8 @@ func runDraft(c *cmdIO, args []string) int {
 }
 
 // inDraft is schema.Problem.In for a problem located in the stored draft of a draft
-// publish: its pointer is into the draft, not the body. Its message also starts with
-// draftPrefix, for people reading messages alone; text output names the draft's file
-// instead.
-const (
-	inDraft     = "draft"
-	draftPrefix = "draft: "
-)
+// publish: its pointer is into the draft, not the body; text output names the draft's file.
+const inDraft = "draft"
 
 // printVerdict prints one file's verdict and returns its exit status. For a draft publish,
 // draftFile is the stored draft: in text output its problems are reported under its name,
@@ -188,7 +198,7 @@ func printVerdict(c *cmdIO, f format, file, draftFile string, v schema.Verdict) 
 		status = exitInvalid
 	}
 	if f == formatJSON {
-		r := fileResult{File: file, Report: v.Report()}
+		r := fileResult{File: file, Verdict: v}
 		enc := json.NewEncoder(c.stdout)
 		enc.SetEscapeHTML(false)
 		enc.Encode(r)
@@ -199,12 +209,12 @@ func printVerdict(c *cmdIO, f format, file, draftFile string, v schema.Verdict) 
 	case v.Valid:
 		c.stdout.WriteString(file + ": ok\n")
 	case len(v.Problems) > 0:
-		for i, p := range v.Problems {
-			where, msg := file, p.Message
+		for _, p := range v.Problems {
+			where := file
 			if p.In == inDraft && draftFile != "" {
-				where, msg = draftFile, strings.TrimPrefix(msg, draftPrefix)
+				where = draftFile
 			}
-			printProblem(c, where, p.Path, p.Code, problemText(v, i, msg))
+			printProblem(c, where, p.Path, p.Code, problemText(p))
 		}
 	case v.Error != nil:
 		printProblem(c, file, "", v.Error.Code, v.Error.Message)
@@ -227,39 +237,19 @@ func printProblem(c *cmdIO, file, path string, code rules.Code, message string) 
 	w.WriteString(string(code) + ": " + oneLine(message) + "\n")
 }
 
-// problemText is the message of v.Problems[i] in text output. A post over its cap reads as
-// the issue's linter example, "312 graphemes, cap 280", from the post's own measurement
-// of the rule the problem names; every other problem keeps the schema's message, msg.
-// Several targets can post the same text (/content), so when more than one target posts
-// at the problem's path the line names the platform, "310 graphemes, cap 300 (bluesky)",
-// since the pointer alone does not say which target it is.
-func problemText(v schema.Verdict, i int, msg string) string {
-	p := v.Problems[i]
-	if p.Code != rules.CodePostTooLong || p.Rule == "" {
-		return msg
+// problemText is a problem's message in text output. A post over its cap reads as the
+// linter example, "312 graphemes, cap 280", from the measurement the problem carries; when
+// the post is the shared /content, which the pointer alone does not tie to a target, the
+// target's platform follows: "310 graphemes, cap 300 (bluesky)". Every other problem keeps
+// its message.
+func problemText(p schema.Problem) string {
+	if p.Code != rules.CodePostTooLong || p.Length == nil {
+		return p.Message
 	}
-	posting := 0 // targets with a post at p's path
-	var over *schema.UnitLength
-	var platform string
-	for _, t := range v.Targets {
-		for j, post := range t.Posts {
-			if post.Path != p.Path {
-				continue
-			}
-			posting++
-			for k, u := range post.Units {
-				if over == nil && u.Rule == p.Rule && !u.Fits {
-					over, platform = &t.Posts[j].Units[k], t.Platform
-				}
-			}
-		}
-	}
-	if over == nil {
-		return msg
-	}
-	b := appendLength(nil, rules.Measurement{Counter: over.Counter, Length: over.Length, Exact: over.Exact, Cap: over.Cap})
-	if posting > 1 {
-		b = append(b, " ("+platform+")"...)
+	l := p.Length
+	b := appendLength(nil, rules.Measurement{Counter: l.Counter, Length: l.Length, Exact: l.Exact, Cap: l.Cap})
+	if p.Target != nil && !strings.HasPrefix(p.Path, "/platforms/") {
+		b = append(b, " ("+p.Target.Platform+")"...)
 	}
 	return string(b)
 }

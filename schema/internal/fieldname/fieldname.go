@@ -27,8 +27,21 @@ func Lookup(key string, names []string) Match {
 		}
 	}
 	best, bestDist := "", maxLen+1
+	var nk [maxLen]byte
+	lk, ok := normalize(&nk, key)
+	if !ok {
+		return Match{}
+	}
 	for _, n := range names {
-		if d, ok := distance(key, n); ok && d < bestDist && d <= threshold(n) {
+		// The distance is at least the difference of the lengths: names too far apart in
+		// length are not compared at all, so a body of 100,000 unknown names costs a
+		// length check for most of them.
+		var nn [maxLen]byte
+		ln, ok := normalize(&nn, n)
+		if !ok || lk-ln > threshold(n) || ln-lk > threshold(n) {
+			continue
+		}
+		if d := osa(nk[:lk], nn[:ln]); d < bestDist && d <= threshold(n) {
 			best, bestDist = n, d
 		}
 	}
@@ -87,15 +100,22 @@ func distance(a, b string) (int, bool) {
 	if !ok1 || !ok2 {
 		return 0, false
 	}
-	var rows [3][maxLen + 1]int
+	return osa(na[:la], nb[:lb]), true
+}
+
+// osa is the optimal string alignment distance of two normalized names of at most maxLen
+// bytes.
+func osa(na, nb []byte) int {
+	la, lb := len(na), len(nb)
+	var rows [3][maxLen + 1]uint8 // distances are at most maxLen: a byte holds them
 	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
 	for j := 0; j <= lb; j++ {
-		prev[j] = j
+		prev[j] = uint8(j)
 	}
 	for i := 1; i <= la; i++ {
-		cur[0] = i
+		cur[0] = uint8(i)
 		for j := 1; j <= lb; j++ {
-			cost := 1
+			cost := uint8(1)
 			if na[i-1] == nb[j-1] {
 				cost = 0
 			}
@@ -115,5 +135,5 @@ func distance(a, b string) (int, bool) {
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
-	return prev[lb], true
+	return int(prev[lb])
 }

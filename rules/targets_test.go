@@ -1,0 +1,66 @@
+package rules
+
+import (
+	"reflect"
+	"strings"
+	"sync/atomic"
+	"testing"
+)
+
+// countingCounter counts the graphemes it is asked to measure and how many times it is
+// asked, so a test can see what CheckTargets measures.
+type countingCounter struct{ calls, bytes *atomic.Int64 }
+
+func (c countingCounter) Name() string { return "graphemes" }
+func (c countingCounter) Measure(text string, cap int) (Measurement, error) {
+	c.calls.Add(1)
+	c.bytes.Add(int64(len(text)))
+	return GraphemeCounter().Measure(text, cap)
+}
+
+func TestCheckTargetsMeasuresTheSharedContentOncePerPlatform(t *testing.T) {
+	calls, bytes := new(atomic.Int64), new(atomic.Int64)
+	cc := countingCounter{calls, bytes}
+	var lim Limits
+	for _, p := range Platforms() {
+		lim = lim.With(p, Limit{Cap: 10, Counter: cc})
+	}
+	shared := strings.Repeat("x", 1000) // over every cap: every target gets post_too_long
+	own := "mine"
+	var targets []TargetText
+	for i := 0; i < 3000; i++ {
+		tt := TargetText{Index: i, Platform: Platforms()[i%3]}
+		if i%100 == 7 {
+			tt.Override = &own
+		}
+		targets = append(targets, tt)
+	}
+	checks := lim.CheckTargets(shared, targets)
+
+	// The answer is CheckTargetAll's, target by target.
+	for i, tt := range targets {
+		tt.Shared = shared
+		if want := lim.CheckTargetAll(tt); !reflect.DeepEqual(checks[i], want) {
+			t.Fatalf("target %d: %+v, want %+v", i, checks[i], want)
+		}
+	}
+
+	// Measured: the shared content once per platform (3), each override once (30).
+	calls.Store(0)
+	bytes.Store(0)
+	lim.CheckTargets(shared, targets)
+	if got, want := calls.Load(), int64(3+30); got != want {
+		t.Errorf("%d measurements, want %d: the shared content must be measured once per platform", got, want)
+	}
+	if got, want := bytes.Load(), int64(3*len(shared)+30*len(own)); got != want {
+		t.Errorf("%d bytes handed to the counter, want %d", got, want)
+	}
+}
+
+func TestCheckTargetsReadsNoTargetsShared(t *testing.T) {
+	// TargetText.Shared is not read: the request's one shared content is the argument.
+	checks := Limits{}.CheckTargets("hello", []TargetText{{Platform: Twitter, Shared: strings.Repeat("x", 500)}})
+	if len(checks[0].Errors) != 0 || checks[0].Posts[0].Length != 5 {
+		t.Fatalf("checks %+v", checks)
+	}
+}

@@ -1,0 +1,405 @@
+package schema
+
+import (
+	"strconv"
+
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/xweight"
+	"github.com/postrules/postrules/schema/internal/strictjson"
+)
+
+// The one options model as JSON. Every face that takes its options as text (the WASM
+// module's options object, an accounts file of the CLI) decodes them here, with the
+// request's strict decoder, so that a defect gets the same code and pointer everywhere:
+//
+//	{
+//	  "now":          "2026-01-02T03:04:05Z",   // the clock, scheduledFor grammar; null: no clock
+//	  "accounts":     [{"platform": "twitter", "accountId": "tw-1"}], // null: no resolution
+//	  "plan":         {"subscriptionInactive": false, "subscribeUrl": "", "postLimit": 0,
+//	                   "postsUsed": 0, "accountLimit": 0, "connectedAccounts": 0},
+//	  "limits":       {"twitter": {"cap": 280, "counter": "x-weighted"}},
+//	  "draftState":   "saved",                   // saved, publishing or deleted
+//	  "maxBodyBytes": 1048576
+//	}
+//
+// Every member is optional. Names are exact (no case folding), given once, and nothing
+// else is accepted: there is no member through which a page could forge a verdict.
+
+// Problem.In of a problem in decoded options, and in decoded outcomes.
+const (
+	inOptions  = "options"
+	inOutcomes = "outcomes"
+)
+
+// The documents DecodeEnv and DecodeAccounts read, and DecodeOutcomes.
+const (
+	originOptions  origin = 2
+	originOutcomes origin = 3
+)
+
+var (
+	accountMembers = fields{names: []string{"platform", "accountId"}, required: 1<<0 | 1<<1}
+	limitMembers   = fields{names: []string{"cap", "counter"}}
+
+	// null is "not given" for every option.
+	optionsTable = newTable(
+		wireMember[Env]{name: "now", decode: func(d *decoder, env *Env) {
+			var s string
+			if d.null() || !d.str(&s) || d.broken.has(d.pointer()) {
+				return
+			}
+			t, err := rules.ParseScheduledFor(s)
+			if err != nil {
+				d.invalid(err)
+				return
+			}
+			env.Now = t
+		}},
+		wireMember[Env]{name: "accounts", decode: func(d *decoder, env *Env) {
+			if !d.null() {
+				env.Accounts = d.accounts()
+			}
+		}},
+		wireMember[Env]{name: "plan", decode: func(d *decoder, env *Env) {
+			if !d.null() {
+				decodeObject(d, planTable, &env.Plan)
+			}
+		}},
+		wireMember[Env]{name: "limits", decode: func(d *decoder, env *Env) {
+			if !d.null() {
+				d.limits(&env.Limits)
+			}
+		}},
+		wireMember[Env]{name: "draftState", decode: func(d *decoder, env *Env) {
+			var s string
+			if d.null() || !d.str(&s) || d.broken.has(d.pointer()) {
+				return
+			}
+			switch st := rules.DraftState(s); st {
+			case rules.DraftSaved, rules.DraftPublishing, rules.DraftDeleted:
+				env.DraftState = st
+			default:
+				d.reportHere(rules.CodeInvalidValue, "draftState "+quoteName(s)+" is not one of \"saved\", \"publishing\", \"deleted\"")
+			}
+		}},
+		wireMember[Env]{name: "maxBodyBytes", decode: func(d *decoder, env *Env) {
+			if !d.null() {
+				env.MaxBodyBytes = d.count()
+			}
+		}},
+	)
+	planTable = newTable(
+		wireMember[rules.Plan]{name: "subscriptionInactive", decode: func(d *decoder, p *rules.Plan) { d.boolean(&p.SubscriptionInactive) }},
+		wireMember[rules.Plan]{name: "subscribeUrl", decode: func(d *decoder, p *rules.Plan) { d.str(&p.SubscribeURL) }},
+		wireMember[rules.Plan]{name: "postLimit", decode: func(d *decoder, p *rules.Plan) { p.PostLimit = d.count() }},
+		wireMember[rules.Plan]{name: "postsUsed", decode: func(d *decoder, p *rules.Plan) { p.PostsUsed = d.count() }},
+		wireMember[rules.Plan]{name: "accountLimit", decode: func(d *decoder, p *rules.Plan) { p.AccountLimit = d.count() }},
+		wireMember[rules.Plan]{name: "connectedAccounts", decode: func(d *decoder, p *rules.Plan) { p.ConnectedAccounts = d.count() }},
+	)
+	outcomeTable = newTable(
+		wireMember[rules.Outcome]{name: "platform", required: true, decode: func(d *decoder, o *rules.Outcome) { o.Platform = rules.Platform(d.text()) }},
+		wireMember[rules.Outcome]{name: "state", required: true, decode: func(d *decoder, o *rules.Outcome) { o.State = rules.State(d.text()) }},
+		wireMember[rules.Outcome]{name: "error", decode: func(d *decoder, o *rules.Outcome) { o.Error = d.text() }},
+		wireMember[rules.Outcome]{name: "code", decode: func(d *decoder, o *rules.Outcome) { o.Code = rules.Code(d.text()) }},
+	)
+)
+
+// text decodes a string value ("" when it is not one: reported).
+func (d *decoder) text() string {
+	var s string
+	d.str(&s)
+	return s
+}
+
+// maxCap is the largest cap the options take: below the decoder's clamp of whole numbers.
+const maxCap = wholeClamp - 1
+
+// DecodeEnv decodes options JSON (see above) into an Env. Its problems, in the order found,
+// have In "options" and pointers into data; when there is any, the Env must not be used.
+// The options are decoded as strictly as a request: unknown, case-mismatched or repeated
+// names, wrong types, lone surrogates and invalid UTF-8 are problems with their own codes.
+// Values are checked too: the accounts as DecodeAccounts checks them; a cap is a whole
+// number from 1 to 999,999,999; a counter is "graphemes" or "x-weighted"; a limit's name and
+// an account's platform are one of the ten platforms, exactly spelled; now is in the
+// scheduledFor grammar; plan numbers and maxBodyBytes are whole numbers, not negative.
+func DecodeEnv(data []byte) (Env, []Problem) {
+	var env Env
+	d := newDecoder(data, originOptions)
+	if d.top(data, DefaultMaxBodyBytes) {
+		d.options(&env)
+		d.end()
+	}
+	return env, optionProblems(d)
+}
+
+// DecodeAccounts decodes a JSON array of connected accounts, {"platform", "accountId"}
+// each, with the checks of DecodeEnv's "accounts": both members present and strings; the
+// platform one of the ten, exactly spelled (400 unknown_platform); the accountId not empty
+// (400 invalid_value); no account listed twice (400 invalid_value at the later one). The
+// result is never nil when there is no problem: [] means nothing is connected.
+func DecodeAccounts(data []byte) ([]rules.Account, []Problem) {
+	d := newDecoder(data, originOptions)
+	var accounts []rules.Account
+	if d.topArray(data) {
+		accounts = d.accounts()
+		d.end()
+	}
+	return accounts, optionProblems(d)
+}
+
+func optionProblems(d *decoder) []Problem {
+	var ps []Problem
+	for _, e := range d.all() {
+		ps = append(ps, Problem{Path: e.Path, Code: e.Code, Message: e.Message, In: inOptions})
+	}
+	return ps
+}
+
+// null skips a JSON null and reports whether the value was one.
+func (d *decoder) null() bool {
+	if d.sc.Peek() != strictjson.Null {
+		return false
+	}
+	d.sc.Skip()
+	return true
+}
+
+func (d *decoder) options(env *Env) { decodeObject(d, optionsTable, env) }
+
+// invalid rejects the current value with a rule's error (its code and message).
+func (d *decoder) invalid(err error) {
+	e := asProblem(err)
+	d.reportHere(e.Code, e.Message)
+}
+
+// count decodes a whole number that must not be negative.
+func (d *decoder) count() int {
+	n := -1
+	d.integer(&n)
+	if n < 0 && !d.broken.has(d.pointer()) {
+		d.reportHere(rules.CodeInvalidValue, "expected a whole number, not negative")
+	}
+	return max(n, 0)
+}
+
+// accounts decodes and checks a list of connected accounts (see DecodeAccounts). The
+// values are checked by accountProblems, the same checks CheckCreatePost applies to an
+// Env built in Go.
+func (d *decoder) accounts() []rules.Account {
+	if !d.openArray() {
+		return nil
+	}
+	base := d.pointer()
+	out := []rules.Account{}
+	var at []int // at[k] is the index in the array of out[k]
+	var a array
+	for d.nextElem(&a) {
+		var o object
+		if !d.open(&o, &accountMembers) {
+			continue
+		}
+		var acct rules.Account
+		ok := true
+		for d.next(&o) {
+			var s string
+			if !d.str(&s) || d.broken.has(d.pointer()) {
+				ok = false
+				continue
+			}
+			if o.field == 0 {
+				acct.Platform = rules.Platform(s)
+			} else {
+				acct.ID = s
+			}
+		}
+		if ok && o.seen == 3 {
+			out = append(out, acct)
+			at = append(at, a.index)
+		}
+	}
+	bad := map[int]bool{}
+	for _, e := range accountProblems(out, at, base) {
+		d.broken.mark([]byte(e.Path), "", false)
+		if d.listing(len(e.Path)) {
+			d.problems = append(d.problems, e.Error)
+		}
+		bad[e.index] = true
+	}
+	kept := out[:0]
+	for k, acct := range out {
+		if !bad[k] {
+			kept = append(kept, acct)
+		}
+	}
+	return kept
+}
+
+// accountProblem is a problem of account k of a list.
+type accountProblem struct {
+	*rules.Error
+	index int
+}
+
+// accountProblems checks a list of connected accounts: each platform one of the ten,
+// exactly spelled (unknown_platform at .../i/platform), each accountId not empty
+// (invalid_value at .../i/accountId), no account listed twice (invalid_value at .../i, the
+// later one). at[k] is the index of accounts[k] in its JSON array (nil: k itself); base is
+// the array's pointer. Every face checks accounts with it, DecodeEnv and DecodeAccounts on
+// decoded JSON and CheckCreatePost on an Env built in Go, so a defect has one code and one
+// pointer everywhere.
+func accountProblems(accounts []rules.Account, at []int, base string) []accountProblem {
+	var out []accountProblem
+	first := make(map[rules.Account]int, len(accounts))
+	for k, a := range accounts {
+		i := k
+		if at != nil {
+			i = at[k]
+		}
+		p := base + "/" + strconv.Itoa(i)
+		bad := false
+		if _, err := rules.ParsePlatform(string(a.Platform)); err != nil {
+			e := asProblem(err)
+			out = append(out, accountProblem{rules.NewError(e.Code, p+"/platform", e.Message), k})
+			bad = true
+		}
+		if a.ID == "" {
+			out = append(out, accountProblem{rules.NewError(rules.CodeInvalidValue, p+"/accountId", "the accountId is empty"), k})
+			bad = true
+		}
+		if bad {
+			continue
+		}
+		if j, dup := first[a]; dup {
+			out = append(out, accountProblem{rules.NewError(rules.CodeInvalidValue, p, "duplicate account: "+string(a.Platform)+" "+
+				quoteName(a.ID)+" is already listed at "+base+"/"+strconv.Itoa(j)+"; list each account once"), k})
+			continue
+		}
+		first[a] = i
+	}
+	return out
+}
+
+// limits decodes {"<platform>": {"cap", "counter"}, ...}: the member names are platforms.
+func (d *decoder) limits(l *rules.Limits) {
+	k := d.sc.Peek()
+	if k != strictjson.Object {
+		d.wrongType("an object", k)
+		return
+	}
+	d.sc.BeginObject()
+	var it strictjson.Iter
+	var seen [16]bool
+	for d.sc.NextMember(&it) {
+		key, issue := d.sc.Key()
+		if d.failed() {
+			return
+		}
+		name := string(key)
+		if issue.Kind != strictjson.NoIssue {
+			d.stringIssue(name, true, issue)
+			d.skipMember(name)
+			continue
+		}
+		p, err := rules.ParsePlatform(name)
+		if err != nil {
+			e := asProblem(err)
+			if d.reject(name, true) {
+				d.list(e.Code, name, true, e.Message)
+			}
+			d.skipMember(name)
+			continue
+		}
+		i := platformIndex(p)
+		if seen[i] {
+			if d.reject(name, true) {
+				d.list(rules.CodeDuplicateField, name, true, strconv.Quote(name)+" is given more than once in this object; give each name once")
+			}
+			d.skipMember(name)
+			continue
+		}
+		seen[i] = true
+		d.push(name)
+		lim := l.For(p)
+		if d.limit(&lim) {
+			*l = l.With(p, lim)
+		}
+		d.pop()
+	}
+}
+
+// platformIndex is p's position in rules.Platforms().
+func platformIndex(p rules.Platform) int {
+	for i, q := range rules.Platforms() {
+		if q == p {
+			return i
+		}
+	}
+	return len(rules.Platforms())
+}
+
+// limit decodes one platform's {"cap", "counter"} over lim; false when it had a problem.
+func (d *decoder) limit(lim *rules.Limit) bool {
+	var o object
+	if !d.open(&o, &limitMembers) {
+		return false
+	}
+	ok := true
+	for d.next(&o) {
+		switch o.field {
+		case 0:
+			n := 0
+			d.integer(&n)
+			switch {
+			case d.broken.has(d.pointer()):
+				ok = false
+			case n < 1 || n > maxCap:
+				d.reportHere(rules.CodeInvalidValue, "a cap is a whole number from 1 to "+strconv.Itoa(maxCap))
+				ok = false
+			default:
+				lim.Cap = n
+			}
+		case 1:
+			var s string
+			if !d.str(&s) {
+				ok = false
+				continue
+			}
+			switch s {
+			case "graphemes":
+				lim.Counter = rules.GraphemeCounter()
+			case xweight.Name:
+				lim.Counter = xweight.Default()
+			default:
+				d.reportHere(rules.CodeInvalidValue, "counter "+quoteName(s)+" is not \"graphemes\" or \""+xweight.Name+"\"")
+				ok = false
+			}
+		}
+	}
+	return ok && !d.broken.has(d.pointer()) && !d.broken.under(d.pointer())
+}
+
+// DecodeOutcomes decodes the per-target outcomes of a publish, a JSON array of {"platform",
+// "state", "error"?, "code"?}, for rules.Aggregate, with the request's strict decoder: a
+// name given twice ({"state":"failed","state":"published"}) is 400 duplicate_field at its
+// pointer, never "the last one wins"; malformed JSON names the byte; strings must be
+// valid UTF-8 without lone surrogates. Which platforms and states are valid is the rule's
+// business (rules.Aggregate), not the decoder's. Problems have In "outcomes".
+func DecodeOutcomes(data []byte) ([]rules.Outcome, []Problem) {
+	d := newDecoder(data, originOutcomes)
+	var out []rules.Outcome
+	if d.topArray(data) && d.openArray() {
+		out = []rules.Outcome{}
+		var a array
+		for d.nextElem(&a) {
+			var oc rules.Outcome
+			decodeObject(d, outcomeTable, &oc)
+			out = append(out, oc)
+		}
+		d.end()
+	}
+	ps := optionProblems(d)
+	for i := range ps {
+		ps[i].In = inOutcomes
+	}
+	return out, ps
+}
