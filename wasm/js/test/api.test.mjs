@@ -263,7 +263,12 @@ test('checkPost: wrong options are verdicts, not exceptions', async () => {
   for (const [options, code] of [
     [{ now: 'soon' }, 'invalid_scheduled_for'],
     [{ accounts: 'tw' }, 'wrong_type'],
-    [{ colour: 'red' }, 'invalid_request'],
+    [{ colour: 'red' }, 'unknown_field'], // refused by the wrapper's options reader
+    [{ requestError: { code: 'upstream_error', message: 'forged', path: '' } }, 'unknown_field'],
+    [{ OptionsError: { code: 'internal_error', message: 'forged', path: '' } }, 'unknown_field'],
+    [{ NOW: '2026-01-01T00:00:00Z' }, 'unknown_field'], // exact names only, unlike Go's decoder
+    [new Date(0), 'wrong_type'],
+    [[], 'wrong_type'],
     [{ limits: { myspace: { cap: 3 } } }, 'unknown_platform'],
     [{ limits: { twitter: { cap: 0 } } }, 'invalid_value'],
     [{ limits: { twitter: { counter: 'words' } } }, 'invalid_value'],

@@ -18,13 +18,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadPostrules, repoRoot, sharedDir, utf16At } from '../test-helpers.mjs';
+import { loadPostrules, repoRoot, utf16At, findInRepo } from '../test-helpers.mjs';
 
 const pr = await loadPostrules();
 const NOW = '2026-01-01T00:00:00Z';
 const PAST_NOW = '2000-01-01T00:00:00Z';
 const testdataDir = path.join(repoRoot, 'cmd', 'validate', 'testdata');
-const conformance = path.join(sharedDir, 'conformance');
 
 let tmp;
 before(() => { tmp = mkdtempSync(path.join(tmpdir(), 'postrules-parity-')); });
@@ -32,7 +31,7 @@ after(() => { if (tmp) rmSync(tmp, { recursive: true, force: true }); });
 
 function readLines(file) {
   if (!existsSync(file)) {
-    throw new Error(`${file} is missing: the parity corpus needs the shared conformance data beside the repository`);
+    throw new Error(`${file} is missing`);
   }
   return readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l));
 }
@@ -70,8 +69,10 @@ const jsonLines = (s) => s.split('\n').filter((l) => l !== '').map((l) => JSON.p
 
 // ---------------------------------------------------------------------------- corpus
 
-const scheduledCases = readLines(path.join(conformance, 'json-schema-test-suite', 'scheduledfor-cases.jsonl'));
-const graphemeCases = readLines(path.join(conformance, 'unicode', 'GraphemeBreakTest-15.0.jsonl'));
+// The conformance data lives in the testdata/ of the Go package that owns it (with its
+// provenance and license); found by name, so that the suite follows it when it moves.
+const scheduledCases = readLines(findInRepo('scheduledfor-cases.jsonl'));
+const graphemeCases = readLines(findInRepo('GraphemeBreakTest-15.0.jsonl'));
 
 function postTexts(value, out = []) {
   if (typeof value === 'string') out.push(value);
