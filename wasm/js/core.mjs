@@ -116,7 +116,15 @@ const MAX_BODY_BYTES = 1 << 20;
  */
 function fault(code, message, path = '', offset = null) {
   const internal = code === CODE_NOT_INITIALIZED || code === CODE_INTERNAL;
-  return { error: internal ? 'Internal Server Error' : 'Bad Request', code, message, path, offset };
+  return withOK({ error: internal ? 'Internal Server Error' : 'Bad Request', code, message, path, offset }, false);
+}
+
+// withOK gives an answer of measure or aggregate (or a fault) its `ok` discriminant for
+// TypeScript, non-enumerable so that JSON.stringify and deep comparisons see only the
+// CLI's members.
+function withOK(o, ok) {
+  Object.defineProperty(o, 'ok', { value: ok, enumerable: false, writable: true, configurable: true });
+  return o;
 }
 
 // Names the kind of a value for messages, in JSON's terms where it has one.
@@ -280,6 +288,11 @@ class Module {
 
   outJSON() {
     return JSON.parse(this.outString());
+  }
+
+  /** The output bytes as a fault (the Go side's Fault JSON). */
+  outFault() {
+    return withOK(this.outJSON(), false);
   }
 
   /** Runs fn (which calls exports) guarded against a crash of the module. */
@@ -703,16 +716,16 @@ export function createPostrules(locate) {
       return m.exports.postrules_measure(n, pl, cl, cap, hasCap);
     });
     if (r.down) return r.down;
-    if (r.status !== STATUS_OK) return m.outJSON();
+    if (r.status !== STATUS_OK) return m.outFault();
     const res = m.res;
     const overflowAt = res[SLOT_OVERFLOW_AT];
-    const out = {
+    const out = withOK({
       length: res[SLOT_LENGTH],
       cap: res[SLOT_CAP],
       fits: res[SLOT_FITS] === 1,
       counter: m.counterName(),
       overflowAt: overflowAt < 0 ? null : overflowAt,
-    };
+    }, true);
     if (res[SLOT_EXACT] !== 1) out.exact = false; // as the CLI: the key only on a lower bound
     return out;
   }
@@ -772,7 +785,7 @@ export function createPostrules(locate) {
     return measureText(m, text, platform, counter, cap, hasCap);
   }
 
-  const measureFault = (f) => ({ ...f, fits: false }); // a text that cannot be measured never fits
+  const measureFault = (f) => withOK({ ...f, fits: false }, false); // a text that cannot be measured never fits
 
   function parseScheduledFor(s, options) {
     const invalid = (f) => ({ input: s, valid: false, code: f.code, message: f.message, offset: f.offset === null ? 0 : f.offset });
@@ -828,8 +841,8 @@ export function createPostrules(locate) {
       return m.exports.postrules_aggregate(off);
     });
     if (r.down) return r.down;
-    if (r.status !== STATUS_OK) return m.outJSON();
-    return { success: m.res[SLOT_FITS] === 1, status: m.outString() };
+    if (r.status !== STATUS_OK) return m.outFault();
+    return withOK({ success: m.res[SLOT_FITS] === 1, status: m.outString() }, true);
   }
 
   // The options JSON of checkPost / checkDraftPublish: a fresh object of the known

@@ -343,3 +343,16 @@ test('a checker that cannot be loaded gives a verdict, not a rejection', async (
   assert.deepEqual(Object.keys(v), ['valid', 'httpStatus', 'error', 'problems', 'billable', 'targets']);
   assert.equal(copy.measure('x').length, 1);
 });
+
+test('ok tells an answer from a fault, and is not one of the CLI members', async () => {
+  const pr = await loadPostrules();
+  const m = pr.measure('abc');
+  const f = pr.measure('abc', { platform: 'myspace' });
+  const a = pr.aggregate([{ platform: 'twitter', state: 'published' }]);
+  const g = pr.aggregate('[');
+  assert.deepEqual([m.ok, f.ok, a.ok, g.ok, pr.measure(1).ok], [true, false, true, false, false]);
+  assert.equal('code' in m, false);
+  assert.equal('code' in f, true);
+  assert.deepEqual(Object.keys(m), ['length', 'cap', 'fits', 'counter', 'overflowAt']);
+  assert.equal(JSON.stringify(a), '{"success":true,"status":"published"}');
+});

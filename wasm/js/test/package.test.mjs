@@ -67,6 +67,23 @@ function check(r, label) {
   assert.equal(r.go, 'undefined', label);
 }
 
+test('tsc --strict accepts the types of every export under moduleResolution bundler and nodenext', () => {
+  const tsc = path.join(wasmDir, 'node_modules', 'typescript', 'bin', 'tsc');
+  copyFileSync(path.join(appSrc, '..', 'types', 'usage.ts'), path.join(project, 'usage.ts'));
+  for (const [module, resolution] of [['esnext', 'bundler'], ['nodenext', 'nodenext']]) {
+    const config = path.join(project, `tsconfig.${resolution}.json`);
+    writeFileSync(config, JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, target: 'es2022', module, moduleResolution: resolution, lib: ['es2022', 'dom'], skipLibCheck: false },
+      files: ['usage.ts'],
+    }));
+    try {
+      execFileSync(process.execPath, [tsc, '-p', config], { cwd: project, encoding: 'utf8' });
+    } catch (err) {
+      assert.fail(`tsc (${resolution}): ${err.stdout}${err.stderr}`);
+    }
+  }
+});
+
 test('Node imports the packed package from a temporary project', () => {
   const script = path.join(project, 'node-app.mjs');
   writeFileSync(script, `${readFileSync(path.join(appSrc, 'main.js'), 'utf8')}
