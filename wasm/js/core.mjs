@@ -26,20 +26,25 @@
 // createPostrules(locate) makes one independent copy of the API, with its own modules and
 // its own private copy of Go's glue; nothing here reads or writes a global.
 //
-// HOW TO ADD A GO FUNCTION (a thread split, a rule book listing, ...):
+// HOW TO ADD A GO FUNCTION (a thread split, a rule book listing, measuring for every
+// platform, ...):
 //   1. Go: a //go:wasmexport function in wasm/internal/bridge (counter module) or
-//      wasm/internal/checker (full module), taking the byte lengths of its arguments in the
-//      input area and answering in the output bytes (see bridge/exports_wasm.go).
-//   2. Here: one entry in the object `api` returned by createPostrules, as
-//        split: guarded('split', splitFault, (text, options) => {
-//          const o = readOptions(options, ['platform'], 'split');   // the guarded reader
-//          if (o.fault) return splitFault(o.fault);
-//          return callJSON(small(), 'postrules_split', [text, o.values.platform ?? '']);
+//      wasm/internal/checker (full module) that takes the UTF-8 byte lengths of its string
+//      arguments, laid one after the other in the input area, and answers JSON in the
+//      output bytes with statusOK, or a Fault (see bridge/exports_wasm.go, PutOut/PutFault).
+//   2. Here: one entry in the object `api` at the end of createPostrules, e.g.
+//        split: guarded('split', (f) => f, (text, options) => {
+//          const o = readOptions(options, ['platform', 'cap'], 'options'); // the one reader
+//          if (o.fault) return o.fault;
+//          const t = stringArg(text, 'text');                             // type + surrogates
+//          if (t.fault) return t.fault;
+//          return callJSON(small(), 'postrules_split', [t.text, JSON.stringify(o.values)]);
 //        }),
-//      guarded() makes it never throw; readOptions() reads the page's options; callJSON()
-//      (or callJSONAsync with the full module) writes the strings and parses the answer.
-//   3. postrules.mjs / postrules.esbuild.mjs: add the name to their one export line;
-//      index.d.ts: its types.
+//      guarded() makes it unable to throw; callJSON (counter module, synchronous) or
+//      callFullJSON (checker, loaded on demand, a promise) writes the strings, calls the
+//      export and returns the parsed answer or the fault.
+//   3. postrules.mjs and postrules.esbuild.mjs: the name on their one export line;
+//      index.d.ts: its types; a test in js/test/ (and a row in property.test.mjs).
 
 import goGlue from './wasm_exec.mjs';
 
@@ -122,9 +127,10 @@ function fault(code, message, path = '', offset = null) {
 // withOK gives an answer of measure or aggregate (or a fault) its `ok` discriminant for
 // TypeScript, non-enumerable so that JSON.stringify and deep comparisons see only the
 // CLI's members.
+const OK_TRUE = { value: true, enumerable: false, writable: true, configurable: true };
+const OK_FALSE = { value: false, enumerable: false, writable: true, configurable: true };
 function withOK(o, ok) {
-  Object.defineProperty(o, 'ok', { value: ok, enumerable: false, writable: true, configurable: true });
-  return o;
+  return Object.defineProperty(o, 'ok', ok ? OK_TRUE : OK_FALSE);
 }
 
 // Names the kind of a value for messages, in JSON's terms where it has one.
@@ -370,8 +376,9 @@ function objectKind(v) {
  * exception. Returns {values} (the allowed names present, undefined ones left out) or
  * {fault}.
  */
+const NO_OPTIONS = Object.freeze({ values: Object.freeze({}) });
 function readOptions(value, allowed, where) {
-  if (value === undefined || value === null) return { values: {} };
+  if (value === undefined || value === null) return NO_OPTIONS;
   if (typeof value !== 'object') {
     return { fault: fault(CODE_WRONG_TYPE, `${where} must be an object, got ${describe(value)}`, where) };
   }
@@ -453,6 +460,14 @@ function stringify(value, what, path, lonesToGo = false) {
     return { fault: fault(CODE_MALFORMED_JSON, `${what} cannot be written as JSON: it is ${describe(value)}`, path) };
   }
   return { text };
+}
+
+// stringArg checks a string argument: {text} or {fault} (wrong type, lone surrogate).
+function stringArg(v, what) {
+  if (typeof v !== 'string') return { fault: fault(CODE_WRONG_TYPE, `${what} must be a string, got ${describe(v)}`, what) };
+  const bad = loneSurrogateAt(v);
+  if (bad >= 0) return { fault: loneSurrogateFault(what, v, bad, what) };
+  return { text: v };
 }
 
 // The over-the-limit fault of a body known from its length in UTF-16 code units alone.
@@ -570,13 +585,15 @@ function faultVerdict(f) {
 // that got past every reader) becomes onFault(an internal_error fault). For an async fn,
 // a rejection becomes the same.
 function guarded(name, onFault, fn) {
-  return function (...args) {
-    const internal = (err) => onFault(fault(CODE_INTERNAL, `postrules: ${name} failed unexpectedly (a bug, please report it): ${errText(err)}`), ...args);
+  // Three fixed parameters (the most any function takes) rather than ...args: no array
+  // per call on the keystroke path.
+  const internal = (err, a) => onFault(fault(CODE_INTERNAL, `postrules: ${name} failed unexpectedly (a bug, please report it): ${errText(err)}`), a);
+  return function (a, b, c) {
     try {
-      const r = fn(...args);
-      return r instanceof Promise ? r.catch(internal) : r;
+      const r = fn(a, b, c);
+      return r instanceof Promise ? r.catch((err) => internal(err, a)) : r;
     } catch (err) {
-      return internal(err);
+      return internal(err, a);
     }
   };
 }
@@ -704,6 +721,32 @@ export function createPostrules(locate) {
     return counterModule || fullModule;
   }
 
+  // callJSON calls the export `name` of module m with strings (each already checked to be
+  // a well-formed string) as consecutive UTF-8 in the input area and their byte lengths
+  // as the arguments; it returns the answer's JSON, parsed, or a fault. See "HOW TO ADD".
+  function callJSON(m, name, strings) {
+    if (m === null) return notReady(name);
+    const r = m.call(() => {
+      if (m.reserve(bytesFor(strings)) === 0) return -1;
+      const lens = [];
+      let off = 0;
+      for (const str of strings) {
+        const n = m.write(str, off);
+        lens.push(n);
+        off += n;
+      }
+      return m.exports[name](...lens);
+    });
+    if (r.down) return r.down;
+    return r.status === STATUS_OK ? m.outJSON() : m.outFault();
+  }
+
+  // callFullJSON is callJSON on the checker module, loading it first when needed.
+  async function callFullJSON(what, name, strings) {
+    const { m, down } = await full(what);
+    return down || callJSON(m, name, strings);
+  }
+
   // One call of the measure export on text (already checked for type), or a fault.
   function measureOnce(m, text, platform, counter, cap, hasCap) {
     const bad = loneSurrogateAt(text);
@@ -778,9 +821,13 @@ export function createPostrules(locate) {
       cap = k;
       hasCap = 1;
     }
-    for (const [name, v] of [['platform', platform], ['counter', counter]]) {
-      const bad = loneSurrogateAt(v);
-      if (bad >= 0) return loneSurrogateFault(name, v, bad, name);
+    if (platform !== '') {
+      const bad = loneSurrogateAt(platform);
+      if (bad >= 0) return loneSurrogateFault('platform', platform, bad, 'platform');
+    }
+    if (counter !== '') {
+      const bad = loneSurrogateAt(counter);
+      if (bad >= 0) return loneSurrogateFault('counter', counter, bad, 'counter');
     }
     return measureText(m, text, platform, counter, cap, hasCap);
   }
