@@ -178,3 +178,21 @@ test('checkDraftPublish never throws', async () => {
   }
   assert.equal((await pr.checkDraftPublish(draft, { publishNow: true }, { now: null })).valid, true);
 });
+
+test('a request over the body limit is refused from its length, whatever it holds', async () => {
+  // 60 MB: one JS string the wrapper never scans or copies (a lone surrogate at its end
+  // would otherwise be found first), as an object it is refused after JSON.stringify.
+  const big = `{"content":"${'x'.repeat(60 << 20)}\ud800"}`;
+  for (const v of [big, { content: 'y'.repeat(2 << 20) }]) {
+    const verdict = await pr.checkPost(v, { now: null });
+    assert.equal(verdict.httpStatus, 400);
+    assert.equal(verdict.error.code, 'body_too_large');
+    assert.match(verdict.error.message, /at least \d+ bytes.*limit is 1048576 bytes/);
+  }
+  const d = await pr.checkDraftPublish({ content: 'x', platforms: [{ platform: 'twitter' }] }, `{"publishNow":true,"x":"${'z'.repeat(1 << 20)}"}`, { now: null });
+  assert.equal(d.error.code, 'body_too_large');
+  // Just under the limit, the Go side measures the bytes as before.
+  const under = await pr.checkPost(`{"content":"${'é'.repeat(600000)}","platforms":[{"platform":"twitter"}],"publishNow":true}`, { now: null });
+  assert.equal(under.error.code, 'body_too_large'); // 1.2 MB of UTF-8 in 600 K units
+  assert.match(under.error.message, /the body is \d+ bytes/);
+});

@@ -19,7 +19,8 @@ import { startBrowser } from '../../browser-test/harness.mjs';
 
 requireBuilt();
 const jsDir = path.join(wasmDir, 'js');
-const appSrc = fileURLToPath(new URL('./app/', import.meta.url));
+// The app's sources live outside js/ (not packed, and not run as tests by node --test).
+const appSrc = fileURLToPath(new URL('../../bundle-app/', import.meta.url));
 
 let tmp, project, browser;
 
@@ -69,7 +70,7 @@ function check(r, label) {
 
 test('tsc --strict accepts the types of every export under moduleResolution bundler and nodenext', () => {
   const tsc = path.join(wasmDir, 'node_modules', 'typescript', 'bin', 'tsc');
-  copyFileSync(path.join(appSrc, '..', 'types', 'usage.ts'), path.join(project, 'usage.ts'));
+  copyFileSync(path.join(appSrc, 'usage.ts'), path.join(project, 'usage.ts'));
   for (const [module, resolution] of [['esnext', 'bundler'], ['nodenext', 'nodenext']]) {
     const config = path.join(project, `tsconfig.${resolution}.json`);
     writeFileSync(config, JSON.stringify({

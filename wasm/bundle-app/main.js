@@ -1,4 +1,4 @@
-// The test app of the bundler suite (package.test.mjs): what a composer would write,
+// The test app of the bundler suite (js/test/package.test.mjs): what a composer would write,
 // importing the packed package by its name and nothing else. It records what it got in
 // window.__postrules for the test to read.
 import { init, measure, checkPost, parseScheduledFor } from '@postrules/wasm';

@@ -1,5 +1,5 @@
 // Type-checked with `tsc --strict` under moduleResolution bundler and nodenext against the
-// packed package (package.test.mjs): every export, and the narrowing a page relies on.
+// packed package (js/test/package.test.mjs): every export, and the narrowing a page relies on.
 // Each @ts-expect-error line proves a narrowing is needed, so this file fails to compile
 // if the types stop narrowing (or stop being strict).
 import {
