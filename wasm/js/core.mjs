@@ -398,6 +398,8 @@ function readOptions(value, allowed, where) {
   const values = {};
   for (const key of keys) {
     if (!allowed.includes(key)) {
+      const bad = loneSurrogateAt(key);
+      if (bad >= 0) return { fault: loneSurrogateFault('an option name', key, bad, where) };
       return { fault: fault(CODE_UNKNOWN_FIELD, `unknown option ${JSON.stringify(key)}; ${where} takes ${allowed.join(', ')}`, key) };
     }
     let v;
@@ -548,6 +550,8 @@ function readOutcomes(outcomes) {
       if (value === undefined) continue; // JSON has no undefined: the member is absent
       const path = `${base}/${escapePointer(name)}`;
       if (!OUTCOME_FIELDS.includes(name)) {
+        const badName = loneSurrogateAt(name);
+        if (badName >= 0) return { fault: loneSurrogateFault('a member name', name, badName, base) };
         return { fault: fault(CODE_UNKNOWN_FIELD, `unknown member ${JSON.stringify(name)}; an outcome has platform, state, error and code`, path) };
       }
       if (typeof value !== 'string') {

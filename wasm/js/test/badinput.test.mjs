@@ -196,3 +196,12 @@ test('a request over the body limit is refused from its length, whatever it hold
   assert.equal(under.error.code, 'body_too_large'); // 1.2 MB of UTF-8 in 600 K units
   assert.match(under.error.message, /the body is \d+ bytes/);
 });
+
+test('a lone surrogate in an option or member name is invalid_string, not an unknown name', async () => {
+  assert.equal(pr.measure('x', { platform: 'twitter\ud800' }).code, 'invalid_string');
+  assert.equal(pr.measure('x', { counter: '\udfffgraphemes' }).code, 'invalid_string');
+  assert.equal(pr.measure('x', { ['plat\ud800']: 'twitter' }).code, 'invalid_string');
+  assert.equal(pr.aggregate([{ platform: 'twitter', state: 'published', ['\ud800']: 'x' }]).code, 'invalid_string');
+  assert.equal(pr.aggregate('[{"platform":"twitter","state":"published","\\ud800":"x"}]').code, 'invalid_string');
+  assert.equal((await pr.checkPost({ content: 'x' }, { ['now\ud800']: null })).error.code, 'invalid_string');
+});
