@@ -149,6 +149,24 @@ test('Vite builds it with no configuration', async () => {
   await runInChromium(out, 'vite');
 });
 
+test('the Vite dev server (dependency pre-bundling) serves it with no configuration', async () => {
+  const { createServer } = await import(devBin('vite/dist/node/index.js'));
+  const server = await createServer({ root: project, configFile: false, logLevel: 'error', server: { port: 0, host: '127.0.0.1' } });
+  await server.listen();
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  try {
+    await page.goto(server.resolvedUrls.local[0]);
+    await page.waitForFunction(() => globalThis.__postrules !== undefined, null, { timeout: 60000 });
+    check(await page.evaluate(() => globalThis.__postrules), 'vite dev');
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+    await server.close();
+  }
+});
+
 test('webpack 5 builds it with no configuration', async () => {
   const { default: webpack } = await import(devBin('webpack/lib/index.js'));
   const out = path.join(tmp, 'out-webpack');
