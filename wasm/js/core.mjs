@@ -602,6 +602,23 @@ function guarded(name, onFault, fn) {
   };
 }
 
+// isURL and isModuleSource tell the types init accepts, without trusting the value:
+// instanceof runs a proxy's getPrototypeOf trap, which may throw.
+function isURL(v) {
+  try {
+    return v instanceof URL;
+  } catch {
+    return false;
+  }
+}
+function isModuleSource(v) {
+  try {
+    return v instanceof WebAssembly.Module || v instanceof ArrayBuffer || ArrayBuffer.isView(v);
+  } catch {
+    return false;
+  }
+}
+
 // guardedLoad is guarded for init and loadChecker, whose promise does reject when a
 // module cannot be fetched or compiled (a deployment fault, not a value): only a
 // synchronous exception becomes a resolved fault.
@@ -686,6 +703,18 @@ export function createPostrules(locate) {
     const r = readOptions(options, INIT_OPTIONS, 'options');
     if (r.fault) return Promise.resolve(r.fault);
     const o = r.values;
+    for (const name of ['wasmURL', 'fullWasmURL']) {
+      const u = o[name];
+      if (u !== undefined && u !== null && typeof u !== 'string' && !isURL(u)) {
+        return Promise.resolve(fault(CODE_WRONG_TYPE, `option ${name} must be a string or a URL, got ${describe(u)}`, name));
+      }
+    }
+    for (const name of ['wasmModule', 'fullWasmModule']) {
+      const m = o[name];
+      if (m !== undefined && m !== null && !isModuleSource(m)) {
+        return Promise.resolve(fault(CODE_WRONG_TYPE, `option ${name} must be a WebAssembly.Module, an ArrayBuffer or a typed array, got ${describe(m)}`, name));
+      }
+    }
     fullSource = { module: o.fullWasmModule, url: o.fullWasmURL };
     initPromise = startModule(o.wasmModule, o.wasmURL || locate.counter(), 'counter')
       .then((m) => {

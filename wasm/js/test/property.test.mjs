@@ -117,7 +117,8 @@ test('init and loadChecker, once loaded, answer every value without throwing or 
 
 test('init on a fresh copy answers unreadable options with a fault, not an exception', async () => {
   const copy = await import('../postrules.mjs?property=fresh');
-  for (const v of [trapAll, revoked, new Options(), new Date(0), [], { get wasmURL() { throw nasty; } }, { colour: 1 }]) {
+  for (const v of [trapAll, revoked, new Options(), new Date(0), [], { get wasmURL() { throw nasty; } }, { colour: 1 },
+    { wasmURL: trapAll }, { wasmURL: 42 }, { fullWasmURL: revoked }, { wasmModule: trapAll }, { fullWasmModule: 'bytes' }]) {
     const r = await copy.init(v);
     assert.ok(isFault(r), show(r));
     assert.equal(copy.ready(), false);
