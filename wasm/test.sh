@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # test.sh: builds the modules and runs both suites of the WebAssembly package:
-#   1. bash wasm/build.sh              (Go: the two .wasm files and wasm_exec.js into dist/)
-#   2. npm ci                          (playwright-core only, from package-lock.json)
-#   3. node --test js/test/            (Node: API, bad inputs, parity with Go and the CLI, sizes)
-#   4. node --test browser-test/       (Debian's chromium driven by playwright-core: the demo)
-# Needs Go, Node.js >= 20 with npm, and /usr/bin/chromium (apt-get install chromium).
+#   1. bash wasm/build.sh              (Go: the two .wasm files and Go's glue into js/)
+#   2. npm ci                          (exact versions from package-lock.json: playwright-core,
+#                                       esbuild, vite, webpack, typescript, fast-check, twitter-text)
+#   3. node --test js/test/            (Node: API, bad and hostile inputs, globals, parity with
+#                                       Go and the CLI, sizes, and the packed package: Node import,
+#                                       tsc, esbuild/Vite/webpack bundles run in Chromium)
+#   4. node --test browser-test/       (Debian's chromium driven by playwright-core: the demo,
+#                                       globals on a page)
+# Needs Go, Node.js >= 20.16 with npm, and /usr/bin/chromium (apt-get install chromium).
 # Run it from anywhere: bash wasm/test.sh
 set -euo pipefail
 
@@ -14,12 +18,12 @@ cd "$here"
 bash ./build.sh
 npm ci --no-audit --no-fund --loglevel=error
 
-# Both suites run even when the first fails, so that one report shows everything.
-status=0
-node --test js/test/ || status=1
 if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
 	echo "test.sh: ${CHROMIUM:-/usr/bin/chromium} not found; install Debian's chromium (apt-get install -y chromium)" >&2
 	exit 1
 fi
+# Both suites run even when the first fails, so that one report shows everything.
+status=0
+node --test js/test/ || status=1
 node --test browser-test/ || status=1
 exit "$status"

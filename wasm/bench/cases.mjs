@@ -21,9 +21,13 @@ function post(seed, count) {
 }
 
 export const TEXTS = {
-  mixed280: post(SEED, 280),
   ascii280: post('The quick brown fox jumps over the lazy dog. ', 280),
+  mixed280: post(SEED, 280),
+  cjk280: post('新しい機能を公開しました。東京で会いましょう、皆さん！', 280),
 };
+
+// A 5 MB paste into a 280-character field, and the keystroke after it.
+export const PASTE = 'Pasted text, far too long for any post. '.repeat(131072) + '!';
 
 /** Median of per-call times (µs) over `samples` batches of `batch` calls each. */
 function timeit(fn, { samples = 41, batch = 2000 } = {}) {
@@ -36,6 +40,47 @@ function timeit(fn, { samples = 41, batch = 2000 } = {}) {
   }
   per.sort((a, b) => a - b);
   return per[per.length >> 1];
+}
+
+/**
+ * The side-by-side table: per text, postrules' grapheme measure against Intl.Segmenter
+ * (what a composer would use for graphemes: 0 KB) and its x-weighted measure against
+ * twitter-text 3.1.0's parseTweet (what it would use for X's count). Rows {text, wasm,
+ * alt, ratio} in µs per call.
+ */
+export function compare(pr, parseTweet, opts = {}) {
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const seg = (text) => {
+    let n = 0;
+    for (const _ of segmenter.segment(text)) n++;
+    return n;
+  };
+  const rows = [];
+  for (const [name, text] of Object.entries(TEXTS)) {
+    const g = pr.measure(text, { counter: 'graphemes' });
+    const x = pr.measure(text, { counter: 'x-weighted' });
+    const t = parseTweet(text);
+    if (g.length !== 280 || seg(text) !== 280) throw new Error(`${name}: graphemes ${g.length} / ${seg(text)}`);
+    if (x.length !== t.weightedLength) throw new Error(`${name}: x-weighted ${x.length}, parseTweet ${t.weightedLength}`);
+    const wg = timeit(() => pr.measure(text, { counter: 'graphemes' }), opts);
+    const ws = timeit(() => seg(text), opts);
+    const wx = timeit(() => pr.measure(text, { counter: 'x-weighted' }), opts);
+    const wt = timeit(() => parseTweet(text), opts);
+    rows.push({ text: name, what: 'graphemes: measure vs Intl.Segmenter', wasm: wg, alt: ws, ratio: wg / ws });
+    rows.push({ text: name, what: 'x-weighted: measure vs twitter-text parseTweet', wasm: wx, alt: wt, ratio: wx / wt });
+  }
+  const few = { samples: 9, batch: 20 };
+  const pg = timeit(() => pr.measure(PASTE, { counter: 'graphemes' }), few);
+  const px = timeit(() => pr.measure(PASTE, { counter: 'x-weighted' }), { samples: 5, batch: 2 });
+  const pt = timeit(() => parseTweet(PASTE), { samples: 3, batch: 1 });
+  rows.push({ text: '5 MB paste', what: 'graphemes: measure vs Intl.Segmenter', wasm: pg, alt: NaN, ratio: NaN });
+  rows.push({ text: '5 MB paste', what: 'x-weighted: measure vs twitter-text parseTweet', wasm: px, alt: pt, ratio: px / pt });
+  return rows;
+}
+
+export function formatCompare(rows, where) {
+  const f = (v) => (Number.isNaN(v) ? '-' : v >= 1000 ? `${(v / 1000).toFixed(2)} ms` : `${v.toFixed(2)} µs`);
+  return rows.map((r) => `| ${where} | ${r.text} | ${r.what} | ${f(r.wasm)} | ${f(r.alt)} | ${Number.isNaN(r.ratio) ? '-' : `${r.ratio.toFixed(2)}×`} |`).join('\n');
 }
 
 /** Runs every case; returns rows {case, us, note}. pr is the initialized package. */

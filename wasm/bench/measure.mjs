@@ -6,6 +6,10 @@
 //     median per call, next to Intl.Segmenter counting the same text in the same run,
 //     in Node and in Debian's Chromium (skipped with --node-only or when not installed);
 //   - the known divergence between uniseg (Unicode 15.0) and ICU on Indic conjuncts.
+//   - the side-by-side table of docs: measure (graphemes, x-weighted) vs Intl.Segmenter
+//     and twitter-text 3.1.0's parseTweet on ASCII, mixed and CJK 280-character texts and
+//     a 5 MB paste, in Node and Chromium in one run; sizes after gzip -9 of both modules
+//     and of twitter-text (bundled and minified by esbuild, as an app would ship it).
 // Usage: bash wasm/build.sh && (cd wasm && npm ci) && node wasm/bench/measure.mjs
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -13,18 +17,27 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
 import * as pr from '../js/postrules.mjs';
-import { runBench, divergence, format } from './cases.mjs';
+import { runBench, divergence, format, compare, formatCompare } from './cases.mjs';
 
 const wasmDir = fileURLToPath(new URL('../', import.meta.url));
-const dist = path.join(wasmDir, 'dist');
+const dist = path.join(wasmDir, 'js');
+
+// twitter-text as an app ships it: one minified ESM bundle (esbuild), for Node and the page.
+const { buildSync } = await import('esbuild');
+const ttFile = path.join(wasmDir, 'bench', 'build', 'twitter-text.mjs');
+buildSync({
+  stdin: { contents: "import twttr from 'twitter-text'; export const parseTweet = twttr.parseTweet;", resolveDir: wasmDir },
+  bundle: true, minify: true, format: 'esm', outfile: ttFile, logLevel: 'error',
+});
+const { parseTweet } = await import(ttFile);
 const nodeOnly = process.argv.includes('--node-only');
 
 console.log(`# postrules WASM figures (${new Date().toISOString()})`);
 console.log(`# ${os.cpus()[0].model}, ${os.cpus().length} cores; node ${process.version}; ${execFileSync('go', ['version']).toString().trim()}`);
 
 console.log('\n## sizes (bytes)');
-for (const f of ['postrules-counter.wasm', 'postrules-full.wasm', 'wasm_exec.js']) {
-  const file = path.join(dist, f);
+for (const file of ['postrules-counter.wasm', 'postrules-full.wasm', 'wasm_exec.mjs', 'core.mjs'].map((f) => path.join(dist, f)).concat(ttFile)) {
+  const f = path.basename(file);
   if (!existsSync(file)) throw new Error(`${file} missing: run bash wasm/build.sh`);
   const raw = readFileSync(file).length;
   const gz = Number(execFileSync('sh', ['-c', `gzip -9 -c "${file}" | wc -c`]).toString().trim());
@@ -44,13 +57,18 @@ for (const key of Object.keys(runs[0])) {
 console.log('\n## keystroke: one call, median µs (Node)');
 await pr.init();
 console.log(format(runBench(pr)));
+const table = ['| where | text | what | postrules WASM | alternative | ratio |', '|---|---|---|---|---|---|'];
+table.push(formatCompare(compare(pr, parseTweet), `Node ${process.version}`));
 
 console.log('\n## known divergence: graphemes by postrules (uniseg, Unicode 15.0) vs Intl.Segmenter (ICU)');
 for (const d of divergence(pr)) {
   console.log(`${JSON.stringify(d.text).padEnd(24)} postrules ${d.postrules}  Intl.Segmenter ${d.intl}${d.postrules === d.intl ? '' : '   <- differs'}`);
 }
 
-if (nodeOnly) process.exit(0);
+if (nodeOnly) {
+  console.log(`\n## side by side\n${table.join('\n')}`);
+  process.exit(0);
+}
 const { startServer, startBrowser, tempDir, chromiumPath } = await import('../browser-test/harness.mjs');
 if (!existsSync(chromiumPath)) {
   console.log(`\n(${chromiumPath} not installed: no Chromium figures)`);
@@ -64,11 +82,13 @@ try {
   await page.goto(server.url.replace('/demo/', '/bench/bench.html'));
   await page.waitForSelector('body[data-ready=yes]');
   const r = await page.evaluate(() => window.runBench());
+  table.push(formatCompare(r.compare, `Chromium ${r.userAgent.match(/Chrome\/([\d.]+)/)[1]}`));
   console.log(`\n## keystroke: one call, median µs (Chromium: ${r.userAgent.match(/Chrome\/[\d.]+/)[0]}, headless)`);
   console.log(`start-up in the page (import to first answer, fetch from localhost): ${r.startup.toFixed(1)} ms`);
   console.log(format(r.rows));
   const diff = r.divergence.filter((d) => d.postrules !== d.intl).map((d) => `${d.text}: ${d.postrules} vs ${d.intl}`);
   console.log(`divergence in Chromium's ICU: ${diff.join('; ') || 'none'}`);
+  console.log(`\n## side by side (µs per call, median; ratio = postrules / alternative)\n${table.join('\n')}`);
 } finally {
   await browser.close();
   server.close();

@@ -2,7 +2,7 @@
 // nothing loaded to the first answer of each module. Prints one JSON line (ms).
 import { readFile } from 'node:fs/promises';
 
-const dist = new URL('../dist/', import.meta.url);
+const dist = new URL('../js/', import.meta.url);
 const t = [performance.now()];
 const pr = await import('../js/postrules.mjs');
 t.push(performance.now());

@@ -10,6 +10,7 @@ import { startServer, startBrowser, tempDir, artifactsDir } from './harness.mjs'
 
 let tmp, server, browser, page;
 const pageErrors = [];
+const fetched = []; // the URL of every request the page made
 
 before(async () => {
   tmp = tempDir();
@@ -18,6 +19,7 @@ before(async () => {
   page = browser.page;
   page.on('pageerror', (err) => pageErrors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => { if (msg.type() === 'error') pageErrors.push(`console: ${msg.text()}`); });
+  page.on('request', (r) => fetched.push(r.url()));
   await page.goto(server.url);
   await page.waitForSelector('body[data-ready=yes]', { timeout: 20000 });
 });
@@ -46,6 +48,22 @@ test('the page loads the counter module and shows live counters', async () => {
   assert.equal(await chip(shared(), 'linkedin').count(), 1);
 });
 
+test('the checker is not fetched on page load, only once the user edits; modules come compressed', async () => {
+  await page.waitForTimeout(1500); // past the idle callback that used to preload it
+  assert.deepEqual(fetched.filter((u) => u.endsWith('postrules-full.wasm')), []);
+  const counter = await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((e) => e.name.endsWith('postrules-counter.wasm')).map((e) => [e.encodedBodySize, e.decodedBodySize]));
+  assert.equal(counter.length, 1);
+  assert.ok(counter[0][0] < counter[0][1] / 2, `the counter module was sent compressed: ${counter[0]}`);
+  const full = page.waitForResponse((r) => r.url().endsWith('postrules-full.wasm'), { timeout: 20000 });
+  await typeInto(shared().locator('textarea'), '!');
+  const response = await full;
+  const h = await response.allHeaders();
+  assert.equal(h['content-type'], 'application/wasm');
+  assert.equal(h['content-encoding'], 'br');
+  assert.match(h.etag, /^"[0-9a-f]+"$/);
+});
+
 test('typing past the cap: counter, over state and highlight at the UTF-16 offset', async () => {
   const area = shared().locator('textarea');
   // 5 rockets (2 UTF-16 units each) then letters: the overflow lies after astral text.
@@ -72,6 +90,10 @@ test('typing past the cap: counter, over state and highlight at the UTF-16 offse
 
 test('the twitter thread editor adds, measures and removes posts', async () => {
   const items = page.locator('#thread .thread-item');
+  // The thread reads top to bottom: post 1 (the shared content) above posts 2, 3...
+  const y = async (loc) => (await loc.boundingBox()).y;
+  assert.ok(await y(shared().locator('textarea')) < await y(items.nth(0)), 'post 1 is above post 2');
+  assert.ok(await y(items.nth(0)) < await y(items.nth(1)), 'post 2 is above post 3');
   const n = await items.count();
   await page.locator('#add-thread-item').click();
   assert.equal(await items.count(), n + 1);
@@ -116,6 +138,12 @@ test('Check shows the verdict, each problem next to its field', async () => {
   assert.equal(await atContent.count(), 1);
   assert.equal(await atContent.getAttribute('data-code'), 'post_too_long');
   assert.match(await page.locator('#checker-status').textContent(), /check/);
+
+  // Any edit clears the verdict and the problems it made stale.
+  await typeInto(shared().locator('textarea'), '?');
+  assert.equal(await page.locator('#verdict').isHidden(), true);
+  assert.equal(await page.locator('.problems .problem').count(), 0);
+  assert.match(await page.locator('#checker-status').textContent(), /edited since the last check/);
 
   // Shorten it: now the two connected linkedin accounts make the target ambiguous (409).
   await shared().locator('textarea').fill('Launch day 🚀 see you there');

@@ -22,8 +22,8 @@ export const chromiumArgs = [
 
 /** Builds and starts `wasm/serve` on 127.0.0.1:0; resolves to {url, close}. */
 export async function startServer(tmp) {
-  for (const f of ['postrules-counter.wasm', 'postrules-full.wasm', 'wasm_exec.js']) {
-    if (!existsSync(path.join(wasmDir, 'dist', f))) throw new Error(`dist/${f} is missing: run bash wasm/build.sh first`);
+  for (const f of ['postrules-counter.wasm', 'postrules-full.wasm', 'wasm_exec.mjs']) {
+    if (!existsSync(path.join(wasmDir, 'js', f))) throw new Error(`js/${f} is missing: run bash wasm/build.sh first`);
   }
   const bin = path.join(tmp, 'serve');
   execFileSync('go', ['build', '-o', bin, './wasm/serve'], { cwd: repoRoot, stdio: 'inherit' });

@@ -161,6 +161,7 @@ function threadEditor(t, base) {
 // ---------------------------------------------------------------------------- live state
 
 function refresh() {
+  clearVerdict();
   const active = activeTargets();
   // The shared text is posted by every target without its own content.
   show($('#shared-editor .post-editor'), state.shared, active.filter((p) => !state.targets[p].override));
@@ -244,7 +245,19 @@ async function check() {
   showVerdict(verdict);
 }
 
+// Any edit makes the last verdict and the problems it put next to fields stale: they go,
+// and the status says a new Check is needed.
+let verdictShown = false;
+function clearVerdict() {
+  if (!verdictShown) return;
+  verdictShown = false;
+  $('#verdict').hidden = true;
+  for (const p of document.querySelectorAll('.problems')) p.textContent = '';
+  $('#checker-status').textContent = 'edited since the last check: press Check again';
+}
+
 function showVerdict(v) {
+  verdictShown = true;
   const box = $('#verdict');
   box.hidden = false;
   box.className = `verdict ${v.valid ? 'valid' : 'invalid'}`;
@@ -300,11 +313,19 @@ async function main() {
     r.addEventListener('change', () => { state.mode = r.value; refresh(); });
   }
   $('#check').addEventListener('click', check);
+  $('#accounts').addEventListener('input', () => clearVerdict());
+  $('#resolve').addEventListener('change', () => clearVerdict());
   refresh();
   document.body.dataset.ready = 'yes';
-  // Fetch the checker while the user types, so the first Check is quick.
+  // Not on page load (a reader who never presses Check never pays for the checker): once
+  // the user starts editing, fetch it when the browser is idle, so the first Check is
+  // quick. Check itself loads it if that has not happened yet.
   const idle = globalThis.requestIdleCallback || ((f) => setTimeout(f, 500));
-  idle(() => loadChecker().catch(() => {}));
+  const soon = () => {
+    document.removeEventListener('input', soon, true);
+    idle(() => loadChecker().catch(() => {}));
+  };
+  document.addEventListener('input', soon, true);
 }
 
 main().catch((err) => {

@@ -41,12 +41,18 @@ export type CounterName = 'graphemes' | 'x-weighted';
  * the wrong type, a string that is not valid Unicode, a too large input, invalid JSON, an
  * unknown platform, or no module loaded.
  */
+/**
+ * An answer the function could not give: a wrong value, an unknown option, a module not
+ * loaded. Narrow a result with `'code' in r` or `!r.ok` (ok is non-enumerable: it is not
+ * in JSON.stringify's output or a deep comparison, so the members stay the CLI's).
+ */
 export interface Fault {
+  readonly ok: false;
   /** The status title of the API's error body, e.g. "Bad Request". */
   error: string;
   code: Code;
   message: string;
-  /** A JSON pointer ("/1/state") or an argument name ("text", "platform", "cap"); "" when none. */
+  /** A JSON pointer ("/1/state") or an argument or option name ("text", "platform", "cap", "options"); "" when none. */
   path: string;
   /** UTF-16 offset in the text at fault, or null. */
   offset: number | null;
@@ -55,15 +61,15 @@ export interface Fault {
 // ---------------------------------------------------------------------------- loading
 
 export interface InitOptions {
-  /** The counter module (default: ../dist/postrules-counter.wasm next to postrules.mjs). */
+  /** The counter module (default: postrules-counter.wasm beside postrules.mjs, or where the bundler copied it). */
   wasmURL?: string | URL;
   /** A compiled counter module, or its bytes, instead of wasmURL. */
   wasmModule?: WebAssembly.Module | BufferSource;
-  /** The full checker, loaded on the first checkPost (default: ../dist/postrules-full.wasm). */
+  /** The full checker, loaded on the first checkPost (default: postrules-full.wasm beside postrules.mjs). */
   fullWasmURL?: string | URL;
   /** A compiled checker module, or its bytes, instead of fullWasmURL. */
   fullWasmModule?: WebAssembly.Module | BufferSource;
-  /** Go's wasm_exec.js (default: ../dist/wasm_exec.js); not loaded when globalThis.Go exists. */
+  /** Accepted and ignored: Go's glue is part of the package (wasm_exec.mjs), run in a private scope. */
   wasmExecURL?: string | URL;
   /** Start loading the full checker now instead of on the first checkPost. */
   preloadChecker?: boolean;
@@ -74,7 +80,12 @@ export interface InitOptions {
  * aggregate; calling again returns the same promise. Rejects only when the module cannot
  * be fetched, read or compiled (a wrong URL, a server error).
  */
-export function init(options?: InitOptions): Promise<string[]>;
+/**
+ * Loads the counter module. Resolves to the loaded module names (["counter"]), or to a
+ * Fault when the options cannot be read; rejects only when a module cannot be fetched or
+ * compiled. Later calls return the first call's promise.
+ */
+export function init(options?: InitOptions): Promise<string[] | Fault>;
 
 /** Loads the full checker now; checkPost and checkDraftPublish do so on first use. */
 export function loadChecker(): Promise<string[]>;
@@ -94,7 +105,9 @@ export interface MeasureOptions {
 }
 
 /** A text's length against a cap: the members of a `validate length --format json` line. */
+/** A text measured. Narrow `Measurement | MeasureFault` with `r.ok` or `'code' in r`. */
 export interface Measurement {
+  readonly ok: true;
   /** Exact, unless exact is false. */
   length: number;
   cap: number;
@@ -107,7 +120,6 @@ export interface Measurement {
    * times the cap in UTF-8 bytes): length is then a lower bound (as the CLI's "exact").
    */
   exact?: false;
-  code?: undefined;
 }
 
 /** A fault of measure: it never fits. */
@@ -170,9 +182,9 @@ export interface Outcome {
 
 /** `validate status --format json`. */
 export interface Summary {
+  readonly ok: true;
   success: boolean;
   status: Status;
-  code?: undefined;
 }
 
 /** Folds per-target outcomes (an array or its JSON text) into the post's status. */

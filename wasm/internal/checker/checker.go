@@ -36,16 +36,16 @@ type Options struct {
 	// DraftState is the stored draft's state for checkDraftPublish: "saved" (default),
 	// "publishing" or "deleted".
 	DraftState *string `json:"draftState"`
-	// RequestError is set by the JavaScript wrapper, never by a page, when the page's
-	// request could not be turned into JSON text at all (a cyclic object, a BigInt, a
-	// string holding a lone surrogate, which has no UTF-8 form). The verdict is then that
-	// error, as a 400.
-	RequestError *WrapperError `json:"requestError"`
-	// OptionsError is RequestError for the options object itself.
-	OptionsError *WrapperError `json:"optionsError"`
+	// Nothing else: what the wrapper itself finds travels apart, as a WrapperError in its
+	// own argument, so that no options object a page writes can forge a verdict.
 }
 
-// WrapperError is an error the JavaScript wrapper found while translating a value.
+// WrapperError is an error the JavaScript wrapper found while translating the page's
+// values (a request with no JSON form, a lone surrogate, an options object it could not
+// read, a body over the size limit). The exports take it as a separate argument, never
+// inside the options JSON: a page controls the options, and an error slipped in there
+// would give it any verdict it likes (a 500, a billable 502, a 429...). Its codes are
+// limited to the ones the wrapper can find (see wrapperCodes).
 type WrapperError struct {
 	Code    rules.Code `json:"code"`
 	Message string     `json:"message"`
@@ -78,9 +78,6 @@ func env(optionsJSON string, draft bool) (schema.Env, *Options, *bridge.Fault) {
 		}
 	}
 	var e schema.Env
-	if w := o.OptionsError; w != nil {
-		return e, nil, bridge.NewFault(w.Code, w.Path, "options: "+w.Message)
-	}
 	if o.Now != nil {
 		t, err := rules.ParseScheduledFor(*o.Now)
 		if err != nil {
@@ -195,12 +192,9 @@ func faultResult(f *bridge.Fault) Result {
 // CheckPost is checkPost: the verdict of [schema.CheckCreatePost] for body under the
 // environment the options JSON describes.
 func CheckPost(body, optionsJSON string) Result {
-	e, o, f := env(optionsJSON, false)
+	e, _, f := env(optionsJSON, false)
 	if f != nil {
 		return faultResult(f)
-	}
-	if w := o.RequestError; w != nil {
-		return faultResult(bridge.NewFault(w.Code, w.Path, w.Message))
 	}
 	return resultOf(schema.CheckCreatePost([]byte(body), e))
 }
@@ -208,14 +202,37 @@ func CheckPost(body, optionsJSON string) Result {
 // CheckDraftPublish is checkDraftPublish: the verdict of [schema.CheckDraftPublish] for
 // publishing draft (stored in the create-post shape) with body.
 func CheckDraftPublish(draft, body, optionsJSON string) Result {
-	e, o, f := env(optionsJSON, true)
+	e, _, f := env(optionsJSON, true)
 	if f != nil {
 		return faultResult(f)
 	}
-	if w := o.RequestError; w != nil {
-		return faultResult(bridge.NewFault(w.Code, w.Path, w.Message))
-	}
 	return resultOf(schema.CheckDraftPublish([]byte(draft), []byte(body), e))
+}
+
+// wrapperCodes are the codes a WrapperError may carry: the client errors the wrapper can
+// find in a page's values. Any other code (a 5xx, a 401, 402, 429...) is a wrapper bug and
+// becomes internal_error, never a verdict of the page's choosing.
+var wrapperCodes = map[rules.Code]bool{
+	rules.CodeWrongType: true, rules.CodeInvalidString: true, rules.CodeMalformedJSON: true,
+	rules.CodeUnknownField: true, rules.CodeInvalidValue: true, rules.CodeBodyTooLarge: true,
+	rules.CodeInvalidBody: true, rules.CodeMissingField: true,
+}
+
+// WrapperFault is the verdict for what the wrapper found in the page's values before any
+// check could run (faultJSON is a WrapperError as JSON), or false when faultJSON is empty
+// and the check should run.
+func WrapperFault(faultJSON string) (Result, bool) {
+	if faultJSON == "" {
+		return Result{}, false
+	}
+	var w WrapperError
+	if f := decodeStrict([]byte(faultJSON), &w, "wrapper error"); f != nil {
+		return faultResult(bridge.InternalFault("postrules: malformed wrapper error: " + f.Message)), true
+	}
+	if !wrapperCodes[w.Code] {
+		return faultResult(bridge.InternalFault("postrules: the wrapper sent code " + string(w.Code) + ": " + w.Message)), true
+	}
+	return faultResult(bridge.NewFault(w.Code, w.Path, w.Message)), true
 }
 
 // decodeStrict decodes exactly one JSON value from data into v, refusing members v does

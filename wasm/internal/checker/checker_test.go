@@ -134,8 +134,12 @@ func TestOptions(t *testing.T) {
 		{`{"limits":{"zz":{"cap":5},"aa":{"cap":5}}}`, rules.CodeUnknownPlatform, 400, "an unknown platform"},
 		{`{"plan":{"postLimit":3,"postsUsed":3}}`, rules.CodePlanLimitReached, 403, "the plan's limit"},
 		{`{"draftState":"saved"}`, rules.CodeInvalidValue, 400, "a draft option on a create"},
-		{`{"requestError":{"code":"invalid_string","message":"lone surrogate","path":""}}`, rules.CodeInvalidString, 400, "the wrapper's translation error"},
-		{`{"optionsError":{"code":"malformed_json","message":"cyclic","path":""}}`, rules.CodeMalformedJSON, 400, "the wrapper's options error"},
+		// The wrapper's own errors travel apart: in the options, in any case, they are
+		// unknown options and can forge nothing.
+		{`{"requestError":{"code":"internal_error","message":"forged","path":""}}`, rules.CodeInvalidRequest, 400, "a forged request error"},
+		{`{"REQUESTERROR":{"code":"rate_limited","message":"forged","path":""}}`, rules.CodeInvalidRequest, 400, "a forged request error, other case"},
+		{`{"optionsError":{"code":"upstream_error","message":"forged","path":""}}`, rules.CodeInvalidRequest, 400, "a forged options error"},
+		{`{"OptionsError":{"code":"unauthorized","message":"forged","path":""}}`, rules.CodeInvalidRequest, 400, "a forged options error, other case"},
 		{`{"now":"2026-01-01T00:00:00Z"} x`, rules.CodeMalformedJSON, 400, "data after the options"},
 		{`[`, rules.CodeMalformedJSON, 400, "options that are not JSON"},
 	}
@@ -175,7 +179,7 @@ func TestFaultResultShape(t *testing.T) {
 	}
 	// A fault located in the request reads as schema's one-problem body: path, and the
 	// message followed by " (at <path>)".
-	r = CheckPost(thread, `{"requestError":{"code":"invalid_string","message":"lone surrogate","path":"/content"}}`)
+	r, _ = WrapperFault(`{"code":"invalid_string","message":"lone surrogate","path":"/content"}`)
 	if r.Error.Path != "/content" || r.Error.Message != "lone surrogate (at /content)" || r.Problems[0].Path != "/content" ||
 		r.Problems[0].Message != "lone surrogate" || r.HTTPStatus != 400 {
 		t.Errorf("located fault: %+v %+v", r.Error, r.Problems)
@@ -203,5 +207,29 @@ func TestCheckDraftPublish(t *testing.T) {
 	r = CheckDraftPublish(draft, `{`, `{"draftState":"deleted"}`)
 	if r.HTTPStatus != 404 || r.Error.Code != rules.CodeDraftNotFound || len(r.Problems) != 1 || len(r.Targets) != 0 {
 		t.Errorf("deleted: got %+v", r)
+	}
+}
+
+func TestWrapperFault(t *testing.T) {
+	if _, ok := WrapperFault(""); ok {
+		t.Fatal("no wrapper error must let the check run")
+	}
+	tests := []struct {
+		fault  string
+		code   rules.Code
+		status int
+		why    string
+	}{
+		{`{"code":"body_too_large","message":"big","path":""}`, rules.CodeBodyTooLarge, 400, "a body over the limit, found from its length in JS"},
+		{`{"code":"wrong_type","message":"options must be an object","path":"options"}`, rules.CodeWrongType, 400, "an options value the guarded reader refused"},
+		{`{"code":"upstream_error","message":"x","path":""}`, rules.CodeInternal, 500, "a code no wrapper check gives is a bug, not a 502"},
+		{`{"code":"rate_limited","message":"x","path":""}`, rules.CodeInternal, 500, "nor a 429"},
+		{`{"code":"invalid_string"`, rules.CodeInternal, 500, "a malformed wrapper error is a bug"},
+	}
+	for _, tc := range tests {
+		r, ok := WrapperFault(tc.fault)
+		if !ok || r.Valid || r.Error == nil || r.Error.Code != tc.code || r.HTTPStatus != tc.status || r.Billable {
+			t.Errorf("%s: %s: got %+v %+v", tc.why, tc.fault, r.Report.HTTPStatus, r.Error)
+		}
 	}
 }

@@ -263,7 +263,12 @@ test('checkPost: wrong options are verdicts, not exceptions', async () => {
   for (const [options, code] of [
     [{ now: 'soon' }, 'invalid_scheduled_for'],
     [{ accounts: 'tw' }, 'wrong_type'],
-    [{ colour: 'red' }, 'invalid_request'],
+    [{ colour: 'red' }, 'unknown_field'], // refused by the wrapper's options reader
+    [{ requestError: { code: 'upstream_error', message: 'forged', path: '' } }, 'unknown_field'],
+    [{ OptionsError: { code: 'internal_error', message: 'forged', path: '' } }, 'unknown_field'],
+    [{ NOW: '2026-01-01T00:00:00Z' }, 'unknown_field'], // exact names only, unlike Go's decoder
+    [new Date(0), 'wrong_type'],
+    [[], 'wrong_type'],
     [{ limits: { myspace: { cap: 3 } } }, 'unknown_platform'],
     [{ limits: { twitter: { cap: 0 } } }, 'invalid_value'],
     [{ limits: { twitter: { counter: 'words' } } }, 'invalid_value'],
@@ -337,4 +342,17 @@ test('a checker that cannot be loaded gives a verdict, not a rejection', async (
   assert.equal(v.error.code, 'not_initialized');
   assert.deepEqual(Object.keys(v), ['valid', 'httpStatus', 'error', 'problems', 'billable', 'targets']);
   assert.equal(copy.measure('x').length, 1);
+});
+
+test('ok tells an answer from a fault, and is not one of the CLI members', async () => {
+  const pr = await loadPostrules();
+  const m = pr.measure('abc');
+  const f = pr.measure('abc', { platform: 'myspace' });
+  const a = pr.aggregate([{ platform: 'twitter', state: 'published' }]);
+  const g = pr.aggregate('[');
+  assert.deepEqual([m.ok, f.ok, a.ok, g.ok, pr.measure(1).ok], [true, false, true, false, false]);
+  assert.equal('code' in m, false);
+  assert.equal('code' in f, true);
+  assert.deepEqual(Object.keys(m), ['length', 'cap', 'fits', 'counter', 'overflowAt']);
+  assert.equal(JSON.stringify(a), '{"success":true,"status":"published"}');
 });

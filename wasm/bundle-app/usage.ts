@@ -1,0 +1,82 @@
+// Type-checked with `tsc --strict` under moduleResolution bundler and nodenext against the
+// packed package (js/test/package.test.mjs): every export, and the narrowing a page relies on.
+// Each @ts-expect-error line proves a narrowing is needed, so this file fails to compile
+// if the types stop narrowing (or stop being strict).
+import {
+  init, loadChecker, ready, measure, parseScheduledFor, aggregate, checkPost, checkDraftPublish,
+} from '@postrules/wasm';
+import type {
+  Code, Fault, Measurement, MeasureFault, MeasureOptions, Summary, Verdict, CheckOptions,
+  DraftCheckOptions, Outcome, InitOptions, ScheduledForValid, ScheduledForInvalid,
+} from '@postrules/wasm';
+
+export async function everything(): Promise<string> {
+  const initOptions: InitOptions = { preloadChecker: false };
+  const loaded = await init(initOptions);
+  if (!Array.isArray(loaded)) {
+    const f: Fault = loaded;
+    return f.code;
+  }
+  const names: string[] = loaded;
+  const checker: string[] = await loadChecker();
+  const isReady: boolean = ready();
+
+  const options: MeasureOptions = { platform: 'twitter', counter: 'x-weighted', cap: 280 };
+  const m = measure('hello 🌍', options);
+  // @ts-expect-error a fault has no length: narrow first
+  m.length;
+  if ('code' in m) {
+    const f: MeasureFault = m;
+    const code: Code = f.code;
+    const fits: false = f.fits;
+    void [code, fits];
+  } else {
+    const ok: Measurement = m;
+    const at: number | null = ok.overflowAt;
+    void at;
+  }
+  if (m.ok) {
+    const length: number = m.length;
+    void length;
+  } else {
+    const offset: number | null = m.offset;
+    void offset;
+  }
+
+  const t = parseScheduledFor('2030-01-02T03:04Z', { now: new Date() });
+  // @ts-expect-error an invalid value has no utc
+  t.utc;
+  if (t.valid) {
+    const v: ScheduledForValid = t;
+    void v.utc;
+  } else {
+    const v: ScheduledForInvalid = t;
+    void v.offset;
+  }
+
+  const outcomes: Outcome[] = [{ platform: 'twitter', state: 'published' }];
+  const s = aggregate(outcomes);
+  if ('code' in s) {
+    const f: Fault = s;
+    void f.message;
+  } else {
+    const ok: Summary = s;
+    void ok.status;
+  }
+  if (s.ok) void s.success;
+
+  const checkOptions: CheckOptions = { now: null, accounts: [{ platform: 'twitter', accountId: 'tw_1' }] };
+  const v: Verdict = await checkPost({ content: 'hi', platforms: [{ platform: 'twitter' }], publishNow: true }, checkOptions);
+  // @ts-expect-error a valid verdict has no httpStatus
+  const status: number = v.httpStatus;
+  void status;
+  if (v.valid) {
+    void v.status;
+  } else {
+    const code: Code = v.error.code;
+    void code;
+  }
+  const draftOptions: DraftCheckOptions = { draftState: 'saved' };
+  const d = await checkDraftPublish('{}', { publishNow: true }, draftOptions);
+  return `${names.length} ${checker.length} ${isReady} ${d.valid}`;
+}

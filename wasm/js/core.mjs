@@ -1,0 +1,1029 @@
+// postrules.mjs: the postrules rule book in the browser and in Node, from WebAssembly.
+//
+//   import { init, measure, parseScheduledFor, aggregate, checkPost } from './postrules.mjs';
+//   await init();                                   // loads the small counter module
+//   measure('hello 🌍', { platform: 'twitter' });   // {length, cap, fits, counter, overflowAt}
+//   parseScheduledFor('2030-01-02T03:04Z');         // {input, valid, utc} | {input, valid, code, message, offset}
+//   await checkPost(request, { accounts });          // loads the full checker on first use
+//
+// Every function answers with a plain object whose members are those of the `validate`
+// CLI's --format json lines (README), with UTF-16 offsets; none throws for anything a page
+// passes in.
+// A value of the wrong type, a string that is not valid Unicode, a huge text or an invalid
+// JSON text gets an error result ({code, message, ...}) instead. Offsets are UTF-16 code
+// unit offsets, the unit of JavaScript strings and of a textarea's selectionStart.
+//
+// Two modules are built from the same Go code (see ../build.sh):
+//   postrules-counter.wasm  measure, parseScheduledFor, aggregate        (loaded by init)
+//   postrules-full.wasm     checkPost, checkDraftPublish (+ the above)   (loaded lazily)
+//
+// The hot paths (measure, parseScheduledFor) call //go:wasmexport functions directly and
+// hand text over through the module's linear memory: no syscall/js callback per call.
+
+// core.mjs: the postrules wrapper, behind postrules.mjs (and postrules.esbuild.mjs), which
+// only tell it where the two .wasm files are, in the form their bundlers follow.
+//
+// createPostrules(locate) makes one independent copy of the API, with its own modules and
+// its own private copy of Go's glue; nothing here reads or writes a global.
+//
+// HOW TO ADD A GO FUNCTION (a thread split, a rule book listing, measuring for every
+// platform, ...):
+//   1. Go: a //go:wasmexport function in wasm/internal/bridge (counter module) or
+//      wasm/internal/checker (full module) that takes the UTF-8 byte lengths of its string
+//      arguments, laid one after the other in the input area, and answers JSON in the
+//      output bytes with statusOK, or a Fault (see bridge/exports_wasm.go, PutOut/PutFault).
+//   2. Here: one entry in the object `api` at the end of createPostrules, e.g.
+//        split: guarded('split', (f) => f, (text, options) => {
+//          const o = readOptions(options, ['platform', 'cap'], 'options'); // the one reader
+//          if (o.fault) return o.fault;
+//          const t = stringArg(text, 'text');                             // type + surrogates
+//          if (t.fault) return t.fault;
+//          return callJSON(small(), 'postrules_split', [t.text, JSON.stringify(o.values)]);
+//        }),
+//      guarded() makes it unable to throw; callJSON (counter module, synchronous) or
+//      callFullJSON (checker, loaded on demand, a promise) writes the strings, calls the
+//      export and returns the parsed answer or the fault.
+//   3. postrules.mjs and postrules.esbuild.mjs: the name on their one export line;
+//      index.d.ts: its types; a test in js/test/ (and a row in property.test.mjs).
+
+import goGlue from './wasm_exec.mjs';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8');
+
+// The Node.js built-ins, without an import a bundler would follow into a browser bundle:
+// process.getBuiltinModule exists in Node >= 20.16 and in no browser.
+function nodeBuiltin(name) {
+  try {
+    const p = globalThis.process;
+    if (p && typeof p.getBuiltinModule === 'function') return p.getBuiltinModule(name) || null;
+  } catch {
+    // not Node
+  }
+  return null;
+}
+
+// Go's glue (wasm_exec.js, wrapped by build.sh as a function of the global object it
+// should use) runs against a private scope: a proxy of the real global that reads through
+// to it (Object, Date, crypto, performance..., their getters called on the real global as
+// browsers and Node insist) but keeps every write, and its own fs, process, path and Go,
+// in a private object. So the glue's polyfills and its Go class land here and never on the
+// page, and an existing globalThis.Go (another Go version's) is ignored. Go's js.Global()
+// is this scope.
+function privateGo() {
+  const own = { fs: undefined, process: undefined, path: undefined, Go: undefined };
+  const mine = (k) => Object.prototype.hasOwnProperty.call(own, k);
+  const scope = new Proxy(globalThis, {
+    get: (target, k) => (mine(k) ? own[k] : Reflect.get(target, k)),
+    set: (target, k, v) => {
+      own[k] = v;
+      return true;
+    },
+    has: (target, k) => mine(k) || Reflect.has(target, k),
+    defineProperty: (target, k, d) => {
+      own[k] = d.value;
+      return true;
+    },
+    deleteProperty: (target, k) => {
+      own[k] = undefined;
+      return true;
+    },
+  });
+  return goGlue(scope);
+}
+
+// Result slots of postrules_results (int32 each); see wasm/internal/bridge/exports_wasm.go.
+const SLOT_STATUS = 0, SLOT_OUT_PTR = 1, SLOT_OUT_LEN = 2, SLOT_LENGTH = 3, SLOT_CAP = 4,
+  SLOT_OVERFLOW_AT = 5, SLOT_FITS = 6, SLOT_EXACT = 7, SLOT_IN_CAP = 8, NUM_SLOTS = 9;
+const STATUS_OK = 0;
+const NAME_AREA = 128; // bytes per option name in postrules_names
+
+// Codes the wrapper itself can answer with, before or instead of the Go side.
+const CODE_NOT_INITIALIZED = 'not_initialized';
+const CODE_INTERNAL = 'internal_error';
+const CODE_WRONG_TYPE = 'wrong_type';
+const CODE_INVALID_STRING = 'invalid_string';
+const CODE_MALFORMED_JSON = 'malformed_json';
+const CODE_INVALID_BODY = 'invalid_body';
+const CODE_UNKNOWN_FIELD = 'unknown_field';
+const CODE_MISSING_FIELD = 'missing_field';
+const CODE_INVALID_VALUE = 'invalid_value';
+const CODE_BODY_TOO_LARGE = 'body_too_large';
+
+// The size limit of a request body (and of a stored draft), schema.DefaultMaxBodyBytes:
+// a UTF-16 string longer than this has more UTF-8 bytes than this, and is refused from its
+// length alone, before anything is copied.
+const MAX_BODY_BYTES = 1 << 20;
+
+/**
+ * A fault the wrapper finds itself, in the shape of the module's faults (the API's error
+ * body plus where): a wrong argument type, a lone surrogate, no module.
+ */
+function fault(code, message, path = '', offset = null) {
+  const internal = code === CODE_NOT_INITIALIZED || code === CODE_INTERNAL;
+  return withOK({ error: internal ? 'Internal Server Error' : 'Bad Request', code, message, path, offset }, false);
+}
+
+// withOK gives an answer of measure or aggregate (or a fault) its `ok` discriminant for
+// TypeScript, non-enumerable so that JSON.stringify and deep comparisons see only the
+// CLI's members.
+const OK_TRUE = { value: true, enumerable: false, writable: true, configurable: true };
+const OK_FALSE = { value: false, enumerable: false, writable: true, configurable: true };
+function withOK(o, ok) {
+  return Object.defineProperty(o, 'ok', ok ? OK_TRUE : OK_FALSE);
+}
+
+// Names the kind of a value for messages, in JSON's terms where it has one.
+function describe(v) {
+  if (v === null) return 'null';
+  try {
+    if (Array.isArray(v)) return 'an array'; // throws for a revoked proxy
+  } catch {
+    return 'an unreadable object';
+  }
+  switch (typeof v) {
+    case 'object': return 'an object';
+    case 'string': return 'a string';
+    case 'number': return 'a number';
+    case 'boolean': return 'a boolean';
+    default: return typeof v; // undefined, function, symbol, bigint
+  }
+}
+
+// A JavaScript string may hold lone surrogates, which have no UTF-8 form: TextEncoder
+// would silently put U+FFFD in their place. They are found first and reported.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u; // in /u mode a proper pair is one code point
+const hasIsWellFormed = typeof String.prototype.isWellFormed === 'function';
+function loneSurrogateAt(s) {
+  if (hasIsWellFormed ? s.isWellFormed() : !LONE_SURROGATE.test(s)) return -1;
+  return LONE_SURROGATE.exec(s).index;
+}
+function loneSurrogateFault(what, s, at, path = '') {
+  const hex = s.charCodeAt(at).toString(16).toUpperCase();
+  return fault(CODE_INVALID_STRING,
+    `${what} holds a lone surrogate (\\u${hex}) at UTF-16 offset ${at}: it is not valid Unicode and has no UTF-8 form`,
+    path, at);
+}
+
+// The number of bytes to reserve for strings: their UTF-8 length at most. A short string
+// is not scanned (3 bytes per UTF-16 code unit is the worst case); a long one is, so that
+// a 10 MB ASCII text does not reserve 30 MB. The result is capped below 2^31, the
+// module's int32: a bigger request is refused by the module with body_too_large.
+const SCAN_ABOVE = 1 << 16;
+function bytesFor(strings) {
+  let n = 0;
+  for (const s of strings) {
+    if (s.length <= SCAN_ABOVE) {
+      n += s.length * 3;
+      continue;
+    }
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      n += c < 0x80 ? 1 : c < 0x800 ? 2 : 3; // a surrogate pair: 3 + 3 >= 4
+    }
+  }
+  return Math.min(n, 0x7fffffff);
+}
+
+/** One instantiated Go module and the views on its memory. */
+class Module {
+  constructor(GoClass, compiled, label) {
+    this.GoClass = GoClass;
+    this.compiled = compiled;
+    this.label = label;
+    this.dead = null; // why the module stopped, once it has
+    this.restarting = null;
+  }
+
+  /** Instantiates (or re-instantiates) the module and starts its Go runtime. */
+  async start() {
+    const go = new this.GoClass();
+    const instance = await WebAssembly.instantiate(this.compiled, go.importObject);
+    this.attach(go, instance);
+  }
+
+  attach(go, instance) {
+    this.go = go;
+    this.exports = instance.exports;
+    this.memory = instance.exports.mem;
+    this.dead = null;
+    // run() executes main until it blocks in select{}, then returns control here; the
+    // promise it returns settles only if the program exits, which is always a crash.
+    // (A restarted module has a new go: the old one's late news must not touch it.)
+    go.run(instance).then(
+      () => { if (this.go === go) this.dead = this.dead || `the ${this.label} module's Go program exited`; },
+      (err) => { if (this.go === go) this.dead = `the ${this.label} module failed: ${err && err.message}`; },
+    );
+    if (go.exited) throw new Error(`the ${this.label} module exited while starting`);
+    this.resPtr = this.exports.postrules_results() >>> 0;
+    this.namesPtr = this.exports.postrules_names() >>> 0;
+    this.refreshViews();
+    this.inPtr = 0;
+    this.inCap = 0;
+    this.inView = null;
+    this.names = ['', ''];
+    this.nameLens = [0, 0];
+    this.lastName = '';
+    this.lastNameBytes = new Uint8Array(0);
+  }
+
+  refreshViews() {
+    const buf = this.memory.buffer;
+    this.buffer = buf;
+    this.res = new Int32Array(buf, this.resPtr, NUM_SLOTS);
+    this.u8 = new Uint8Array(buf);
+    this.nameView = new Uint8Array(buf, this.namesPtr, 2 * NAME_AREA);
+    this.inView = null;
+  }
+
+  /** Re-reads the views when memory has grown (growing detaches the old buffer). */
+  views() {
+    if (this.memory.buffer !== this.buffer) this.refreshViews();
+  }
+
+  /**
+   * Makes sure the module still runs. After a crash (which only a bug or memory
+   * exhaustion can cause) it starts a fresh instance from the compiled module: at once
+   * where the host allows synchronous instantiation, else in the background, answering
+   * internal_error meanwhile.
+   */
+  alive() {
+    if (!this.dead && !(this.go && this.go.exited)) return null;
+    const why = this.dead || `the ${this.label} module's Go program exited`;
+    try {
+      const go = new this.GoClass();
+      this.attach(go, new WebAssembly.Instance(this.compiled, go.importObject));
+      return null;
+    } catch {
+      if (!this.restarting) {
+        this.restarting = this.start().catch(() => {}).finally(() => { this.restarting = null; });
+      }
+      return fault(CODE_INTERNAL, `${why}; it is being restarted, try again`);
+    }
+  }
+
+  /** Reserves n input bytes and returns their address (0 with a fault in the output). */
+  reserve(n) {
+    const ptr = this.exports.postrules_reserve(n) >>> 0;
+    this.views();
+    if (ptr === 0) return 0;
+    const cap = this.res[SLOT_IN_CAP];
+    if (ptr !== this.inPtr || cap !== this.inCap || this.inView === null) {
+      this.inPtr = ptr;
+      this.inCap = cap;
+      this.inView = new Uint8Array(this.buffer, ptr, cap);
+    }
+    return ptr;
+  }
+
+  /** Writes s as UTF-8 at offset off of the input area; returns the bytes written. */
+  write(s, off) {
+    const view = off === 0 ? this.inView : this.inView.subarray(off);
+    return encoder.encodeInto(s, view).written;
+  }
+
+  outBytes() {
+    const ptr = this.res[SLOT_OUT_PTR] >>> 0;
+    const len = this.res[SLOT_OUT_LEN];
+    return this.u8.subarray(ptr, ptr + len);
+  }
+
+  outString() {
+    return decoder.decode(this.outBytes());
+  }
+
+  outJSON() {
+    return JSON.parse(this.outString());
+  }
+
+  /** The output bytes as a fault (the Go side's Fault JSON). */
+  outFault() {
+    return withOK(this.outJSON(), false);
+  }
+
+  /** Runs fn (which calls exports) guarded against a crash of the module. */
+  call(fn) {
+    const down = this.alive();
+    if (down) return { down };
+    try {
+      const status = fn();
+      this.views();
+      if (this.go.exited) throw new Error('exited');
+      return { status };
+    } catch (err) {
+      this.dead = `the ${this.label} module crashed: ${err && err.message}`;
+      return { down: fault(CODE_INTERNAL, this.dead) };
+    }
+  }
+
+  /** Writes option name i (0 platform, 1 counter) unless it is already there. */
+  setName(i, s) {
+    if (this.names[i] === s) return this.nameLens[i];
+    const area = this.nameView.subarray(i * NAME_AREA, (i + 1) * NAME_AREA);
+    const r = encoder.encodeInto(s, area);
+    const n = r.read < s.length ? -1 : r.written; // -1: too long to be any name
+    this.names[i] = s;
+    this.nameLens[i] = n;
+    return n;
+  }
+
+  /** The counter name in the output bytes, decoded only when it changed. */
+  counterName() {
+    const b = this.outBytes();
+    const last = this.lastNameBytes;
+    if (b.length === last.length) {
+      let same = true;
+      for (let i = 0; i < b.length; i++) if (b[i] !== last[i]) { same = false; break; }
+      if (same) return this.lastName;
+    }
+    this.lastNameBytes = b.slice();
+    this.lastName = decoder.decode(b);
+    return this.lastName;
+  }
+}
+
+
+// The text of an exception for a message, without trusting it: its message may be a
+// throwing getter, it may be a revoked proxy, or not an Error at all.
+function errText(err) {
+  try {
+    const m = err !== null && typeof err === 'object' ? err.message : err;
+    return typeof m === 'string' ? m : describe(m);
+  } catch {
+    return 'an exception';
+  }
+}
+
+// What kind of object v is, for "must be a plain object" messages.
+function objectKind(v) {
+  try {
+    const tag = Object.prototype.toString.call(v).slice(8, -1);
+    if (tag !== 'Object') return `a ${tag}`;
+    const c = Object.getPrototypeOf(v).constructor;
+    return typeof c === 'function' && typeof c.name === 'string' && c.name !== '' ? `an instance of ${c.name}` : 'an object with a prototype';
+  } catch {
+    return 'an unreadable object';
+  }
+}
+
+/**
+ * The one reader of a page's options objects. Every public function reads its options
+ * through it, and nothing else touches the page's object: undefined and null mean no
+ * options; anything else must be a plain object (its prototype Object.prototype, null, or
+ * another realm's Object.prototype) with only the allowed own enumerable names, each read
+ * once. A proxy, a throwing getter, an array, a Date or a class instance gets a fault with
+ * a code and a path (the option's name, or `where` for the object itself), never an
+ * exception. Returns {values} (the allowed names present, undefined ones left out) or
+ * {fault}.
+ */
+const NO_OPTIONS = Object.freeze({ values: Object.freeze({}) });
+function readOptions(value, allowed, where) {
+  if (value === undefined || value === null) return NO_OPTIONS;
+  if (typeof value !== 'object') {
+    return { fault: fault(CODE_WRONG_TYPE, `${where} must be an object, got ${describe(value)}`, where) };
+  }
+  let keys;
+  try {
+    if (Array.isArray(value)) {
+      return { fault: fault(CODE_WRONG_TYPE, `${where} must be an object, got an array`, where) };
+    }
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== null && proto !== Object.prototype && Object.getPrototypeOf(proto) !== null) {
+      return { fault: fault(CODE_WRONG_TYPE, `${where} must be a plain object, got ${objectKind(value)}`, where) };
+    }
+    keys = Object.keys(value);
+  } catch (err) {
+    return { fault: fault(CODE_INVALID_VALUE, `${where} cannot be read: ${errText(err)}`, where) };
+  }
+  const values = {};
+  for (const key of keys) {
+    if (!allowed.includes(key)) {
+      const bad = loneSurrogateAt(key);
+      if (bad >= 0) return { fault: loneSurrogateFault('an option name', key, bad, where) };
+      return { fault: fault(CODE_UNKNOWN_FIELD, `unknown option ${JSON.stringify(key)}; ${where} takes ${allowed.join(', ')}`, key) };
+    }
+    let v;
+    try {
+      v = value[key];
+    } catch (err) {
+      return { fault: fault(CODE_INVALID_VALUE, `option ${key} cannot be read: ${errText(err)}`, key) };
+    }
+    if (v !== undefined) values[key] = v;
+  }
+  return { values };
+}
+
+// The clock of an option `now`: a Date, epoch milliseconds, or a string in the
+// scheduledFor grammar (checked on the Go side). Returns a string, or null for a value of
+// another type. (A Date is recognised by its internal slot, not by instanceof, which a
+// proxy can lie to or throw from.)
+function clock(now) {
+  if (typeof now === 'string') return now;
+  if (typeof now === 'number') {
+    const d = new Date(now);
+    return Number.isNaN(d.getTime()) ? String(now) : d.toISOString();
+  }
+  if (typeof now === 'object' && now !== null) {
+    let t;
+    try {
+      t = Date.prototype.getTime.call(now); // throws unless now is a real Date
+    } catch {
+      return null;
+    }
+    return Number.isNaN(t) ? 'Invalid Date' : new Date(t).toISOString();
+  }
+  return null;
+}
+
+// JSON.stringify guarded: {text} or {fault}. A string holding a lone surrogate (an
+// account id, say) is refused: JSON.stringify would write it as a \uD800 escape, which
+// Go's decoder silently turns into U+FFFD, and the check would run on another value than
+// the page's. Getters, toJSON methods and proxies inside the value run here, inside the
+// try.
+function stringify(value, what, path, lonesToGo = false) {
+  let lone = null;
+  const wellFormed = lonesToGo ? undefined : (k, v) => {
+    if (lone === null) {
+      if (loneSurrogateAt(k) >= 0) lone = `the member name ${JSON.stringify(k)}`;
+      else if (typeof v === 'string' && loneSurrogateAt(v) >= 0) lone = k === '' ? 'a string' : `the value of ${JSON.stringify(k)}`;
+    }
+    return v;
+  };
+  let text;
+  try {
+    text = JSON.stringify(value, wellFormed);
+  } catch (err) {
+    return { fault: fault(CODE_MALFORMED_JSON, `${what} cannot be written as JSON: ${errText(err)}`, path) };
+  }
+  if (lone !== null) {
+    return { fault: fault(CODE_INVALID_STRING, `${what}: ${lone} holds a lone surrogate: it is not valid Unicode and has no UTF-8 form`, path) };
+  }
+  if (text === undefined) {
+    return { fault: fault(CODE_MALFORMED_JSON, `${what} cannot be written as JSON: it is ${describe(value)}`, path) };
+  }
+  return { text };
+}
+
+// stringArg checks a string argument: {text} or {fault} (wrong type, lone surrogate).
+function stringArg(v, what) {
+  if (typeof v !== 'string') return { fault: fault(CODE_WRONG_TYPE, `${what} must be a string, got ${describe(v)}`, what) };
+  const bad = loneSurrogateAt(v);
+  if (bad >= 0) return { fault: loneSurrogateFault(what, v, bad, what) };
+  return { text: v };
+}
+
+// The over-the-limit fault of a body known from its length in UTF-16 code units alone.
+function tooLarge(what, units) {
+  return fault(CODE_BODY_TOO_LARGE, `${what === 'request' ? '' : `${what}: `}the body is at least ${units} bytes ` +
+    `(${units} UTF-16 code units); the limit is ${MAX_BODY_BYTES} bytes`);
+}
+
+// JSON text for a value a page passes as a request, a draft or a body: a string is taken
+// as JSON text already; anything else is serialized. A text longer than the body limit is
+// refused from its length, before it is scanned or copied. Returns {text} or {fault}.
+function jsonText(value, what) {
+  let text;
+  if (typeof value === 'string') {
+    text = value;
+  } else if (value === undefined) {
+    return { text: '' };
+  } else {
+    // A lone surrogate in the request is written as a \uD800 escape, which the Go side's
+    // strict decoder reports as invalid_string at its JSON pointer.
+    const j = stringify(value, what, '', true);
+    if (j.fault) return j;
+    text = j.text;
+  }
+  if (text.length > MAX_BODY_BYTES) return { fault: tooLarge(what, text.length) };
+  const bad = loneSurrogateAt(text);
+  if (bad >= 0) return { fault: loneSurrogateFault(`${what} (JSON text)`, text, bad) };
+  return { text };
+}
+
+// The member names of an outcome, in the order the module reads them.
+const OUTCOME_FIELDS = ['platform', 'state', 'error', 'code'];
+const REQUIRED_OUTCOME_FIELDS = ['platform', 'state'];
+
+// escapePointer escapes a member name as a JSON pointer token (RFC 6901 section 3).
+function escapePointer(s) {
+  return s.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+// The outcomes a page passes (an array of objects, or its JSON text), checked for shape
+// as `validate status` checks its input: an array; objects; only platform, state, error
+// and code, all strings; platform and state present. Whether platforms and states are
+// valid is the rule's business, on the Go side. Returns {fields} (4 strings per outcome)
+// or {fault}. Every read of the page's values is guarded.
+function outcomeFields(outcomes) {
+  try {
+    return readOutcomes(outcomes);
+  } catch (err) {
+    return { fault: fault(CODE_INVALID_VALUE, `the outcomes cannot be read: ${errText(err)}`) };
+  }
+}
+
+function readOutcomes(outcomes) {
+  let v = outcomes;
+  if (typeof v === 'string') {
+    const bad = loneSurrogateAt(v);
+    if (bad >= 0) return { fault: loneSurrogateFault('outcomes (JSON text)', v, bad) };
+    try {
+      v = JSON.parse(v);
+    } catch (err) {
+      return { fault: fault(CODE_MALFORMED_JSON, `the input is not JSON: ${errText(err)}`) };
+    }
+  }
+  if (!Array.isArray(v)) {
+    return { fault: fault(CODE_INVALID_BODY, `want a JSON array of outcomes, found ${describe(v)}`) };
+  }
+  const n = v.length;
+  const fields = [];
+  for (let i = 0; i < n; i++) {
+    const o = v[i];
+    const base = `/${i}`;
+    if (o === null || typeof o !== 'object' || Array.isArray(o)) {
+      return { fault: fault(CODE_WRONG_TYPE, `want an outcome object, found ${describe(o)}`, base) };
+    }
+    const seen = {};
+    for (const name of Object.keys(o)) {
+      const value = o[name];
+      if (value === undefined) continue; // JSON has no undefined: the member is absent
+      const path = `${base}/${escapePointer(name)}`;
+      if (!OUTCOME_FIELDS.includes(name)) {
+        const badName = loneSurrogateAt(name);
+        if (badName >= 0) return { fault: loneSurrogateFault('a member name', name, badName, base) };
+        return { fault: fault(CODE_UNKNOWN_FIELD, `unknown member ${JSON.stringify(name)}; an outcome has platform, state, error and code`, path) };
+      }
+      if (typeof value !== 'string') {
+        return { fault: fault(CODE_WRONG_TYPE, `${JSON.stringify(name)} must be a string, found ${describe(value)}`, path) };
+      }
+      const bad = loneSurrogateAt(value);
+      if (bad >= 0) return { fault: loneSurrogateFault(`"${name}"`, value, bad, path) };
+      seen[name] = value;
+    }
+    for (const name of REQUIRED_OUTCOME_FIELDS) {
+      if (seen[name] === undefined) {
+        return { fault: fault(CODE_MISSING_FIELD, `the outcome has no ${JSON.stringify(name)}`, `${base}/${name}`) };
+      }
+    }
+    for (const name of OUTCOME_FIELDS) fields.push(seen[name] === undefined ? '' : seen[name]);
+  }
+  return { fields };
+}
+
+// A verdict for a call the Go side could not answer at all (no module, a crash): the
+// shape of every verdict (the CLI's keys), so that a page reads it the same way. Only the
+// wrapper's own two codes come here, both 500 and neither located in the request.
+function faultVerdict(f) {
+  return {
+    valid: false,
+    httpStatus: 500,
+    error: { error: f.error || 'Internal Server Error', code: f.code, message: f.message },
+    problems: [{ path: '', code: f.code, message: f.message }],
+    billable: false,
+    targets: [],
+  };
+}
+
+// guarded(name, onFault, fn) is fn, made unable to throw: an exception (a bug, or a value
+// that got past every reader) becomes onFault(an internal_error fault). For an async fn,
+// a rejection becomes the same.
+function guarded(name, onFault, fn) {
+  // Three fixed parameters (the most any function takes) rather than ...args: no array
+  // per call on the keystroke path.
+  const internal = (err, a) => onFault(fault(CODE_INTERNAL, `postrules: ${name} failed unexpectedly (a bug, please report it): ${errText(err)}`), a);
+  return function (a, b, c) {
+    try {
+      const r = fn(a, b, c);
+      return r instanceof Promise ? r.catch((err) => internal(err, a)) : r;
+    } catch (err) {
+      return internal(err, a);
+    }
+  };
+}
+
+// isURL and isModuleSource tell the types init accepts, without trusting the value:
+// instanceof runs a proxy's getPrototypeOf trap, which may throw.
+function isURL(v) {
+  try {
+    return v instanceof URL;
+  } catch {
+    return false;
+  }
+}
+function isModuleSource(v) {
+  try {
+    return v instanceof WebAssembly.Module || v instanceof ArrayBuffer || ArrayBuffer.isView(v);
+  } catch {
+    return false;
+  }
+}
+
+// guardedLoad is guarded for init and loadChecker, whose promise does reject when a
+// module cannot be fetched or compiled (a deployment fault, not a value): only a
+// synchronous exception becomes a resolved fault.
+function guardedLoad(name, fn) {
+  return function (...args) {
+    try {
+      return fn(...args);
+    } catch (err) {
+      return Promise.resolve(fault(CODE_INTERNAL, `postrules: ${name} failed unexpectedly (a bug, please report it): ${errText(err)}`));
+    }
+  };
+}
+
+// Measure texts longer than this (UTF-16 code units) are measured from a prefix first;
+// see measureText.
+const MEASURE_PREFIX = 1 << 16;
+const MEASURE_OPTIONS = ['platform', 'counter', 'cap'];
+const PARSE_OPTIONS = ['now'];
+const INIT_OPTIONS = ['wasmURL', 'wasmModule', 'fullWasmURL', 'fullWasmModule', 'wasmExecURL', 'preloadChecker'];
+const CHECK_OPTIONS = ['now', 'accounts', 'plan', 'limits', 'draftState'];
+
+/**
+ * Makes one copy of the API. locate.counter() and locate.full() give the default places
+ * of the two modules (a URL, or a string for the esbuild entry's file loader).
+ */
+export function createPostrules(locate) {
+  let counterModule = null; // Module, once init has resolved
+  let fullModule = null;
+  let initPromise = null;
+  let fullPromise = null;
+  let fullSource = null;
+  let GoClass = null;
+
+  const goClass = () => GoClass || (GoClass = privateGo());
+
+  // The URL of a module given as a URL or a string: an absolute URL as it is; a relative
+  // reference against the page in a browser, or as a file path in Node.
+  function toURL(u) {
+    if (u instanceof URL) return u;
+    const s = String(u);
+    try {
+      return new URL(s);
+    } catch {
+      const url = nodeBuiltin('node:url');
+      if (url) return url.pathToFileURL(s);
+      const base = globalThis.document && globalThis.document.baseURI;
+      return new URL(s, base || (globalThis.location && globalThis.location.href));
+    }
+  }
+
+  /** Compiles a module from a WebAssembly.Module, bytes, or a URL (file: in Node). */
+  async function compile(module, url) {
+    if (module instanceof WebAssembly.Module) return module;
+    if (module != null) return WebAssembly.compile(module); // an ArrayBuffer or a typed array
+    const where = toURL(url);
+    if (where.protocol === 'file:') {
+      const fs = nodeBuiltin('node:fs');
+      if (!fs) throw new Error(`cannot read ${where} outside Node.js`);
+      return WebAssembly.compile(await fs.promises.readFile(where));
+    }
+    if (typeof WebAssembly.compileStreaming === 'function') {
+      try {
+        return await WebAssembly.compileStreaming(fetch(where));
+      } catch {
+        // A server without the application/wasm type: compile from the bytes instead.
+      }
+    }
+    const response = await fetch(where);
+    if (!response.ok) throw new Error(`fetching ${where}: HTTP ${response.status}`);
+    return WebAssembly.compile(await response.arrayBuffer());
+  }
+
+  async function startModule(module, url, label) {
+    const compiled = await compile(module, url);
+    const m = new Module(goClass(), compiled, label);
+    await m.start();
+    return m;
+  }
+
+  function init(options) {
+    if (initPromise) return initPromise;
+    const r = readOptions(options, INIT_OPTIONS, 'options');
+    if (r.fault) return Promise.resolve(r.fault);
+    const o = r.values;
+    for (const name of ['wasmURL', 'fullWasmURL']) {
+      const u = o[name];
+      if (u !== undefined && u !== null && typeof u !== 'string' && !isURL(u)) {
+        return Promise.resolve(fault(CODE_WRONG_TYPE, `option ${name} must be a string or a URL, got ${describe(u)}`, name));
+      }
+    }
+    for (const name of ['wasmModule', 'fullWasmModule']) {
+      const m = o[name];
+      if (m !== undefined && m !== null && !isModuleSource(m)) {
+        return Promise.resolve(fault(CODE_WRONG_TYPE, `option ${name} must be a WebAssembly.Module, an ArrayBuffer or a typed array, got ${describe(m)}`, name));
+      }
+    }
+    fullSource = { module: o.fullWasmModule, url: o.fullWasmURL };
+    initPromise = startModule(o.wasmModule, o.wasmURL || locate.counter(), 'counter')
+      .then((m) => {
+        counterModule = m;
+        if (o.preloadChecker) loadChecker().catch(() => {});
+        return ['counter'];
+      })
+      .catch((err) => {
+        initPromise = null;
+        throw err;
+      });
+    return initPromise;
+  }
+
+  function loadChecker() {
+    if (fullPromise) return fullPromise;
+    const src = fullSource || {};
+    fullPromise = startModule(src.module, src.url || locate.full(), 'full')
+      .then((m) => {
+        fullModule = m;
+        return ['full'];
+      })
+      .catch((err) => {
+        fullPromise = null;
+        throw err;
+      });
+    return fullPromise;
+  }
+
+  function notReady(what) {
+    return fault(CODE_NOT_INITIALIZED, `${what}: call and await init() first`);
+  }
+
+  // The module for measure, parseScheduledFor and aggregate: the counter module, or the
+  // full one when only it is loaded (both export the same small functions).
+  function small() {
+    return counterModule || fullModule;
+  }
+
+  // callJSON calls the export `name` of module m with strings (each already checked to be
+  // a well-formed string) as consecutive UTF-8 in the input area and their byte lengths
+  // as the arguments; it returns the answer's JSON, parsed, or a fault. See "HOW TO ADD".
+  function callJSON(m, name, strings) {
+    if (m === null) return notReady(name);
+    const r = m.call(() => {
+      if (m.reserve(bytesFor(strings)) === 0) return -1;
+      const lens = [];
+      let off = 0;
+      for (const str of strings) {
+        const n = m.write(str, off);
+        lens.push(n);
+        off += n;
+      }
+      return m.exports[name](...lens);
+    });
+    if (r.down) return r.down;
+    return r.status === STATUS_OK ? m.outJSON() : m.outFault();
+  }
+
+  // callFullJSON is callJSON on the checker module, loading it first when needed.
+  async function callFullJSON(what, name, strings) {
+    const { m, down } = await full(what);
+    return down || callJSON(m, name, strings);
+  }
+
+  // One call of the measure export on text (already checked for type), or a fault.
+  function measureOnce(m, text, platform, counter, cap, hasCap) {
+    const bad = loneSurrogateAt(text);
+    if (bad >= 0) return loneSurrogateFault('text', text, bad, 'text');
+    const r = m.call(() => {
+      if (m.reserve(bytesFor([text])) === 0) return -1;
+      const n = m.write(text, 0);
+      const pl = m.setName(0, platform);
+      const cl = m.setName(1, counter);
+      return m.exports.postrules_measure(n, pl, cl, cap, hasCap);
+    });
+    if (r.down) return r.down;
+    if (r.status !== STATUS_OK) return m.outFault();
+    const res = m.res;
+    const overflowAt = res[SLOT_OVERFLOW_AT];
+    const out = withOK({
+      length: res[SLOT_LENGTH],
+      cap: res[SLOT_CAP],
+      fits: res[SLOT_FITS] === 1,
+      counter: m.counterName(),
+      overflowAt: overflowAt < 0 ? null : overflowAt,
+    }, true);
+    if (res[SLOT_EXACT] !== 1) out.exact = false; // as the CLI: the key only on a lower bound
+    return out;
+  }
+
+  // measureText reads no more of a long text than the counter would. A counter stops
+  // early on a text far over its cap (exact: false, length > cap: it counted up to a
+  // ceiling and saw more text after it); the clusters it counted end before text it also
+  // saw, so the same call on any longer prefix, or on the whole text, answers the same.
+  // So a text over MEASURE_PREFIX units is measured from a prefix first, four times longer
+  // each time the counter read the prefix to its end, and whole at last. A 5 MB paste into
+  // a 280-character field costs one 64 Ki prefix per keystroke, not 5 MB of UTF-8. (A
+  // counter that reads every text whole, as X's weighted one may, gets one wasted prefix.)
+  function measureText(m, text, platform, counter, cap, hasCap) {
+    let units = text.length > 2 * MEASURE_PREFIX ? MEASURE_PREFIX : text.length;
+    for (;;) {
+      let end = units;
+      if (end < text.length) {
+        const c = text.charCodeAt(end - 1);
+        const d = text.charCodeAt(end);
+        if (c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) end++; // keep a pair whole
+      }
+      if (end >= text.length) return measureOnce(m, text, platform, counter, cap, hasCap);
+      const r = measureOnce(m, text.slice(0, end), platform, counter, cap, hasCap);
+      if (r.code !== undefined) return r; // a fault in the options, or in text read so far
+      if (r.exact === false && r.length > r.cap) return r;
+      units = end * 4 >= text.length ? text.length : end * 4;
+    }
+  }
+
+  function measure(text, options) {
+    const m = small();
+    if (m === null) return notReady('measure');
+    if (typeof text !== 'string') {
+      return fault(CODE_WRONG_TYPE, `text must be a string, got ${describe(text)}`, 'text');
+    }
+    const o = readOptions(options, MEASURE_OPTIONS, 'options');
+    if (o.fault) return o.fault;
+    let platform = '', counter = '', cap = 0, hasCap = 0;
+    const { platform: p, counter: c, cap: k } = o.values;
+    if (p !== undefined && p !== null) {
+      if (typeof p !== 'string') return fault(CODE_WRONG_TYPE, `platform must be a string, got ${describe(p)}`, 'platform');
+      platform = p;
+    }
+    if (c !== undefined && c !== null) {
+      if (typeof c !== 'string') return fault(CODE_WRONG_TYPE, `counter must be a string, got ${describe(c)}`, 'counter');
+      counter = c;
+    }
+    if (k !== undefined && k !== null) {
+      if (typeof k !== 'number') return fault(CODE_WRONG_TYPE, `cap must be a number, got ${describe(k)}`, 'cap');
+      cap = k;
+      hasCap = 1;
+    }
+    if (platform !== '') {
+      const bad = loneSurrogateAt(platform);
+      if (bad >= 0) return loneSurrogateFault('platform', platform, bad, 'platform');
+    }
+    if (counter !== '') {
+      const bad = loneSurrogateAt(counter);
+      if (bad >= 0) return loneSurrogateFault('counter', counter, bad, 'counter');
+    }
+    return measureText(m, text, platform, counter, cap, hasCap);
+  }
+
+  const measureFault = (f) => withOK({ ...f, fits: false }, false); // a text that cannot be measured never fits
+
+  function parseScheduledFor(s, options) {
+    const invalid = (f) => ({ input: s, valid: false, code: f.code, message: f.message, offset: f.offset === null ? 0 : f.offset });
+    const m = small();
+    if (m === null) return invalid(notReady('parseScheduledFor'));
+    if (typeof s !== 'string') {
+      return invalid(fault(CODE_WRONG_TYPE, `scheduledFor must be a string, got ${describe(s)}`));
+    }
+    // As `validate time --jsonl` refuses a lone surrogate escape: it names no character, and
+    // UTF-8 would silently carry U+FFFD in its place.
+    const bad = loneSurrogateAt(s);
+    if (bad >= 0) return invalid(loneSurrogateFault('scheduledFor', s, bad));
+    const o = readOptions(options, PARSE_OPTIONS, 'options');
+    if (o.fault) return invalid(o.fault);
+    let now = '';
+    let hasNow = 0;
+    if (o.values.now !== undefined && o.values.now !== null) {
+      const c = clock(o.values.now);
+      if (c === null) {
+        return invalid(fault(CODE_WRONG_TYPE, `option now must be a Date, a number or a string, got ${describe(o.values.now)}`, 'now'));
+      }
+      const badNow = loneSurrogateAt(c);
+      if (badNow >= 0) return invalid({ ...loneSurrogateFault('option now', c, badNow, 'now'), offset: 0 });
+      now = c;
+      hasNow = 1;
+    }
+    const r = m.call(() => {
+      if (m.reserve(bytesFor([s, now])) === 0) return -1;
+      const n = m.write(s, 0);
+      const k = now === '' ? 0 : m.write(now, n);
+      return m.exports.postrules_parse_scheduled_for(n, k, hasNow);
+    });
+    if (r.down) return invalid(r.down);
+    if (r.status !== STATUS_OK) return invalid(m.outJSON());
+    return { input: s, valid: true, utc: m.outString() };
+  }
+
+  function aggregate(outcomes) {
+    const m = small();
+    if (m === null) return notReady('aggregate');
+    const { fields, fault: f } = outcomeFields(outcomes);
+    if (f) return f;
+    const r = m.call(() => {
+      // Records: each field as a little-endian uint32 byte length and its UTF-8.
+      if (m.reserve(Math.min(bytesFor(fields) + 4 * fields.length, 0x7fffffff)) === 0) return -1;
+      const view = new DataView(m.buffer, m.inPtr, m.inCap);
+      let off = 0;
+      for (const str of fields) {
+        const n = m.write(str, off + 4);
+        view.setUint32(off, n, true);
+        off += 4 + n;
+      }
+      return m.exports.postrules_aggregate(off);
+    });
+    if (r.down) return r.down;
+    if (r.status !== STATUS_OK) return m.outFault();
+    return withOK({ success: m.res[SLOT_FITS] === 1, status: m.outString() }, true);
+  }
+
+  // The options JSON of checkPost / checkDraftPublish: a fresh object of the known
+  // options only, never the page's object (so nothing of the wrapper's own, and no name
+  // the Go side would match without regard to case, travels in it). `now` defaults to the
+  // current time (as the CLI's --now does); null skips the "scheduledFor is after now"
+  // check. Returns {text} or {fault}.
+  function checkOptions(options) {
+    const r = readOptions(options, CHECK_OPTIONS, 'options');
+    if (r.fault) return { fault: { ...r.fault, message: `options: ${r.fault.message}`, path: '' } };
+    const v = r.values;
+    const o = {};
+    if (v.now === undefined) o.now = new Date().toISOString();
+    else if (v.now !== null) {
+      const c = clock(v.now);
+      if (c === null) {
+        return { fault: fault(CODE_WRONG_TYPE, `option now must be a Date, a number or a string, got ${describe(v.now)}`) };
+      }
+      o.now = c;
+    }
+    for (const name of ['accounts', 'plan', 'limits', 'draftState']) {
+      if (v[name] !== undefined) o[name] = v[name];
+    }
+    const j = stringify(o, 'options', '');
+    if (j.fault) return j;
+    return j;
+  }
+
+  async function full(what) {
+    if (fullModule) return { m: fullModule };
+    try {
+      await loadChecker();
+      return { m: fullModule };
+    } catch (err) {
+      return { down: fault(CODE_NOT_INITIALIZED, `${what}: the checker module could not be loaded: ${errText(err)}`) };
+    }
+  }
+
+  // Runs one full-request check: the JSON texts of values, then the options JSON, then
+  // the wrapper's own fault (if any; it is the verdict then) go to the export `name`.
+  // The page's values are all read before the first await, so a page that changes them
+  // afterwards does not change the check.
+  async function check(what, name, values, options) {
+    const texts = values.map(([v, label]) => jsonText(v, label));
+    const opts = checkOptions(options);
+    const broken = texts.find((t) => t.fault) || (opts.fault ? opts : null);
+    const { m, down } = await full(what);
+    if (down) return faultVerdict(down);
+    const run = (strings) => m.call(() => {
+      if (m.reserve(bytesFor(strings)) === 0) return -1;
+      const lens = [];
+      let off = 0;
+      for (const str of strings) {
+        const n = m.write(str, off);
+        lens.push(n);
+        off += n;
+      }
+      return m.exports[name](...lens);
+    });
+    const wrapperFault = (f) => JSON.stringify({ code: f.code, message: f.message, path: f.path || '' });
+    let r = broken
+      ? run([...texts.map(() => ''), '', wrapperFault(broken.fault)])
+      : run([...texts.map((t) => t.text), opts.text, '']);
+    if (r.status === -1) { // over the module's input limit (huge options): its fault is the verdict
+      r = run([...texts.map(() => ''), '', wrapperFault(m.outJSON())]);
+    }
+    if (r.down) return faultVerdict(r.down);
+    const out = m.outJSON();
+    if (r.status !== STATUS_OK) return faultVerdict(out);
+    return out;
+  }
+
+  // The public API. Every function is guarded (never throws, never rejects for a value a
+  // page passes) and reads its options through readOptions. To add one, see the top of
+  // this file.
+  const api = {
+    /**
+     * Loads the counter module. Options: wasmURL / wasmModule (the counter module),
+     * fullWasmURL / fullWasmModule (the checker, loaded on the first check),
+     * preloadChecker (load the checker now too); wasmExecURL is accepted and ignored (the
+     * glue is part of the package). Resolves to the loaded module names, or to a fault
+     * for options it cannot read; rejects only when a module cannot be fetched or
+     * compiled.
+     */
+    init: guardedLoad('init', init),
+    /** Loads the checker now (checkPost and checkDraftPublish load it when needed). */
+    loadChecker: guardedLoad('loadChecker', loadChecker),
+    /** True once init has resolved. */
+    ready: () => counterModule !== null,
+    measure: guarded('measure', measureFault, (text, options) => {
+      const r = measure(text, options);
+      return r.code !== undefined ? measureFault(r) : r;
+    }),
+    parseScheduledFor: guarded('parseScheduledFor',
+      (f, s) => ({ input: s, valid: false, code: f.code, message: f.message, offset: 0 }), parseScheduledFor),
+    aggregate: guarded('aggregate', (f) => f, aggregate),
+    checkPost: guarded('checkPost', faultVerdict,
+      (request, options) => check('checkPost', 'postrules_check_post', [[request, 'request']], options)),
+    checkDraftPublish: guarded('checkDraftPublish', faultVerdict,
+      (draft, body, options) => check('checkDraftPublish', 'postrules_check_draft_publish',
+        [[draft, 'draft'], [body === undefined ? {} : body, 'body']], options)),
+  };
+  return api;
+}
