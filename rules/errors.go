@@ -24,6 +24,7 @@ const (
 	CodeInvalidString           Code = "invalid_string"            // lone surrogate escape
 	CodeTooDeep                 Code = "too_deep"                  // nesting beyond the documented limit
 	CodeBodyTooLarge            Code = "body_too_large"            // body beyond the documented size
+	CodeTooManyTargets          Code = "too_many_targets"          // more targets than one request may have
 	CodeMissingField            Code = "missing_field"             // a required field is absent
 	CodeInvalidValue            Code = "invalid_value"             // a value outside its allowed set or range
 	CodeInvalidUTF8             Code = "invalid_utf8"              // text that is not UTF-8
@@ -71,7 +72,7 @@ var codeStatus = map[Code]int{
 	CodeInvalidRequest: 400, CodeValidationFailed: 400, CodeMalformedJSON: 400,
 	CodeInvalidBody: 400, CodeUnknownField: 400, CodeFieldCaseMismatch: 400,
 	CodeDuplicateField: 400, CodeWrongType: 400, CodeInvalidString: 400, CodeTooDeep: 400,
-	CodeBodyTooLarge: 400, CodeMissingField: 400, CodeInvalidValue: 400, CodeInvalidUTF8: 400, CodeInvalidCharacter: 400,
+	CodeBodyTooLarge: 400, CodeTooManyTargets: 400, CodeMissingField: 400, CodeInvalidValue: 400, CodeInvalidUTF8: 400, CodeInvalidCharacter: 400,
 	CodeInvalidScheduledFor: 400, CodeScheduledInPast: 400, CodeInvalidTimezone: 400,
 	CodePublishModeConflict: 400, CodeUnknownPlatform: 400, CodeNoTargets: 400,
 	CodeNoContent: 400, CodeInvalidMedia: 400, CodeInvalidPoll: 400, CodePostTooLong: 400,

@@ -44,7 +44,7 @@ func TestProblemCapDoesNotChangeWhatWasRejected(t *testing.T) {
 		for _, n := range []int{0, 99, 100, 150} {
 			t.Run(tc.name+"/"+strconv.Itoa(n)+" problems before", func(t *testing.T) {
 				body := `{` + noise(n) + `"content":"hi","publishNow":true,"platforms":[` + tc.target + `]}`
-				v := CheckCreatePost([]byte(body), Env{Accounts: twoTwitter})
+				v := CheckCreatePost([]byte(body), Env{Accounts: twoTwitter, MaxTargets: -1})
 				if c := codes(v); c[rules.CodeAmbiguousAccount] > 0 || c[rules.CodeNoConnectedAccount] > 0 {
 					t.Fatalf("resolution ran on a rejected accountId: %+v", v.Problems)
 				}
@@ -69,7 +69,7 @@ func TestProblemCapDoesNotChangeTheStatus(t *testing.T) {
 	}
 	targets = append(targets, `{"platform":"bluesky"}`) // 404 no_connected_account
 	body := `{"content":"hi","publishNow":true,"platforms":[` + strings.Join(targets, ",") + `]}`
-	v := CheckCreatePost([]byte(body), Env{Accounts: accts})
+	v := CheckCreatePost([]byte(body), Env{Accounts: accts, MaxTargets: -1})
 	if v.HTTPStatus != 404 || v.Error == nil || v.Error.Code != rules.CodeNoConnectedAccount {
 		t.Fatalf("status %d (%+v), want 404 no_connected_account", v.HTTPStatus, v.Error)
 	}
@@ -145,4 +145,43 @@ func TestProblemCapProperty(t *testing.T) {
 		gen.IntRange(0, 250), gen.IntRange(0, len(targets)-1),
 	))
 	properties.TestingRun(t)
+}
+
+// More targets than Env.MaxTargets is one 400 too_many_targets at /platforms, and the
+// targets past the bound are not decoded: the verdict has exactly the bound's number of
+// targets, so a body of thousands costs what a body of a hundred does, plus one scan.
+func TestTooManyTargets(t *testing.T) {
+	body := func(n int) []byte {
+		ts := make([]string, n)
+		for i := range ts {
+			ts[i] = `{"platform":"bluesky"}`
+		}
+		return []byte(`{"content":"hi","publishNow":true,"platforms":[` + strings.Join(ts, ",") + `]}`)
+	}
+	for _, c := range []struct {
+		why     string
+		n, max  int
+		targets int
+		code    rules.Code // "" for valid
+	}{
+		{"the default bound itself is accepted", DefaultMaxTargets, 0, DefaultMaxTargets, ""},
+		{"one past the default bound", DefaultMaxTargets + 1, 0, DefaultMaxTargets, rules.CodeTooManyTargets},
+		{"thousands past it: only the bound's worth is decoded", 5000, 0, DefaultMaxTargets, rules.CodeTooManyTargets},
+		{"a caller's own bound", 3, 2, 2, rules.CodeTooManyTargets},
+		{"no bound", 500, -1, 500, ""},
+	} {
+		v := CheckCreatePost(body(c.n), Env{MaxTargets: c.max})
+		if len(v.Targets) != c.targets {
+			t.Errorf("%s: %d targets in the verdict, want %d", c.why, len(v.Targets), c.targets)
+		}
+		if c.code == "" {
+			if !v.Valid {
+				t.Errorf("%s: refused: %+v", c.why, v.Problems)
+			}
+			continue
+		}
+		if v.Valid || v.HTTPStatus != 400 || len(v.Problems) != 1 || v.Problems[0].Code != c.code || v.Problems[0].Path != "/platforms" {
+			t.Errorf("%s: %d %+v, want one 400 %s at /platforms", c.why, v.HTTPStatus, v.Problems, c.code)
+		}
+	}
 }

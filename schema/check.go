@@ -30,6 +30,10 @@ type Env struct {
 	// MaxBodyBytes is the size limit of a body (and of a stored draft); 0 or less means
 	// DefaultMaxBodyBytes (1 MiB).
 	MaxBodyBytes int
+	// MaxTargets is how many targets ("platforms" entries) a request, or a stored draft,
+	// may have: 0 means DefaultMaxTargets (100), below 0 no bound. More is 400
+	// too_many_targets at /platforms.
+	MaxTargets int
 }
 
 // Problem is one thing wrong with a request: where (a JSON pointer, "" for the request as
@@ -222,7 +226,7 @@ func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 	if c.badOptions() {
 		return c.verdict(), c
 	}
-	post, dec := decodeCreatePost(body, env.MaxBodyBytes, originBody)
+	post, dec := decodeCreatePostLimited(body, env.MaxBodyBytes, env.MaxTargets, originBody)
 	if dec.fatal != nil {
 		return c.alone(dec.fatal), c
 	}
@@ -283,7 +287,7 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 	req.checkPublishMode(pub.PublishNow, pub.ScheduledFor, true)
 	c.schedule(req, pub.ScheduledFor)
 
-	post, ddec := decodeCreatePost(draft, env.MaxBodyBytes, originDraft)
+	post, ddec := decodeCreatePostLimited(draft, env.MaxBodyBytes, env.MaxTargets, originDraft)
 	stored := newDoc(ddec)
 	stored.limits = env.Limits
 	if ddec.fatal == nil {

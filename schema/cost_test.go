@@ -95,6 +95,7 @@ func FuzzCheckCost(f *testing.F) {
 	f.Add(`{`, `"Contnt":1`, ",", `}`, uint16(2000))
 	f.Fuzz(func(t *testing.T, prefix, unit, sep, suffix string, count uint16) {
 		body := repeated(prefix, unit, sep, suffix, count)
+		costBounds(t, body, Env{Accounts: twoTwitter, MaxTargets: -1}) // the bound must hold without the target cap
 		costBounds(t, body, Env{Accounts: twoTwitter})
 	})
 }

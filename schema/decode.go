@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 
@@ -19,6 +20,13 @@ const (
 	// The deepest value the API defines (a thread item's media item) is at level 8; the
 	// rest is room for the other platforms' platformSpecificData. Deeper is 400 too_deep.
 	MaxDepth = 32
+	// DefaultMaxTargets is how many targets ("platforms" entries) a request may have when
+	// Env.MaxTargets is 0: ten platforms with a few accounts each, and far more than any
+	// composer sends. Past it the request is 400 too_many_targets; the targets beyond it
+	// are skipped, syntax only, so a body of 40,000 targets costs what a body of 100 does
+	// plus one scan. (The cost of checking stays linear without the bound too: see
+	// docs/contract.md, "Cost".)
+	DefaultMaxTargets = 100
 )
 
 // maxProblems bounds the 400 problems one verdict lists, so a hostile 1 MiB body of
@@ -147,6 +155,8 @@ type decoder struct {
 	// fuzz test (FuzzCheckCost).
 	built int
 	fatal *rules.Error
+	// maxTargets bounds the targets decoded (Env.MaxTargets); 0 outside a create-post body.
+	maxTargets int
 	// failPath is the pointer of the innermost value being read when scanning failed.
 	failPath string
 	failSet  bool
@@ -183,8 +193,22 @@ func newDecoder(body []byte, o origin) *decoder {
 // publishNow, scheduledFor and timezone are not read: see CheckDraftPublish). The result
 // is never nil.
 func decodeCreatePost(body []byte, maxBytes int, o origin) (*CreatePost, *decoder) {
+	return decodeCreatePostLimited(body, maxBytes, 0, o)
+}
+
+// decodeCreatePostLimited is decodeCreatePost with a bound on the number of targets:
+// maxTargets 0 means DefaultMaxTargets, below 0 no bound (Env.MaxTargets).
+func decodeCreatePostLimited(body []byte, maxBytes, maxTargets int, o origin) (*CreatePost, *decoder) {
 	p := new(CreatePost)
 	d := newDecoder(body, o)
+	switch {
+	case maxTargets == 0:
+		d.maxTargets = DefaultMaxTargets
+	case maxTargets < 0:
+		d.maxTargets = math.MaxInt
+	default:
+		d.maxTargets = maxTargets
+	}
 	if d.top(body, maxBytes) {
 		d.createPost(p)
 		d.end()
@@ -789,9 +813,19 @@ func (d *decoder) targets() []PlatformTarget {
 	}
 	ts := []PlatformTarget{}
 	var a array
+	over := 0 // targets past d.maxTargets: skipped, syntax only
 	for d.nextElem(&a) {
+		if len(ts) >= d.maxTargets {
+			over++
+			d.skipLocated()
+			continue
+		}
 		ts = append(ts, PlatformTarget{})
 		d.target(&ts[len(ts)-1])
+	}
+	if over > 0 && !d.failed() {
+		d.reportHere(rules.CodeTooManyTargets, "platforms has "+strconv.Itoa(len(ts)+over)+
+			" targets; a request may have at most "+strconv.Itoa(d.maxTargets))
 	}
 	return ts
 }
