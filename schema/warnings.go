@@ -39,7 +39,6 @@ func (c *check) warningList() []Problem {
 	return out
 }
 
-// postLengths is the verdict's view of rules' post measurements.
 // appendMeasuredPosts appends posts to out as the verdict's JSON carries them.
 func appendMeasuredPosts(out []MeasuredPost, posts []rules.PostLength) []MeasuredPost {
 	n := 0
