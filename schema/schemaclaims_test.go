@@ -36,6 +36,44 @@ type corpusBody struct {
 	Body     string       `json:"body"`
 	Accepted bool         `json:"accepted"`
 	Codes    []rules.Code `json:"codes"`
+	// Claimed are the codes of the problems outside ruleGaps: claim 2 holds for those of
+	// them that are expressible.
+	Claimed []rules.Code `json:"claimed"`
+	// Gaps are the ruleGaps keys of the other problems.
+	Gaps []string `json:"gaps,omitempty"`
+}
+
+// ruleGaps are the rules of the book whose problems carry an expressible code but which
+// the schema cannot state exactly, with why (the table of docs/schema.md lists them).
+// Lengths in UTF-16 code units or bytes have a maxLength bound in code points (never
+// stricter, so some strings over the rule pass it); graphemes have none.
+var ruleGaps = map[string]string{
+	"twitter.poll":                     "a length in UTF-16 code units: `maxLength` bounds code points (`x-postrules-maxLength`)",
+	"youtube.title.max":                "a length in UTF-16 code units: `maxLength` bounds code points (`x-postrules-maxLength`)",
+	"youtube.tags.max":                 "YouTube's count over all tags (`x-postrules-maxLength`)",
+	"youtube.first_comment.max":        "a length in UTF-16 code units: `maxLength` bounds code points (`x-postrules-maxLength`)",
+	"tiktok.photo.description.max":     "a length in UTF-16 code units: `maxLength` bounds code points (`x-postrules-maxLength`)",
+	"pinterest.title.max":              "a length in UTF-16 code units: `maxLength` bounds code points (`x-postrules-maxLength`)",
+	"pinterest.alt_text.max":           "a length in UTF-16 code units: `maxLength` bounds code points (`x-postrules-maxLength`)",
+	"pinterest.link.max":               "a length in UTF-16 code units: `maxLength` bounds code points (`x-postrules-maxLength`)",
+	"linkedin.document.title_max":      "a length in UTF-16 code units: `maxLength` bounds code points (`x-postrules-maxLength`)",
+	"linkedin.article.title_max":       "a length in UTF-16 code units: `maxLength` bounds code points (`x-postrules-maxLength`)",
+	"linkedin.article.description_max": "a length in UTF-16 code units: `maxLength` bounds code points (`x-postrules-maxLength`)",
+	gbpEventOrder:                      "relates two values (the event's end after its start)",
+}
+
+// gbpEventOrder is the part of googlebusiness.event the schema cannot say.
+const gbpEventOrder = "googlebusiness.event (end after start)"
+
+// gapOf is the ruleGaps key of problem p, or "".
+func gapOf(p Problem) string {
+	if p.Rule == "googlebusiness.event" && strings.Contains(p.Message, "before or when it starts") {
+		return gbpEventOrder
+	}
+	if _, ok := ruleGaps[p.Rule]; ok {
+		return p.Rule
+	}
+	return ""
 }
 
 // storedDraft is the draft every draft-publish body of the corpus is checked with: valid,
@@ -43,22 +81,39 @@ type corpusBody struct {
 const storedDraft = `{"content":"Hello","platforms":[{"platform":"bluesky"}]}`
 
 func verdictOf(kind, body string) (bool, []rules.Code) {
+	ok, codes, _, _ := verdictWithGaps(kind, body)
+	return ok, codes
+}
+
+// verdictWithGaps is postrules' verdict on body: the codes of all its problems, the codes
+// of those outside ruleGaps, and the ruleGaps keys of the others, each sorted, once.
+func verdictWithGaps(kind, body string) (valid bool, codes, claimed []rules.Code, gaps []string) {
 	var v Verdict
 	if kind == DocDraftPublish {
 		v = CheckDraftPublish([]byte(storedDraft), []byte(body), Env{})
 	} else {
 		v = CheckCreatePost([]byte(body), Env{})
 	}
-	seen := map[rules.Code]bool{}
-	var codes []rules.Code
+	seen, seenClaimed, seenGap := map[rules.Code]bool{}, map[rules.Code]bool{}, map[string]bool{}
 	for _, p := range v.Problems {
 		if !seen[p.Code] {
 			seen[p.Code] = true
 			codes = append(codes, p.Code)
 		}
+		if g := gapOf(p); g != "" {
+			if !seenGap[g] {
+				seenGap[g] = true
+				gaps = append(gaps, g)
+			}
+		} else if !seenClaimed[p.Code] {
+			seenClaimed[p.Code] = true
+			claimed = append(claimed, p.Code)
+		}
 	}
 	sort.Slice(codes, func(i, j int) bool { return codes[i] < codes[j] })
-	return v.Valid, codes
+	sort.Slice(claimed, func(i, j int) bool { return claimed[i] < claimed[j] })
+	sort.Strings(gaps)
+	return v.Valid, codes, claimed, gaps
 }
 
 // handBodies are bodies written for a reason each (the why), so that every expressible
@@ -108,7 +163,7 @@ var handBodies = []struct{ kind, why, body string }{
 	{DocCreatePost, "unknown twitter option", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"visibility":"PUBLIC"}}],"publishNow":true}`},
 	{DocCreatePost, "not a valid zone (only x-postrules-timezone says so)", `{"content":"hi","platforms":[{"platform":"twitter"}],"scheduledFor":"2027-01-01T10:00Z","timezone":"Mars/Olympus"}`},
 	{DocCreatePost, "zone in the wrong case", `{"content":"hi","platforms":[{"platform":"twitter"}],"scheduledFor":"2027-01-01T10:00Z","timezone":"europe/berlin"}`},
-	{DocCreatePost, "over twitter's cap (only x-postrules-maxGraphemes says so)", `{"content":"` + strings.Repeat("a", 281) + `","platforms":[{"platform":"twitter"}],"publishNow":true}`},
+	{DocCreatePost, "over twitter's cap (only x-postrules-maxLength says so)", `{"content":"` + strings.Repeat("a", 281) + `","platforms":[{"platform":"twitter"}],"publishNow":true}`},
 	{DocCreatePost, "the top level is an array", `[]`},
 	{DocCreatePost, "not JSON: cut short", `{"content":"hi","platforms":[`},
 	{DocCreatePost, "nesting beyond the limit in passed-through options", `{"content":"hi","platforms":[{"platform":"linkedin","platformSpecificData":{"a":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}}],"publishNow":true}`},
@@ -156,8 +211,8 @@ const generatedCount = 2000
 func buildCorpus(t testing.TB) []corpusBody {
 	var out []corpusBody
 	add := func(kind, why, body string) {
-		ok, codes := verdictOf(kind, body)
-		out = append(out, corpusBody{Kind: kind, Why: why, Body: body, Accepted: ok, Codes: codes})
+		ok, codes, claimed, gaps := verdictWithGaps(kind, body)
+		out = append(out, corpusBody{Kind: kind, Why: why, Body: body, Accepted: ok, Codes: codes, Claimed: claimed, Gaps: gaps})
 	}
 	for _, r := range repoBodies {
 		b, err := os.ReadFile(r.path)
@@ -202,6 +257,7 @@ func TestSchemaClaims(t *testing.T) {
 	}
 	type row struct{ bodies, refused int }
 	table := map[rules.Code]*row{}
+	gapTable := map[string]*row{}
 	accepted, refused := 0, 0
 	for _, c := range corpus {
 		got, isJSON := schemaVerdict(schemas[c.Kind], c.Body)
@@ -216,6 +272,21 @@ func TestSchemaClaims(t *testing.T) {
 			continue
 		}
 		refused++
+		for _, g := range c.Gaps {
+			r := gapTable[g]
+			if r == nil {
+				r = &row{}
+				gapTable[g] = r
+			}
+			r.bodies++
+			if isJSON && !got {
+				r.refused++
+			}
+		}
+		claimed := map[rules.Code]bool{}
+		for _, code := range c.Claimed {
+			claimed[code] = true
+		}
 		for _, code := range c.Codes {
 			r := table[code]
 			if r == nil {
@@ -225,7 +296,7 @@ func TestSchemaClaims(t *testing.T) {
 			r.bodies++
 			if isJSON && !got {
 				r.refused++
-			} else if expressible[code] {
+			} else if expressible[code] && claimed[code] {
 				t.Errorf("claim 2 (as strict as it can be): postrules refuses with %s %v, the schema accepts (%s): %s", code, c.Codes, c.Why, c.Body)
 			}
 		}
@@ -250,6 +321,20 @@ func TestSchemaClaims(t *testing.T) {
 			claim = "yes"
 		}
 		fmt.Fprintf(&b, "| `%s` | %d | %d | %s |\n", code, r.bodies, r.refused, claim)
+	}
+	b.WriteString("\nThe rules of the book whose problems carry a code of claim 2 but that the schema cannot state exactly " +
+		"(their problems are outside claim 2):\n\n| rule | bodies | refused by the schema | why |\n|---|---:|---:|---|\n")
+	gapKeys := make([]string, 0, len(ruleGaps))
+	for k := range ruleGaps {
+		gapKeys = append(gapKeys, k)
+	}
+	sort.Strings(gapKeys)
+	for _, k := range gapKeys {
+		r := gapTable[k]
+		if r == nil {
+			r = &row{}
+		}
+		fmt.Fprintf(&b, "| `%s` | %d | %d | %s |\n", k, r.bodies, r.refused, ruleGaps[k])
 	}
 	fmt.Fprintf(&b, "\nCorpus: %d bodies, %d accepted by postrules (all accepted by the schema), %d refused.\n", len(corpus), accepted, refused)
 	checkDocTable(t, b.String())
@@ -281,7 +366,7 @@ var gapReason = map[rules.Code]string{
 	rules.CodeScheduledInPast:         "needs the clock (`x-postrules-future`)",
 	rules.CodeInvalidTimezone:         "needs the zone database (`x-postrules-timezone`); the pattern refuses wrong shapes",
 	rules.CodeInvalidMedia:            "a URL's port and host (`x-postrules-mediaUrl`); type, scheme, white space, invisible characters and twitter's media rule are refused",
-	rules.CodePostTooLong:             "grapheme counts (`x-postrules-maxGraphemes`)",
+	rules.CodePostTooLong:             "a text's length in its platform's unit (`x-postrules-maxLength`)",
 	rules.CodeAccountPlatformMismatch: "needs the connected accounts (`x-postrules-resolution`)",
 	rules.CodeDuplicateTarget:         "relates values of two targets",
 }
@@ -347,12 +432,12 @@ func TestPropSchemaAgreesWithVerdict(t *testing.T) {
 	properties := gopter.NewProperties(params)
 	properties.Property("accepted => schema accepts; refused with an expressible code => schema refuses", prop.ForAll(
 		func(req genBody) bool {
-			ok, codes := verdictOf(req.kind, req.body)
+			ok, _, claimed, _ := verdictWithGaps(req.kind, req.body)
 			got, _ := schemaVerdict(schemas[req.kind], req.body)
 			if ok {
 				return got
 			}
-			for _, c := range codes {
+			for _, c := range claimed {
 				if expressible[c] {
 					return !got
 				}
