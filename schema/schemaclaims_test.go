@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -158,7 +159,7 @@ var handBodies = []struct{ kind, why, body string }{
 	{DocCreatePost, "shareWithFollowers without communityId", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"shareWithFollowers":true}}],"publishNow":true}`},
 	{DocCreatePost, "blank thread item", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":[{"content":"  "}]}}],"publishNow":true}`},
 	{DocCreatePost, "media-only thread item", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":[{"mediaItems":[{"type":"gif","url":"https://x.example/a.gif"}]}]}}],"publishNow":true}`},
-	{DocCreatePost, "twitter options on linkedin are any object", `{"content":"hi","platforms":[{"platform":"linkedin","platformSpecificData":{"poll":7,"visibility":"PUBLIC"}}],"publishNow":true}`},
+	{DocCreatePost, "twitter options on linkedin are unknown names (linkedin's options are typed)", `{"content":"hi","platforms":[{"platform":"linkedin","platformSpecificData":{"poll":7,"visibility":"PUBLIC"}}],"publishNow":true}`},
 	{DocCreatePost, "platformSpecificData must be an object", `{"content":"hi","platforms":[{"platform":"linkedin","platformSpecificData":[]}],"publishNow":true}`},
 	{DocCreatePost, "unknown twitter option", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"visibility":"PUBLIC"}}],"publishNow":true}`},
 	{DocCreatePost, "not a valid zone (only x-postrules-timezone says so)", `{"content":"hi","platforms":[{"platform":"twitter"}],"scheduledFor":"2027-01-01T10:00Z","timezone":"Mars/Olympus"}`},
@@ -166,21 +167,61 @@ var handBodies = []struct{ kind, why, body string }{
 	{DocCreatePost, "over twitter's cap (only x-postrules-maxLength says so)", `{"content":"` + strings.Repeat("a", 281) + `","platforms":[{"platform":"twitter"}],"publishNow":true}`},
 	{DocCreatePost, "the top level is an array", `[]`},
 	{DocCreatePost, "not JSON: cut short", `{"content":"hi","platforms":[`},
-	{DocCreatePost, "nesting beyond the limit in passed-through options", `{"content":"hi","platforms":[{"platform":"linkedin","platformSpecificData":{"a":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}}],"publishNow":true}`},
+	{DocCreatePost, "nesting beyond the limit inside platformSpecificData", `{"content":"hi","platforms":[{"platform":"linkedin","platformSpecificData":{"a":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}}],"publishNow":true}`},
 	{DocCreatePost, "a lone surrogate escape", `{"content":"\ud800","platforms":[{"platform":"bluesky"}],"publishNow":true}`},
 	{DocCreatePost, "the same account twice", `{"content":"hi","platforms":[{"platform":"bluesky","accountId":"b"},{"platform":"bluesky","accountId":"b"}],"publishNow":true}`},
 	{DocCreatePost, "600e-1 and 60.0 are sixty", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b","c","d"],"durationMinutes":600e-1}}},{"platform":"twitter","accountId":"t2","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":60.0}}}],"publishNow":true}`},
 	{DocCreatePost, "poll bounds exactly", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":5}}},{"platform":"twitter","accountId":"t2","platformSpecificData":{"poll":{"options":["a","b","c","d"],"durationMinutes":10080}}}],"publishNow":true}`},
 	{DocCreatePost, "an escaped member name is the same name", `{"con\u0074ent":"hi","platforms":[{"platform":"bluesky"}],"publishNow":true}`},
 	{DocCreatePost, "a NUL in the text", `{"content":"a\u0000b","platforms":[{"platform":"bluesky"}],"publishNow":true}`},
-	{DocCreatePost, "an IRI media URL", `{"mediaItems":[{"type":"image","url":"https://\u4f8b\u3048.jp/\u753b\u50cf.png","thumbnail":"http://x.example/t.png"}],"platforms":[{"platform":"pinterest"}],"publishNow":true}`},
+	{DocCreatePost, "an IRI media URL", `{"mediaItems":[{"type":"image","url":"https://\u4f8b\u3048.jp/\u753b\u50cf.png","thumbnail":"http://x.example/t.png"}],"platforms":[{"platform":"pinterest","platformSpecificData":{"boardId":"b1"}}],"publishNow":true}`},
 	{DocCreatePost, "the year 0000 is a leap year", `{"content":"hi","platforms":[{"platform":"threads"}],"scheduledFor":"0000-02-29T00:00Z","timezone":"Etc/GMT-14"}`},
 	{DocCreatePost, "a long fraction", `{"content":"hi","platforms":[{"platform":"threads"}],"scheduledFor":"2030-12-31T23:59:59.1234567890123456789Z"}`},
 	{DocCreatePost, "twitter: four images, a thread item with one video", `{"content":"hi","mediaItems":[` + strings.Repeat(`{"type":"image","url":"https://x.example/a.png"},`, 3) + `{"type":"image","url":"https://x.example/a.png"}],"platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":[{"content":"2","mediaItems":[{"type":"video","url":"https://x.example/v.mp4"}]}]}}],"publishNow":true}`},
-	{DocCreatePost, "a document without a twitter target", `{"content":"hi","mediaItems":[{"type":"document","url":"https://x.example/a.pdf"}],"platforms":[{"platform":"linkedin"}],"publishNow":true}`},
+	{DocCreatePost, "a document without a twitter target", `{"content":"hi","mediaItems":[{"type":"document","url":"https://x.example/a.pdf"}],"platforms":[{"platform":"linkedin","platformSpecificData":{"documentTitle":"Deck"}}],"publishNow":true}`},
 	{DocCreatePost, "a document with a twitter target", `{"content":"hi","mediaItems":[{"type":"document","url":"https://x.example/a.pdf"}],"platforms":[{"platform":"linkedin"},{"platform":"twitter"}],"publishNow":true}`},
 	{DocCreatePost, "white space only with media is fine", `{"content":" ","mediaItems":[{"type":"gif","url":"https://x.example/a.gif"}],"platforms":[{"platform":"twitter","content":"\u3000"}],"publishNow":true}`},
 	{DocCreatePost, "every twitter option", `{"content":"hi","platforms":[{"platform":"twitter","accountId":"tw","platformSpecificData":{"communityId":"1","shareWithFollowers":true,"replyToTweetId":"2","replySettings":"verified","threadItems":[],"poll":{"options":["a","b"],"durationMinutes":60}}}],"publishNow":true}`},
+	{DocCreatePost, "instagram: a carousel of 10", post(media("image", 10), `{"platform":"instagram"}`)},
+	{DocCreatePost, "instagram: a carousel of 11", post(media("image", 11), `{"platform":"instagram"}`)},
+	{DocCreatePost, "instagram: no text-only posts", post("", `{"platform":"instagram"}`)},
+	{DocCreatePost, "instagram: thumbOffset 1e400 is a whole number (read as 10^9; JavaScript reads Infinity, an integer for ajv)", post(media("video", 1), `{"platform":"instagram","platformSpecificData":{"thumbOffset":1e400,"shareToFeed":false,"coverUrl":"https://x.example/c.png"}}`)},
+	{DocCreatePost, "instagram: a negative thumbOffset", post(media("video", 1), `{"platform":"instagram","platformSpecificData":{"thumbOffset":-1}}`)},
+	{DocCreatePost, "youtube: one video and every option", post(media("video", 1), `{"platform":"youtube","platformSpecificData":{"title":"Trip","tags":["a","b c"],"visibility":"unlisted","madeForKids":false,"containsSyntheticMedia":true,"categoryId":"22","firstComment":"hi"}}`)},
+	{DocCreatePost, "youtube: an image is not a video", post(media("image", 1), `{"platform":"youtube"}`)},
+	{DocCreatePost, "youtube: < in the title (invalid_character, a pattern)", post(media("video", 1), `{"platform":"youtube","platformSpecificData":{"title":"a<b"}}`)},
+	{DocCreatePost, "youtube: a title of 60 emoji is 120 UTF-16 code units (only x-postrules-maxLength says so)", post(media("video", 1), `{"platform":"youtube","platformSpecificData":{"title":"`+strings.Repeat("👍", 60)+`"}}`)},
+	{DocCreatePost, "youtube: categoryId is digits", post(media("video", 1), `{"platform":"youtube","platformSpecificData":{"categoryId":"music"}}`)},
+	{DocCreatePost, "tiktok: 35 photos", post(media("image", 35), `{"platform":"tiktok","platformSpecificData":{"privacyLevel":"SELF_ONLY","photoCoverIndex":3,"description":"d","autoAddMusic":false}}`)},
+	{DocCreatePost, "tiktok: 36 photos", post(media("image", 36), `{"platform":"tiktok"}`)},
+	{DocCreatePost, "tiktok: a video with a photo", post(media("video", 1)+","+media("image", 1), `{"platform":"tiktok"}`)},
+	{DocCreatePost, "tiktok: privacyLevel in the wrong case", post(media("video", 1), `{"platform":"tiktok","platformSpecificData":{"privacyLevel":"public_to_everyone"}}`)},
+	{DocCreatePost, "pinterest: no platformSpecificData, no board", post(media("image", 1), `{"platform":"pinterest"}`)},
+	{DocCreatePost, "pinterest: a blank boardId", post(media("image", 1), `{"platform":"pinterest","platformSpecificData":{"boardId":" "}}`)},
+	{DocCreatePost, "pinterest: a video without a cover is a warning only", post(media("video", 1), `{"platform":"pinterest","platformSpecificData":{"boardId":"b","title":"t","link":"https://x.example/","altText":"a","dominantColor":"#fff"}}`)},
+	{DocCreatePost, "pinterest: a link that is not a URL", post(media("image", 1), `{"platform":"pinterest","platformSpecificData":{"boardId":"b","link":"example.com"}}`)},
+	{DocCreatePost, "linkedin: a document without documentTitle", post(media("document", 1), `{"platform":"linkedin","platformSpecificData":{"visibility":"PUBLIC"}}`)},
+	{DocCreatePost, "linkedin: a document with an image", post(media("document", 1)+","+media("image", 1), `{"platform":"linkedin","platformSpecificData":{"documentTitle":"Deck"}}`)},
+	{DocCreatePost, "linkedin: visibility in the wrong case", `{"content":"hi","platforms":[{"platform":"linkedin","platformSpecificData":{"visibility":"public","articleUrl":"https://x.example/a"}}],"publishNow":true}`},
+	{DocCreatePost, "bluesky: two alt texts for one image", post(media("image", 1), `{"platform":"bluesky","platformSpecificData":{"altText":["a","b"]}}`)},
+	{DocCreatePost, "bluesky: alt texts and langs exactly", post(media("image", 4), `{"platform":"bluesky","platformSpecificData":{"altText":["a","b","",""],"langs":["en","de","ja"]}}`)},
+	{DocCreatePost, "bluesky: four langs", `{"content":"hi","platforms":[{"platform":"bluesky","platformSpecificData":{"langs":["en","de","ja","fr"]}}],"publishNow":true}`},
+	{DocCreatePost, "bluesky: a GIF is a video, not beside an image", post(media("gif", 1)+","+media("image", 1), `{"platform":"bluesky"}`)},
+	{DocCreatePost, "facebook: every option", post(media("image", 10), `{"platform":"facebook","platformSpecificData":{"link":"https://x.example/","published":false,"videoThumbnailUrl":"https://x.example/t.png"}}`)},
+	{DocCreatePost, "facebook: a document", post(media("document", 1), `{"platform":"facebook"}`)},
+	{DocCreatePost, "threads: 20 images and videos with alt texts", post(media("image", 10)+","+media("video", 10), `{"platform":"threads","platformSpecificData":{"replyControl":"mentioned_only","altText":["a","b"]}}`)},
+	{DocCreatePost, "threads: replyControl outside the enum", `{"content":"hi","platforms":[{"platform":"threads","platformSpecificData":{"replyControl":"nobody"}}],"publishNow":true}`},
+	{DocCreatePost, "threads: alt text without media", `{"content":"hi","platforms":[{"platform":"threads","platformSpecificData":{"altText":["a"]}}],"publishNow":true}`},
+	{DocCreatePost, "googlebusiness: CALL needs no URL", `{"content":"hi","platforms":[{"platform":"googlebusiness","platformSpecificData":{"topicType":"STANDARD","callToActionType":"CALL"}}],"publishNow":true}`},
+	{DocCreatePost, "googlebusiness: LEARN_MORE needs a URL", `{"content":"hi","platforms":[{"platform":"googlebusiness","platformSpecificData":{"callToActionType":"LEARN_MORE"}}],"publishNow":true}`},
+	{DocCreatePost, "googlebusiness: a URL needs a type", `{"content":"hi","platforms":[{"platform":"googlebusiness","platformSpecificData":{"callToActionUrl":"https://x.example/"}}],"publishNow":true}`},
+	{DocCreatePost, "googlebusiness: a whole event", `{"content":"hi","platforms":[{"platform":"googlebusiness","platformSpecificData":{"topicType":"EVENT","eventTitle":"Open day","eventStartDate":"2028-02-29","eventStartTime":"09:00","eventEndDate":"2028-02-29","eventEndTime":"17:00","callToActionType":"BOOK","callToActionUrl":"https://x.example/b"}}],"publishNow":true}`},
+	{DocCreatePost, "googlebusiness: an event without its end time", `{"content":"hi","platforms":[{"platform":"googlebusiness","platformSpecificData":{"topicType":"EVENT","eventTitle":"Open day","eventStartDate":"2028-02-29","eventStartTime":"09:00","eventEndDate":"2028-03-01"}}],"publishNow":true}`},
+	{DocCreatePost, "googlebusiness: an event on 29 February of a common year", `{"content":"hi","platforms":[{"platform":"googlebusiness","platformSpecificData":{"topicType":"EVENT","eventTitle":"Open day","eventStartDate":"2027-02-29","eventStartTime":"09:00","eventEndDate":"2027-03-01","eventEndTime":"24:00"}}],"publishNow":true}`},
+	{DocCreatePost, "googlebusiness: an event ending before it starts (a gap: only postrules says so)", `{"content":"hi","platforms":[{"platform":"googlebusiness","platformSpecificData":{"topicType":"EVENT","eventTitle":"Open day","eventStartDate":"2027-03-02","eventStartTime":"09:00","eventEndDate":"2027-03-01","eventEndTime":"17:00"}}],"publishNow":true}`},
+	{DocCreatePost, "googlebusiness: event fields without EVENT are free", `{"content":"hi","platforms":[{"platform":"googlebusiness","platformSpecificData":{"topicType":"OFFER","eventStartDate":"soon","offerCouponCode":"X","offerRedeemOnlineUrl":"https://x.example/o","offerTermsConditions":"t"}}],"publishNow":true}`},
+	{DocCreatePost, "googlebusiness: a video", post(media("video", 1), `{"platform":"googlebusiness"}`)},
+	{DocCreatePost, "twitter: a poll option of 13 emoji is 26 UTF-16 code units (only x-postrules-maxLength says so)", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","` + strings.Repeat("👍", 13) + `"],"durationMinutes":60}}}],"publishNow":true}`},
 	{DocDraftPublish, "publish now", `{"publishNow":true}`},
 	{DocDraftPublish, "scheduled with a zone", `{"scheduledFor":"2030-03-01T08:00:00.5Z","timezone":"Europe/Berlin"}`},
 	{DocDraftPublish, "empty body: publishNow is required when scheduledFor is omitted", `{}`},
@@ -190,6 +231,25 @@ var handBodies = []struct{ kind, why, body string }{
 	{DocDraftPublish, "a create-post field", `{"publishNow":true,"content":"hi"}`},
 	{DocDraftPublish, "publishNow as a string", `{"publishNow":"true"}`},
 	{DocDraftPublish, "the top level is a string", `"publishNow"`},
+}
+
+// media is n media items of type typ, for post.
+func media(typ string, n int) string {
+	items := make([]string, n)
+	for i := range items {
+		items[i] = `{"type":"` + typ + `","url":"https://cdn.example.com/` + strconv.Itoa(i) + `.` + typ + `"}`
+	}
+	return strings.Join(items, ",")
+}
+
+// post is a publish-now create-post body with text, the media items mediaList (may be
+// empty) and one target.
+func post(mediaList, target string) string {
+	m := ""
+	if mediaList != "" {
+		m = `"mediaItems":[` + mediaList + `],`
+	}
+	return `{"content":"hi",` + m + `"platforms":[` + target + `],"publishNow":true}`
 }
 
 // repoBodies are the request bodies of the CLI's testdata.
