@@ -114,7 +114,7 @@ func (g *generator) applyOptionFacts(t reflect.Type, name string, s obj) obj {
 		switch {
 		case r.Unit == "items" && kind == "array":
 			// A count of entries is exact in JSON Schema.
-			target = target.set("maxItems", r.Limit)
+			target = target.set("maxItems", r.Limit).set(xRules, []string{id})
 		case lengthUnits[r.Unit] && kind == "string":
 			lengths = append(lengths, ruleLimit(r))
 			if r.Severity == rules.SeverityError && (r.Unit == "utf16" || r.Unit == "bytes") {
@@ -260,13 +260,16 @@ func optionTypeDocs() map[string]string {
 	return map[string]string{
 		"YouTubeOptions": "platformSpecificData for youtube; the target's text is the video description. The tags' total length " +
 			"(youtube.tags.max: each tag, 2 quotes around a tag with a space, a comma between tags, in UTF-16 code units) is checked by postrules.",
-		"TikTokOptions":    "platformSpecificData for tiktok; the target's text is the caption.",
-		"PinterestOptions": "platformSpecificData for pinterest (required); the target's text is the pin description.",
-		"LinkedInOptions":  "platformSpecificData for linkedin. With a document in mediaItems, documentTitle is required (see the create-post allOf).",
-		"BlueskyOptions":   "platformSpecificData for bluesky. altText has one entry per media item, in order, and no more entries than media (see the create-post allOf).",
+		"TikTokOptions": "platformSpecificData for tiktok; the target's text is the caption.",
+		"PinterestOptions": "platformSpecificData for pinterest (required); the target's text is the pin description. " +
+			"A video pin without coverImageUrl or a thumbnail on the video draws the warning pinterest.video.",
+		"LinkedInOptions": "platformSpecificData for linkedin. With a document in mediaItems, documentTitle is required (see the create-post allOf).",
+		"BlueskyOptions": "platformSpecificData for bluesky. altText has one entry per media item, in order, and no more entries than " +
+			"media (see the create-post allOf); an image without alt text draws the warning bluesky.alt.missing.",
 		"FacebookOptions":  "platformSpecificData for facebook.",
 		"InstagramOptions": "platformSpecificData for instagram.",
-		"ThreadsOptions":   "platformSpecificData for threads. altText has one entry per media item, in order, and no more entries than media (see the create-post allOf).",
+		"ThreadsOptions": "platformSpecificData for threads. altText has one entry per media item, in order, and no more entries than " +
+			"media (see the create-post allOf); an image without alt text draws the warning threads.alt.missing.",
 		"GoogleBusinessOptions": "platformSpecificData for googlebusiness: call to action and event rules in allOf; " +
 			"that an event ends after it starts (googlebusiness.event) is checked by postrules.",
 	}

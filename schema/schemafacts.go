@@ -195,6 +195,7 @@ func typeFacts(name string) func(g *generator) []any {
 		"TwitterOptions": func(*generator) []any {
 			return []any{obj{
 				{"description", "A poll cannot be combined with threadItems."},
+				{xRules, []string{"twitter.poll.thread"}},
 				{"if", obj{{"required", []string{"poll"}}}},
 				{"then", obj{{"properties", obj{{"threadItems", obj{{"maxItems", 0}}}}}}},
 			}}
@@ -281,11 +282,13 @@ func createPostRules() []any {
 		},
 		obj{
 			{"description", "A twitter poll cannot be combined with media (400 invalid_poll)."},
+			{xRules, []string{"twitter.media.exclusive"}},
 			{"if", twitterPoll},
 			{"then", obj{{"properties", obj{{"mediaItems", obj{{"maxItems", 0}}}}}}},
 		},
 		obj{
 			{"description", "With a twitter target, the shared media follow twitter's media rule."},
+			{xRules, []string{"twitter.media.max", "twitter.media.kinds"}},
 			{"if", anyTwitter},
 			{"then", obj{{"properties", obj{{"mediaItems", twitterMediaSchema()}}}}},
 		},
