@@ -364,6 +364,7 @@ func TestSchemaClaims(t *testing.T) {
 	if accepted < 500 || refused < 500 {
 		t.Errorf("the corpus is lopsided: %d accepted, %d refused", accepted, refused)
 	}
+	checkPlatformCoverage(t, corpus)
 
 	// The table, for every 400 code.
 	var b strings.Builder
@@ -410,6 +411,49 @@ func TestSchemaClaims(t *testing.T) {
 		jl.WriteByte('\n')
 	}
 	checkGolden(t, filepath.Join("testdata", "node", "corpus.jsonl"), jl.Bytes())
+}
+
+// checkPlatformCoverage: for each of the ten platforms, the generated bodies of the corpus
+// hold accepted and refused bodies with a target of that platform carrying options, so
+// both claims are exercised for every platform's typed options.
+func checkPlatformCoverage(t *testing.T, corpus []corpusBody) {
+	t.Helper()
+	type count struct{ accepted, refused int }
+	seen := map[string]*count{}
+	for _, c := range corpus {
+		if c.Why != "generated" || c.Kind != DocCreatePost {
+			continue
+		}
+		var body struct {
+			Platforms []struct {
+				Platform string          `json:"platform"`
+				Options  json.RawMessage `json:"platformSpecificData"`
+			} `json:"platforms"`
+		}
+		if json.Unmarshal([]byte(c.Body), &body) != nil {
+			continue
+		}
+		for _, pt := range body.Platforms {
+			if len(pt.Options) == 0 || pt.Options[0] != '{' {
+				continue
+			}
+			n := seen[pt.Platform]
+			if n == nil {
+				n = &count{}
+				seen[pt.Platform] = n
+			}
+			if c.Accepted {
+				n.accepted++
+			} else {
+				n.refused++
+			}
+		}
+	}
+	for _, p := range platformNames() {
+		if n := seen[p]; n == nil || n.accepted < 10 || n.refused < 10 {
+			t.Errorf("generated bodies with %s options: %+v, want 10 accepted and 10 refused at least", p, n)
+		}
+	}
 }
 
 // gapReason says why a 400 code is outside claim 2.

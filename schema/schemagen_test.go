@@ -165,11 +165,10 @@ func (g *bodyGen) createPost() obj {
 	if r.Intn(5) != 0 {
 		o = append(o, member{"content", g.str(5, genTexts...)})
 	}
-	if r.Intn(3) != 0 {
-		o = append(o, member{"mediaItems", g.postMedia()})
-	}
+	hasMedia, youtube := r.Intn(3) != 0, false
+	var targets []any
 	if !g.edgy || r.Intn(12) != 0 {
-		targets := make([]any, 1+r.Intn(3))
+		targets = make([]any, 1+r.Intn(3))
 		if g.edgy {
 			targets = make([]any, r.Intn(4))
 		}
@@ -182,6 +181,7 @@ func (g *bodyGen) createPost() obj {
 			if r.Intn(3) == 0 {
 				pl = string(rules.Twitter)
 			}
+			youtube = youtube || pl == string(rules.YouTube)
 			t := obj{{"platform", pl}}
 			if r.Intn(3) == 0 {
 				t = append(t, member{"accountId", g.str(1, "acc-1", "")})
@@ -197,6 +197,16 @@ func (g *bodyGen) createPost() obj {
 			}
 			targets[i] = t
 		}
+	}
+	// The media are drawn once the targets are known, so that youtube (exactly one
+	// video) is often satisfied too.
+	switch {
+	case hasMedia && youtube && !g.edgy && r.Intn(2) == 0:
+		o = append(o, member{"mediaItems", []any{obj{{"type", "video"}, {"url", "https://cdn.example.com/v.mp4"}}}})
+	case hasMedia:
+		o = append(o, member{"mediaItems", g.postMedia()})
+	}
+	if targets != nil {
 		o = append(o, member{"platforms", targets})
 	}
 	return g.publishMode(o)
@@ -371,13 +381,23 @@ func (g *bodyGen) platformOptions(pl string) obj {
 		o = g.maybe(o, 2, "altText", func() any { return g.altTexts() })
 	case rules.GoogleBusiness:
 		o = g.maybe(o, 2, "topicType", func() any { return g.str(3, "STANDARD", "EVENT", "OFFER", "event", "NEWS") })
-		o = g.maybe(o, 2, "callToActionType", func() any {
-			return g.str(7, "BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER", "call", "VISIT")
-		})
-		o = g.maybe(o, 2, "callToActionUrl", g.genURLAny)
+		cta := ""
+		if r.Intn(2) == 0 {
+			cta = g.str(7, "BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER", "call", "VISIT")
+			o = append(o, member{"callToActionType", cta})
+		}
+		// Valid bodies give a URL with every call to action but CALL; the edges draw any mix.
+		if (g.edgy && r.Intn(2) == 0) || (!g.edgy && cta != "" && (cta != "CALL" || r.Intn(2) == 0)) {
+			o = append(o, member{"callToActionUrl", g.genURL()})
+		}
 		if r.Intn(2) == 0 { // an event, whole or in part
-			start := g.str(3, "2027-03-01", "2028-02-29", "2027-12-31", "2027-02-29", "2027-3-1", "")
-			end := g.str(3, "2027-03-02", "2028-03-01", "2027-03-01", "2026-01-01", "2027-13-01", " ")
+			k := r.Intn(3) // valid bodies: a start and an end after it
+			start := []string{"2027-03-01", "2028-02-29", "2027-12-31"}[k]
+			end := []string{"2027-03-02", "2028-03-01", "2028-01-01"}[k]
+			if g.edgy {
+				start = g.str(3, "2027-03-01", "2028-02-29", "2027-12-31", "2027-02-29", "2027-3-1", "")
+				end = g.str(3, "2027-03-02", "2028-03-01", "2027-03-01", "2026-01-01", "2027-13-01", " ")
+			}
 			for _, f := range []struct{ k, v string }{
 				{"eventTitle", g.str(2, "Open day", "Launch", "", "\u3000")},
 				{"eventStartDate", start}, {"eventStartTime", g.str(3, "09:00", "00:00", "23:59", "24:00", "9:00", "")},
