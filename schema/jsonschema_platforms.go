@@ -60,7 +60,7 @@ func optionRules() map[string]struct {
 // d.nonNegative, digits).
 func optionFacts() map[string]obj {
 	url := obj{{"pattern", mediaURLPattern()}, {xMediaURL, true}}
-	nonNegative := obj{{"minimum", 0}}
+	nonNegative := obj{{"minimum", 0}, {"maximum", wholeClamp - 1}}
 	enum := func(vs ...string) obj { return obj{{"enum", vs}} }
 	return map[string]obj{
 		"YouTubeOptions.visibility":                  enum("public", "private", "unlisted"),

@@ -185,7 +185,9 @@ var handBodies = []struct{ kind, why, body string }{
 	{DocCreatePost, "instagram: a carousel of 10", post(media("image", 10), `{"platform":"instagram"}`)},
 	{DocCreatePost, "instagram: a carousel of 11", post(media("image", 11), `{"platform":"instagram"}`)},
 	{DocCreatePost, "instagram: no text-only posts", post("", `{"platform":"instagram"}`)},
-	{DocCreatePost, "instagram: thumbOffset 1e400 is a whole number (read as 10^9; JavaScript reads Infinity, an integer for ajv)", post(media("video", 1), `{"platform":"instagram","platformSpecificData":{"thumbOffset":1e400,"shareToFeed":false,"coverUrl":"https://x.example/c.png"}}`)},
+	{DocCreatePost, "instagram: thumbOffset 1e400 is out of range (JavaScript reads Infinity, which ajv refuses)", post(media("video", 1), `{"platform":"instagram","platformSpecificData":{"thumbOffset":1e400}}`)},
+	{DocCreatePost, "instagram: the largest thumbOffset, 999999999", post(media("video", 1), `{"platform":"instagram","platformSpecificData":{"thumbOffset":999999999,"shareToFeed":false,"coverUrl":"https://x.example/c.png"}}`)},
+	{DocCreatePost, "tiktok: videoCoverTimestampMs 1e9 is out of range", post(media("video", 1), `{"platform":"tiktok","platformSpecificData":{"videoCoverTimestampMs":1e9}}`)},
 	{DocCreatePost, "instagram: a negative thumbOffset", post(media("video", 1), `{"platform":"instagram","platformSpecificData":{"thumbOffset":-1}}`)},
 	{DocCreatePost, "youtube: one video and every option", post(media("video", 1), `{"platform":"youtube","platformSpecificData":{"title":"Trip","tags":["a","b c"],"visibility":"unlisted","madeForKids":false,"containsSyntheticMedia":true,"categoryId":"22","firstComment":"hi"}}`)},
 	{DocCreatePost, "youtube: an image is not a video", post(media("image", 1), `{"platform":"youtube"}`)},
@@ -608,6 +610,30 @@ func TestErrorBodiesMatchErrorSchema(t *testing.T) {
 	for _, st := range []int{400, 402, 403, 404, 409, 500} {
 		if seen[st] == 0 {
 			t.Errorf("no error body of status %d was checked: %v", st, seen)
+		}
+	}
+}
+
+// TestOptionWholeNumbersInRange: a whole-number option the decoder would clamp (10^9 and
+// more) is refused, not passed on changed; the largest one kept exactly is accepted. The
+// schema's maximum says the same, so ajv (which reads 1e400 as Infinity) agrees.
+func TestOptionWholeNumbersInRange(t *testing.T) {
+	for _, c := range []struct {
+		value string
+		ok    bool
+	}{{"999999999", true}, {"1e9", false}, {"1000000000", false}, {"1e400", false}, {"0", true}, {"-1", false}} {
+		for _, target := range []string{
+			`{"platform":"instagram","platformSpecificData":{"thumbOffset":` + c.value + `}}`,
+			`{"platform":"tiktok","platformSpecificData":{"videoCoverTimestampMs":` + c.value + `,"photoCoverIndex":0}}`,
+			`{"platform":"tiktok","platformSpecificData":{"photoCoverIndex":` + c.value + `}}`,
+		} {
+			body := post(media("video", 1), target)
+			if ok, codes := verdictOf(DocCreatePost, body); ok != c.ok {
+				t.Errorf("%s: valid %v %v, want %v", body, ok, codes, c.ok)
+			}
+			if got, _ := schemaVerdict(compiled(t, DocCreatePost, ""), body); got != c.ok {
+				t.Errorf("%s: schema accepts %v, want %v", body, got, c.ok)
+			}
 		}
 	}
 }
