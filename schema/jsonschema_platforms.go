@@ -22,11 +22,14 @@ const (
 	xRules     = "x-postrules-rules"     // ids of the rule book's rules a conditional states
 )
 
-// Units of the book whose limit is a text length, and whose limit is a count in a text.
-var (
-	lengthUnits = map[string]bool{"graphemes": true, "bytes": true, "utf16": true}
-	countUnits  = map[string]bool{"hashtags": true, "mentions": true, "links": true, "cashtags": true}
-)
+// lengthUnit reports a unit of the book whose limit is a text length, countUnit one whose
+// limit is a count in a text. (Functions, not package maps: a program that never calls
+// Document links none of the generator's tables.)
+func lengthUnit(u string) bool { return u == "graphemes" || u == "bytes" || u == "utf16" }
+
+func countUnit(u string) bool {
+	return u == "hashtags" || u == "mentions" || u == "links" || u == "cashtags"
+}
 
 // optionRules ties fields of the option types ("Type.json") to the book's rules that
 // measure them; items says the rule applies to each element of an array of strings.
@@ -115,7 +118,7 @@ func (g *generator) applyOptionFacts(t reflect.Type, name string, s obj) obj {
 		case r.Unit == "items" && kind == "array":
 			// A count of entries is exact in JSON Schema.
 			target = target.set("maxItems", r.Limit).set(xRules, []string{id})
-		case lengthUnits[r.Unit] && kind == "string":
+		case lengthUnit(r.Unit) && kind == "string":
 			lengths = append(lengths, ruleLimit(r))
 			if r.Severity == rules.SeverityError && (r.Unit == "utf16" || r.Unit == "bytes") {
 				// JSON Schema counts code points; a string of at most N UTF-16 code units
@@ -123,7 +126,7 @@ func (g *generator) applyOptionFacts(t reflect.Type, name string, s obj) obj {
 				// what the rule accepts (it lets through some strings the rule refuses).
 				target = target.set("maxLength", r.Limit)
 			}
-		case lengthUnits[r.Unit] && kind == "array":
+		case lengthUnit(r.Unit) && kind == "array":
 			// youtube.tags.max: a length over all the tags, counted as YouTube does.
 			lengths = append(lengths, ruleLimit(r))
 		case r.Unit == "forbidden" && kind == "string":
@@ -192,9 +195,9 @@ func textRules(p rules.Platform) obj {
 			continue
 		}
 		switch {
-		case lengthUnits[r.Unit]:
+		case lengthUnit(r.Unit):
 			lengths = append(lengths, ruleLimit(r))
-		case countUnits[r.Unit]:
+		case countUnit(r.Unit):
 			counts = append(counts, ruleLimit(r))
 		case r.Unit == "forbidden":
 			forbidden = append(forbidden, obj{{"rule", r.ID}, {"characters", forbiddenChars(r.ID)}})
