@@ -19,7 +19,8 @@ type genBody struct {
 
 // genRequest generates create-post bodies (three in four) and draft-publish bodies. Values
 // are drawn near the rules' edges (valid and invalid enums, times, poll bounds, blank and
-// non-blank texts, twitter media mixes), then one body in two gets a mutation of the kind
+// non-blank texts, media mixes up to the largest carousels, typed platformSpecificData of
+// all ten platforms with values their rules take and refuse), then one body in two gets a mutation of the kind
 // the strict decoder refuses (unknown or case-mismatched name, duplicate name, null or a
 // wrong type, a member removed). The bodies stay small, so thousands are cheap.
 func genRequest() gopter.Gen {
