@@ -96,15 +96,15 @@ type platformOption struct {
 func platformOptions() []platformOption {
 	return []platformOption{
 		{rules.Twitter, reflect.TypeOf(TwitterOptions{})},
-		{rules.Instagram, nil},
-		{rules.YouTube, nil},
-		{rules.TikTok, nil},
-		{rules.Pinterest, nil},
-		{rules.LinkedIn, nil},
-		{rules.Bluesky, nil},
-		{rules.Facebook, nil},
-		{rules.Threads, nil},
-		{rules.GoogleBusiness, nil},
+		{rules.Instagram, reflect.TypeOf(InstagramOptions{})},
+		{rules.YouTube, reflect.TypeOf(YouTubeOptions{})},
+		{rules.TikTok, reflect.TypeOf(TikTokOptions{})},
+		{rules.Pinterest, reflect.TypeOf(PinterestOptions{})},
+		{rules.LinkedIn, reflect.TypeOf(LinkedInOptions{})},
+		{rules.Bluesky, reflect.TypeOf(BlueskyOptions{})},
+		{rules.Facebook, reflect.TypeOf(FacebookOptions{})},
+		{rules.Threads, reflect.TypeOf(ThreadsOptions{})},
+		{rules.GoogleBusiness, reflect.TypeOf(GoogleBusinessOptions{})},
 	}
 }
 
@@ -120,8 +120,6 @@ func statuses() []string {
 // Extension keywords. Stock validators ignore them (JSON Schema 2020-12 allows unknown
 // keywords; ajv needs them declared); docs/schema.md documents each.
 const (
-	xMaxGraphemes = "x-postrules-maxGraphemes" // a post's default cap, in grapheme clusters
-	xCounter      = "x-postrules-counter"      // the unit the cap is counted in
 	xFuture       = "x-postrules-future"       // the time must be after the server's clock
 	xTimezone     = "x-postrules-timezone"     // the name must be a zone of the IANA database
 	xMediaURL     = "x-postrules-mediaUrl"     // the full media URL rule
@@ -260,6 +258,7 @@ func (g *generator) structSchema(t reflect.Type) obj {
 			s = g.typeSchema(f.Type)
 		}
 		req, cond := g.applyTags(t, name, &s, f.Tag.Get("validate"))
+		s = g.applyOptionFacts(t, name, s)
 		if req || !strings.Contains(opts, "omitempty") {
 			required = append(required, name)
 		}
@@ -273,7 +272,11 @@ func (g *generator) structSchema(t reflect.Type) obj {
 		props = append(props, member{name, s})
 	}
 	s := obj{{"type", "object"}}
-	if d := typeDocs()[t.Name()]; d != "" {
+	d := typeDocs()[t.Name()]
+	if d == "" {
+		d = optionTypeDocs()[t.Name()]
+	}
+	if d != "" {
 		s = append(obj{{"description", d}}, s...)
 	}
 	s = append(s, member{"properties", props})

@@ -124,10 +124,80 @@ func TestPlatformOptionsTable(t *testing.T) {
 	if len(platformOptions) != len(ps) {
 		t.Fatalf("platformOptions has %d platforms, the rule book %d", len(platformOptions), len(ps))
 	}
+	// The decoder's destination of each platform's options is a *T field of PlatformTarget.
+	decoded := map[reflect.Type]bool{}
+	tt := reflect.TypeOf(PlatformTarget{})
+	for i := 0; i < tt.NumField(); i++ {
+		if f := tt.Field(i); f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct {
+			decoded[f.Type.Elem()] = true
+		}
+	}
 	for i, p := range ps {
 		if platformOptions[i].platform != p {
 			t.Errorf("platformOptions[%d] is %s, want %s", i, platformOptions[i].platform, p)
 		}
+		if o := platformOptions[i].options; o == nil || !decoded[o] {
+			t.Errorf("platformOptions[%d] (%s) is %v, not a typed options field of PlatformTarget", i, p, o)
+		}
+	}
+}
+
+// TestPlatformFactsNameFields: every key of the option tables names a json field of an
+// options type, so a misspelt key cannot leave a rule out of the schema silently.
+func TestPlatformFactsNameFields(t *testing.T) {
+	fields := map[string]bool{}
+	types := []reflect.Type{reflect.TypeOf(Poll{})}
+	for _, po := range platformOptions() {
+		types = append(types, po.options)
+	}
+	for _, ty := range types {
+		for i := 0; i < ty.NumField(); i++ {
+			name, _, _ := strings.Cut(ty.Field(i).Tag.Get("json"), ",")
+			fields[ty.Name()+"."+name] = true
+		}
+	}
+	var keys []string
+	for k := range optionFacts() {
+		keys = append(keys, k)
+	}
+	for k := range optionRules() {
+		keys = append(keys, k)
+	}
+	for _, k := range keys {
+		if !fields[k] {
+			t.Errorf("%s is not a field of an options type", k)
+		}
+	}
+	for k := range optionTypeFacts() {
+		if _, ok := optionTypeDocs()[k]; !ok {
+			t.Errorf("%s has facts but is not an options type", k)
+		}
+	}
+}
+
+// TestEveryRuleInDocument: every rule of the book is named in the create-post document
+// (an x-postrules-* keyword, a conditional's x-postrules-rules, or a description), so a
+// reader of the contract finds each rule's id there and a new rule is not forgotten.
+func TestEveryRuleInDocument(t *testing.T) {
+	doc, err := Document(DocCreatePost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rules.Book() {
+		if !bytes.Contains(doc, []byte(r.ID)) {
+			t.Errorf("rule %s is not named in the create-post document", r.ID)
+		}
+	}
+}
+
+// TestForbiddenChars: the characters x-postrules-forbidden lists are the ones the rule
+// refuses (asked of the rule itself), and the rule has some.
+func TestForbiddenChars(t *testing.T) {
+	if got := forbiddenChars("youtube.title.chars"); got != "<>" {
+		t.Errorf("youtube.title.chars forbids %q, want \"<>\" (YouTube: no < or > in a title)", got)
+	}
+	if got := regexpClassEscape(`a]^-\`); got != `a\]\^\-\\` {
+		t.Errorf("regexpClassEscape = %q", got)
 	}
 }
 

@@ -462,10 +462,19 @@ func (d *doc) url(v *string, path string) {
 	}
 }
 
-// nonNegative reports a negative number (a shape check).
+// nonNegative reports a number outside 0 to wholeClamp-1 (a shape check). The decoder
+// reads a magnitude of wholeClamp or more as wholeClamp, so such a value cannot be passed
+// on as sent: it is refused rather than silently changed (and 1e400, which JavaScript reads
+// as Infinity, is refused here as by a JSON Schema validator).
 func (d *doc) nonNegative(v *int, path string) {
-	if v != nil && *v < 0 && !d.brokenNear(path) {
+	if v == nil || d.brokenNear(path) {
+		return
+	}
+	switch {
+	case *v < 0:
 		d.add(d.problem(rules.CodeInvalidValue, path, "must be 0 or more, not "+strconv.Itoa(*v)))
+	case *v >= wholeClamp:
+		d.add(d.problem(rules.CodeInvalidValue, path, "must be less than "+strconv.Itoa(wholeClamp)))
 	}
 }
 

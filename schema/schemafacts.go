@@ -103,7 +103,7 @@ func typeDocs() map[string]string {
 		"CreatePost": "A post for one or more platform targets, published now (publishNow true) or scheduled " +
 			"(scheduledFor): exactly one of the two. Every target needs something to post: its own content " +
 			"override, else the shared content, or media. Not expressible here, checked by postrules: each post's " +
-			"length against its platform's cap (x-postrules-maxGraphemes, rule T1 for twitter threads), scheduledFor " +
+			"length against its platform's caps (x-postrules-maxLength, rule T1 for twitter threads), scheduledFor " +
 			"after the server's clock, target resolution against connected accounts, the plan, duplicate names.",
 		"DraftPublish": "When to publish a saved draft: exactly one of publishNow true or scheduledFor " +
 			"(\"publishNow is required when scheduledFor is omitted\").",
@@ -112,8 +112,9 @@ func typeDocs() map[string]string {
 			"402 adds subscribeUrl; 403 adds limit, used and connected.",
 		"DraftPublishResult": "The 202 answer: success is false only when every platform failed.",
 		"MediaItem":          "One attachment: its kind and where to fetch it.",
-		"PlatformTarget": "One target. platformSpecificData is typed per platform (see allOf); a platform whose " +
-			"options are not typed takes any JSON object, passed through unchecked.",
+		"PlatformTarget": "One target. platformSpecificData is typed per platform (see allOf); pinterest requires it. " +
+			"The target's text (its content, else the shared content) follows its platform's text rules (x-postrules-maxLength, " +
+			"x-postrules-maxCount, x-postrules-forbidden under the platform's then).",
 		"TwitterOptions": "platformSpecificData for twitter. A poll cannot be combined with media nor with threadItems.",
 		"ThreadItem": "A post of a twitter thread after the first (rule T1): non-blank content or at least one " +
 			"media item, measured against the twitter cap.",
@@ -126,7 +127,7 @@ func typeDocs() map[string]string {
 // fieldDocs describe fields ("Type.jsonName").
 func fieldDocs() map[string]string {
 	return map[string]string{
-		"CreatePost.content":        "The shared text, posted by every target without its own content.",
+		"CreatePost.content":        "The shared text, posted by every target without its own content; measured by each such target's platform rules (see PlatformTarget).",
 		"CreatePost.mediaItems":     "Attached to every target's post (on twitter, to the first post of a thread).",
 		"CreatePost.platforms":      "The targets, at least one.",
 		"CreatePost.publishNow":     "Publish at once. Exactly one of publishNow true or scheduledFor.",
@@ -143,6 +144,7 @@ func fieldDocs() map[string]string {
 		"TwitterOptions.communityId":      "Posts into an X Community; required by shareWithFollowers.",
 		"TwitterOptions.threadItems":      "The posts after the first one of a thread (rule T1).",
 		"Poll.durationMinutes":            "Minutes the poll is open, a whole number (60, 60.0 and 6e1 alike).",
+		"Problem.rule":                    "The id of the rule book's rule the problem breaks (docs/rules.md), when it breaks one.",
 		"ErrorBody.code":                  "The machine code; the HTTP status follows from it (see allOf).",
 		"ErrorBody.path":                  "The JSON pointer of the one problem described.",
 		"ErrorBody.in":                    "\"draft\" when path points into the stored draft of a draft publish.",
@@ -162,11 +164,11 @@ const timezoneDoc = "The IANA zone the user scheduled in (informational: schedul
 
 // fieldExtensions are the extension keywords of fields.
 func fieldExtensions() map[string]obj {
-	return map[string]obj{
-		"CreatePost.content":       {{xCounter, "per target: see the target's platform in PlatformTarget"}},
+	m := map[string]obj{
 		"PlatformTarget.accountId": {{xResolution, "connected-account"}},
-		"ThreadItem.content":       {{xMaxGraphemes, rules.DefaultCap(rules.Twitter)}, {xCounter, "graphemes"}},
+		"ThreadItem.content":       textRules(rules.Twitter),
 	}
+	return m
 }
 
 // fieldOverrides replace the schema a field's Go type would give.
@@ -184,13 +186,16 @@ func fieldOverrides() map[string]func() obj {
 // typeFacts are the rules that relate fields of type name, for the struct's allOf. (A
 // function, not a map: the facts call the generator, which calls typeFacts.)
 func typeFacts(name string) func(g *generator) []any {
-	return map[string]func(g *generator) []any{
-		"CreatePost":     func(*generator) []any { return append(publishMode(), createPostRules()...) },
+	facts := map[string]func(g *generator) []any{
+		"CreatePost": func(*generator) []any {
+			return append(append(publishMode(), createPostRules()...), platformPostRules()...)
+		},
 		"DraftPublish":   func(*generator) []any { return publishMode() },
 		"PlatformTarget": targetByPlatform,
 		"TwitterOptions": func(*generator) []any {
 			return []any{obj{
 				{"description", "A poll cannot be combined with threadItems."},
+				{xRules, []string{"twitter.poll.thread"}},
 				{"if", obj{{"required", []string{"poll"}}}},
 				{"then", obj{{"properties", obj{{"threadItems", obj{{"maxItems", 0}}}}}}},
 			}}
@@ -204,7 +209,14 @@ func typeFacts(name string) func(g *generator) []any {
 			}}
 		},
 		"ErrorBody": errorByStatus,
-	}[name]
+	}
+	if f, ok := facts[name]; ok {
+		return f
+	}
+	if f, ok := optionTypeFacts()[name]; ok {
+		return func(*generator) []any { return f }
+	}
+	return nil
 }
 
 func nonBlankMember(name string) obj {
@@ -270,11 +282,13 @@ func createPostRules() []any {
 		},
 		obj{
 			{"description", "A twitter poll cannot be combined with media (400 invalid_poll)."},
+			{xRules, []string{"twitter.media.exclusive"}},
 			{"if", twitterPoll},
 			{"then", obj{{"properties", obj{{"mediaItems", obj{{"maxItems", 0}}}}}}},
 		},
 		obj{
 			{"description", "With a twitter target, the shared media follow twitter's media rule."},
+			{xRules, []string{"twitter.media.max", "twitter.media.kinds"}},
 			{"if", anyTwitter},
 			{"then", obj{{"properties", obj{{"mediaItems", twitterMediaSchema()}}}}},
 		},
@@ -290,12 +304,17 @@ func targetByPlatform(g *generator) []any {
 		if po.options != nil {
 			opts = g.ref(po.options)
 		}
+		then := obj{{"properties", obj{
+			{"content", textRules(po.platform)},
+			{"platformSpecificData", opts},
+		}}}
+		if po.platform == rules.Pinterest {
+			// pinterest.board.required: a pin without options has no board.
+			then = append(obj{{"required", []string{"platformSpecificData"}}}, then...)
+		}
 		out = append(out, obj{
 			{"if", obj{{"required", []string{"platform"}}, {"properties", obj{{"platform", obj{{"const", string(po.platform)}}}}}}},
-			{"then", obj{{"properties", obj{
-				{"content", obj{{xMaxGraphemes, rules.DefaultCap(po.platform)}, {xCounter, "graphemes"}}},
-				{"platformSpecificData", opts},
-			}}}},
+			{"then", then},
 		})
 	}
 	return out

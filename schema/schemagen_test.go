@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand"
+	"strings"
 
 	"github.com/leanovate/gopter"
 
@@ -18,7 +19,8 @@ type genBody struct {
 
 // genRequest generates create-post bodies (three in four) and draft-publish bodies. Values
 // are drawn near the rules' edges (valid and invalid enums, times, poll bounds, blank and
-// non-blank texts, twitter media mixes), then one body in two gets a mutation of the kind
+// non-blank texts, media mixes up to the largest carousels, typed platformSpecificData of
+// all ten platforms with values their rules take and refuse), then one body in two gets a mutation of the kind
 // the strict decoder refuses (unknown or case-mismatched name, duplicate name, null or a
 // wrong type, a member removed). The bodies stay small, so thousands are cheap.
 func genRequest() gopter.Gen {
@@ -151,7 +153,7 @@ func (g *bodyGen) twitter() obj {
 			opts = make([]any, r.Intn(6))
 		}
 		for i := range opts {
-			opts[i] = g.str(3, "yes", "no", "maybe", " ", "")
+			opts[i] = g.str(3, "yes", "no", "maybe", " ", "", strings.Repeat("o", 26), strings.Repeat("👍", 13))
 		}
 		o = append(o, member{"poll", obj{{"options", opts}, {"durationMinutes", g.choose(5, 5, 60, 1440, 10080, json.Number("6e1"), 4, 10081, json.Number("60.5"), json.Number("1e400"))}}})
 	}
@@ -164,11 +166,10 @@ func (g *bodyGen) createPost() obj {
 	if r.Intn(5) != 0 {
 		o = append(o, member{"content", g.str(5, genTexts...)})
 	}
-	if r.Intn(3) == 0 {
-		o = append(o, member{"mediaItems", g.media(5)})
-	}
+	hasMedia, youtube := r.Intn(3) != 0, false
+	var targets []any
 	if !g.edgy || r.Intn(12) != 0 {
-		targets := make([]any, 1+r.Intn(3))
+		targets = make([]any, 1+r.Intn(3))
 		if g.edgy {
 			targets = make([]any, r.Intn(4))
 		}
@@ -181,6 +182,7 @@ func (g *bodyGen) createPost() obj {
 			if r.Intn(3) == 0 {
 				pl = string(rules.Twitter)
 			}
+			youtube = youtube || pl == string(rules.YouTube)
 			t := obj{{"platform", pl}}
 			if r.Intn(3) == 0 {
 				t = append(t, member{"accountId", g.str(1, "acc-1", "")})
@@ -188,15 +190,24 @@ func (g *bodyGen) createPost() obj {
 			if r.Intn(3) == 0 {
 				t = append(t, member{"content", g.str(5, genTexts...)})
 			}
-			if r.Intn(2) == 0 {
-				if pl == string(rules.Twitter) || r.Intn(4) == 0 {
-					t = append(t, member{"platformSpecificData", g.twitter()})
-				} else {
-					t = append(t, member{"platformSpecificData", obj{{"visibility", "PUBLIC"}}})
-				}
+			switch {
+			case g.edgy && r.Intn(8) == 0: // another platform's options
+				t = append(t, member{"platformSpecificData", g.platformOptions(pick(r, platformNames()...))})
+			case pl == string(rules.Pinterest) && (!g.edgy || r.Intn(4) != 0), r.Intn(3) != 0:
+				t = append(t, member{"platformSpecificData", g.platformOptions(pl)})
 			}
 			targets[i] = t
 		}
+	}
+	// The media are drawn once the targets are known, so that youtube (exactly one
+	// video) is often satisfied too.
+	switch {
+	case hasMedia && youtube && !g.edgy && r.Intn(2) == 0:
+		o = append(o, member{"mediaItems", []any{obj{{"type", "video"}, {"url", "https://cdn.example.com/v.mp4"}}}})
+	case hasMedia:
+		o = append(o, member{"mediaItems", g.postMedia()})
+	}
+	if targets != nil {
 		o = append(o, member{"platforms", targets})
 	}
 	return g.publishMode(o)
@@ -262,4 +273,184 @@ func mutate(r *rand.Rand, v any, depth int) any {
 		return c
 	}
 	return v
+}
+
+// Long option values near the rule book's caps: over a cap in code points, and over a
+// UTF-16 cap only (60 emoji are 60 code points and 120 UTF-16 code units).
+var (
+	genLong101 = strings.Repeat("a", 101)
+	genEmoji60 = strings.Repeat("👍", 60)
+	genLong401 = strings.Repeat("b", 401)
+)
+
+// genURL draws an option URL: valid ones first, then ones d.url refuses.
+func (g *bodyGen) genURL() string {
+	return g.str(2, "https://example.com/page", "HTTP://example.com/a?b=c", "example.com", "ftp://example.com/", "https://a b.example/")
+}
+
+// maybe adds member k with value v() to o one time in n.
+func (g *bodyGen) maybe(o obj, n int, k string, v func() any) obj {
+	if g.r.Intn(n) == 0 {
+		return append(o, member{k, v()})
+	}
+	return o
+}
+
+// altTexts draws a list of alt texts: usually no more than the media, blank ones too.
+func (g *bodyGen) altTexts() []any {
+	n := g.r.Intn(4)
+	if g.edgy && g.r.Intn(3) == 0 {
+		n = g.r.Intn(8)
+	}
+	out := make([]any, n)
+	for i := range out {
+		out[i] = g.str(2, "a cat", "a dog on a chair", "", " ")
+	}
+	return out
+}
+
+// platformOptions draws platformSpecificData for platform pl: realistic valid options,
+// and at the edges the values the platform's rules refuse (enums, URLs, negative numbers,
+// blank required fields, lengths over the book's caps, wrong event dates).
+func (g *bodyGen) platformOptions(pl string) obj {
+	r := g.r
+	o := obj{}
+	b := func() any { return r.Intn(2) == 0 }
+	switch rules.Platform(pl) {
+	case rules.Twitter:
+		return g.twitter()
+	case rules.YouTube:
+		o = g.maybe(o, 2, "title", func() any { return g.str(3, "My video", "", "Café ☕ tour", "a<b", genLong101, genEmoji60) })
+		o = g.maybe(o, 3, "tags", func() any {
+			if g.edgy && r.Intn(3) == 0 {
+				tags := make([]any, 130)
+				for i := range tags {
+					tags[i] = "tag"
+				}
+				return tags
+			}
+			return []any{"travel", "city walk"}
+		})
+		o = g.maybe(o, 2, "visibility", func() any { return g.str(3, "public", "private", "unlisted", "PUBLIC", "") })
+		o = g.maybe(o, 4, "madeForKids", b)
+		o = g.maybe(o, 4, "containsSyntheticMedia", b)
+		o = g.maybe(o, 3, "categoryId", func() any { return g.str(2, "22", "1", "", "music", "2 2") })
+		o = g.maybe(o, 4, "firstComment", func() any { return g.str(2, "First!", "", strings.Repeat("c", 10001)) })
+	case rules.TikTok:
+		o = g.maybe(o, 2, "privacyLevel", func() any {
+			return g.str(4, "PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY", "PUBLIC", "public_to_everyone")
+		})
+		for _, f := range []string{"disableComment", "disableDuet", "disableStitch", "brandContentToggle", "brandOrganicToggle", "isAigc", "autoAddMusic", "draft"} {
+			o = g.maybe(o, 6, f, b)
+		}
+		o = g.maybe(o, 4, "videoCoverTimestampMs", func() any { return g.choose(3, 0, 1500, json.Number("1e3"), -1, json.Number("1.5")) })
+		o = g.maybe(o, 4, "photoCoverIndex", func() any { return g.choose(2, 0, 2, -3) })
+		o = g.maybe(o, 4, "description", func() any { return g.str(2, "A photo post", "", strings.Repeat("d", 4001)) })
+	case rules.Pinterest:
+		if !g.edgy || r.Intn(4) != 0 {
+			o = append(o, member{"boardId", g.str(2, "board-1", "987654321", "", " \t")})
+		}
+		o = g.maybe(o, 3, "title", func() any { return g.str(2, "Pin title", "", genLong101, genEmoji60) })
+		o = g.maybe(o, 3, "link", g.genURLAny)
+		o = g.maybe(o, 3, "altText", func() any { return g.str(2, "a red bike", "", strings.Repeat("e", 501)) })
+		o = g.maybe(o, 4, "dominantColor", func() any { return g.str(2, "#aabbcc", "", "red") })
+		o = g.maybe(o, 3, "coverImageUrl", g.genURLAny)
+	case rules.LinkedIn:
+		o = g.maybe(o, 2, "visibility", func() any { return g.str(2, "PUBLIC", "CONNECTIONS", "public", "LOGGED_IN") })
+		o = g.maybe(o, 4, "articleUrl", g.genURLAny)
+		o = g.maybe(o, 4, "articleTitle", func() any { return g.str(2, "An article", "", genLong401) })
+		o = g.maybe(o, 4, "articleDescription", func() any { return g.str(2, "What it says", "", genLong401) })
+		o = g.maybe(o, 2, "documentTitle", func() any { return g.str(2, "Q3 deck", "Slides", "", " ", strings.Repeat("f", 201)) })
+	case rules.Bluesky:
+		o = g.maybe(o, 3, "langs", func() any {
+			if g.edgy && r.Intn(3) == 0 {
+				return []any{"en", "de", "fr", "ja"}
+			}
+			return pick[any](r, []any{"en"}, []any{"en", "de", "fr"}, []any{})
+		})
+		o = g.maybe(o, 2, "altText", func() any { return g.altTexts() })
+	case rules.Facebook:
+		o = g.maybe(o, 3, "link", g.genURLAny)
+		o = g.maybe(o, 3, "published", b)
+		o = g.maybe(o, 4, "videoThumbnailUrl", g.genURLAny)
+	case rules.Instagram:
+		o = g.maybe(o, 3, "shareToFeed", b)
+		o = g.maybe(o, 4, "coverUrl", g.genURLAny)
+		o = g.maybe(o, 4, "thumbOffset", func() any { return g.choose(2, 0, 2500, -5) })
+	case rules.Threads:
+		o = g.maybe(o, 2, "replyControl", func() any { return g.str(3, "everyone", "accounts_you_follow", "mentioned_only", "nobody", "EVERYONE") })
+		o = g.maybe(o, 2, "altText", func() any { return g.altTexts() })
+	case rules.GoogleBusiness:
+		o = g.maybe(o, 2, "topicType", func() any { return g.str(3, "STANDARD", "EVENT", "OFFER", "event", "NEWS") })
+		cta := ""
+		if r.Intn(2) == 0 {
+			cta = g.str(7, "BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER", "call", "VISIT")
+			o = append(o, member{"callToActionType", cta})
+		}
+		// Valid bodies give a URL with every call to action but CALL; the edges draw any mix.
+		if (g.edgy && r.Intn(2) == 0) || (!g.edgy && cta != "" && (cta != "CALL" || r.Intn(2) == 0)) {
+			o = append(o, member{"callToActionUrl", g.genURL()})
+		}
+		if r.Intn(2) == 0 { // an event, whole or in part
+			k := r.Intn(3) // valid bodies: a start and an end after it
+			start := []string{"2027-03-01", "2028-02-29", "2027-12-31"}[k]
+			end := []string{"2027-03-02", "2028-03-01", "2028-01-01"}[k]
+			if g.edgy {
+				start = g.str(3, "2027-03-01", "2028-02-29", "2027-12-31", "2027-02-29", "2027-3-1", "")
+				end = g.str(3, "2027-03-02", "2028-03-01", "2027-03-01", "2026-01-01", "2027-13-01", " ")
+			}
+			for _, f := range []struct{ k, v string }{
+				{"eventTitle", g.str(2, "Open day", "Launch", "", "\u3000")},
+				{"eventStartDate", start}, {"eventStartTime", g.str(3, "09:00", "00:00", "23:59", "24:00", "9:00", "")},
+				{"eventEndDate", end}, {"eventEndTime", g.str(3, "17:00", "23:59", "09:00", "17:60", "5pm")},
+			} {
+				if !g.edgy || r.Intn(5) != 0 {
+					o = append(o, member{f.k, f.v})
+				}
+			}
+		}
+		o = g.maybe(o, 4, "offerCouponCode", func() any { return "SAVE10" })
+		o = g.maybe(o, 4, "offerRedeemOnlineUrl", g.genURLAny)
+		o = g.maybe(o, 4, "offerTermsConditions", func() any { return "While stocks last." })
+	}
+	return o
+}
+
+func (g *bodyGen) genURLAny() any { return g.genURL() }
+
+// postMedia draws the shared media of a post: mostly the combinations platforms take
+// (one image, one video, a few images, none), else a random mix, up to the large
+// carousels (threads 20, tiktok 35) at the edges.
+func (g *bodyGen) postMedia() []any {
+	r := g.r
+	item := func(typ string) any {
+		m := obj{{"type", typ}, {"url", "https://cdn.example.com/m." + typ}}
+		if typ == "video" && r.Intn(3) == 0 {
+			m = append(m, member{"thumbnail", "https://cdn.example.com/t.png"})
+		}
+		return m
+	}
+	n := func(k int, typ string) []any {
+		out := make([]any, k)
+		for i := range out {
+			out[i] = item(typ)
+		}
+		return out
+	}
+	switch r.Intn(8) {
+	case 0, 1:
+		return n(1, "image")
+	case 2, 3:
+		return n(1, "video")
+	case 4:
+		return n(2+r.Intn(3), "image")
+	case 5:
+		return n(1, pick(r, "gif", "document"))
+	case 6:
+		if g.edgy {
+			return n(pick(r, 5, 10, 11, 20, 21, 36), pick(r, "image", "video"))
+		}
+		return n(1+r.Intn(4), "image")
+	}
+	return g.media(5)
 }

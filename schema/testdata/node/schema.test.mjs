@@ -64,7 +64,8 @@ test("ajv: claim 1 (never stricter) and claim 2 (as strict as it can be) over th
       if (!ok) failures.push(`claim 1: postrules accepts, ajv refuses (${c.why}) ${JSON.stringify(validate[c.kind].errors)}: ${c.body}`);
     } else {
       refused++;
-      const code = (c.codes || []).find((k) => expressible.has(k));
+      // claimed: the codes of the problems outside the rule gaps of docs/schema.md.
+      const code = (c.claimed || []).find((k) => expressible.has(k));
       if (code && ok) failures.push(`claim 2: postrules refuses with ${code}, ajv accepts (${c.why}): ${c.body}`);
     }
   }

@@ -1,0 +1,402 @@
+package schema
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// The platform facts of the generated documents: what the rule book (rules.Book) and the
+// checks of platformrules.go say about each platform's options, media and text, as
+// standard keywords where the schema then stays never stricter than CheckCreatePost, and
+// as x-postrules-* keywords and descriptions where it cannot say it exactly. Like the rest
+// of the generator, these are functions of constant data, reached only from Document.
+
+// Extension keywords of the rule book.
+const (
+	xMaxLength = "x-postrules-maxLength" // length rules in the rule's own unit (bytes, utf16, graphemes)
+	xMaxCount  = "x-postrules-maxCount"  // count rules of a text (hashtags, mentions, links, cashtags)
+	xForbidden = "x-postrules-forbidden" // characters a text must not contain
+	xRules     = "x-postrules-rules"     // ids of the rule book's rules a conditional states
+)
+
+// lengthUnit reports a unit of the book whose limit is a text length, countUnit one whose
+// limit is a count in a text. (Functions, not package maps: a program that never calls
+// Document links none of the generator's tables.)
+func lengthUnit(u string) bool { return u == "graphemes" || u == "bytes" || u == "utf16" }
+
+func countUnit(u string) bool {
+	return u == "hashtags" || u == "mentions" || u == "links" || u == "cashtags"
+}
+
+// optionRules ties fields of the option types ("Type.json") to the book's rules that
+// measure them; items says the rule applies to each element of an array of strings.
+func optionRules() map[string]struct {
+	ids   []string
+	items bool
+} {
+	type r = struct {
+		ids   []string
+		items bool
+	}
+	return map[string]r{
+		"Poll.options":                       {[]string{"twitter.poll"}, true},
+		"YouTubeOptions.title":               {[]string{"youtube.title.max", "youtube.title.chars"}, false},
+		"YouTubeOptions.tags":                {[]string{"youtube.tags.max"}, false},
+		"YouTubeOptions.firstComment":        {[]string{"youtube.first_comment.max"}, false},
+		"TikTokOptions.description":          {[]string{"tiktok.photo.description.max"}, false},
+		"PinterestOptions.title":             {[]string{"pinterest.title.max"}, false},
+		"PinterestOptions.altText":           {[]string{"pinterest.alt_text.max"}, false},
+		"PinterestOptions.link":              {[]string{"pinterest.link.max"}, false},
+		"LinkedInOptions.documentTitle":      {[]string{"linkedin.document.title_max"}, false},
+		"LinkedInOptions.articleTitle":       {[]string{"linkedin.article.title_max"}, false},
+		"LinkedInOptions.articleDescription": {[]string{"linkedin.article.description_max"}, false},
+		"BlueskyOptions.langs":               {[]string{"bluesky.langs.max"}, false},
+		"BlueskyOptions.altText":             {[]string{"bluesky.alt.max"}, true},
+	}
+}
+
+// optionFacts are the keywords of option fields that no rule id carries: the enums,
+// URL shapes and bounds the checks of platformrules.go apply (d.enum, d.url,
+// d.nonNegative, digits).
+func optionFacts() map[string]obj {
+	url := obj{{"pattern", mediaURLPattern()}, {xMediaURL, true}}
+	nonNegative := obj{{"minimum", 0}, {"maximum", wholeClamp - 1}}
+	enum := func(vs ...string) obj { return obj{{"enum", vs}} }
+	return map[string]obj{
+		"YouTubeOptions.visibility":                  enum("public", "private", "unlisted"),
+		"YouTubeOptions.categoryId":                  {{"pattern", "^[0-9]+$"}},
+		"TikTokOptions.privacyLevel":                 enum("PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"),
+		"TikTokOptions.videoCoverTimestampMs":        nonNegative,
+		"TikTokOptions.photoCoverIndex":              nonNegative,
+		"PinterestOptions.link":                      url,
+		"PinterestOptions.coverImageUrl":             url,
+		"LinkedInOptions.visibility":                 enum("PUBLIC", "CONNECTIONS"),
+		"LinkedInOptions.articleUrl":                 url,
+		"FacebookOptions.link":                       url,
+		"FacebookOptions.videoThumbnailUrl":          url,
+		"InstagramOptions.coverUrl":                  url,
+		"InstagramOptions.thumbOffset":               nonNegative,
+		"ThreadsOptions.replyControl":                enum("everyone", "accounts_you_follow", "mentioned_only"),
+		"GoogleBusinessOptions.topicType":            enum("STANDARD", "EVENT", "OFFER"),
+		"GoogleBusinessOptions.callToActionType":     enum("BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER"),
+		"GoogleBusinessOptions.callToActionUrl":      url,
+		"GoogleBusinessOptions.offerRedeemOnlineUrl": url,
+	}
+}
+
+// applyOptionFacts adds the facts of field name of t to its schema s.
+func (g *generator) applyOptionFacts(t reflect.Type, name string, s obj) obj {
+	key := t.Name() + "." + name
+	for _, m := range optionFacts()[key] {
+		s = s.set(m.k, m.v)
+	}
+	or := optionRules()[key]
+	if len(or.ids) == 0 {
+		return s
+	}
+	target := s
+	if or.items {
+		it, ok := s.get("items").(obj)
+		if !ok {
+			g.fail("%s: a rule on items of a field that is not an array", key)
+			return s
+		}
+		target = append(obj(nil), it...)
+	}
+	var lengths []any
+	for _, id := range or.ids {
+		r, ok := rules.RuleByID(id)
+		if !ok {
+			g.fail("%s: no rule %q in the book", key, id)
+			return s
+		}
+		kind, _ := target.get("type").(string)
+		switch {
+		case r.Unit == "items" && kind == "array":
+			// A count of entries is exact in JSON Schema.
+			target = target.set("maxItems", r.Limit).set(xRules, []string{id})
+		case lengthUnit(r.Unit) && kind == "string":
+			lengths = append(lengths, ruleLimit(r))
+			if r.Severity == rules.SeverityError && (r.Unit == "utf16" || r.Unit == "bytes") {
+				// JSON Schema counts code points; a string of at most N UTF-16 code units
+				// or N UTF-8 bytes has at most N code points, so maxLength N never refuses
+				// what the rule accepts (it lets through some strings the rule refuses).
+				target = target.set("maxLength", r.Limit)
+			}
+		case lengthUnit(r.Unit) && kind == "array":
+			// youtube.tags.max: a length over all the tags, counted as YouTube does.
+			lengths = append(lengths, ruleLimit(r))
+		case r.Unit == "forbidden" && kind == "string":
+			chars := forbiddenChars(id)
+			target = target.set("pattern", "^[^"+regexpClassEscape(chars)+"]*$").set(xForbidden, []any{obj{{"rule", id}, {"characters", chars}}})
+		default:
+			g.fail("%s: no JSON Schema for rule %s (unit %q) on a %q", key, id, r.Unit, kind)
+			return s
+		}
+	}
+	if lengths != nil {
+		target = target.set(xMaxLength, lengths)
+	}
+	if or.items {
+		return s.set("items", target)
+	}
+	return target
+}
+
+// ruleLimit is one entry of x-postrules-maxLength or x-postrules-maxCount.
+func ruleLimit(r rules.Rule) obj {
+	return obj{{"rule", r.ID}, {"limit", r.Limit}, {"unit", r.Unit}, {"severity", string(r.Severity)}}
+}
+
+// forbiddenChars are the printable ASCII characters rule id refuses, found by asking
+// the rule itself (the book keeps the set unexported).
+func forbiddenChars(id string) string {
+	var b strings.Builder
+	var l rules.Limits
+	for c := byte(0x20); c < 0x7f; c++ {
+		m, on, _, err := l.MeasureRule(id, string(c))
+		if on && err == nil && !m.Fits() {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// regexpClassEscape escapes the characters with a meaning inside a character class.
+func regexpClassEscape(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		if strings.ContainsRune(`\]^-[`, c) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// textRules are the keywords of a post's text on platform p: every rule of the book of p
+// measured on the text (its length in the rule's unit, its hashtags, mentions, links or
+// cashtags, its forbidden characters), the rules of option fields left out. Lengths are
+// extension keywords only: the caps are configurable per server (rules.Limits), and
+// graphemes and X's weighted count are not code points.
+func textRules(p rules.Platform) obj {
+	onOptions := map[string]bool{}
+	for _, or := range optionRules() {
+		for _, id := range or.ids {
+			onOptions[id] = true
+		}
+	}
+	var lengths, counts, forbidden []any
+	for _, r := range rules.Book() {
+		if r.Platform != p || onOptions[r.ID] {
+			continue
+		}
+		switch {
+		case lengthUnit(r.Unit):
+			lengths = append(lengths, ruleLimit(r))
+		case countUnit(r.Unit):
+			counts = append(counts, ruleLimit(r))
+		case r.Unit == "forbidden":
+			forbidden = append(forbidden, obj{{"rule", r.ID}, {"characters", forbiddenChars(r.ID)}})
+		}
+	}
+	s := obj{}
+	if lengths != nil {
+		s = s.set(xMaxLength, lengths)
+	}
+	if counts != nil {
+		s = s.set(xMaxCount, counts)
+	}
+	if forbidden != nil {
+		s = s.set(xForbidden, forbidden)
+	}
+	return s
+}
+
+// optionTypeFacts are the rules of one platform's options object that relate its
+// fields (for the type's allOf), keyed by the type's name.
+func optionTypeFacts() map[string][]any {
+	nonBlank := obj{{"pattern", nonBlankPattern()}}
+	const event = "googlebusiness.event"
+	datePattern, _, _ := strings.Cut(scheduledForPattern, ")T(?:")
+	clock := obj{{"pattern", `^(?:[01][0-9]|2[0-3]):[0-5][0-9]$`}}
+	date := obj{{"pattern", datePattern + ")$"}}
+	return map[string][]any{
+		"PinterestOptions": {obj{
+			{"description", "boardId is required and not blank (pinterest.board.required)."},
+			{xRules, []string{"pinterest.board.required"}},
+			{"required", []string{"boardId"}},
+			{"properties", obj{{"boardId", nonBlank}}},
+		}},
+		"GoogleBusinessOptions": {
+			obj{
+				{"description", "A call to action other than CALL needs callToActionUrl (googlebusiness.cta)."},
+				{xRules, []string{"googlebusiness.cta"}},
+				{"if", obj{{"required", []string{"callToActionType"}}, {"properties", obj{{"callToActionType", obj{{"not", obj{{"const", "CALL"}}}}}}}}},
+				{"then", obj{{"required", []string{"callToActionUrl"}}}},
+			},
+			obj{
+				{"description", "callToActionUrl needs callToActionType (googlebusiness.cta)."},
+				{xRules, []string{"googlebusiness.cta"}},
+				{"if", obj{{"required", []string{"callToActionUrl"}}}},
+				{"then", obj{{"required", []string{"callToActionType"}}}},
+			},
+			obj{
+				{"description", "topicType EVENT needs a non-blank eventTitle, eventStartDate and eventEndDate (YYYY-MM-DD, real dates), " +
+					"eventStartTime and eventEndTime (HH:MM) (" + event + "). That the event ends after it starts is checked by postrules only."},
+				{xRules, []string{event}},
+				{"if", obj{{"required", []string{"topicType"}}, {"properties", obj{{"topicType", obj{{"const", "EVENT"}}}}}}},
+				{"then", obj{
+					{"required", []string{"eventTitle", "eventStartDate", "eventStartTime", "eventEndDate", "eventEndTime"}},
+					{"properties", obj{{"eventTitle", nonBlank}, {"eventStartDate", date}, {"eventStartTime", clock}, {"eventEndDate", date}, {"eventEndTime", clock}}},
+				}},
+			},
+		},
+	}
+}
+
+// optionTypeDocs describe the option types.
+func optionTypeDocs() map[string]string {
+	return map[string]string{
+		"YouTubeOptions": "platformSpecificData for youtube; the target's text is the video description. The tags' total length " +
+			"(youtube.tags.max: each tag, 2 quotes around a tag with a space, a comma between tags, in UTF-16 code units) is checked by postrules.",
+		"TikTokOptions": "platformSpecificData for tiktok; the target's text is the caption.",
+		"PinterestOptions": "platformSpecificData for pinterest (required); the target's text is the pin description. " +
+			"A video pin without coverImageUrl or a thumbnail on the video draws the warning pinterest.video.",
+		"LinkedInOptions": "platformSpecificData for linkedin. With a document in mediaItems, documentTitle is required (see the create-post allOf).",
+		"BlueskyOptions": "platformSpecificData for bluesky. altText has one entry per media item, in order, and no more entries than " +
+			"media (see the create-post allOf); an image without alt text draws the warning bluesky.alt.missing.",
+		"FacebookOptions":  "platformSpecificData for facebook.",
+		"InstagramOptions": "platformSpecificData for instagram.",
+		"ThreadsOptions": "platformSpecificData for threads. altText has one entry per media item, in order, and no more entries than " +
+			"media (see the create-post allOf); an image without alt text draws the warning threads.alt.missing.",
+		"GoogleBusinessOptions": "platformSpecificData for googlebusiness: call to action and event rules in allOf; " +
+			"that an event ends after it starts (googlebusiness.event) is checked by postrules.",
+	}
+}
+
+// anyTarget is "some target of platforms is on platform p".
+func anyTarget(p rules.Platform) obj {
+	return obj{{"required", []string{"platforms"}}, {"properties", obj{{"platforms", obj{{"contains",
+		obj{{"required", []string{"platform"}}, {"properties", obj{{"platform", obj{{"const", string(p)}}}}}}}}}}}}
+}
+
+// mediaOfType is "a media item whose type is one of types".
+func mediaOfType(types ...string) obj {
+	return obj{{"required", []string{"type"}}, {"properties", obj{{"type", obj{{"enum", types}}}}}}
+}
+
+// atMostOf is "at most n media items of these types".
+func atMostOf(n int, types ...string) obj {
+	return obj{{"contains", mediaOfType(types...)}, {"minContains", 0}, {"maxContains", n}}
+}
+
+// noneOf is "no media item of these types".
+func noneOf(types ...string) obj { return obj{{"not", obj{{"contains", mediaOfType(types...)}}}} }
+
+// aloneIf is "with an item of these types, the only item".
+func aloneIf(types ...string) obj {
+	return obj{{"if", obj{{"contains", mediaOfType(types...)}}}, {"then", obj{{"maxItems", 1}}}}
+}
+
+func limitOf(id string) int {
+	r, _ := rules.RuleByID(id)
+	return r.Limit
+}
+
+// platformMedia is the media rule of each platform besides twitter (twitter's is
+// twitterMediaSchema) as the schema of the shared mediaItems, the rule ids it states,
+// and whether the platform needs media. Each is exact: the checks of platformrules.go
+// count the same items the same way.
+func platformMedia() []struct {
+	p      rules.Platform
+	ids    []string
+	need   bool
+	schema []any
+} {
+	type pm = struct {
+		p      rules.Platform
+		ids    []string
+		need   bool
+		schema []any
+	}
+	return []pm{
+		{rules.Instagram, []string{"instagram.media.required", "instagram.media.kinds", "instagram.carousel"}, true,
+			[]any{noneOf("gif", "document"), obj{{"maxItems", limitOf("instagram.carousel")}}}},
+		{rules.YouTube, []string{"youtube.media.exactly_one_video"}, true,
+			[]any{obj{{"minItems", 1}, {"maxItems", 1}, {"items", mediaOfType("video")}}}},
+		{rules.TikTok, []string{"tiktok.media.required", "tiktok.media.kinds"}, true,
+			[]any{noneOf("gif", "document"), aloneIf("video"), atMostOf(limitOf("tiktok.media.kinds"), "image")}},
+		{rules.Pinterest, []string{"pinterest.media.required", "pinterest.media.kinds", "pinterest.carousel"}, true,
+			[]any{noneOf("document"), aloneIf("video"), atMostOf(limitOf("pinterest.carousel"), "image", "gif")}},
+		{rules.LinkedIn, []string{"linkedin.media.kinds"}, false,
+			[]any{aloneIf("document"), aloneIf("video"), atMostOf(limitOf("linkedin.media.kinds"), "image", "gif")}},
+		{rules.Bluesky, []string{"bluesky.embed.single", "bluesky.media.max_images"}, false,
+			[]any{noneOf("document"), aloneIf("video", "gif"), atMostOf(limitOf("bluesky.media.max_images"), "image")}},
+		{rules.Facebook, []string{"facebook.media.kinds"}, false,
+			[]any{noneOf("document"), aloneIf("video"), atMostOf(limitOf("facebook.media.kinds"), "image", "gif")}},
+		{rules.Threads, []string{"threads.media.kinds", "threads.carousel"}, false,
+			[]any{noneOf("gif", "document"), obj{{"maxItems", limitOf("threads.carousel")}}}},
+		{rules.GoogleBusiness, []string{"googlebusiness.media"}, false,
+			[]any{noneOf("video", "gif", "document"), obj{{"maxItems", limitOf("googlebusiness.media")}}}},
+	}
+}
+
+// platformPostRules are the create-post rules that relate a platform's targets to the
+// shared media: each platform's media rule, documentTitle for a linkedin document, and
+// no more alt texts than media on bluesky and threads.
+func platformPostRules() []any {
+	var out []any
+	for _, pm := range platformMedia() {
+		media := pm.schema
+		what := "With a target on " + string(pm.p) + ", the shared media follow its media rule"
+		if pm.need {
+			media = append([]any{obj{{"minItems", 1}}}, media...)
+			what += " and there is media"
+		}
+		then := obj{{"properties", obj{{"mediaItems", obj{{"allOf", media}}}}}}
+		if pm.need {
+			then = append(obj{{"required", []string{"mediaItems"}}}, then...)
+		}
+		out = append(out, obj{
+			{"description", what + " (400 invalid_media)."},
+			{xRules, pm.ids},
+			{"if", anyTarget(pm.p)},
+			{"then", then},
+		})
+	}
+	// Every target of platform p (its options, when given, satisfy opts).
+	targetsOf := func(p []string, need []string, opts obj) obj {
+		return obj{{"properties", obj{{"platforms", obj{{"items", obj{
+			{"if", obj{{"required", []string{"platform"}}, {"properties", obj{{"platform", obj{{"enum", p}}}}}}},
+			{"then", obj{{"required", need}, {"properties", obj{{"platformSpecificData", opts}}}}},
+		}}}}}}}
+	}
+	out = append(out, obj{
+		{"description", "With a document in the shared media, a linkedin target needs a non-blank documentTitle (400 missing_field)."},
+		{xRules, []string{"linkedin.document.title"}},
+		{"if", obj{{"required", []string{"mediaItems"}}, {"properties", obj{{"mediaItems", obj{{"contains", mediaOfType("document")}}}}}}},
+		{"then", targetsOf([]string{string(rules.LinkedIn)}, []string{"platformSpecificData"},
+			obj{{"required", []string{"documentTitle"}}, {"properties", obj{{"documentTitle", obj{{"pattern", nonBlankPattern()}}}}}})},
+	})
+	// No more alt texts than media: one conditional per media count up to the largest
+	// number of media either platform takes (more media are refused by its media rule).
+	most := limitOf("threads.carousel")
+	if n := limitOf("bluesky.media.max_images"); n > most {
+		most = n
+	}
+	alt := []string{string(rules.Bluesky), string(rules.Threads)}
+	for k := 0; k <= most; k++ {
+		fewer := obj{{"not", obj{{"required", []string{"mediaItems"}}, {"properties", obj{{"mediaItems", obj{{"minItems", k + 1}}}}}}}}
+		out = append(out, obj{
+			{"description", "With " + strconv.Itoa(k) + " media items or fewer, bluesky and threads take at most " + strconv.Itoa(k) + " alt texts (400 invalid_value)."},
+			{xRules, []string{"bluesky.alt.count", "threads.alt.count"}},
+			{"if", fewer},
+			{"then", targetsOf(alt, []string{"platform"}, obj{{"properties", obj{{"altText", obj{{"maxItems", k}}}}}})},
+		})
+	}
+	return out
+}
