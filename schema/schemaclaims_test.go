@@ -26,6 +26,7 @@ var expressible = map[rules.Code]bool{
 	rules.CodeWrongType: true, rules.CodeMissingField: true, rules.CodeInvalidValue: true,
 	rules.CodeUnknownPlatform: true, rules.CodeNoTargets: true, rules.CodeInvalidScheduledFor: true,
 	rules.CodePublishModeConflict: true, rules.CodeInvalidPoll: true, rules.CodeNoContent: true,
+	rules.CodeTooManyTargets: true, // maxItems, at Env.MaxTargets' default
 }
 
 // corpusBody is one body of the shared corpus (testdata/node/corpus.jsonl): what it is,
@@ -172,6 +173,8 @@ var handBodies = []struct{ kind, why, body string }{
 	{DocCreatePost, "the same account twice", `{"content":"hi","platforms":[{"platform":"bluesky","accountId":"b"},{"platform":"bluesky","accountId":"b"}],"publishNow":true}`},
 	{DocCreatePost, "600e-1 and 60.0 are sixty", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b","c","d"],"durationMinutes":600e-1}}},{"platform":"twitter","accountId":"t2","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":60.0}}}],"publishNow":true}`},
 	{DocCreatePost, "poll bounds exactly", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":5}}},{"platform":"twitter","accountId":"t2","platformSpecificData":{"poll":{"options":["a","b","c","d"],"durationMinutes":10080}}}],"publishNow":true}`},
+	{DocCreatePost, "as many targets as the default bound allows", `{"content":"hi","platforms":[` + strings.TrimSuffix(strings.Repeat(`{"platform":"bluesky"},`, DefaultMaxTargets), ",") + `],"publishNow":true}`},
+	{DocCreatePost, "one target more than the default bound", `{"content":"hi","platforms":[` + strings.TrimSuffix(strings.Repeat(`{"platform":"bluesky"},`, DefaultMaxTargets+1), ",") + `],"publishNow":true}`},
 	{DocCreatePost, "an escaped member name is the same name", `{"con\u0074ent":"hi","platforms":[{"platform":"bluesky"}],"publishNow":true}`},
 	{DocCreatePost, "a NUL in the text", `{"content":"a\u0000b","platforms":[{"platform":"bluesky"}],"publishNow":true}`},
 	{DocCreatePost, "an IRI media URL", `{"mediaItems":[{"type":"image","url":"https://\u4f8b\u3048.jp/\u753b\u50cf.png","thumbnail":"http://x.example/t.png"}],"platforms":[{"platform":"pinterest","platformSpecificData":{"boardId":"b1"}}],"publishNow":true}`},

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -178,8 +179,8 @@ func fieldOverrides() map[string]func() obj {
 		"PlatformTarget.platformSpecificData": func() obj {
 			return obj{{"description", "Options of the target's platform, a JSON object; see allOf."}, {"type", "object"}}
 		},
-		"ErrorBody.in": func() obj { return obj{{"type", "string"}, {"enum", []string{"draft"}}} },
-		"Problem.in":   func() obj { return obj{{"type", "string"}, {"enum", []string{"draft"}}} },
+		"ErrorBody.in": func() obj { return obj{{"type", "string"}, {"enum", []string{"draft", "options"}}} },
+		"Problem.in":   func() obj { return obj{{"type", "string"}, {"enum", []string{"draft", "options"}}} },
 	}
 }
 
@@ -188,7 +189,7 @@ func fieldOverrides() map[string]func() obj {
 func typeFacts(name string) func(g *generator) []any {
 	facts := map[string]func(g *generator) []any{
 		"CreatePost": func(*generator) []any {
-			return append(append(publishMode(), createPostRules()...), platformPostRules()...)
+			return append(append(append(publishMode(), createPostRules()...), platformPostRules()...), targetBound())
 		},
 		"DraftPublish":   func(*generator) []any { return publishMode() },
 		"PlatformTarget": targetByPlatform,
@@ -354,4 +355,14 @@ func errorStatuses() []statusCodes {
 		out[len(out)-1].codes = append(out[len(out)-1].codes, string(c))
 	}
 	return out
+}
+
+// targetBound is Env.MaxTargets at its default: more targets is 400 too_many_targets. A
+// server that sets another bound serves another schema, as with the caps.
+func targetBound() obj {
+	return obj{
+		{"description", "At most " + strconv.Itoa(DefaultMaxTargets) + " targets (Env.MaxTargets, default " +
+			strconv.Itoa(DefaultMaxTargets) + "); more is 400 too_many_targets."},
+		{"properties", obj{{"platforms", obj{{"maxItems", DefaultMaxTargets}}}}},
+	}
 }
