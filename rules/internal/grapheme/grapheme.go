@@ -337,8 +337,13 @@ func scan(s string, budget int, strict bool) (end, clusters, invalid int) {
 // a valid UTF-8 sequence counts as U+FFFD (see machineSpan). It does not allocate and
 // reads each byte once.
 func Count(s string) int {
-	_, n, _ := scan(s, math.MaxInt, false)
-	return n
+	// An all-ASCII text, the common case, is one ASCIISpan: no machine, no budget.
+	end, n := ASCIISpan(s, len(s))
+	if end == len(s) {
+		return n
+	}
+	_, k, _ := scan(s[end:], math.MaxInt, false)
+	return n + k
 }
 
 // Next returns the length in bytes of the first cluster of s, reading a byte that is not
