@@ -873,6 +873,12 @@ export function createPostrules(locate) {
     const r = readOptions(options, null, 'options');
     if (r.fault) return { fault: { ...r.fault, path: '' } };
     const o = { ...r.values };
+    for (const [name, v] of Object.entries(o)) {
+      // JSON.stringify would drop these members silently, and the option with them.
+      if (typeof v === 'function' || typeof v === 'symbol') {
+        return { fault: fault(CODE_WRONG_TYPE, `option ${name} has no JSON form: it is ${describe(v)}`, `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`) };
+      }
+    }
     if (!('now' in o)) o.now = new Date().toISOString();
     else if (o.now !== null && typeof o.now !== 'string') {
       const c = clock(o.now);

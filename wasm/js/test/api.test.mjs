@@ -278,6 +278,9 @@ test('checkPost: wrong options are verdicts, not exceptions', async () => {
     [{ accounts: [{ platform: 'twitter', accountId: 'tw\ud800' }] }, 'invalid_string'], // not silently U+FFFD
     [{ plan: { subscribeUrl: '\udfff' } }, 'invalid_string'],
     [42, 'wrong_type'],
+    [{ accounts: () => [] }, 'wrong_type'], // JSON.stringify would drop it: resolution skipped silently
+    [{ now: Symbol('now') }, 'wrong_type'],
+    [{ ['__proto__']: 1 }, 'unknown_field'], // a member of that name, not the prototype
   ]) {
     const v = await pr.checkPost(body, options);
     assert.equal(v.valid, false, JSON.stringify(options));
