@@ -6,8 +6,9 @@ import {
   init, loadChecker, ready, measure, parseScheduledFor, aggregate, checkPost, checkDraftPublish,
 } from '@postrules/wasm';
 import type {
-  Code, Fault, Measurement, MeasureFault, MeasureOptions, Summary, Verdict, CheckOptions,
-  DraftCheckOptions, Outcome, InitOptions, ScheduledForValid, ScheduledForInvalid,
+  Code, Fault, Measurement, MeasureFault, MeasureOptions, Summary, StatusError, Verdict, CheckOptions,
+  DraftCheckOptions, Outcome, InitOptions, ScheduledForValid, ScheduledForInvalid, Problem,
+  MeasuredPost, ProblemTarget,
 } from '@postrules/wasm';
 
 export async function everything(): Promise<string> {
@@ -55,9 +56,9 @@ export async function everything(): Promise<string> {
   }
 
   const outcomes: Outcome[] = [{ platform: 'twitter', state: 'published' }];
-  const s = aggregate(outcomes);
+  const s = await aggregate(outcomes);
   if ('code' in s) {
-    const f: Fault = s;
+    const f: StatusError | Fault = s;
     void f.message;
   } else {
     const ok: Summary = s;
@@ -67,15 +68,29 @@ export async function everything(): Promise<string> {
 
   const checkOptions: CheckOptions = { now: null, accounts: [{ platform: 'twitter', accountId: 'tw_1' }] };
   const v: Verdict = await checkPost({ content: 'hi', platforms: [{ platform: 'twitter' }], publishNow: true }, checkOptions);
-  // @ts-expect-error a valid verdict has no httpStatus
-  const status: number = v.httpStatus;
+  const status: number = v.httpStatus; // schema.Verdict: 202 when valid
   void status;
+  // @ts-expect-error a verdict's error is null when valid: narrow first
+  v.error.code;
   if (v.valid) {
-    void v.status;
+    const accepted: 202 = v.httpStatus;
+    void [accepted, v.status];
   } else {
     const code: Code = v.error.code;
     void code;
+    for (const p of v.problems) {
+      const problem: Problem = p;
+      const where: 'draft' | 'options' | undefined = problem.in;
+      const target: ProblemTarget | undefined = problem.target;
+      // @ts-expect-error length is only on a post_too_long: check it first
+      problem.length.cap;
+      const length: MeasuredPost | undefined = problem.length;
+      void [where, target, length?.overflowAt, problem.rule];
+    }
   }
+  for (const w of v.warnings) void w.rule;
+  for (const t of v.targets) for (const post of t.posts) void [post.units?.[0]?.rule, post.fits];
+  void v.resolutionSkipped;
   const draftOptions: DraftCheckOptions = { draftState: 'saved' };
   const d = await checkDraftPublish('{}', { publishNow: true }, draftOptions);
   return `${names.length} ${checker.length} ${isReady} ${d.valid}`;

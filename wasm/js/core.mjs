@@ -14,8 +14,10 @@
 // unit offsets, the unit of JavaScript strings and of a textarea's selectionStart.
 //
 // Two modules are built from the same Go code (see ../build.sh):
-//   postrules-counter.wasm  measure, parseScheduledFor, aggregate        (loaded by init)
-//   postrules-full.wasm     checkPost, checkDraftPublish (+ the above)   (loaded lazily)
+//   postrules-counter.wasm  measure, parseScheduledFor                  (loaded by init)
+//   postrules-full.wasm     checkPost, checkDraftPublish, aggregate      (loaded lazily)
+//                           (+ the above; the three read JSON with package schema's
+//                           strict decoders, which the counter module does not carry)
 //
 // The hot paths (measure, parseScheduledFor) call //go:wasmexport functions directly and
 // hand text over through the module's linear memory: no syscall/js callback per call.
@@ -374,7 +376,8 @@ function objectKind(v) {
  * once. A proxy, a throwing getter, an array, a Date or a class instance gets a fault with
  * a code and a path (the option's name, or `where` for the object itself), never an
  * exception. Returns {values} (the allowed names present, undefined ones left out) or
- * {fault}.
+ * {fault}. allowed null takes every own enumerable name, for options whose names the Go
+ * side's strict decoder judges (checkPost's, read by schema.DecodeEnv).
  */
 const NO_OPTIONS = Object.freeze({ values: Object.freeze({}) });
 function readOptions(value, allowed, where) {
@@ -395,9 +398,9 @@ function readOptions(value, allowed, where) {
   } catch (err) {
     return { fault: fault(CODE_INVALID_VALUE, `${where} cannot be read: ${errText(err)}`, where) };
   }
-  const values = {};
+  const values = Object.create(null); // a member "__proto__" stays a member
   for (const key of keys) {
-    if (!allowed.includes(key)) {
+    if (allowed !== null && !allowed.includes(key)) {
       const bad = loneSurrogateAt(key);
       if (bad >= 0) return { fault: loneSurrogateFault('an option name', key, bad, where) };
       return { fault: fault(CODE_UNKNOWN_FIELD, `unknown option ${JSON.stringify(key)}; ${where} takes ${allowed.join(', ')}`, key) };
@@ -500,88 +503,20 @@ function jsonText(value, what) {
   return { text };
 }
 
-// The member names of an outcome, in the order the module reads them.
-const OUTCOME_FIELDS = ['platform', 'state', 'error', 'code'];
-const REQUIRED_OUTCOME_FIELDS = ['platform', 'state'];
-
-// escapePointer escapes a member name as a JSON pointer token (RFC 6901 section 3).
-function escapePointer(s) {
-  return s.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-// The outcomes a page passes (an array of objects, or its JSON text), checked for shape
-// as `validate status` checks its input: an array; objects; only platform, state, error
-// and code, all strings; platform and state present. Whether platforms and states are
-// valid is the rule's business, on the Go side. Returns {fields} (4 strings per outcome)
-// or {fault}. Every read of the page's values is guarded.
-function outcomeFields(outcomes) {
-  try {
-    return readOutcomes(outcomes);
-  } catch (err) {
-    return { fault: fault(CODE_INVALID_VALUE, `the outcomes cannot be read: ${errText(err)}`) };
-  }
-}
-
-function readOutcomes(outcomes) {
-  let v = outcomes;
-  if (typeof v === 'string') {
-    const bad = loneSurrogateAt(v);
-    if (bad >= 0) return { fault: loneSurrogateFault('outcomes (JSON text)', v, bad) };
-    try {
-      v = JSON.parse(v);
-    } catch (err) {
-      return { fault: fault(CODE_MALFORMED_JSON, `the input is not JSON: ${errText(err)}`) };
-    }
-  }
-  if (!Array.isArray(v)) {
-    return { fault: fault(CODE_INVALID_BODY, `want a JSON array of outcomes, found ${describe(v)}`) };
-  }
-  const n = v.length;
-  const fields = [];
-  for (let i = 0; i < n; i++) {
-    const o = v[i];
-    const base = `/${i}`;
-    if (o === null || typeof o !== 'object' || Array.isArray(o)) {
-      return { fault: fault(CODE_WRONG_TYPE, `want an outcome object, found ${describe(o)}`, base) };
-    }
-    const seen = {};
-    for (const name of Object.keys(o)) {
-      const value = o[name];
-      if (value === undefined) continue; // JSON has no undefined: the member is absent
-      const path = `${base}/${escapePointer(name)}`;
-      if (!OUTCOME_FIELDS.includes(name)) {
-        const badName = loneSurrogateAt(name);
-        if (badName >= 0) return { fault: loneSurrogateFault('a member name', name, badName, base) };
-        return { fault: fault(CODE_UNKNOWN_FIELD, `unknown member ${JSON.stringify(name)}; an outcome has platform, state, error and code`, path) };
-      }
-      if (typeof value !== 'string') {
-        return { fault: fault(CODE_WRONG_TYPE, `${JSON.stringify(name)} must be a string, found ${describe(value)}`, path) };
-      }
-      const bad = loneSurrogateAt(value);
-      if (bad >= 0) return { fault: loneSurrogateFault(`"${name}"`, value, bad, path) };
-      seen[name] = value;
-    }
-    for (const name of REQUIRED_OUTCOME_FIELDS) {
-      if (seen[name] === undefined) {
-        return { fault: fault(CODE_MISSING_FIELD, `the outcome has no ${JSON.stringify(name)}`, `${base}/${name}`) };
-      }
-    }
-    for (const name of OUTCOME_FIELDS) fields.push(seen[name] === undefined ? '' : seen[name]);
-  }
-  return { fields };
-}
-
 // A verdict for a call the Go side could not answer at all (no module, a crash): the
-// shape of every verdict (the CLI's keys), so that a page reads it the same way. Only the
-// wrapper's own two codes come here, both 500 and neither located in the request.
+// members of every verdict, in schema.Verdict's order (what schema.Refuse gives for one
+// problem not located in a document), so that a page reads it the same way. Only the
+// wrapper's own two codes come here, both 500.
 function faultVerdict(f) {
   return {
     valid: false,
     httpStatus: 500,
     error: { error: f.error || 'Internal Server Error', code: f.code, message: f.message },
     problems: [{ path: '', code: f.code, message: f.message }],
-    billable: false,
+    warnings: [],
     targets: [],
+    billable: false,
+    resolutionSkipped: true,
   };
 }
 
@@ -638,7 +573,6 @@ const MEASURE_PREFIX = 1 << 16;
 const MEASURE_OPTIONS = ['platform', 'counter', 'cap'];
 const PARSE_OPTIONS = ['now'];
 const INIT_OPTIONS = ['wasmURL', 'wasmModule', 'fullWasmURL', 'fullWasmModule', 'wasmExecURL', 'preloadChecker'];
-const CHECK_OPTIONS = ['now', 'accounts', 'plan', 'limits', 'draftState'];
 
 /**
  * Makes one copy of the API. locate.counter() and locate.full() give the default places
@@ -748,7 +682,7 @@ export function createPostrules(locate) {
     return fault(CODE_NOT_INITIALIZED, `${what}: call and await init() first`);
   }
 
-  // The module for measure, parseScheduledFor and aggregate: the counter module, or the
+  // The module for measure and parseScheduledFor: the counter module, or the
   // full one when only it is loaded (both export the same small functions).
   function small() {
     return counterModule || fullModule;
@@ -903,52 +837,54 @@ export function createPostrules(locate) {
     return { input: s, valid: true, utc: m.outString() };
   }
 
-  function aggregate(outcomes) {
-    const m = small();
-    if (m === null) return notReady('aggregate');
-    const { fields, fault: f } = outcomeFields(outcomes);
-    if (f) return f;
-    const r = m.call(() => {
-      // Records: each field as a little-endian uint32 byte length and its UTF-8.
-      if (m.reserve(Math.min(bytesFor(fields) + 4 * fields.length, 0x7fffffff)) === 0) return -1;
-      const view = new DataView(m.buffer, m.inPtr, m.inCap);
-      let off = 0;
-      for (const str of fields) {
-        const n = m.write(str, off + 4);
-        view.setUint32(off, n, true);
-        off += 4 + n;
-      }
-      return m.exports.postrules_aggregate(off);
-    });
-    if (r.down) return r.down;
-    if (r.status !== STATUS_OK) return m.outFault();
-    return withOK({ success: m.res[SLOT_FITS] === 1, status: m.outString() }, true);
+  // aggregate folds outcomes (an array, or its JSON text) as `validate status --format
+  // json` does: the JSON text goes to the checker module, whose schema.DecodeOutcomes reads
+  // it as strictly as a request (a name given twice is duplicate_field, malformed JSON
+  // names its byte), never JSON.parse. An array is written with JSON.stringify, a lone
+  // surrogate in it as a \uD800 escape that the decoder reports at its pointer.
+  async function aggregate(outcomes) {
+    let text;
+    if (typeof outcomes === 'string') {
+      text = outcomes;
+      const bad = loneSurrogateAt(text);
+      if (bad >= 0) return loneSurrogateFault('outcomes (JSON text)', text, bad);
+    } else {
+      const j = stringify(outcomes, 'the outcomes', '', true);
+      if (j.fault) return j.fault;
+      text = j.text;
+    }
+    if (text.length > MAX_BODY_BYTES) return tooLarge('outcomes', text.length);
+    const { m, down } = await full('aggregate');
+    if (down) return down;
+    const out = callJSON(m, 'postrules_aggregate_outcomes', [text]);
+    return out.ok === false ? out : withOK(out, out.code === undefined);
   }
 
-  // The options JSON of checkPost / checkDraftPublish: a fresh object of the known
-  // options only, never the page's object (so nothing of the wrapper's own, and no name
-  // the Go side would match without regard to case, travels in it). `now` defaults to the
-  // current time (as the CLI's --now does); null skips the "scheduledFor is after now"
-  // check. Returns {text} or {fault}.
+  // The options JSON of checkPost / checkDraftPublish: a fresh object of the page's own
+  // enumerable members, each read once through readOptions, written as JSON for
+  // schema.DecodeEnv, the one strict options decoder, which judges every name and value
+  // (unknown, misspelt, repeated, of the wrong type) exactly as Go and the CLI do. Nothing
+  // of the wrapper's own travels in it: what the wrapper finds goes apart, as a
+  // WrapperError. `now` defaults to the current time (as the CLI's --now does); null skips
+  // the "scheduledFor is after now" check; a Date or epoch milliseconds become the grammar's
+  // text. A lone surrogate anywhere is written as a \uD800 escape, which the decoder reports
+  // as invalid_string at its pointer. Returns {text} or {fault}.
   function checkOptions(options) {
-    const r = readOptions(options, CHECK_OPTIONS, 'options');
-    if (r.fault) return { fault: { ...r.fault, message: `options: ${r.fault.message}`, path: '' } };
-    const v = r.values;
-    const o = {};
-    if (v.now === undefined) o.now = new Date().toISOString();
-    else if (v.now !== null) {
-      const c = clock(v.now);
-      if (c === null) {
-        return { fault: fault(CODE_WRONG_TYPE, `option now must be a Date, a number or a string, got ${describe(v.now)}`) };
+    const r = readOptions(options, null, 'options');
+    if (r.fault) return { fault: { ...r.fault, path: '' } };
+    const o = { ...r.values };
+    for (const [name, v] of Object.entries(o)) {
+      // JSON.stringify would drop these members silently, and the option with them.
+      if (typeof v === 'function' || typeof v === 'symbol') {
+        return { fault: fault(CODE_WRONG_TYPE, `option ${name} has no JSON form: it is ${describe(v)}`, `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`) };
       }
-      o.now = c;
     }
-    for (const name of ['accounts', 'plan', 'limits', 'draftState']) {
-      if (v[name] !== undefined) o[name] = v[name];
+    if (!('now' in o)) o.now = new Date().toISOString();
+    else if (o.now !== null && typeof o.now !== 'string') {
+      const c = clock(o.now);
+      if (c !== null) o.now = c; // any other value goes as it is: DecodeEnv says wrong_type
     }
-    const j = stringify(o, 'options', '');
-    if (j.fault) return j;
-    return j;
+    return stringify(o, 'options', '', true);
   }
 
   async function full(what) {
@@ -966,8 +902,13 @@ export function createPostrules(locate) {
   // The page's values are all read before the first await, so a page that changes them
   // afterwards does not change the check.
   async function check(what, name, values, options) {
-    const texts = values.map(([v, label]) => jsonText(v, label));
+    const texts = values.map(([v, label]) => {
+      const t = jsonText(v, label);
+      if (t.fault) t.in = label === 'draft' ? 'draft' : '';
+      return t;
+    });
     const opts = checkOptions(options);
+    if (opts.fault) opts.in = 'options';
     const broken = texts.find((t) => t.fault) || (opts.fault ? opts : null);
     const { m, down } = await full(what);
     if (down) return faultVerdict(down);
@@ -982,12 +923,12 @@ export function createPostrules(locate) {
       }
       return m.exports[name](...lens);
     });
-    const wrapperFault = (f) => JSON.stringify({ code: f.code, message: f.message, path: f.path || '' });
+    const wrapperFault = (f, where) => JSON.stringify({ code: f.code, message: f.message, path: f.path || '', in: where });
     let r = broken
-      ? run([...texts.map(() => ''), '', wrapperFault(broken.fault)])
+      ? run([...texts.map(() => ''), '', wrapperFault(broken.fault, broken.in)])
       : run([...texts.map((t) => t.text), opts.text, '']);
     if (r.status === -1) { // over the module's input limit (huge options): its fault is the verdict
-      r = run([...texts.map(() => ''), '', wrapperFault(m.outJSON())]);
+      r = run([...texts.map(() => ''), '', wrapperFault(m.outJSON(), 'options')]);
     }
     if (r.down) return faultVerdict(r.down);
     const out = m.outJSON();

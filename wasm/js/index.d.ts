@@ -1,12 +1,12 @@
 // Type declarations for postrules.mjs, written by hand. Field names are those of the
-// `validate` CLI's --format json output (README, CLI section), so one parser serves both:
+// `validate` CLI's --format json output (docs/cli.md), so one parser serves both:
 // measure as a `validate length` line, parseScheduledFor as a `validate time` line,
-// aggregate as `validate status`, the checks as a `validate post|draft` line less "file".
-// The one addition: a valid verdict also has status (and scheduledFor when scheduled),
-// what the API reports for the accepted post (see ValidVerdict).
+// aggregate as `validate status`, the checks as a `validate post|draft` line less "file"
+// (schema.Verdict as it is, docs/contract.md).
 //
-// Offsets are UTF-16 code unit offsets (JavaScript string indices, a textarea's
-// selectionStart); the CLI's are byte offsets into UTF-8.
+// The offsets of measure and parseScheduledFor are UTF-16 code unit offsets (JavaScript
+// string indices, a textarea's selectionStart); the CLI's are byte offsets into UTF-8. A
+// verdict is the CLI's JSON byte for byte, so its overflowAt values are byte offsets.
 
 /** The machine codes of rules/errors.go, plus the wrapper's own not_initialized. */
 export type Code =
@@ -76,18 +76,13 @@ export interface InitOptions {
 }
 
 /**
- * Loads the counter module. Call once and await it before measure, parseScheduledFor and
- * aggregate; calling again returns the same promise. Rejects only when the module cannot
- * be fetched, read or compiled (a wrong URL, a server error).
- */
-/**
  * Loads the counter module. Resolves to the loaded module names (["counter"]), or to a
  * Fault when the options cannot be read; rejects only when a module cannot be fetched or
  * compiled. Later calls return the first call's promise.
  */
 export function init(options?: InitOptions): Promise<string[] | Fault>;
 
-/** Loads the full checker now; checkPost and checkDraftPublish do so on first use. */
+/** Loads the full checker now; checkPost, checkDraftPublish and aggregate do so on first use. */
 export function loadChecker(): Promise<string[]>;
 
 /** Whether init() has resolved. */
@@ -180,15 +175,34 @@ export interface Outcome {
   code?: Code | string;
 }
 
-/** `validate status --format json`. */
+/** `validate status --format json`: the post's status. */
 export interface Summary {
   readonly ok: true;
   success: boolean;
   status: Status;
 }
 
-/** Folds per-target outcomes (an array or its JSON text) into the post's status. */
-export function aggregate(outcomes: Outcome[] | string): Summary | Fault;
+/**
+ * `validate status --format json` for outcomes that cannot be folded: the API's error body
+ * of the first problem (a name given twice is duplicate_field at its pointer, malformed
+ * JSON names its byte, an unknown state is the rule's invalid_value).
+ */
+export interface StatusError {
+  readonly ok: false;
+  error: string;
+  code: Code;
+  message: string;
+  /** JSON pointer into the outcomes; absent when the problem is the document as a whole. */
+  path?: string;
+}
+
+/**
+ * Folds per-target outcomes (an array or its JSON text) into the post's status. The JSON
+ * text is read by the checker module's strict decoder (schema.DecodeOutcomes), as
+ * `validate status` reads it, so it loads the checker on first use, like checkPost. Never
+ * rejects. Narrow with `r.ok` or `'code' in r`.
+ */
+export function aggregate(outcomes: Outcome[] | string): Promise<Summary | StatusError | Fault>;
 
 // ---------------------------------------------------------------------------- verdicts
 
@@ -208,28 +222,92 @@ export interface Plan {
   connectedAccounts?: number;
 }
 
+/**
+ * The options of checkPost: schema's one options model (docs/contract.md, "The options"),
+ * read by the same strict decoder as in Go (schema.DecodeEnv). Names are exact; an unknown
+ * or misspelt name, a repeated account, an empty accountId, an unknown platform, a lone
+ * surrogate: each is a 400 verdict whose problems have `in: "options"` and a pointer into
+ * the options (`/accounts/1`), the same code and pointer as in Go and the CLI.
+ */
 export interface CheckOptions {
   /** The clock for "scheduledFor is after now". Default: the current time; null skips the check. */
   now?: Date | number | string | null;
   /** The connected accounts. Absent or null: target resolution is skipped. */
   accounts?: Account[] | null;
-  plan?: Plan;
+  plan?: Plan | null;
   /** Per-platform cap and counter, keyed by platform. */
-  limits?: Partial<Record<Platform, { cap?: number; counter?: CounterName }>>;
+  limits?: Partial<Record<Platform, { cap?: number; counter?: CounterName }>> | null;
+  /** A body limit in bytes below the default 1 MiB (the wrapper refuses longer texts regardless). */
+  maxBodyBytes?: number | null;
 }
 
 export interface DraftCheckOptions extends CheckOptions {
   /** The stored draft's state. Default "saved". */
-  draftState?: 'saved' | 'publishing' | 'deleted';
+  draftState?: 'saved' | 'publishing' | 'deleted' | null;
 }
 
-/** One problem of a verdict, as the CLI prints it. */
+/** The target a problem applies to. */
+export interface ProblemTarget {
+  /** Its index in the request's "platforms". */
+  index: number;
+  platform: Platform | string;
+  accountId: string;
+}
+
+/** One rule a post is measured for: its unit, length and limit. */
+export interface UnitLength {
+  /** The rule book's id ("bluesky.text.max_bytes"). */
+  rule: string;
+  counter: string;
+  length: number;
+  exact: boolean;
+  cap: number;
+  fits: boolean;
+  /** Byte offset in the post's UTF-8 text of the first unit past the cap; -1 when it fits. */
+  overflowAt: number;
+  /** Present, and true, when the rule only informs (a warning). */
+  warning?: true;
+}
+
+/** One post of a target measured against its cap (schema.MeasuredPost). */
+export interface MeasuredPost {
+  /** JSON pointer of the post's text. */
+  path: string;
+  /** The unit: "graphemes" unless the limits say otherwise ("x-weighted", "bytes"...). */
+  counter: string;
+  /** Exact when exact is true; otherwise a lower bound (counting stopped past the cap). */
+  length: number;
+  exact: boolean;
+  cap: number;
+  fits: boolean;
+  /**
+   * Byte offset in the post's UTF-8 text (as the CLI's) of the first unit past the cap; -1
+   * when it fits. measure() on the text gives the UTF-16 offset a textarea needs.
+   */
+  overflowAt: number;
+  /** The id of the rule measured above. */
+  rule?: string;
+  /** Every rule the post is counted for, warnings included. */
+  units?: UnitLength[];
+}
+
+/** @deprecated the old name of MeasuredPost. */
+export type PostLength = MeasuredPost;
+
+/** One problem of a verdict (schema.Problem), as the CLI prints it. Match on code, never message. */
 export interface Problem {
-  /** JSON pointer into the request, e.g. "/platforms/0/platformSpecificData/threadItems/2/content". */
+  /** JSON pointer into the document `in` names, e.g. "/platforms/0/platformSpecificData/threadItems/2/content"; "" for the document as a whole. */
   path: string;
   code: Code;
-  /** For a draft publish, a problem of the stored draft starts "draft: " (its path is into the draft). */
   message: string;
+  /** The document path points into: absent for the request body, "draft" for the stored draft, "options" for the options. */
+  in?: 'draft' | 'options';
+  /** The rule book's id of the rule broken; absent for problems of the wire format. */
+  rule?: string;
+  /** The target the problem applies to, when it is about one. */
+  target?: ProblemTarget;
+  /** The measurement of the post a post_too_long is about. */
+  length?: MeasuredPost;
 }
 
 /** The API's error body. */
@@ -240,58 +318,55 @@ export interface ErrorBody {
   message: string;
   /** The JSON pointer of the one problem the body describes; absent for several, or none. */
   path?: string;
-  /** "draft" when that problem is in the stored draft of a draft publish. */
-  in?: 'draft';
+  /** Problem.in of that one problem. */
+  in?: 'draft' | 'options';
   subscribeUrl?: string;
   limit?: number;
   used?: number;
   connected?: number;
   /** When several problems share the answered status: each of them. */
-  problems?: Array<Problem & { in?: 'draft' }>;
-}
-
-/** One post of a target: its length against its cap (measure() tells where it overflows). */
-export interface PostLength {
-  /** JSON pointer of the post's text. */
-  path: string;
-  length: number;
-  cap: number;
+  problems?: Problem[];
 }
 
 export interface TargetVerdict {
   platform: Platform | string;
+  /** The resolved account when resolution ran, else the accountId as sent, else "". */
   accountId: string;
-  posts: PostLength[];
+  posts: MeasuredPost[];
 }
 
-/** The members every verdict has: those of a `validate post|draft --format json` line, less "file". */
+/**
+ * The members every verdict has: schema.Verdict's JSON, the line of
+ * `validate post|draft --format json` less "file", in the same order.
+ */
 interface VerdictBase {
   valid: boolean;
-  billable: boolean;
+  httpStatus: number;
+  /** What the warning rules found (more hashtags than recommended...); never makes a verdict invalid. */
+  warnings: Problem[];
   /** One entry per target of the request, in order, even when invalid ([] when undecodable). */
   targets: TargetVerdict[];
+  billable: boolean;
+  /** Target resolution did not run: no accounts given, or a target's platform or accountId was rejected. */
+  resolutionSkipped: boolean;
 }
 
-/** An accepted request: the CLI's keys, plus what the API reports (the JS extras). */
+/** An accepted request. */
 export interface ValidVerdict extends VerdictBase {
   valid: true;
+  httpStatus: 202;
   error: null;
   problems: [];
-  httpStatus?: undefined;
   /**
-   * JS extra, not in the CLI's output: what the API reports for the accepted post. Create:
-   * "publishing" (publish now) or "pending" (scheduled); draft publish: "publishing" or
-   * "scheduled".
+   * What the API reports for the accepted post. Create: "publishing" (publish now) or
+   * "pending" (scheduled); draft publish: "publishing" or "scheduled".
    */
   status: 'publishing' | 'pending' | 'scheduled';
-  /**
-   * JS extra, not in the CLI's output: present only when the post is scheduled, its time
-   * normalized to UTC with seconds ("2030-01-15T09:30:00Z").
-   */
+  /** Present only when the post is scheduled, normalized to UTC with seconds ("2030-01-15T09:30:00Z"). */
   scheduledFor?: string;
 }
 
-/** A refused request: exactly the CLI's keys. */
+/** A refused request. */
 export interface InvalidVerdict extends VerdictBase {
   valid: false;
   /** The HTTP status the API answers with. */

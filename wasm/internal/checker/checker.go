@@ -1,7 +1,13 @@
 // Package checker is the Go half of the full postrules WebAssembly module: it turns a
-// page's request body and options into one call of [schema.CheckCreatePost] or
-// [schema.CheckDraftPublish] and returns the verdict as JSON, the same verdict the API
-// server and `validate post --format json` give for that body.
+// page's request body and options JSON into one call of [schema.CheckCreatePost] or
+// [schema.CheckDraftPublish] and returns the verdict as JSON, byte for byte the line
+// `validate post --format json` prints for that body (less its "file" member), and folds
+// publish outcomes as `validate status --format json` does.
+//
+// The options are read by [schema.DecodeEnv], the one strict options decoder, so that a
+// defect (an empty accountId, an account listed twice, "twiter") has the same code and
+// pointer as in Go and in the CLI. The verdict is [schema.Verdict] as it is: no
+// projection, no reshaping.
 //
 // It lives apart from package bridge so that the small counter module, which a composer
 // loads first, does not carry schema and validator/v10.
@@ -10,203 +16,73 @@ package checker
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"io"
-	"sort"
-	"strconv"
 
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/schema"
-	"github.com/postrules/postrules/wasm/internal/bridge"
 )
 
-// Options is the JSON form of checkPost's and checkDraftPublish's options, as the
-// JavaScript wrapper sends them. Every field is optional.
-type Options struct {
-	// Now is the caller's clock in the scheduledFor grammar; absent or null skips the
-	// "scheduledFor is after now" check (the wrapper fills in the current time unless the
-	// page passes null).
-	Now *string `json:"now"`
-	// Accounts are the connected accounts; absent or null skips target resolution.
-	Accounts *[]rules.Account `json:"accounts"`
-	// Plan is the caller's plan; absent means an active subscription without limits.
-	Plan *PlanOptions `json:"plan"`
-	// Limits replaces the cap and/or counter of some platforms, keyed by wire name.
-	Limits map[string]LimitOptions `json:"limits"`
-	// DraftState is the stored draft's state for checkDraftPublish: "saved" (default),
-	// "publishing" or "deleted".
-	DraftState *string `json:"draftState"`
-	// Nothing else: what the wrapper itself finds travels apart, as a WrapperError in its
-	// own argument, so that no options object a page writes can forge a verdict.
+// env decodes the options JSON ("" is no options: the zero Env) with schema.DecodeEnv.
+func env(optionsJSON string) (schema.Env, []schema.Problem) {
+	if optionsJSON == "" {
+		return schema.Env{}, nil
+	}
+	return schema.DecodeEnv([]byte(optionsJSON))
+}
+
+// CheckPost is checkPost: the verdict of [schema.CheckCreatePost] for body under the
+// environment the options JSON describes, or, when the options have problems, the verdict
+// of those ([schema.Refuse]).
+func CheckPost(body, optionsJSON string) schema.Verdict {
+	e, ps := env(optionsJSON)
+	if len(ps) > 0 {
+		return schema.Refuse(ps)
+	}
+	return schema.CheckCreatePost([]byte(body), e)
+}
+
+// CheckDraftPublish is checkDraftPublish: the verdict of [schema.CheckDraftPublish] for
+// publishing draft (stored in the create-post shape) with body, or of the options'
+// problems, as CheckPost.
+func CheckDraftPublish(draft, body, optionsJSON string) schema.Verdict {
+	e, ps := env(optionsJSON)
+	if len(ps) > 0 {
+		return schema.Refuse(ps)
+	}
+	return schema.CheckDraftPublish([]byte(draft), []byte(body), e)
+}
+
+// Marshal is the verdict's JSON as the CLI writes it (encoding/json with HTML escaping
+// off), without the CLI's "file" member and newline.
+func Marshal(v schema.Verdict) ([]byte, error) { return marshal(v) }
+
+// MarshalStatus is Aggregate's answer as `validate status --format json` writes it, less
+// the newline.
+func MarshalStatus(answer any) ([]byte, error) { return marshal(answer) }
+
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // WrapperError is an error the JavaScript wrapper found while translating the page's
-// values (a request with no JSON form, a lone surrogate, an options object it could not
-// read, a body over the size limit). The exports take it as a separate argument, never
-// inside the options JSON: a page controls the options, and an error slipped in there
-// would give it any verdict it likes (a 500, a billable 502, a 429...). Its codes are
-// limited to the ones the wrapper can find (see wrapperCodes).
+// values (a request with no JSON form, an options object it could not read, a body over
+// the size limit from its length alone). The exports take it as a separate argument,
+// never inside the options JSON: a page controls the options, and an error slipped in
+// there would give it any verdict it likes (a 500, a billable 502, a 429...). Its codes
+// are limited to the ones the wrapper can find (see wrapperCodes), its In to the
+// documents a page passes.
 type WrapperError struct {
 	Code    rules.Code `json:"code"`
 	Message string     `json:"message"`
 	Path    string     `json:"path"`
-}
-
-// PlanOptions is [rules.Plan] with JSON names.
-type PlanOptions struct {
-	SubscriptionInactive bool   `json:"subscriptionInactive"`
-	SubscribeURL         string `json:"subscribeUrl"`
-	PostLimit            int    `json:"postLimit"`
-	PostsUsed            int    `json:"postsUsed"`
-	AccountLimit         int    `json:"accountLimit"`
-	ConnectedAccounts    int    `json:"connectedAccounts"`
-}
-
-// LimitOptions is one platform's entry of Options.Limits.
-type LimitOptions struct {
-	Cap     *float64 `json:"cap"`
-	Counter string   `json:"counter"`
-}
-
-// env builds the schema environment from the options JSON, or the fault that stops the
-// check. draft tells whether draftState may be given.
-func env(optionsJSON string, draft bool) (schema.Env, *Options, *bridge.Fault) {
-	var o Options
-	if optionsJSON != "" {
-		if f := decodeStrict([]byte(optionsJSON), &o, "options"); f != nil {
-			return schema.Env{}, nil, f
-		}
-	}
-	var e schema.Env
-	if o.Now != nil {
-		t, err := rules.ParseScheduledFor(*o.Now)
-		if err != nil {
-			f := bridge.FaultOf(err, *o.Now)
-			f.Message = "option now: " + f.Message
-			return e, nil, f
-		}
-		e.Now = t
-	}
-	if o.Accounts != nil {
-		e.Accounts = *o.Accounts
-		if e.Accounts == nil {
-			e.Accounts = []rules.Account{}
-		}
-	}
-	if p := o.Plan; p != nil {
-		e.Plan = rules.Plan{
-			SubscriptionInactive: p.SubscriptionInactive, SubscribeURL: p.SubscribeURL,
-			PostLimit: p.PostLimit, PostsUsed: p.PostsUsed,
-			AccountLimit: p.AccountLimit, ConnectedAccounts: p.ConnectedAccounts,
-		}
-	}
-	names := make([]string, 0, len(o.Limits))
-	for name := range o.Limits {
-		names = append(names, name)
-	}
-	sort.Strings(names) // the first bad entry reported is the same on every run
-	for _, name := range names {
-		lo := o.Limits[name]
-		p, err := rules.ParsePlatform(name)
-		if err != nil {
-			f := bridge.FaultOf(err, "")
-			f.Message = "option limits: " + f.Message
-			return e, nil, f
-		}
-		lim := e.Limits.For(p)
-		if lo.Counter != "" {
-			c, ok := bridge.CounterNamed(lo.Counter)
-			if !ok {
-				return e, nil, bridge.NewFault(rules.CodeInvalidValue, "",
-					"option limits."+name+".counter "+strconv.Quote(lo.Counter)+" is not \"graphemes\" or \"x-weighted\"")
-			}
-			lim.Counter = c
-		}
-		if lo.Cap != nil {
-			c := *lo.Cap
-			if !bridge.ValidCap(c) {
-				return e, nil, bridge.NewFault(rules.CodeInvalidValue, "",
-					"option limits."+name+".cap must be a whole number from 1 to 2147483647")
-			}
-			lim.Cap = int(c)
-		}
-		e.Limits = e.Limits.With(p, lim)
-	}
-	if o.DraftState != nil {
-		if !draft {
-			return e, nil, bridge.NewFault(rules.CodeInvalidValue, "", "option draftState applies to checkDraftPublish only")
-		}
-		switch s := rules.DraftState(*o.DraftState); s {
-		case rules.DraftSaved, rules.DraftPublishing, rules.DraftDeleted:
-			e.DraftState = s
-		default:
-			return e, nil, bridge.NewFault(rules.CodeInvalidValue, "",
-				"option draftState "+strconv.Quote(*o.DraftState)+" is not one of \"saved\", \"publishing\", \"deleted\"")
-		}
-	}
-	return e, &o, nil
-}
-
-// Result is a verdict as the page receives it: schema's Report, the same projection
-// `validate post --format json` prints for a file (less its "file"), so that one parser
-// reads both: valid, httpStatus (only when invalid), error (the API's error body, or null),
-// problems ({path, code, message} each), billable and targets (of each post only its path,
-// length and cap). To those it adds, only when the request is valid, what the API reports
-// for it and a composer shows: status, and scheduledFor when the post is scheduled. An
-// invalid verdict never has them.
-type Result struct {
-	schema.Report
-	Status       rules.Status `json:"status,omitempty"`
-	ScheduledFor string       `json:"scheduledFor,omitempty"`
-}
-
-// resultOf projects a schema verdict onto a Result.
-func resultOf(v schema.Verdict) Result {
-	r := Result{Report: v.Report()}
-	if v.Valid {
-		r.Status, r.ScheduledFor = v.Status, v.ScheduledFor
-	}
-	return r
-}
-
-// faultResult is the Result of a call that never reached schema: its options were wrong,
-// or the page's request had no JSON form. It has the shape of every other verdict, with
-// the fault as the API's error body for one problem (as schema writes it: its location in
-// "path", and " (at <path>)" after the message when it has one), so a page reads valid,
-// httpStatus and error the same way whatever went wrong.
-func faultResult(f *bridge.Fault) Result {
-	e := rules.NewError(f.Code, f.Path, f.Message)
-	body := &schema.ErrorBody{Error: e.Title, Code: e.Code, Message: e.Message, Path: e.Path}
-	if e.Path != "" {
-		body.Message += " (at " + e.Path + ")"
-	}
-	return Result{Report: schema.Report{
-		HTTPStatus: e.Status,
-		Error:      body,
-		Problems:   []schema.ReportProblem{{Path: f.Path, Code: f.Code, Message: f.Message}},
-		Targets:    []schema.ReportTarget{},
-		Billable:   rules.Billable(e),
-	}}
-}
-
-// CheckPost is checkPost: the verdict of [schema.CheckCreatePost] for body under the
-// environment the options JSON describes.
-func CheckPost(body, optionsJSON string) Result {
-	e, _, f := env(optionsJSON, false)
-	if f != nil {
-		return faultResult(f)
-	}
-	return resultOf(schema.CheckCreatePost([]byte(body), e))
-}
-
-// CheckDraftPublish is checkDraftPublish: the verdict of [schema.CheckDraftPublish] for
-// publishing draft (stored in the create-post shape) with body.
-func CheckDraftPublish(draft, body, optionsJSON string) Result {
-	e, _, f := env(optionsJSON, true)
-	if f != nil {
-		return faultResult(f)
-	}
-	return resultOf(schema.CheckDraftPublish([]byte(draft), []byte(body), e))
+	// In is schema.Problem.In: "" the request body, "draft" the stored draft, "options"
+	// the options object.
+	In string `json:"in"`
 }
 
 // wrapperCodes are the codes a WrapperError may carry: the client errors the wrapper can
@@ -221,39 +97,62 @@ var wrapperCodes = map[rules.Code]bool{
 // WrapperFault is the verdict for what the wrapper found in the page's values before any
 // check could run (faultJSON is a WrapperError as JSON), or false when faultJSON is empty
 // and the check should run.
-func WrapperFault(faultJSON string) (Result, bool) {
+func WrapperFault(faultJSON string) (schema.Verdict, bool) {
 	if faultJSON == "" {
-		return Result{}, false
+		return schema.Verdict{}, false
 	}
 	var w WrapperError
-	if f := decodeStrict([]byte(faultJSON), &w, "wrapper error"); f != nil {
-		return faultResult(bridge.InternalFault("postrules: malformed wrapper error: " + f.Message)), true
+	dec := json.NewDecoder(bytes.NewReader([]byte(faultJSON)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&w); err != nil || dec.More() {
+		return internal("postrules: malformed wrapper error: " + faultJSON), true
 	}
-	if !wrapperCodes[w.Code] {
-		return faultResult(bridge.InternalFault("postrules: the wrapper sent code " + string(w.Code) + ": " + w.Message)), true
+	if !wrapperCodes[w.Code] || (w.In != "" && w.In != "draft" && w.In != "options") {
+		return internal("postrules: the wrapper sent code " + string(w.Code) + " in " + w.In + ": " + w.Message), true
 	}
-	return faultResult(bridge.NewFault(w.Code, w.Path, w.Message)), true
+	return schema.Refuse([]schema.Problem{{Path: w.Path, Code: w.Code, Message: w.Message, In: w.In}}), true
 }
 
-// decodeStrict decodes exactly one JSON value from data into v, refusing members v does
-// not define and anything after the value. what names the value in messages.
-func decodeStrict(data []byte, v any, what string) *bridge.Fault {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var syntax *json.SyntaxError
-		var typ *json.UnmarshalTypeError
-		switch {
-		case errors.As(err, &syntax), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-			return bridge.NewFault(rules.CodeMalformedJSON, "", what+": not valid JSON: "+err.Error())
-		case errors.As(err, &typ):
-			return bridge.NewFault(rules.CodeWrongType, "", what+": "+err.Error())
-		default:
-			return bridge.NewFault(rules.CodeInvalidRequest, "", what+": "+err.Error())
+// internal is the 500 verdict of a wrapper bug.
+func internal(msg string) schema.Verdict {
+	return schema.Refuse([]schema.Problem{{Code: rules.CodeInternal, Message: msg}})
+}
+
+// Status is `validate status --format json` for a valid outcome list.
+type Status struct {
+	Success bool         `json:"success"`
+	Status  rules.Status `json:"status"`
+}
+
+// StatusError is `validate status --format json` for outcomes that cannot be folded: the
+// API's error body of the first problem.
+type StatusError struct {
+	Error   string     `json:"error"`
+	Code    rules.Code `json:"code"`
+	Message string     `json:"message"`
+	Path    string     `json:"path,omitempty"`
+}
+
+// Aggregate is aggregate: the outcomes JSON read by [schema.DecodeOutcomes] (strict: a
+// member given twice is 400 duplicate_field, malformed JSON names its offset) and folded
+// by [rules.Aggregate]. It answers a Status, or a StatusError and false.
+func Aggregate(outcomesJSON string) (any, bool) {
+	outcomes, ps := schema.DecodeOutcomes([]byte(outcomesJSON))
+	if len(ps) > 0 {
+		p := ps[0]
+		return statusError(rules.NewError(p.Code, p.Path, p.Message)), false
+	}
+	s, err := rules.Aggregate(outcomes)
+	if err != nil {
+		e := rules.AsError(err)
+		if e == nil { // Aggregate documents *Error; never let another pass
+			e = rules.NewError(rules.CodeInvalidRequest, "", err.Error())
 		}
+		return statusError(e), false
 	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return bridge.NewFault(rules.CodeMalformedJSON, "", what+": unexpected data after the JSON value")
-	}
-	return nil
+	return Status{Success: s.Success, Status: s.Status}, true
+}
+
+func statusError(e *rules.Error) StatusError {
+	return StatusError{Error: e.Title, Code: e.Code, Message: e.Message, Path: e.Path}
 }

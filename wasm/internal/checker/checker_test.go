@@ -14,8 +14,7 @@ import (
 const thread = `{"content":"hello 🧵","platforms":[{"platform":"twitter","accountId":"tw_1",
   "platformSpecificData":{"threadItems":[{"content":"two"}]}}],"publishNow":true}`
 
-// keys returns the member names of the JSON object b, sorted as encoding/json writes
-// them (struct order), for checking the exact field set.
+// keys returns the member names of the JSON object b in the order they are written.
 func keys(t *testing.T, b []byte) []string {
 	t.Helper()
 	dec := json.NewDecoder(strings.NewReader(string(b)))
@@ -30,76 +29,13 @@ func keys(t *testing.T, b []byte) []string {
 	return out
 }
 
-func TestCheckPostShapeIsTheCLIs(t *testing.T) {
-	r := CheckPost(thread, `{"now":"2026-01-01T00:00:00Z","accounts":[{"platform":"twitter","accountId":"tw_1"}]}`)
-	if !r.Valid || r.Status != rules.StatusPublishing {
-		t.Fatalf("got %+v", r)
+func mustMarshal(t *testing.T, v schema.Verdict) string {
+	t.Helper()
+	b, err := Marshal(v)
+	if err != nil {
+		t.Fatal(err)
 	}
-	b, _ := json.Marshal(r)
-	// Valid: the CLI's keys less httpStatus (as `validate post --format json`), then the
-	// one extra of a valid publish-now verdict: status (no scheduledFor: not scheduled).
-	want := []string{"valid", "error", "problems", "billable", "targets", "status"}
-	if got := keys(t, b); !reflect.DeepEqual(got, want) {
-		t.Errorf("valid verdict members %v, want %v", got, want)
-	}
-	if got := string(b); !strings.Contains(got, `"problems":[]`) || !strings.Contains(got, `"error":null`) {
-		t.Errorf("problems must be [] and error null: %s", got)
-	}
-	var v struct {
-		Targets []struct {
-			Posts []map[string]any `json:"posts"`
-		} `json:"targets"`
-	}
-	json.Unmarshal(b, &v)
-	post := v.Targets[0].Posts[1]
-	if len(post) != 4 || post["path"] != "/platforms/0/platformSpecificData/threadItems/0/content" || post["length"] != 3.0 || post["cap"] != 280.0 || post["rule"] != "twitter.text.max_weighted" {
-		t.Errorf("post %v: want exactly path, length, cap, rule", post)
-	}
-
-	long := strings.Replace(thread, `"two"`, `"`+strings.Repeat("x", 281)+`"`, 1)
-	r = CheckPost(long, `{"now":"2026-01-01T00:00:00Z"}`)
-	b, _ = json.Marshal(r)
-	if r.Valid || r.HTTPStatus != 400 || r.Error.Code != rules.CodePostTooLong || !strings.Contains(string(b), `"httpStatus":400`) {
-		t.Errorf("long: %s", b)
-	}
-	// Invalid: exactly the CLI's keys, no status even though schema computed one.
-	want = []string{"valid", "httpStatus", "error", "problems", "billable", "targets"}
-	if got := keys(t, b); !reflect.DeepEqual(got, want) {
-		t.Errorf("invalid verdict members %v, want %v", got, want)
-	}
-
-	sched := `{"content":"x","platforms":[{"platform":"twitter"}],"scheduledFor":"2030-01-02T03:04Z"}`
-	b, _ = json.Marshal(CheckPost(sched, `{"now":"2026-01-01T00:00:00Z"}`))
-	want = []string{"valid", "error", "problems", "billable", "targets", "status", "scheduledFor"}
-	if got := keys(t, b); !reflect.DeepEqual(got, want) || !strings.Contains(string(b), `"status":"pending","scheduledFor":"2030-01-02T03:04:00Z"`) {
-		t.Errorf("scheduled verdict %s: members %v, want %v", b, got, want)
-	}
-}
-
-// A problem of the stored draft reads as the CLI prints it: path, code and message, with
-// schema's In left out (the message says "draft: "); the error body keeps path and in.
-func TestDraftProblemsAreTheCLIs(t *testing.T) {
-	draft := `{"content":"` + strings.Repeat("x", 281) + `","platforms":[{"platform":"twitter"}]}`
-	r := CheckDraftPublish(draft, `{"publishNow":true}`, `{"now":"2026-01-01T00:00:00Z"}`)
-	b, _ := json.Marshal(r)
-	if r.Valid || len(r.Problems) != 1 || r.Problems[0].Path != "/content" || !strings.HasPrefix(r.Problems[0].Message, "draft: ") {
-		t.Fatalf("got %s", b)
-	}
-	if strings.Contains(string(b), `"in":"draft","code"`) || !strings.Contains(string(b), `"path":"/content","in":"draft"`) {
-		t.Errorf("want in only on the error body: %s", b)
-	}
-}
-
-func TestCheckPostEqualsSchema(t *testing.T) {
-	for _, body := range []string{thread, "", "{", "[]", `{"content":"x","platforms":[{"platform":"myspace"}],"publishNow":true}`} {
-		got := CheckPost(body, `{"now":"2026-01-01T00:00:00Z","accounts":[]}`)
-		v := schema.CheckCreatePost([]byte(body), schema.Env{Now: mustTime(t, "2026-01-01T00:00:00Z"), Accounts: []rules.Account{}})
-		if got.Valid != v.Valid || (!v.Valid && got.HTTPStatus != v.HTTPStatus) || !reflect.DeepEqual(got.Error, v.Error) ||
-			len(got.Problems) != len(v.Problems) || got.Billable != v.Billable ||
-			(v.Valid && (got.Status != v.Status || got.ScheduledFor != v.ScheduledFor)) || (!v.Valid && got.Status != "") {
-			t.Errorf("body %q: got %+v, schema %+v", body, got, v)
-		}
-	}
+	return string(b)
 }
 
 func mustTime(t *testing.T, s string) time.Time {
@@ -111,102 +47,170 @@ func mustTime(t *testing.T, s string) time.Time {
 	return tm
 }
 
-func TestOptions(t *testing.T) {
+// The page gets the Verdict's own members, in the contract's order (docs/contract.md):
+// the CLI's `validate post --format json` line is {"file"} followed by exactly these.
+func TestVerdictMembersAreTheContracts(t *testing.T) {
+	tests := []struct {
+		body, options string
+		want          []string
+		why           string
+	}{
+		{thread, `{"now":"2026-01-01T00:00:00Z","accounts":[{"platform":"twitter","accountId":"tw_1"}]}`,
+			[]string{"valid", "httpStatus", "error", "problems", "warnings", "targets", "billable", "status", "resolutionSkipped"},
+			"valid publish now: status, no scheduledFor"},
+		{`{"content":"x","platforms":[{"platform":"twitter"}],"scheduledFor":"2030-01-02T03:04Z"}`, `{"now":"2026-01-01T00:00:00Z"}`,
+			[]string{"valid", "httpStatus", "error", "problems", "warnings", "targets", "billable", "status", "scheduledFor", "resolutionSkipped"},
+			"valid scheduled: status and scheduledFor"},
+		{strings.Replace(thread, `"two"`, `"`+strings.Repeat("x", 281)+`"`, 1), `{"now":"2026-01-01T00:00:00Z"}`,
+			[]string{"valid", "httpStatus", "error", "problems", "warnings", "targets", "billable", "resolutionSkipped"},
+			"invalid: no status even though schema computed one"},
+		{thread, `{"now":"soon"}`,
+			[]string{"valid", "httpStatus", "error", "problems", "warnings", "targets", "billable", "resolutionSkipped"},
+			"bad options: the same members"},
+	}
+	for _, tc := range tests {
+		b := mustMarshal(t, CheckPost(tc.body, tc.options))
+		if got := keys(t, []byte(b)); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: members %v, want %v\n%s", tc.why, got, tc.want, b)
+		}
+	}
+	// A post_too_long problem carries its target and its measurement as data.
+	long := strings.Replace(thread, `"two"`, `"`+strings.Repeat("x", 281)+`"`, 1)
+	v := CheckPost(long, `{"now":"2026-01-01T00:00:00Z"}`)
+	p := v.Problems[0]
+	if p.Code != rules.CodePostTooLong || p.Target == nil || p.Target.Platform != "twitter" || p.Length == nil || p.Length.Length != 281 || p.Length.Cap != 280 {
+		t.Errorf("post_too_long without its target and length: %s", mustMarshal(t, v))
+	}
+}
+
+// The page's verdict is schema's, byte for byte, for any body: the checker adds nothing,
+// drops nothing.
+func TestCheckPostIsSchemas(t *testing.T) {
+	env := schema.Env{Now: mustTime(t, "2026-01-01T00:00:00Z"), Accounts: []rules.Account{}}
+	for _, body := range []string{thread, "", "{", "[]", `{"content":"x","platforms":[{"platform":"myspace"}],"publishNow":true}`} {
+		got := mustMarshal(t, CheckPost(body, `{"now":"2026-01-01T00:00:00Z","accounts":[]}`))
+		want := mustMarshal(t, schema.CheckCreatePost([]byte(body), env))
+		if got != want {
+			t.Errorf("body %q:\n got %s\nwant %s", body, got, want)
+		}
+	}
+}
+
+// A problem of the stored draft says where it is with in "draft", as data; its message
+// does not repeat it (issue 11).
+func TestDraftProblemsSayIn(t *testing.T) {
+	draft := `{"content":"` + strings.Repeat("x", 281) + `","platforms":[{"platform":"twitter"}]}`
+	v := CheckDraftPublish(draft, `{"publishNow":true}`, `{"now":"2026-01-01T00:00:00Z"}`)
+	b := mustMarshal(t, v)
+	if v.Valid || len(v.Problems) != 1 || v.Problems[0].Path != "/content" || v.Problems[0].In != "draft" || strings.HasPrefix(v.Problems[0].Message, "draft: ") {
+		t.Fatalf("got %s", b)
+	}
+	if !strings.Contains(b, `"path":"/content","in":"draft"`) {
+		t.Errorf("want in on the error body too: %s", b)
+	}
+}
+
+// Every options defect of issue 11 answers the code and pointer schema.DecodeEnv gives,
+// and the same as a server's Env built in Go with the same accounts (CheckCreatePost's own
+// check): one options model, one answer.
+func TestOptionsDefects(t *testing.T) {
 	body := `{"content":"hello world","platforms":[{"platform":"twitter"}],"publishNow":true}`
 	tests := []struct {
+		options string
+		code    rules.Code
+		path    string
+		goEnv   []rules.Account // the same accounts built in Go, when they can be
+		why     string
+	}{
+		{`{"accounts":[{"platform":"twitter","accountId":""}]}`, rules.CodeInvalidValue, "/accounts/0/accountId",
+			[]rules.Account{{Platform: "twitter"}}, "an empty accountId"},
+		{`{"accounts":[{"platform":"twitter","accountId":"a"},{"platform":"twitter","accountId":"a"}]}`, rules.CodeInvalidValue, "/accounts/1",
+			[]rules.Account{{Platform: "twitter", ID: "a"}, {Platform: "twitter", ID: "a"}}, "the same account twice: the later one"},
+		{`{"accounts":[{"platform":"twiter","accountId":"a"}]}`, rules.CodeUnknownPlatform, "/accounts/0/platform",
+			[]rules.Account{{Platform: "twiter", ID: "a"}}, "a misspelt platform"},
+		{`{"accounts":[{"platform":"TWITTER","accountId":"a"}]}`, rules.CodeUnknownPlatform, "/accounts/0/platform",
+			[]rules.Account{{Platform: "TWITTER", ID: "a"}}, "a platform in capitals: names are exact"},
+		{`{"accounts":[{"platform":"twitter"}]}`, rules.CodeMissingField, "/accounts/0/accountId", nil, "a missing accountId"},
+		{`{"accounts":[{"Platform":"twitter","AccountID":"a"}]}`, rules.CodeFieldCaseMismatch, "/accounts/0/Platform", nil, "Go's field names as keys"},
+		{`{"accounts":[{"platform":"twitter","accountId":"\ud800"}]}`, rules.CodeInvalidString, "/accounts/0/accountId", nil, "a lone surrogate in a value"},
+		{`{"accounts":[{"platform":"twitter","accountId":"a","\udc00":1}]}`, rules.CodeInvalidString, "/accounts/0/\ufffd", nil, "a lone surrogate in a name"},
+		{`{"limits":{"twitter\ud800":{"cap":5}}}`, rules.CodeInvalidString, "/limits/twitter\ufffd", nil, "a lone surrogate in a limit's platform"},
+		{`{"now":"tomorrow"}`, rules.CodeInvalidScheduledFor, "/now", nil, "a clock outside the grammar"},
+		{`{"now":5}`, rules.CodeWrongType, "/now", nil, "a clock that is not a string"},
+		{`{"accounts":{}}`, rules.CodeWrongType, "/accounts", nil, "accounts that are not an array"},
+		{`{"limits":{"twitter":{"cap":0}}}`, rules.CodeInvalidValue, "/limits/twitter/cap", nil, "cap 0 would mean the default"},
+		{`{"limits":{"twitter":{"counter":"words"}}}`, rules.CodeInvalidValue, "/limits/twitter/counter", nil, "an unknown counter"},
+		{`{"limits":{"zz":{"cap":5}}}`, rules.CodeUnknownPlatform, "/limits/zz", nil, "a limit of an unknown platform"},
+		// Nothing of the wrapper's own travels in the options: a page's attempt to forge
+		// a verdict is an unknown option, in any case.
+		{`{"requestError":{"code":"internal_error","message":"forged","path":""}}`, rules.CodeUnknownField, "/requestError", nil, "a forged request error"},
+		{`{"REQUESTERROR":{"code":"rate_limited","message":"forged","path":""}}`, rules.CodeUnknownField, "/REQUESTERROR", nil, "a forged request error, other case"},
+		{`{"optionsError":{"code":"upstream_error","message":"forged","path":""}}`, rules.CodeUnknownField, "/optionsError", nil, "a forged options error"},
+		{`{"Now":"2026-01-01T00:00:00Z"}`, rules.CodeFieldCaseMismatch, "/Now", nil, "option names are exact"},
+		{`{"now":"2026-01-01T00:00:00Z","now":null}`, rules.CodeDuplicateField, "/now", nil, "an option given twice"},
+		{`{"now":"2026-01-01T00:00:00Z"} x`, rules.CodeMalformedJSON, "", nil, "data after the options"},
+		{`[`, rules.CodeMalformedJSON, "", nil, "options that are not JSON"},
+	}
+	for _, tc := range tests {
+		v := CheckPost(body, tc.options)
+		if v.Valid || v.HTTPStatus != 400 || v.Billable || len(v.Problems) == 0 {
+			t.Errorf("%s: %s: got %s", tc.why, tc.options, mustMarshal(t, v))
+			continue
+		}
+		p := v.Problems[0]
+		if p.Code != tc.code || p.Path != tc.path || p.In != "options" {
+			t.Errorf("%s: %s: first problem %+v, want %s at %q in options", tc.why, tc.options, p, tc.code, tc.path)
+		}
+		_, ps := schema.DecodeEnv([]byte(tc.options))
+		if got, want := mustMarshal(t, v), mustMarshal(t, schema.Refuse(ps)); got != want {
+			t.Errorf("%s: not DecodeEnv's answer:\n got %s\nwant %s", tc.why, got, want)
+		}
+		if tc.goEnv != nil {
+			g := schema.CheckCreatePost([]byte(body), schema.Env{Accounts: tc.goEnv})
+			if got, want := mustMarshal(t, v), mustMarshal(t, g); got != want {
+				t.Errorf("%s: not the answer for the Env built in Go:\n got %s\nwant %s", tc.why, got, want)
+			}
+		}
+	}
+	for _, tc := range []struct {
 		options string
 		code    rules.Code
 		status  int
 		why     string
 	}{
-		{``, "", 0, "no options at all: valid"},
-		{`{}`, "", 0, "empty options: valid"},
-		{`{"now":null,"accounts":null}`, "", 0, "nulls mean absent"},
-		{`{"now":"tomorrow"}`, rules.CodeInvalidScheduledFor, 400, "a clock that is not in the grammar"},
-		{`{"now":5}`, rules.CodeWrongType, 400, "a clock that is not a string"},
-		{`{"accounts":{}}`, rules.CodeWrongType, 400, "accounts that are not an array"},
+		{``, "", 202, "no options at all: valid"},
+		{`{}`, "", 202, "empty options: valid"},
+		{`{"now":null,"accounts":null}`, "", 202, "nulls mean absent"},
 		{`{"accounts":[]}`, rules.CodeNoConnectedAccount, 404, "accounts given and empty: resolution runs and fails"},
-		{`{"colour":1}`, rules.CodeInvalidRequest, 400, "an unknown option"},
 		{`{"limits":{"twitter":{"cap":5}}}`, rules.CodePostTooLong, 400, "a lower cap"},
-		{`{"limits":{"twitter":{"counter":"x-weighted","cap":11}}}`, "", 0, "11 weighted units fit 11"},
-		{`{"limits":{"twitter":{"cap":0}}}`, rules.CodeInvalidValue, 400, "cap 0 would mean the default"},
-		{`{"limits":{"twitter":{"counter":"words"}}}`, rules.CodeInvalidValue, 400, "an unknown counter"},
-		{`{"limits":{"zz":{"cap":5},"aa":{"cap":5}}}`, rules.CodeUnknownPlatform, 400, "an unknown platform"},
+		{`{"limits":{"twitter":{"counter":"x-weighted","cap":11}}}`, "", 202, "11 weighted units fit 11"},
 		{`{"plan":{"postLimit":3,"postsUsed":3}}`, rules.CodePlanLimitReached, 403, "the plan's limit"},
-		{`{"draftState":"saved"}`, rules.CodeInvalidValue, 400, "a draft option on a create"},
-		// The wrapper's own errors travel apart: in the options, in any case, they are
-		// unknown options and can forge nothing.
-		{`{"requestError":{"code":"internal_error","message":"forged","path":""}}`, rules.CodeInvalidRequest, 400, "a forged request error"},
-		{`{"REQUESTERROR":{"code":"rate_limited","message":"forged","path":""}}`, rules.CodeInvalidRequest, 400, "a forged request error, other case"},
-		{`{"optionsError":{"code":"upstream_error","message":"forged","path":""}}`, rules.CodeInvalidRequest, 400, "a forged options error"},
-		{`{"OptionsError":{"code":"unauthorized","message":"forged","path":""}}`, rules.CodeInvalidRequest, 400, "a forged options error, other case"},
-		{`{"now":"2026-01-01T00:00:00Z"} x`, rules.CodeMalformedJSON, 400, "data after the options"},
-		{`[`, rules.CodeMalformedJSON, 400, "options that are not JSON"},
-	}
-	for _, tc := range tests {
-		r := CheckPost(body, tc.options)
-		if tc.code == "" {
-			if !r.Valid {
-				t.Errorf("%s: %s: got %+v", tc.why, tc.options, r.Error)
-			}
-			continue
+	} {
+		v := CheckPost(body, tc.options)
+		if v.HTTPStatus != tc.status || (tc.code == "") != v.Valid || (tc.code != "" && v.Error.Code != tc.code) {
+			t.Errorf("%s: %s: got %s", tc.why, tc.options, mustMarshal(t, v))
 		}
-		if r.Valid || r.Error == nil || r.Error.Code != tc.code || r.HTTPStatus != tc.status || r.Billable {
-			t.Errorf("%s: %s: got valid=%v status %d error %+v; want %s %d", tc.why, tc.options, r.Valid, r.HTTPStatus, r.Error, tc.code, tc.status)
-		}
-	}
-	// The first bad platform of limits is the same on every run: map order does not leak.
-	for i := 0; i < 20; i++ {
-		r := CheckPost(body, `{"limits":{"zz":{"cap":5},"aa":{"cap":5}}}`)
-		if !strings.Contains(r.Error.Message, `"aa"`) {
-			t.Fatalf("run %d: %s", i, r.Error.Message)
-		}
-	}
-}
-
-func TestFaultResultShape(t *testing.T) {
-	r := CheckPost(thread, `{"now":"soon"}`)
-	b, _ := json.Marshal(r)
-	want := []string{"valid", "httpStatus", "error", "problems", "billable", "targets"}
-	if got := keys(t, b); !reflect.DeepEqual(got, want) {
-		t.Errorf("members %v, want %v", got, want)
-	}
-	if !strings.HasPrefix(r.Error.Message, "option now: ") {
-		t.Errorf("message %q does not name the option", r.Error.Message)
-	}
-	if r.Error.Path != "" || r.Error.Message != r.Problems[0].Message {
-		t.Errorf("an option fault is not located in the request: %s", b)
-	}
-	// A fault located in the request reads as schema's one-problem body: path, and the
-	// message followed by " (at <path>)".
-	r, _ = WrapperFault(`{"code":"invalid_string","message":"lone surrogate","path":"/content"}`)
-	if r.Error.Path != "/content" || r.Error.Message != "lone surrogate (at /content)" || r.Problems[0].Path != "/content" ||
-		r.Problems[0].Message != "lone surrogate" || r.HTTPStatus != 400 {
-		t.Errorf("located fault: %+v %+v", r.Error, r.Problems)
-	}
-	if len(r.Problems) != 1 || r.Problems[0].Code != r.Error.Code || r.Error.Error != "Bad Request" || len(r.Targets) != 0 {
-		t.Errorf("got %s", b)
 	}
 }
 
 func TestCheckDraftPublish(t *testing.T) {
 	draft := `{"content":"hi","platforms":[{"platform":"twitter"}]}`
-	r := CheckDraftPublish(draft, `{"scheduledFor":"2030-01-01T00:00:00Z"}`, `{"now":"2026-01-01T00:00:00Z"}`)
-	if !r.Valid || r.Status != rules.StatusScheduled || r.ScheduledFor != "2030-01-01T00:00:00Z" {
-		t.Errorf("got %+v", r)
+	v := CheckDraftPublish(draft, `{"scheduledFor":"2030-01-01T00:00:00Z"}`, `{"now":"2026-01-01T00:00:00Z"}`)
+	if !v.Valid || v.Status != rules.StatusScheduled || v.ScheduledFor != "2030-01-01T00:00:00Z" {
+		t.Errorf("got %+v", v)
 	}
-	r = CheckDraftPublish(draft, `{"publishNow":true}`, `{"draftState":"publishing"}`)
-	if r.HTTPStatus != 409 || r.Error.Code != rules.CodeDraftAlreadyPublishing {
-		t.Errorf("publishing: got %+v", r)
+	v = CheckDraftPublish(draft, `{"publishNow":true}`, `{"draftState":"publishing"}`)
+	if v.HTTPStatus != 409 || v.Error.Code != rules.CodeDraftAlreadyPublishing {
+		t.Errorf("publishing: got %+v", v)
 	}
-	r = CheckDraftPublish(draft, `{"publishNow":true}`, `{"draftState":"gone"}`)
-	if r.Error == nil || r.Error.Code != rules.CodeInvalidValue {
-		t.Errorf("unknown state: got %+v", r)
+	v = CheckDraftPublish(draft, `{"publishNow":true}`, `{"draftState":"gone"}`)
+	if v.Error == nil || v.Error.Code != rules.CodeInvalidValue || v.Problems[0].Path != "/draftState" {
+		t.Errorf("unknown state: got %+v", v)
 	}
 	// A deleted draft is 404 alone: not even a broken body is looked at.
-	r = CheckDraftPublish(draft, `{`, `{"draftState":"deleted"}`)
-	if r.HTTPStatus != 404 || r.Error.Code != rules.CodeDraftNotFound || len(r.Problems) != 1 || len(r.Targets) != 0 {
-		t.Errorf("deleted: got %+v", r)
+	v = CheckDraftPublish(draft, `{`, `{"draftState":"deleted"}`)
+	if v.HTTPStatus != 404 || v.Error.Code != rules.CodeDraftNotFound || len(v.Problems) != 1 || len(v.Targets) != 0 {
+		t.Errorf("deleted: got %+v", v)
 	}
 }
 
@@ -218,18 +222,59 @@ func TestWrapperFault(t *testing.T) {
 		fault  string
 		code   rules.Code
 		status int
+		in     string
 		why    string
 	}{
-		{`{"code":"body_too_large","message":"big","path":""}`, rules.CodeBodyTooLarge, 400, "a body over the limit, found from its length in JS"},
-		{`{"code":"wrong_type","message":"options must be an object","path":"options"}`, rules.CodeWrongType, 400, "an options value the guarded reader refused"},
-		{`{"code":"upstream_error","message":"x","path":""}`, rules.CodeInternal, 500, "a code no wrapper check gives is a bug, not a 502"},
-		{`{"code":"rate_limited","message":"x","path":""}`, rules.CodeInternal, 500, "nor a 429"},
-		{`{"code":"invalid_string"`, rules.CodeInternal, 500, "a malformed wrapper error is a bug"},
+		{`{"code":"body_too_large","message":"big","path":"","in":""}`, rules.CodeBodyTooLarge, 400, "", "a body over the limit, found from its length in JS"},
+		{`{"code":"wrong_type","message":"options must be an object","path":"","in":"options"}`, rules.CodeWrongType, 400, "options", "an options value the guarded reader refused"},
+		{`{"code":"invalid_string","message":"lone","path":"","in":"draft"}`, rules.CodeInvalidString, 400, "draft", "a draft text with a lone surrogate"},
+		{`{"code":"upstream_error","message":"x","path":"","in":""}`, rules.CodeInternal, 500, "", "a code no wrapper check gives is a bug, not a 502"},
+		{`{"code":"rate_limited","message":"x","path":""}`, rules.CodeInternal, 500, "", "nor a 429"},
+		{`{"code":"wrong_type","message":"x","path":"","in":"elsewhere"}`, rules.CodeInternal, 500, "", "a document no page passes is a bug"},
+		{`{"code":"invalid_string"`, rules.CodeInternal, 500, "", "a malformed wrapper error is a bug"},
+		{`{"code":"wrong_type","message":"x","path":"","in":"","status":200}`, rules.CodeInternal, 500, "", "an unknown member is a bug"},
 	}
 	for _, tc := range tests {
-		r, ok := WrapperFault(tc.fault)
-		if !ok || r.Valid || r.Error == nil || r.Error.Code != tc.code || r.HTTPStatus != tc.status || r.Billable {
-			t.Errorf("%s: %s: got %+v %+v", tc.why, tc.fault, r.Report.HTTPStatus, r.Error)
+		v, ok := WrapperFault(tc.fault)
+		if !ok || v.Valid || v.Error == nil || v.Error.Code != tc.code || v.HTTPStatus != tc.status || v.Billable || v.Problems[0].In != tc.in {
+			t.Errorf("%s: %s: got %s", tc.why, tc.fault, mustMarshal(t, v))
+		}
+	}
+	// A fault located in the request reads as schema's one-problem body: path, and the
+	// message followed by " (at <path>)".
+	v, _ := WrapperFault(`{"code":"invalid_string","message":"lone surrogate","path":"/content","in":""}`)
+	if v.Error.Path != "/content" || v.Error.Message != "lone surrogate (at /content)" || v.Problems[0].Message != "lone surrogate" || len(v.Targets) != 0 {
+		t.Errorf("located fault: %s", mustMarshal(t, v))
+	}
+}
+
+// aggregate reads outcomes with schema.DecodeOutcomes: a name given twice is refused, never
+// "the last one wins" as JSON.parse would have it, and malformed JSON names its byte.
+func TestAggregate(t *testing.T) {
+	tests := []struct {
+		in, want string
+		ok       bool
+		why      string
+	}{
+		{`[{"platform":"twitter","state":"published"},{"platform":"bluesky","state":"failed","error":"x"}]`,
+			`{"success":true,"status":"partial"}`, true, "one published, one failed"},
+		{`[{"platform":"twitter","state":"failed","state":"published"}]`,
+			`{"error":"Bad Request","code":"duplicate_field","message":"\"state\" is given more than once in this object; give each name once","path":"/0/state"}`,
+			false, "a state given twice"},
+		{`[{"platform":"twitter","state":"published"}`,
+			`{"error":"Bad Request","code":"malformed_json","message":"malformed JSON at byte 43: expected ',' or ']' after an array element, found end of input"}`,
+			false, "malformed: the byte is named"},
+		{`[{"platform":"twitter","state":"published","\udc00":"x"}]`, "invalid_string", false, "a lone surrogate in a member name"},
+		{`[{"platform":"twiter","state":"published"}]`, "unknown_platform", false, "a platform is the rule's business"},
+	}
+	for _, tc := range tests {
+		a, ok := Aggregate(tc.in)
+		b, err := MarshalStatus(a)
+		if err != nil || ok != tc.ok {
+			t.Errorf("%s: ok %v, %v", tc.why, ok, err)
+		}
+		if strings.HasPrefix(tc.want, "{") && string(b) != tc.want || !strings.HasPrefix(tc.want, "{") && !strings.Contains(string(b), `"code":"`+tc.want+`"`) {
+			t.Errorf("%s: %s\n got %s\nwant %s", tc.why, tc.in, b, tc.want)
 		}
 	}
 }

@@ -3,14 +3,13 @@
 package checker
 
 import (
-	"encoding/json"
-
+	"github.com/postrules/postrules/schema"
 	"github.com/postrules/postrules/wasm/internal/bridge"
 )
 
-// putJSON marshals v as the output bytes.
-func putJSON(v any) int32 {
-	b, err := json.Marshal(v)
+// putVerdict writes the verdict's JSON (see Marshal) as the output bytes.
+func putVerdict(v schema.Verdict) int32 {
+	b, err := Marshal(v)
 	if err != nil {
 		return bridge.PutFault(bridge.InternalFault("postrules: cannot encode the verdict: " + err.Error()))
 	}
@@ -31,11 +30,11 @@ func checkPost(bodyLen, optionsLen, faultLen int32) (status int32) {
 	if !ok1 || !ok2 || !ok3 {
 		return bridge.ArgsFault()
 	}
-	if r, ok := WrapperFault(wf); ok {
-		return putJSON(r)
+	if v, ok := WrapperFault(wf); ok {
+		return putVerdict(v)
 	}
 	// Copy out of the shared area: schema may keep slices of the body in its verdict.
-	return putJSON(CheckPost(string([]byte(body)), string([]byte(opts))))
+	return putVerdict(CheckPost(string([]byte(body)), string([]byte(opts))))
 }
 
 // checkDraftPublish checks publishing the stored draft (draftLen bytes) with the body
@@ -52,8 +51,27 @@ func checkDraftPublish(draftLen, bodyLen, optionsLen, faultLen int32) (status in
 	if !ok1 || !ok2 || !ok3 || !ok4 {
 		return bridge.ArgsFault()
 	}
-	if r, ok := WrapperFault(wf); ok {
-		return putJSON(r)
+	if v, ok := WrapperFault(wf); ok {
+		return putVerdict(v)
 	}
-	return putJSON(CheckDraftPublish(string([]byte(draft)), string([]byte(body)), string([]byte(opts))))
+	return putVerdict(CheckDraftPublish(string([]byte(draft)), string([]byte(body)), string([]byte(opts))))
+}
+
+// aggregateOutcomes folds the outcomes JSON text (n bytes of the input area) as
+// `validate status --format json` does (see Aggregate); the output bytes are its JSON
+// line, a summary or an error body (told apart by "code").
+//
+//go:wasmexport postrules_aggregate_outcomes
+func aggregateOutcomes(n int32) (status int32) {
+	defer bridge.Recover(&status)
+	data, ok := bridge.Input(0, n)
+	if !ok {
+		return bridge.ArgsFault()
+	}
+	answer, _ := Aggregate(string([]byte(data)))
+	b, err := MarshalStatus(answer)
+	if err != nil {
+		return bridge.PutFault(bridge.InternalFault("postrules: cannot encode the summary: " + err.Error()))
+	}
+	return bridge.PutOut(b)
 }

@@ -14,8 +14,15 @@
 //	time      {input, now?}                       -> {valid, utc} | {valid:false, code, message, offset}
 //	measure   {text, platform?, counter?, cap?}   -> {length, cap, fits, counter, overflowAt, exact} | {code, message, offset}
 //	aggregate {outcomes}                          -> {success, status} | {code, message, path}
+//	outcomes  {outcomesJSON}                      -> {success, status} | {error, code, message, path?}
+//	                                                 (schema.DecodeOutcomes, then rules.Aggregate:
+//	                                                 `validate status --format json`)
 //	post      {body, now?, accounts?}             -> schema.Verdict
 //	draft     {draft, body, now?, accounts?, draftState?} -> schema.Verdict
+//
+// A post or draft case with "options" (options JSON text) takes its Env from
+// schema.DecodeEnv instead of now, accounts and draftState, and answers schema.Refuse of
+// the problems when there are any: what a server that reads options JSON answers.
 //
 // Strings travel as JSON, so a case cannot hold invalid UTF-8 (the test keeps those out).
 package main
@@ -48,6 +55,21 @@ type testCase struct {
 	Draft      string           `json:"draft"`
 	Accounts   *[]rules.Account `json:"accounts"`
 	DraftState string           `json:"draftState"`
+	Options    *string          `json:"options"`
+	// OutcomesJSON is the outcomes as JSON text, read by schema.DecodeOutcomes.
+	OutcomesJSON string `json:"outcomesJSON"`
+}
+
+// statusError is `validate status --format json` for outcomes that cannot be folded.
+type statusError struct {
+	Error   string     `json:"error"`
+	Code    rules.Code `json:"code"`
+	Message string     `json:"message"`
+	Path    string     `json:"path,omitempty"`
+}
+
+func statusErrorOf(e *rules.Error) statusError {
+	return statusError{Error: e.Title, Code: e.Code, Message: e.Message, Path: e.Path}
 }
 
 type errAnswer struct {
@@ -178,7 +200,37 @@ func answer(c testCase) (any, error) {
 		}
 		return map[string]any{"success": s.Success, "status": s.Status}, nil
 
+	case "outcomes":
+		outcomes, ps := schema.DecodeOutcomes([]byte(c.OutcomesJSON))
+		if len(ps) > 0 {
+			return statusErrorOf(rules.NewError(ps[0].Code, ps[0].Path, ps[0].Message)), nil
+		}
+		s, err := rules.Aggregate(outcomes)
+		if err != nil {
+			e := rules.AsError(err)
+			if e == nil {
+				return nil, err
+			}
+			return statusErrorOf(e), nil
+		}
+		// A struct, not a map: the members in the CLI's order.
+		return struct {
+			Success bool         `json:"success"`
+			Status  rules.Status `json:"status"`
+		}{s.Success, s.Status}, nil
+
 	case "post", "draft":
+		if c.Options != nil {
+			env, ps := schema.DecodeEnv([]byte(*c.Options))
+			switch {
+			case len(ps) > 0:
+				return schema.Refuse(ps), nil
+			case c.Kind == "post":
+				return schema.CheckCreatePost([]byte(c.Body), env), nil
+			default:
+				return schema.CheckDraftPublish([]byte(c.Draft), []byte(c.Body), env), nil
+			}
+		}
 		now, err := clock(c.Now)
 		if err != nil {
 			return nil, err

@@ -154,34 +154,34 @@ test('parseScheduledFor: with now, the value must lie after it', () => {
   assert.equal(pr.parseScheduledFor('2030-01-01T00:00Z', { now: new Date(NaN) }).valid, false);
 });
 
-test('aggregate: the status of rule 4', () => {
+test('aggregate: the status of rule 4', async () => {
   const pub = { platform: 'twitter', state: 'published' };
   const fail = { platform: 'linkedin', state: 'failed', error: 'token expired', code: 'platform_error' };
   const pend = { platform: 'bluesky', state: 'pending' };
-  assert.deepEqual(pr.aggregate([pub]), { success: true, status: 'published' });
-  assert.deepEqual(pr.aggregate([fail]), { success: false, status: 'failed' });
-  assert.deepEqual(pr.aggregate([pub, fail]), { success: true, status: 'partial' });
-  assert.deepEqual(pr.aggregate([pub, pend]), { success: true, status: 'pending' });
-  assert.deepEqual(pr.aggregate(JSON.stringify([pub, fail])), { success: true, status: 'partial' });
-  const bad = pr.aggregate([pub, { platform: 'x', state: 'done' }]);
+  assert.deepEqual((await pr.aggregate([pub])), { success: true, status: 'published' });
+  assert.deepEqual((await pr.aggregate([fail])), { success: false, status: 'failed' });
+  assert.deepEqual((await pr.aggregate([pub, fail])), { success: true, status: 'partial' });
+  assert.deepEqual((await pr.aggregate([pub, pend])), { success: true, status: 'pending' });
+  assert.deepEqual((await pr.aggregate(JSON.stringify([pub, fail]))), { success: true, status: 'partial' });
+  const bad = (await pr.aggregate([pub, { platform: 'x', state: 'done' }]));
   assert.equal(bad.error, 'Bad Request');
   assert.match(bad.path, /^\/1\//);
-  assert.equal(pr.aggregate([]).code, 'invalid_request');
+  assert.equal((await pr.aggregate([])).code, 'invalid_request');
 });
 
-test('aggregate: the shape checks of `validate status`', () => {
+test('aggregate: the shape checks of `validate status`', async () => {
   assert.deepEqual(
-    [pr.aggregate({}).code, pr.aggregate([1]).code, pr.aggregate([1]).path],
+    [(await pr.aggregate({})).code, (await pr.aggregate([1])).code, (await pr.aggregate([1])).path],
     ['invalid_body', 'wrong_type', '/0']);
-  const unknown = pr.aggregate([{ platform: 'twitter', state: 'published', url: 'u' }]);
+  const unknown = (await pr.aggregate([{ platform: 'twitter', state: 'published', url: 'u' }]));
   assert.deepEqual([unknown.code, unknown.path], ['unknown_field', '/0/url']);
-  const wrong = pr.aggregate([{ platform: 'twitter', state: true }]);
+  const wrong = (await pr.aggregate([{ platform: 'twitter', state: true }]));
   assert.deepEqual([wrong.code, wrong.path], ['wrong_type', '/0/state']);
-  const missing = pr.aggregate([{ platform: 'twitter' }]);
+  const missing = (await pr.aggregate([{ platform: 'twitter' }]));
   assert.deepEqual([missing.code, missing.path], ['missing_field', '/0/state']);
-  assert.equal(pr.aggregate('[{').code, 'malformed_json');
-  assert.equal(pr.aggregate([{ platform: 'twitter', state: 'published', error: undefined }]).status, 'published');
-  const slash = pr.aggregate([{ platform: 'twitter', state: 'published', 'a/b~': 1 }]);
+  assert.equal((await pr.aggregate('[{')).code, 'malformed_json');
+  assert.equal((await pr.aggregate([{ platform: 'twitter', state: 'published', error: undefined }])).status, 'published');
+  const slash = (await pr.aggregate([{ platform: 'twitter', state: 'published', 'a/b~': 1 }]));
   assert.equal(slash.path, '/0/a~1b~0');
 });
 
@@ -189,20 +189,21 @@ test('checkPost: the bundled examples', async () => {
   const accounts = JSON.parse(await testdata('accounts.json'));
   const ok = await pr.checkPost(JSON.parse(await testdata('valid-thread.json')), { now: NOW, accounts });
   assert.equal(ok.valid, true, JSON.stringify(ok));
-  assert.equal(ok.httpStatus, undefined); // as the CLI: only when invalid
+  assert.equal(ok.httpStatus, 202); // schema.Verdict, as the CLI prints it
   assert.equal(ok.error, null);
   assert.deepEqual(ok.problems, []);
   assert.equal(ok.billable, true);
   assert.equal(ok.status, 'publishing');
-  // The CLI's keys (less file and httpStatus), then the JS extra of a publish-now verdict.
-  assert.deepEqual(Object.keys(ok), ['valid', 'error', 'problems', 'billable', 'targets', 'status']);
+  // schema.Verdict's members, as the CLI prints them less "file": status on a valid verdict.
+  assert.deepEqual(Object.keys(ok), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'status', 'resolutionSkipped']);
   assert.equal(ok.targets.length, 1);
   assert.deepEqual(ok.targets[0].posts.map((p) => p.path), [
     '/content',
     '/platforms/0/platformSpecificData/threadItems/0/content',
     '/platforms/0/platformSpecificData/threadItems/1/content',
   ]);
-  assert.deepEqual(Object.keys(ok.targets[0].posts[0]), ['path', 'length', 'cap']);
+  // Each post is schema.MeasuredPost: its measurement, the rule, and every unit it is counted in.
+  assert.deepEqual(Object.keys(ok.targets[0].posts[0]), ['path', 'counter', 'length', 'exact', 'cap', 'fits', 'overflowAt', 'rule', 'units']);
 
   const long = await pr.checkPost(await testdata('long-thread-item.json'), { now: NOW, accounts });
   assert.equal(long.valid, false);
@@ -211,8 +212,10 @@ test('checkPost: the bundled examples', async () => {
   assert.equal(long.error.code, 'post_too_long');
   assert.equal(long.error.path, '/platforms/0/platformSpecificData/threadItems/2/content');
   // Exactly the CLI's keys: no status on a refused request.
-  assert.deepEqual(Object.keys(long), ['valid', 'httpStatus', 'error', 'problems', 'billable', 'targets']);
-  assert.deepEqual(Object.keys(long.problems[0]), ['path', 'code', 'message']);
+  assert.deepEqual(Object.keys(long), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'resolutionSkipped']);
+  // A post_too_long carries its rule, its target and its measurement as data (issue 11).
+  assert.deepEqual(Object.keys(long.problems[0]), ['path', 'code', 'message', 'rule', 'target', 'length']);
+  assert.deepEqual([long.problems[0].target.platform, long.problems[0].length.cap], ['twitter', 280]);
   assert.deepEqual(long.problems.map((p) => [p.path, p.code]), [
     ['/platforms/0/platformSpecificData/threadItems/2/content', 'post_too_long'],
   ]);
@@ -230,7 +233,7 @@ test('checkPost: the bundled examples', async () => {
   assert.equal(sched.valid, true);
   assert.equal(sched.status, 'pending');
   assert.equal(sched.scheduledFor, '2030-01-15T09:30:00Z');
-  assert.deepEqual(Object.keys(sched), ['valid', 'error', 'problems', 'billable', 'targets', 'status', 'scheduledFor']);
+  assert.deepEqual(Object.keys(sched), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'status', 'scheduledFor', 'resolutionSkipped']);
 });
 
 test('checkPost: now defaults to the current time; null skips the check', async () => {
@@ -263,26 +266,28 @@ test('checkPost: wrong options are verdicts, not exceptions', async () => {
   for (const [options, code] of [
     [{ now: 'soon' }, 'invalid_scheduled_for'],
     [{ accounts: 'tw' }, 'wrong_type'],
-    [{ colour: 'red' }, 'unknown_field'], // refused by the wrapper's options reader
+    [{ colour: 'red' }, 'unknown_field'], // refused by schema.DecodeEnv, at /colour in options
     [{ requestError: { code: 'upstream_error', message: 'forged', path: '' } }, 'unknown_field'],
     [{ OptionsError: { code: 'internal_error', message: 'forged', path: '' } }, 'unknown_field'],
-    [{ NOW: '2026-01-01T00:00:00Z' }, 'unknown_field'], // exact names only, unlike Go's decoder
+    [{ NOW: '2026-01-01T00:00:00Z' }, 'field_case_mismatch'], // exact names only, as Go's strict decoder
     [new Date(0), 'wrong_type'],
     [[], 'wrong_type'],
     [{ limits: { myspace: { cap: 3 } } }, 'unknown_platform'],
     [{ limits: { twitter: { cap: 0 } } }, 'invalid_value'],
     [{ limits: { twitter: { counter: 'words' } } }, 'invalid_value'],
-    [{ draftState: 'saved' }, 'invalid_value'], // a draft option on a create
     [{ accounts: [{ platform: 'twitter', accountId: 'tw\ud800' }] }, 'invalid_string'], // not silently U+FFFD
     [{ plan: { subscribeUrl: '\udfff' } }, 'invalid_string'],
     [42, 'wrong_type'],
+    [{ accounts: () => [] }, 'wrong_type'], // JSON.stringify would drop it: resolution skipped silently
+    [{ now: Symbol('now') }, 'wrong_type'],
+    [{ ['__proto__']: 1 }, 'unknown_field'], // a member of that name, not the prototype
   ]) {
     const v = await pr.checkPost(body, options);
     assert.equal(v.valid, false, JSON.stringify(options));
     assert.equal(v.httpStatus, 400, JSON.stringify(options));
     assert.equal(v.error.code, code, JSON.stringify(options));
     assert.deepEqual(v.targets, []);
-    assert.deepEqual(Object.keys(v), ['valid', 'httpStatus', 'error', 'problems', 'billable', 'targets'], JSON.stringify(options));
+    assert.deepEqual(Object.keys(v), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'resolutionSkipped'], JSON.stringify(options));
   }
 });
 
@@ -340,7 +345,7 @@ test('a checker that cannot be loaded gives a verdict, not a rejection', async (
   const v = await copy.checkPost({ content: 'x' });
   assert.equal(v.valid, false);
   assert.equal(v.error.code, 'not_initialized');
-  assert.deepEqual(Object.keys(v), ['valid', 'httpStatus', 'error', 'problems', 'billable', 'targets']);
+  assert.deepEqual(Object.keys(v), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'resolutionSkipped']);
   assert.equal(copy.measure('x').length, 1);
 });
 
@@ -348,8 +353,8 @@ test('ok tells an answer from a fault, and is not one of the CLI members', async
   const pr = await loadPostrules();
   const m = pr.measure('abc');
   const f = pr.measure('abc', { platform: 'myspace' });
-  const a = pr.aggregate([{ platform: 'twitter', state: 'published' }]);
-  const g = pr.aggregate('[');
+  const a = await pr.aggregate([{ platform: 'twitter', state: 'published' }]);
+  const g = await pr.aggregate('[');
   assert.deepEqual([m.ok, f.ok, a.ok, g.ok, pr.measure(1).ok], [true, false, true, false, false]);
   assert.equal('code' in m, false);
   assert.equal('code' in f, true);

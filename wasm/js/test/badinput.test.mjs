@@ -116,17 +116,20 @@ test('parseScheduledFor never throws', () => {
   assert.equal(pr.parseScheduledFor('2030-01-01T00:00Z').valid, true);
 });
 
-test('aggregate never throws', () => {
+test('aggregate never rejects', async () => {
   for (const [label, v] of BAD) {
-    assertFault(pr.aggregate(v), label);
+    assertFault(await pr.aggregate(v), label);
   }
   for (const [label, v] of BAD) {
-    assertFault(pr.aggregate([{ platform: 'twitter', state: v }]), `state ${label}`);
-    assertFault(pr.aggregate([v]), `element ${label}`);
+    assertFault(await pr.aggregate([{ platform: 'twitter', state: v }]), `state ${label}`);
+    assertFault(await pr.aggregate([v]), `element ${label}`);
   }
-  const many = Array.from({ length: 200000 }, (_, i) => ({ platform: 'twitter', state: i % 2 ? 'published' : 'failed' }));
-  assert.deepEqual(pr.aggregate(many), { success: true, status: 'partial' });
-  assert.deepEqual(pr.aggregate([{ platform: 'twitter', state: 'published' }]), { success: true, status: 'published' });
+  // 20,000 outcomes (about 860 KB of JSON, under the 1 MiB document limit) in one call.
+  const many = Array.from({ length: 20000 }, (_, i) => ({ platform: 'twitter', state: i % 2 ? 'published' : 'failed' }));
+  assert.deepEqual(await pr.aggregate(many), { success: true, status: 'partial' });
+  const huge = Array.from({ length: 200000 }, () => ({ platform: 'twitter', state: 'published' }));
+  assert.equal((await pr.aggregate(huge)).code, 'body_too_large'); // refused from its length, before it is copied
+  assert.deepEqual(await pr.aggregate([{ platform: 'twitter', state: 'published' }]), { success: true, status: 'published' });
 });
 
 function assertVerdict(v, label) {
@@ -201,7 +204,7 @@ test('a lone surrogate in an option or member name is invalid_string, not an unk
   assert.equal(pr.measure('x', { platform: 'twitter\ud800' }).code, 'invalid_string');
   assert.equal(pr.measure('x', { counter: '\udfffgraphemes' }).code, 'invalid_string');
   assert.equal(pr.measure('x', { ['plat\ud800']: 'twitter' }).code, 'invalid_string');
-  assert.equal(pr.aggregate([{ platform: 'twitter', state: 'published', ['\ud800']: 'x' }]).code, 'invalid_string');
-  assert.equal(pr.aggregate('[{"platform":"twitter","state":"published","\\ud800":"x"}]').code, 'invalid_string');
+  assert.equal((await pr.aggregate([{ platform: 'twitter', state: 'published', ['\ud800']: 'x' }])).code, 'invalid_string');
+  assert.equal((await pr.aggregate('[{"platform":"twitter","state":"published","\\ud800":"x"}]')).code, 'invalid_string');
   assert.equal((await pr.checkPost({ content: 'x' }, { ['now\ud800']: null })).error.code, 'invalid_string');
 });

@@ -5,13 +5,13 @@
 //      offsets, whole verdicts), and this file converts them to what JavaScript sees;
 //   2. the `validate` CLI itself (cmd/validate) runs on the same inputs with
 //      --format json, whose lines the JS results must match field for field.
-// Against the CLI the comparison is of keys and values, exactly: a JS answer has the CLI
-// line's members and no others (a verdict less "file"), except the two extras of a valid
-// verdict, status and scheduledFor, which the CLI does not print: those are compared with
-// Go's own schema.Verdict from paritygen.
+// A verdict in JS is the CLI's line less "file" and Go's schema.Verdict, the same JSON
+// with the same member order (compared as JSON.stringify of both); aggregate is the line of
+// `validate status --format json` and Go's DecodeOutcomes + Aggregate.
 // Nothing expected is committed. The corpus: the CLI's bundled examples
-// (cmd/validate/testdata), the shared conformance files (scheduledFor cases, Unicode's
-// GraphemeBreakTest texts) and a few mixed-script posts.
+// (cmd/validate/testdata), the conformance files in the repository's testdata folders
+// (scheduledFor cases, Unicode's GraphemeBreakTest texts), a few mixed-script posts, and
+// every options and outcomes defect of issue 11.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -253,7 +253,10 @@ test('parity: parseScheduledFor equals `validate time --jsonl --format json`, ke
 
 // ---------------------------------------------------------------------------- aggregate
 
-test('parity: aggregate on the CLI examples and every pair of states', () => {
+/** The same JSON value with the same member order: what a page sees, written back. */
+const sameJSON = (got, want, label) => assert.equal(JSON.stringify(got), JSON.stringify(want), label);
+
+test('parity: aggregate on the CLI examples and every pair of states', async () => {
   const statusDir = path.join(testdataDir, 'status');
   const lists = readdirSync(statusDir).filter((f) => f.endsWith('.json')).sort()
     .map((f) => JSON.parse(readFileSync(path.join(statusDir, f), 'utf8')));
@@ -262,72 +265,74 @@ test('parity: aggregate on the CLI examples and every pair of states', () => {
     lists.push([{ platform: 'twitter', state: a }, { platform: 'linkedin', state: b, error: 'e', code: 'platform_error' }]);
   }
   lists.push([], [{ platform: 'myspace', state: 'published' }]);
-  const answers = goAnswers(lists.map((outcomes) => ({ kind: 'aggregate', outcomes })));
-  lists.forEach((outcomes, i) => {
-    const a = answers[i];
-    const got = pr.aggregate(outcomes);
-    if (a.code !== undefined) {
-      assert.deepEqual({ code: got.code, message: got.message, path: got.path }, { code: a.code, message: a.message, path: a.path }, JSON.stringify(outcomes));
-    } else {
-      assert.deepEqual(got, { success: a.success, status: a.status }, JSON.stringify(outcomes));
-    }
-  });
+  const answers = goAnswers(lists.map((outcomes) => ({ kind: 'outcomes', outcomesJSON: JSON.stringify(outcomes) })));
+  for (const [i, outcomes] of lists.entries()) {
+    const got = await pr.aggregate(outcomes);
+    sameJSON(got, answers[i], JSON.stringify(outcomes));
+    assert.equal(got.ok, answers[i].code === undefined);
+  }
   // And the CLI, on its own examples.
   for (const f of readdirSync(statusDir).filter((n) => n.endsWith('.json')).sort()) {
     const file = path.join(statusDir, f);
     const [out] = cli(['status', '--format', 'json', file]);
     const line = JSON.parse(out);
-    const got = pr.aggregate(readFileSync(file, 'utf8'));
-    if (line.code !== undefined) {
-      const { offset, ...fault } = got;
-      assert.equal(offset, null);
-      assert.deepEqual(fault, { path: '', ...line }, f);
-    } else {
-      assert.deepEqual(got, line, f);
-    }
+    const got = await pr.aggregate(readFileSync(file, 'utf8'));
+    sameJSON(got, line, f);
+  }
+});
+
+// Issue 11: aggregate parsed its input with JSON.parse, so a state given twice was
+// "published" (the last wins) in WASM and 400 duplicate_field in the CLI, and malformed
+// JSON got the JS engine's message without an offset. Now the text goes to
+// schema.DecodeOutcomes, as `validate status` reads it.
+const OUTCOME_DEFECTS = [
+  ['a state given twice', '[{"platform":"twitter","state":"failed","state":"published"}]', 'duplicate_field'],
+  ['a platform given twice', '[{"platform":"twitter","state":"published","platform":"bluesky"}]', 'duplicate_field'],
+  ['malformed: the byte is named', '[{"platform":"twitter","state":"published"}', 'malformed_json'],
+  ['data after the array', '[] []', 'malformed_json'],
+  ['a lone surrogate escape in a member name', '[{"platform":"twitter","state":"published","\\udc00":"x"}]', 'invalid_string'],
+  ['a lone surrogate escape in a value', '[{"platform":"twitter","state":"published","error":"\\ud800"}]', 'invalid_string'],
+  ['a member name in capitals', '[{"Platform":"twitter","state":"published"}]', 'field_case_mismatch'],
+  ['not an array', '{"platform":"twitter","state":"published"}', null],
+];
+
+test('parity: aggregate defects answer as Go\'s strict decoder, and as `validate status` by code', async () => {
+  const texts = OUTCOME_DEFECTS.map(([, text]) => text);
+  // And the same defects as a page's arrays: JSON.stringify writes a lone surrogate as an
+  // escape, which the decoder reports at its pointer.
+  const arrays = [[{ platform: 'twitter', state: 'published', '\udc00': 'x' }], [{ platform: 'twitter', state: 'published', error: '\ud800' }]];
+  const inputs = [...texts, ...arrays];
+  const answers = goAnswers(inputs.map((v) => ({ kind: 'outcomes', outcomesJSON: typeof v === 'string' ? v : JSON.stringify(v) })));
+  for (const [i, v] of inputs.entries()) {
+    const got = await pr.aggregate(v);
+    const label = i < texts.length ? OUTCOME_DEFECTS[i][0] : JSON.stringify(v);
+    sameJSON(got, answers[i], label);
+    assert.equal(got.ok, false, label);
+    if (i < texts.length && OUTCOME_DEFECTS[i][2] !== null) assert.equal(got.code, OUTCOME_DEFECTS[i][2], label);
+    if (i >= texts.length) assert.equal(got.code, 'invalid_string', label);
+  }
+  assert.match((await pr.aggregate(texts[2])).message, /at byte 43/);
+  // The CLI refuses each defect of issue 11's list (the first six) too, exit 1, with the
+  // same code. (Its messages, and its codes for the last two, are those of its own record
+  // decoder until `validate status` reads with schema.DecodeOutcomes as well.)
+  for (const [i, text] of texts.slice(0, 6).entries()) {
+    const [out, code] = cli(['status', '--format', 'json'], text + '\n');
+    assert.equal(code, 1, OUTCOME_DEFECTS[i][0]);
+    assert.equal(JSON.parse(out).code, answers[i].code, `${OUTCOME_DEFECTS[i][0]}: the CLI's code`);
   }
 });
 
 // ---------------------------------------------------------------------------- verdicts
 
 /**
- * What the JS package answers for a raw schema.Verdict (paritygen): the CLI's line less
- * "file" (problems as {path, code, message}), then, only when valid, the two extras:
- * status, and scheduledFor when scheduled.
- */
-function jsShape(v) {
-  return {
-    valid: v.valid,
-    ...(v.valid ? {} : { httpStatus: v.httpStatus }),
-    error: v.error,
-    problems: (v.problems || []).map((p) => ({ path: p.path, code: p.code, message: p.message })),
-    billable: v.billable,
-    targets: v.targets.map((t) => ({ platform: t.platform, accountId: t.accountId, posts: t.posts.map((p) => ({ path: p.path, length: p.length, cap: p.cap })) })),
-    ...(v.valid ? { status: v.status } : {}),
-    ...(v.valid && v.scheduledFor ? { scheduledFor: v.scheduledFor } : {}),
-  };
-}
-
-const EXTRAS = ['status', 'scheduledFor'];
-
-/**
- * Compares a JS verdict with a CLI line (less "file") and Go's schema.Verdict: the CLI's
- * members exactly, in its order, with the same values; the extras only when valid, with
- * schema's values.
+ * A JS verdict is the CLI's line less "file" and Go's schema.Verdict: the same members,
+ * in the same order, with the same values.
  */
 function assertVerdictParity(got, cliLine, goVerdict, label) {
   const { file, ...want } = cliLine;
   assert.equal(typeof file, 'string', label);
-  const keys = Object.keys(got);
-  const cliKeys = keys.filter((k) => !EXTRAS.includes(k));
-  assert.deepEqual(cliKeys, Object.keys(want), `${label}: the CLI's members, in order`);
-  assert.deepEqual(Object.fromEntries(cliKeys.map((k) => [k, got[k]])), want, `${label}: the CLI's values`);
-  const extras = Object.fromEntries(keys.filter((k) => EXTRAS.includes(k)).map((k) => [k, got[k]]));
-  const wantExtras = goVerdict.valid
-    ? { status: goVerdict.status, ...(goVerdict.scheduledFor ? { scheduledFor: goVerdict.scheduledFor } : {}) }
-    : {};
-  assert.deepEqual(extras, wantExtras, `${label}: the extras against schema.Verdict`);
-  assert.deepEqual(keys.slice(cliKeys.length), Object.keys(wantExtras), `${label}: the extras come last`);
+  sameJSON(got, want, `${label}: the CLI's line`);
+  sameJSON(got, goVerdict, `${label}: Go's schema.Verdict`);
 }
 
 const ODD_BODIES = [
@@ -351,7 +356,7 @@ test('parity: checkPost on the bundled examples and odd bodies', async () => {
   const answers = goAnswers(cases);
   for (const [i, c] of cases.entries()) {
     const got = await pr.checkPost(c.body, { now: c.now, accounts: c.accounts });
-    assert.deepEqual(got, jsShape(answers[i]), `case ${i}: ${c.body.slice(0, 120)} accounts=${JSON.stringify(c.accounts)}`);
+    sameJSON(got, answers[i], `case ${i}: ${c.body.slice(0, 120)} accounts=${JSON.stringify(c.accounts)}`);
   }
 });
 
@@ -395,10 +400,10 @@ test('parity: checkDraftPublish against Go and `validate draft --format json`', 
   const answers = goAnswers(cases);
   for (const [i, c] of cases.entries()) {
     const got = await pr.checkDraftPublish(c.draft, c.body, { now: c.now, accounts: c.accounts, ...(c.draftState ? { draftState: c.draftState } : {}) });
-    assert.deepEqual(got, jsShape(answers[i]), `case ${i}: ${JSON.stringify(c).slice(0, 200)}`);
+    sameJSON(got, answers[i], `case ${i}: ${JSON.stringify(c).slice(0, 200)}`);
   }
   // Against the CLI: each body with each draft state, on the bundled draft and on a draft
-  // with problems of its own (their "in" stays in the error body, as the CLI prints it).
+  // with problems of its own (in: "draft" on each of them).
   const badDraft = path.join(tmp, 'bad-draft.json');
   writeFileSync(badDraft, JSON.stringify({ content: 'x'.repeat(300), platforms: [{ platform: 'twitter' }, { platform: 'myspace' }] }));
   const bodyFiles = bodies.map((b, i) => { const f = path.join(tmp, `draft-body-${i}.json`); writeFileSync(f, b); return f; });
@@ -418,4 +423,81 @@ test('parity: checkDraftPublish against Go and `validate draft --format json`', 
     }
   }
   assert.equal(checked, 2 * 3 * bodies.length);
+});
+
+// ---------------------------------------------------------------------------- options
+
+// Issue 11: options defects that WASM answered 202 (or a misleading 404
+// no_connected_account) while the CLI exited 2 and Go's schema answered 400. The page's
+// options object goes to schema.DecodeEnv, the one strict options decoder: the verdict is
+// Go's (DecodeEnv, then schema.Refuse), byte for byte, with the code and pointer listed
+// here, "in": "options".
+const OPTION_DEFECTS = [
+  ['an empty accountId', { accounts: [{ platform: 'twitter', accountId: '' }] }, 'invalid_value', '/accounts/0/accountId'],
+  ['the same account twice', { accounts: [{ platform: 'twitter', accountId: 'a' }, { platform: 'twitter', accountId: 'a' }] }, 'invalid_value', '/accounts/1'],
+  ['a misspelt platform', { accounts: [{ platform: 'twiter', accountId: 'a' }] }, 'unknown_platform', '/accounts/0/platform'],
+  ['a platform in capitals', { accounts: [{ platform: 'TWITTER', accountId: 'a' }] }, 'unknown_platform', '/accounts/0/platform'],
+  ['a missing accountId', { accounts: [{ platform: 'twitter' }] }, 'missing_field', '/accounts/0/accountId'],
+  ['Go field names as keys', { accounts: [{ Platform: 'twitter', AccountID: 'a' }] }, 'field_case_mismatch', '/accounts/0/Platform'],
+  ['a lone surrogate in an accountId', { accounts: [{ platform: 'twitter', accountId: 'a\ud800' }] }, 'invalid_string', '/accounts/0/accountId'],
+  ['a lone surrogate in an account member name', { accounts: [{ platform: 'twitter', accountId: 'a', '\udc00': 'x' }] }, 'invalid_string', '/accounts/0/\ufffd'],
+  ['a lone surrogate in a limit\'s platform', { limits: { 'twitter\ud800': { cap: 5 } } }, 'invalid_string', '/limits/twitter\ufffd'],
+  ['a forged requestError', { requestError: { code: 'internal_error', message: 'forged', path: '' } }, 'unknown_field', '/requestError'],
+  ['a forged optionsError in capitals', { OPTIONSERROR: { code: 'rate_limited', message: 'forged', path: '' } }, 'unknown_field', '/OPTIONSERROR'],
+  ['an option in other case', { Accounts: [] }, 'field_case_mismatch', '/Accounts'],
+  ['an unknown counter', { limits: { twitter: { counter: 'words' } } }, 'invalid_value', '/limits/twitter/counter'],
+  ['a cap of 0', { limits: { twitter: { cap: 0 } } }, 'invalid_value', '/limits/twitter/cap'],
+  ['a limit of an unknown platform', { limits: { twiter: { cap: 5 } } }, 'unknown_platform', '/limits/twiter'],
+  ['a clock outside the grammar', { now: 'tomorrow' }, 'invalid_scheduled_for', '/now'],
+  ['a clock of the wrong type', { now: true }, 'wrong_type', '/now'],
+  ['a draft state outside the three', { draftState: 'gone' }, 'invalid_value', '/draftState'],
+];
+
+test('parity: every options defect answers as Go, in checkPost and checkDraftPublish', async () => {
+  const body = '{"content":"hello","platforms":[{"platform":"twitter"}],"publishNow":true}';
+  const draft = '{"content":"hello","platforms":[{"platform":"twitter"}]}';
+  const options = OPTION_DEFECTS.map(([, o]) => ({ now: NOW, ...o }));
+  const cases = options.flatMap((o) => [
+    { kind: 'post', body, options: JSON.stringify(o) },
+    { kind: 'draft', draft, body: '{"publishNow":true}', options: JSON.stringify(o) },
+  ]);
+  const answers = goAnswers(cases);
+  for (const [i, [why, , code, pointer]] of OPTION_DEFECTS.entries()) {
+    const post = await pr.checkPost(body, options[i]);
+    const pub = await pr.checkDraftPublish(draft, '{"publishNow":true}', options[i]);
+    sameJSON(post, answers[2 * i], `checkPost: ${why}`);
+    sameJSON(pub, answers[2 * i + 1], `checkDraftPublish: ${why}`);
+    for (const v of [post, pub]) {
+      assert.deepEqual([v.valid, v.httpStatus, v.billable], [false, 400, false], why);
+      assert.deepEqual([v.problems[0].code, v.problems[0].path, v.problems[0].in], [code, pointer, 'options'], why);
+    }
+  }
+  // A server's Env built in Go with the same accounts (CheckCreatePost's own check of
+  // Env.Accounts) gets the same verdict as the page's options.
+  const goEnv = goAnswers(OPTION_DEFECTS.slice(0, 4).map(([, o]) => ({ kind: 'post', body, now: NOW, accounts: o.accounts })));
+  goEnv.forEach((v, i) => sameJSON(v, answers[2 * i], `Env built in Go: ${OPTION_DEFECTS[i][0]}`));
+});
+
+test('parity: the CLI refuses every accounts defect (exit 2) at the same pointer', () => {
+  const body = path.join(tmp, 'options-body.json');
+  writeFileSync(body, '{"content":"hello","platforms":[{"platform":"twitter"}],"publishNow":true}');
+  cli(['--help']); // builds the CLI into cliPath
+  const accountDefects = OPTION_DEFECTS.filter(([, o]) => 'accounts' in o);
+  assert.equal(accountDefects.length, 8);
+  for (const [i, [why, o, , pointer]] of accountDefects.entries()) {
+    const file = path.join(tmp, `accounts-defect-${i}.json`);
+    writeFileSync(file, JSON.stringify(o.accounts));
+    let stderr = '', status = 0;
+    try {
+      execFileSync(cliPath, ['post', '--format', 'json', '--now', NOW, '--accounts', file, body], { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+    } catch (err) {
+      stderr = String(err.stderr);
+      status = err.status;
+    }
+    assert.equal(status, 2, `${why}: exit status`);
+    // The accounts file is the array itself: its pointers lack the options' "/accounts".
+    // (A lone surrogate name is located at its object until the CLI reads accounts with
+    // schema.DecodeAccounts too.)
+    if (!pointer.includes('\ufffd')) assert.ok(stderr.includes(`${pointer.slice('/accounts'.length)}: `), `${why}: ${stderr}`);
+  }
 });
