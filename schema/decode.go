@@ -174,6 +174,15 @@ func (o origin) in() string {
 	return ""
 }
 
+// noun names the document in messages: "the body" of a request (or its stored draft),
+// "the document" of options or outcomes.
+func (o origin) noun() string {
+	if o == originOptions || o == originOutcomes {
+		return "the document"
+	}
+	return "the body"
+}
+
 func newDecoder(body []byte, o origin) *decoder {
 	return &decoder{sc: strictjson.New(body, MaxDepth), origin: o,
 		ptr: make([]byte, 0, 64), ends: make([]int, 0, 8)}
@@ -216,10 +225,7 @@ func (d *decoder) topArray(body []byte) bool {
 
 // topOf is top for a document whose top level must be of kind want (named for messages).
 func (d *decoder) topOf(body []byte, maxBytes int, want strictjson.Kind, wantName string) bool {
-	noun := "the body"
-	if d.origin == originOptions || d.origin == originOutcomes {
-		noun = "the document"
-	}
+	noun := d.origin.noun()
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBodyBytes
 	}
@@ -397,11 +403,11 @@ func (d *decoder) stringIssue(name string, member bool, is strictjson.Issue) {
 	}
 	switch is.Kind {
 	case strictjson.InvalidUTF8:
-		d.list(rules.CodeInvalidUTF8, name, member, "the string is not valid UTF-8 (bad byte at byte "+strconv.Itoa(is.Offset)+" of the body)")
+		d.list(rules.CodeInvalidUTF8, name, member, "the string is not valid UTF-8 (bad byte at byte "+strconv.Itoa(is.Offset)+" of "+d.origin.noun()+")")
 	case strictjson.LoneSurrogate:
 		esc := string(d.sc.Bytes(is.Offset, is.Offset+6))
 		d.list(rules.CodeInvalidString, name, member, "the string has a lone surrogate escape "+esc+
-			" at byte "+strconv.Itoa(is.Offset)+" of the body; a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF one")
+			" at byte "+strconv.Itoa(is.Offset)+" of "+d.origin.noun()+"; a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF one")
 	}
 }
 
