@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/schema/internal/fieldname"
-	"github.com/postrules/postrules/schema/internal/strictjson"
 )
 
 // Limits of the strict decoder.
@@ -275,11 +275,11 @@ func (d *decoder) end() {
 	if !d.failSet {
 		path = d.pointer()
 	}
+	code := rules.CodeMalformedJSON
 	if e.TooDeep {
-		d.fatal = rules.NewError(rules.CodeTooDeep, path, e.Message+" (at byte "+strconv.Itoa(e.Offset)+"; the limit is "+strconv.Itoa(MaxDepth)+")")
-	} else {
-		d.fatal = rules.NewError(rules.CodeMalformedJSON, path, "malformed JSON at byte "+strconv.Itoa(e.Offset)+": "+e.Message)
+		code = rules.CodeTooDeep
 	}
+	d.fatal = rules.NewError(code, path, e.Describe(MaxDepth))
 	d.fatal.Offset = e.Offset
 }
 
@@ -405,9 +405,7 @@ func (d *decoder) stringIssue(name string, member bool, is strictjson.Issue) {
 	case strictjson.InvalidUTF8:
 		d.list(rules.CodeInvalidUTF8, name, member, "the string is not valid UTF-8 (bad byte at byte "+strconv.Itoa(is.Offset)+" of "+d.origin.noun()+")")
 	case strictjson.LoneSurrogate:
-		esc := string(d.sc.Bytes(is.Offset, is.Offset+6))
-		d.list(rules.CodeInvalidString, name, member, "the string has a lone surrogate escape "+esc+
-			" at byte "+strconv.Itoa(is.Offset)+" of "+d.origin.noun()+"; a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF one")
+		d.list(rules.CodeInvalidString, name, member, d.sc.LoneSurrogateMessage(is.Offset, " of "+d.origin.noun()))
 	}
 }
 

@@ -3,9 +3,9 @@ package schema
 import (
 	"strconv"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/xweight"
-	"github.com/postrules/postrules/schema/internal/strictjson"
 )
 
 // The one options model as JSON. Every face that takes its options as text (the WASM

@@ -3,8 +3,8 @@ package schema
 import (
 	"encoding/json"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
-	"github.com/postrules/postrules/schema/internal/strictjson"
 )
 
 // platformSpecificData of the nine platforms besides twitter. Shapes follow the peer

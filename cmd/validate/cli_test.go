@@ -189,7 +189,7 @@ func TestTimeTextOneLinePerValue(t *testing.T) {
 	if lines[1] != `"2030-01-15T09:30:00Z\n": invalid_scheduled_for: scheduledFor "2030-01-15T09:30:00Z\n": unexpected text after 'Z' (at offset 20)` {
 		t.Errorf("line 2 = %s", lines[1])
 	}
-	if !strings.HasPrefix(lines[4], `"2030-01-15T09:30:00Z": malformed_json: line 5: not JSON`) {
+	if !strings.HasPrefix(lines[4], `"2030-01-15T09:30:00Z": malformed_json: line 5: malformed JSON at byte 4: `) {
 		t.Errorf("line 5 = %s", lines[4])
 	}
 }
