@@ -383,7 +383,8 @@ func TestCommonFlags(t *testing.T) {
 var atOffset = regexp.MustCompile(`at byte (\d+)`)
 
 // TestSyntaxOffsetsAgree: a JSON syntax error is located at the same byte, counted from 0,
-// by length (a line), time --jsonl (a line), status (a document) and --accounts.
+// by length (a line), time --jsonl (a line), status (a document) and --accounts: the first
+// byte no JSON text can have there (docs/contract.md), which is what encoding/json reports.
 func TestSyntaxOffsetsAgree(t *testing.T) {
 	tests := []struct {
 		why    string
@@ -395,12 +396,16 @@ func TestSyntaxOffsetsAgree(t *testing.T) {
 		{"a stray comma", `[1,,2]`, 3},
 		{"a second value", `[] []`, 3},
 		{"cut short: the length", `[{"a":`, 6},
+		{"a cut literal: the byte that breaks it", `[tru]`, 4},
+		{"an unknown escape: the byte after the backslash", `["\x"]`, 3},
+		{"a short \\u escape: the first byte that is not hex", `["\u12"]`, 6},
 	}
 	for _, tt := range tests {
 		t.Run(tt.why, func(t *testing.T) {
 			r := runCLI(t, tt.input, "length", "--format", "json")
-			if o := onlyLine(t, r); o["code"] != "malformed_json" || o["offset"] != float64(tt.offset) {
-				t.Errorf("length: %v, want offset %d", o, tt.offset)
+			lo := onlyLine(t, r)
+			if lo["code"] != "malformed_json" || lo["offset"] != float64(tt.offset) {
+				t.Errorf("length: %v, want offset %d", lo, tt.offset)
 			}
 			r = runCLI(t, tt.input, "time", "--jsonl", "--format", "json")
 			if o := onlyLine(t, r); o["code"] != "malformed_json" || o["offset"] != float64(tt.offset) {
@@ -411,6 +416,10 @@ func TestSyntaxOffsetsAgree(t *testing.T) {
 			m := atOffset.FindStringSubmatch(o["message"].(string))
 			if o["code"] != "malformed_json" || m == nil || m[1] != strconv.Itoa(tt.offset) {
 				t.Errorf("status: %v, want at byte %d", o, tt.offset)
+			}
+			// One scanner reads both: a line and a document say the same thing.
+			if o["message"] != lo["message"] {
+				t.Errorf("status says %q, length %q", o["message"], lo["message"])
 			}
 			r = runCLI(t, tt.input, "post", "--accounts", "-", "testdata/valid-thread.json")
 			m = atOffset.FindStringSubmatch(r.stderr)

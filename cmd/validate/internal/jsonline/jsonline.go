@@ -26,7 +26,6 @@ import (
 
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
-	"github.com/postrules/postrules/schema"
 )
 
 // String decodes a line holding one JSON string.
@@ -44,7 +43,7 @@ func String(line []byte) (string, *rules.Error) {
 	if e := syntax(line); e != nil {
 		return "", e
 	}
-	sc := strictjson.New(line, schema.MaxDepth)
+	sc := strictjson.New(line, maxDepth)
 	sc.Peek()
 	s, issue := sc.String()
 	if e := stringIssue(&sc, issue); e != nil {
@@ -78,7 +77,7 @@ func Text(line []byte) (string, *rules.Error) {
 	}
 	// The line is one valid JSON object: walk its members in order, so that the first
 	// problem on the line is the one reported.
-	sc := strictjson.New(line, schema.MaxDepth)
+	sc := strictjson.New(line, maxDepth)
 	sc.Peek()
 	sc.BeginObject()
 	var it strictjson.Iter
@@ -167,11 +166,16 @@ func wrongType(line []byte, start int, want string) *rules.Error {
 	return at(rules.CodeWrongType, start, "want "+want+", found "+strictjson.KindOf(line[start]).String())
 }
 
+// maxDepth is how deeply a line may nest before it is too_deep: encoding/json's own limit,
+// far beyond a request's, because a deep array on a line is valid JSON of the wrong kind
+// (wrong_type), not a body the API refuses unread.
+const maxDepth = 10000
+
 // syntax checks that line is one JSON value, as the request decoder checks a body: when it
-// is not, the problem is malformed_json at the first bad byte (too_deep past schema's
-// nesting limit), with the decoders' message.
+// is not, the problem is malformed_json at the first bad byte (too_deep past maxDepth),
+// with the decoders' message.
 func syntax(line []byte) *rules.Error {
-	e := strictjson.Check(line, schema.MaxDepth)
+	e := strictjson.Check(line, maxDepth)
 	if e == nil {
 		return nil
 	}
@@ -179,7 +183,7 @@ func syntax(line []byte) *rules.Error {
 	if e.TooDeep {
 		code = rules.CodeTooDeep
 	}
-	return at(code, e.Offset, e.Describe(schema.MaxDepth))
+	return at(code, e.Offset, e.Describe(maxDepth))
 }
 
 // stringIssue is the problem of a string the scanner found an issue in: a lone surrogate

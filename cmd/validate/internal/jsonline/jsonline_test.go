@@ -2,6 +2,7 @@ package jsonline
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/postrules/postrules/rules"
@@ -176,5 +177,19 @@ func TestSyntax(t *testing.T) {
 				t.Fatalf("syntax(%q) = %+v, want malformed_json at %d", tt.data, e, tt.offset)
 			}
 		})
+	}
+}
+
+// TestDeepLines: a deep array on a line is valid JSON of the wrong kind, not a body refused
+// unread; only past encoding/json's own limit (10,000 levels) is it too_deep, at the byte
+// that goes one level too deep.
+func TestDeepLines(t *testing.T) {
+	deep := strings.Repeat("[", 100) + `"x"` + strings.Repeat("]", 100)
+	if _, e := Text([]byte(deep)); e == nil || e.Code != rules.CodeWrongType || e.Offset != 0 {
+		t.Errorf("100 levels: %+v, want wrong_type at 0", e)
+	}
+	tooDeep := strings.Repeat("[", maxDepth+1)
+	if _, e := Text([]byte(tooDeep)); e == nil || e.Code != rules.CodeTooDeep || e.Offset != maxDepth {
+		t.Errorf("%d levels: %+v, want too_deep at %d", maxDepth+1, e, maxDepth)
 	}
 }
