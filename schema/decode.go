@@ -609,23 +609,24 @@ func (d *decoder) boolean(dst *bool) {
 
 // integer decodes a whole number, read by parseWhole: 60, 60.0 and 6e1 are all sixty (JSON
 // has one number type; the peer's schema says "number"); 60.5 is wrong_type. Magnitudes
-// from 10^9 up are read as ±10^9 (see Minutes).
-func (d *decoder) integer(dst *int) {
+// from 10^9 up are read as ±10^9 (see Minutes). It reports whether *dst was set.
+func (d *decoder) integer(dst *int) bool {
 	k := d.sc.Peek()
 	if k != strictjson.Number {
 		d.wrongType("a whole number", k)
-		return
+		return false
 	}
 	lit := d.sc.Number()
 	if d.failed() {
-		return
+		return false
 	}
 	n, kind := parseWhole(lit)
 	if kind != numWhole {
 		d.reportHere(rules.CodeWrongType, "expected a whole number, found "+cutLiteral(lit))
-		return
+		return false
 	}
 	*dst = n
+	return true
 }
 
 // numKind is what parseWhole found.
@@ -746,22 +747,14 @@ func cutLiteral(lit []byte) string {
 	return string(lit)
 }
 
-// jsonKind names the kind of the JSON value b, by its first byte, for a message.
+// jsonKind names the kind of the JSON value b, by its first byte, for a message; a
+// number is named with its literal, since it is there because it is not a whole one.
 func jsonKind(b []byte) string {
 	if len(b) == 0 {
 		return "no value"
 	}
-	switch b[0] {
-	case '{':
-		return strictjson.Object.String()
-	case '[':
-		return strictjson.Array.String()
-	case '"':
-		return strictjson.String.String()
-	case 't', 'f':
-		return strictjson.Bool.String()
-	case 'n':
-		return strictjson.Null.String()
+	if k := strictjson.KindOf(b[0]); k != strictjson.Number && k != strictjson.Invalid {
+		return k.String()
 	}
 	return "an invalid number " + strconv.Quote(cutLiteral(b))
 }
