@@ -409,6 +409,29 @@ func (d *decoder) stringIssue(name string, member bool, is strictjson.Issue) {
 	}
 }
 
+// key reads the key of an object member whose names are free (limits, raw data), reports a
+// bad string in it, and returns it decoded; clean is false when it had such an issue, ok
+// false when scanning failed.
+func (d *decoder) key() (name string, clean, ok bool) {
+	k, issue := d.sc.Key()
+	if d.failed() {
+		return "", false, false
+	}
+	name = string(k)
+	if issue.Kind != strictjson.NoIssue {
+		d.stringIssue(name, true, issue)
+		return name, false, true
+	}
+	return name, true, true
+}
+
+// duplicate reports the current object's member name as given twice.
+func (d *decoder) duplicate(name string) {
+	if d.reject(name, true) {
+		d.list(rules.CodeDuplicateField, name, true, quoteName(name)+" is given more than once in this object; give each name once")
+	}
+}
+
 // object is the state of one object being decoded with a member table.
 type object struct {
 	f      *fields
@@ -466,10 +489,7 @@ func (d *decoder) next(o *object) bool {
 		name := o.f.names[idx]
 		bit := uint32(1) << idx
 		if o.seen&bit != 0 {
-			if d.reject(name, true) {
-				d.list(rules.CodeDuplicateField, name, true, strconv.Quote(name)+
-					" is given more than once in this object; give each name once")
-			}
+			d.duplicate(name)
 			d.skipMember(name)
 			continue
 		}
@@ -898,13 +918,9 @@ func (d *decoder) raw() {
 		var seen map[string]bool
 		var first []string // small objects: a linear scan, no map
 		for d.sc.NextMember(&it) {
-			key, issue := d.sc.Key()
-			if d.failed() {
+			name, _, ok := d.key()
+			if !ok {
 				return
-			}
-			name := string(key)
-			if issue.Kind != strictjson.NoIssue {
-				d.stringIssue(name, true, issue)
 			}
 			dup := false
 			if seen != nil {
@@ -923,9 +939,7 @@ func (d *decoder) raw() {
 				}
 			}
 			if dup {
-				if d.reject(name, true) {
-					d.list(rules.CodeDuplicateField, name, true, quoteName(name)+" is given more than once in this object; give each name once")
-				}
+				d.duplicate(name)
 			}
 			d.push(name)
 			d.raw()
