@@ -39,11 +39,6 @@ func (c *check) warningList() []Problem {
 	return out
 }
 
-// postLengths is the verdict's view of rules' post measurements.
-func postLengths(posts []rules.PostLength) []PostLength {
-	return appendMeasuredPosts(make([]PostLength, 0, len(posts)), posts)
-}
-
 // appendMeasuredPosts appends posts to out as the verdict's JSON carries them.
 func appendMeasuredPosts(out []MeasuredPost, posts []rules.PostLength) []MeasuredPost {
 	n := 0
