@@ -120,7 +120,7 @@ type timePrinter struct {
 // answers invalid_utf8 for such a string in a body; --jsonl does for such a line), because
 // the JSON "input" echo cannot carry the bad bytes and the offset must show where they are.
 func (p *timePrinter) check(v string) int {
-	if off := strictjson.FirstInvalidUTF8String(v); off >= 0 {
+	if off := strictjson.FirstInvalidUTF8([]byte(v)); off >= 0 {
 		e := rules.NewError(rules.CodeInvalidUTF8, "", "scheduledFor "+strconv.Quote(v)+
 			": not valid UTF-8: bad byte 0x"+strconv.FormatUint(uint64(v[off]), 16)+" (at offset "+strconv.Itoa(off)+")")
 		e.Offset = off

@@ -65,21 +65,6 @@ func FirstInvalidUTF8(b []byte) int {
 	return -1
 }
 
-// FirstInvalidUTF8String is FirstInvalidUTF8 for a string.
-func FirstInvalidUTF8String(s string) int {
-	if utf8.ValidString(s) {
-		return -1
-	}
-	for off := 0; off < len(s); {
-		r, size := utf8.DecodeRuneInString(s[off:])
-		if r == utf8.RuneError && size <= 1 {
-			return off
-		}
-		off += size
-	}
-	return -1
-}
-
 // LoneSurrogateMessage is the message of a lone surrogate escape found at byte off of a
 // document (the Issue's Offset): "the string has a lone surrogate escape \ud800 at byte
 // N<of>; a ..." (of names the document for a reader: " of the body", or "" for a line).
