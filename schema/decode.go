@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/schema/internal/fieldname"
-	"github.com/postrules/postrules/schema/internal/strictjson"
 )
 
 // Limits of the strict decoder.
@@ -184,6 +184,15 @@ func (o origin) in() string {
 	return ""
 }
 
+// noun names the document in messages: "the body" of a request (or its stored draft),
+// "the document" of options or outcomes.
+func (o origin) noun() string {
+	if o == originOptions || o == originOutcomes {
+		return "the document"
+	}
+	return "the body"
+}
+
 func newDecoder(body []byte, o origin) *decoder {
 	return &decoder{sc: strictjson.New(body, MaxDepth), origin: o,
 		ptr: make([]byte, 0, 64), ends: make([]int, 0, 8)}
@@ -240,10 +249,7 @@ func (d *decoder) topArray(body []byte) bool {
 
 // topOf is top for a document whose top level must be of kind want (named for messages).
 func (d *decoder) topOf(body []byte, maxBytes int, want strictjson.Kind, wantName string) bool {
-	noun := "the body"
-	if d.origin == originOptions || d.origin == originOutcomes {
-		noun = "the document"
-	}
+	noun := d.origin.noun()
 	if maxBytes <= 0 {
 		maxBytes = DefaultMaxBodyBytes
 	}
@@ -293,11 +299,11 @@ func (d *decoder) end() {
 	if !d.failSet {
 		path = d.pointer()
 	}
+	code := rules.CodeMalformedJSON
 	if e.TooDeep {
-		d.fatal = rules.NewError(rules.CodeTooDeep, path, e.Message+" (at byte "+strconv.Itoa(e.Offset)+"; the limit is "+strconv.Itoa(MaxDepth)+")")
-	} else {
-		d.fatal = rules.NewError(rules.CodeMalformedJSON, path, "malformed JSON at byte "+strconv.Itoa(e.Offset)+": "+e.Message)
+		code = rules.CodeTooDeep
 	}
+	d.fatal = rules.NewError(code, path, e.Describe(MaxDepth))
 	d.fatal.Offset = e.Offset
 }
 
@@ -421,11 +427,32 @@ func (d *decoder) stringIssue(name string, member bool, is strictjson.Issue) {
 	}
 	switch is.Kind {
 	case strictjson.InvalidUTF8:
-		d.list(rules.CodeInvalidUTF8, name, member, "the string is not valid UTF-8 (bad byte at byte "+strconv.Itoa(is.Offset)+" of the body)")
+		d.list(rules.CodeInvalidUTF8, name, member, "the string is not valid UTF-8 (bad byte at byte "+strconv.Itoa(is.Offset)+" of "+d.origin.noun()+")")
 	case strictjson.LoneSurrogate:
-		esc := string(d.sc.Bytes(is.Offset, is.Offset+6))
-		d.list(rules.CodeInvalidString, name, member, "the string has a lone surrogate escape "+esc+
-			" at byte "+strconv.Itoa(is.Offset)+" of the body; a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF one")
+		d.list(rules.CodeInvalidString, name, member, d.sc.LoneSurrogateMessage(is.Offset, " of "+d.origin.noun()))
+	}
+}
+
+// key reads the key of an object member whose names are free (limits, raw data), reports a
+// bad string in it, and returns it decoded; clean is false when it had such an issue, ok
+// false when scanning failed.
+func (d *decoder) key() (name string, clean, ok bool) {
+	k, issue := d.sc.Key()
+	if d.failed() {
+		return "", false, false
+	}
+	name = string(k)
+	if issue.Kind != strictjson.NoIssue {
+		d.stringIssue(name, true, issue)
+		return name, false, true
+	}
+	return name, true, true
+}
+
+// duplicate reports the current object's member name as given twice.
+func (d *decoder) duplicate(name string) {
+	if d.reject(name, true) {
+		d.list(rules.CodeDuplicateField, name, true, quoteName(name)+" is given more than once in this object; give each name once")
 	}
 }
 
@@ -486,10 +513,7 @@ func (d *decoder) next(o *object) bool {
 		name := o.f.names[idx]
 		bit := uint32(1) << idx
 		if o.seen&bit != 0 {
-			if d.reject(name, true) {
-				d.list(rules.CodeDuplicateField, name, true, strconv.Quote(name)+
-					" is given more than once in this object; give each name once")
-			}
+			d.duplicate(name)
 			d.skipMember(name)
 			continue
 		}
@@ -629,23 +653,24 @@ func (d *decoder) boolean(dst *bool) {
 
 // integer decodes a whole number, read by parseWhole: 60, 60.0 and 6e1 are all sixty (JSON
 // has one number type; the peer's schema says "number"); 60.5 is wrong_type. Magnitudes
-// from 10^9 up are read as ±10^9 (see Minutes).
-func (d *decoder) integer(dst *int) {
+// from 10^9 up are read as ±10^9 (see Minutes). It reports whether *dst was set.
+func (d *decoder) integer(dst *int) bool {
 	k := d.sc.Peek()
 	if k != strictjson.Number {
 		d.wrongType("a whole number", k)
-		return
+		return false
 	}
 	lit := d.sc.Number()
 	if d.failed() {
-		return
+		return false
 	}
 	n, kind := parseWhole(lit)
 	if kind != numWhole {
 		d.reportHere(rules.CodeWrongType, "expected a whole number, found "+cutLiteral(lit))
-		return
+		return false
 	}
 	*dst = n
+	return true
 }
 
 // numKind is what parseWhole found.
@@ -766,22 +791,14 @@ func cutLiteral(lit []byte) string {
 	return string(lit)
 }
 
-// jsonKind names the kind of the JSON value b, by its first byte, for a message.
+// jsonKind names the kind of the JSON value b, by its first byte, for a message; a
+// number is named with its literal, since it is there because it is not a whole one.
 func jsonKind(b []byte) string {
 	if len(b) == 0 {
 		return "no value"
 	}
-	switch b[0] {
-	case '{':
-		return strictjson.Object.String()
-	case '[':
-		return strictjson.Array.String()
-	case '"':
-		return strictjson.String.String()
-	case 't', 'f':
-		return strictjson.Bool.String()
-	case 'n':
-		return strictjson.Null.String()
+	if k := strictjson.KindOf(b[0]); k != strictjson.Number && k != strictjson.Invalid {
+		return k.String()
 	}
 	return "an invalid number " + strconv.Quote(cutLiteral(b))
 }
@@ -935,13 +952,9 @@ func (d *decoder) raw() {
 		var seen map[string]bool
 		var first []string // small objects: a linear scan, no map
 		for d.sc.NextMember(&it) {
-			key, issue := d.sc.Key()
-			if d.failed() {
+			name, _, ok := d.key()
+			if !ok {
 				return
-			}
-			name := string(key)
-			if issue.Kind != strictjson.NoIssue {
-				d.stringIssue(name, true, issue)
 			}
 			dup := false
 			if seen != nil {
@@ -960,9 +973,7 @@ func (d *decoder) raw() {
 				}
 			}
 			if dup {
-				if d.reject(name, true) {
-					d.list(rules.CodeDuplicateField, name, true, quoteName(name)+" is given more than once in this object; give each name once")
-				}
+				d.duplicate(name)
 			}
 			d.push(name)
 			d.raw()

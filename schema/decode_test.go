@@ -28,7 +28,7 @@ func TestDecodeProblems(t *testing.T) {
 		msg  string // a substring of the first problem's message
 	}{
 		{"malformed JSON names the byte offset", `{"content":"x",}`, []string{"malformed_json "}, "at byte 15"},
-		{"malformed JSON inside a member: path of the innermost value", `{"platforms":[{"platform":tw}]}`, []string{"malformed_json /platforms/0/platform"}, "at byte 26"},
+		{"malformed JSON inside a member: path of the innermost value", `{"platforms":[{"platform":tw}]}`, []string{"malformed_json /platforms/0/platform"}, "at byte 27"}, // the w, the first byte no JSON text has there,
 		{"malformed JSON wins over other problems: nothing else is trusted", `{"Content":1,"x":`, []string{"malformed_json /x"}, "end of input"},
 		{"top level array", `[{"content":"x"}]`, []string{"invalid_body "}, "an array"},
 		{"top level string", `"hello"`, []string{"invalid_body "}, "a string"},
@@ -46,7 +46,7 @@ func TestDecodeProblems(t *testing.T) {
 		{"malformed inside platformSpecificData given before the platform", `{"content":"x","publishNow":true,"platforms":[{"platformSpecificData":{"threadItems":[{"content":"a"},{"content":"b"x}]},"platform":"twitter"}]}`,
 			[]string{"malformed_json /platforms/0/platformSpecificData/threadItems/1"}, "after an object member"},
 		{"malformed inside another platform's data: the innermost member", `{"content":"x","publishNow":true,"platforms":[{"platform":"linkedin","platformSpecificData":{"a":{"b":[1,tru]}}}]}`,
-			[]string{"malformed_json /platforms/0/platformSpecificData/a/b/1"}, "true or false"},
+			[]string{"malformed_json /platforms/0/platformSpecificData/a/b/1"}, "'e' to complete true"},
 		{"malformed key inside platformSpecificData: its object", `{"content":"x","publishNow":true,"platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options" ["a"]}}}]}`,
 			[]string{"malformed_json /platforms/0/platformSpecificData/poll"}, "':'"},
 		{"malformed inside an unknown member's value", `{"content":"x","extra":{"a":[1,}}`, []string{"malformed_json /extra"}, "at byte 31"},

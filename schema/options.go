@@ -3,9 +3,9 @@ package schema
 import (
 	"strconv"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/xweight"
-	"github.com/postrules/postrules/schema/internal/strictjson"
 )
 
 // The one options model as JSON. Every face that takes its options as text (the WASM
@@ -290,13 +290,11 @@ func (d *decoder) limits(l *rules.Limits) {
 	var it strictjson.Iter
 	var seen [16]bool
 	for d.sc.NextMember(&it) {
-		key, issue := d.sc.Key()
-		if d.failed() {
+		name, clean, ok := d.key()
+		if !ok {
 			return
 		}
-		name := string(key)
-		if issue.Kind != strictjson.NoIssue {
-			d.stringIssue(name, true, issue)
+		if !clean {
 			d.skipMember(name)
 			continue
 		}
@@ -311,9 +309,7 @@ func (d *decoder) limits(l *rules.Limits) {
 		}
 		i := platformIndex(p)
 		if seen[i] {
-			if d.reject(name, true) {
-				d.list(rules.CodeDuplicateField, name, true, strconv.Quote(name)+" is given more than once in this object; give each name once")
-			}
+			d.duplicate(name)
 			d.skipMember(name)
 			continue
 		}

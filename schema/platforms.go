@@ -3,8 +3,8 @@ package schema
 import (
 	"encoding/json"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
-	"github.com/postrules/postrules/schema/internal/strictjson"
 )
 
 // platformSpecificData of the nine platforms besides twitter. Shapes follow the peer
@@ -210,21 +210,10 @@ func (d *decoder) optBool(dst **bool) {
 
 // optWhole decodes a whole number (any JSON notation, see Minutes) into a new *int.
 func (d *decoder) optWhole(dst **int) {
-	k := d.sc.Peek()
-	if k != strictjson.Number {
-		d.wrongType("a whole number", k)
-		return
+	var n int
+	if d.integer(&n) {
+		*dst = &n
 	}
-	lit := d.sc.Number()
-	if d.failed() {
-		return
-	}
-	n, kind := parseWhole(lit)
-	if kind != numWhole {
-		d.reportHere(rules.CodeWrongType, "expected a whole number, found "+cutLiteral(lit))
-		return
-	}
-	*dst = &n
 }
 
 // stringArray decodes an array of strings; an empty array is an empty, non-nil slice.

@@ -42,7 +42,7 @@ func TestExitStatus(t *testing.T) {
 		{"a directory is unreadable", []string{"post", "--now", testNow, "testdata"}, "", 2, "testdata", ""},
 		{"stdin cannot be read twice", []string{"post", "--now", testNow, "-", "-"}, "{}", 2, "only once", ""},
 		{"missing accounts file", []string{"post", "--now", testNow, "--accounts", "testdata/nope.json", "testdata/valid-thread.json"}, "", 2, "testdata/nope.json", ""},
-		{"accounts file not an array", []string{"post", "--now", testNow, "--accounts", "-", "testdata/valid-thread.json"}, `{"platform":"twitter"}`, 2, "want a JSON array", ""},
+		{"accounts file not an array", []string{"post", "--now", testNow, "--accounts", "-", "testdata/valid-thread.json"}, `{"platform":"twitter"}`, 2, "the document is an object; expected a JSON array", ""},
 		{"accounts file with a bad platform", []string{"post", "--now", testNow, "--accounts", "-", "testdata/valid-thread.json"}, `[{"platform":"x","accountId":"a"}]`, 2, "- (stdin): /0/platform: ", ""},
 		{"accounts file without accountId", []string{"post", "--now", testNow, "--accounts", "-", "testdata/valid-thread.json"}, `[{"platform":"twitter"}]`, 2, "/0/accountId: missing_field", ""},
 		{"accounts file with an unknown field", []string{"post", "--now", testNow, "--accounts", "-", "testdata/valid-thread.json"}, `[{"platform":"twitter","id":"a"}]`, 2, "/0/id: unknown_field", ""},
@@ -189,7 +189,7 @@ func TestTimeTextOneLinePerValue(t *testing.T) {
 	if lines[1] != `"2030-01-15T09:30:00Z\n": invalid_scheduled_for: scheduledFor "2030-01-15T09:30:00Z\n": unexpected text after 'Z' (at offset 20)` {
 		t.Errorf("line 2 = %s", lines[1])
 	}
-	if !strings.HasPrefix(lines[4], `"2030-01-15T09:30:00Z": malformed_json: line 5: not JSON`) {
+	if !strings.HasPrefix(lines[4], `"2030-01-15T09:30:00Z": malformed_json: line 5: malformed JSON at byte 4: `) {
 		t.Errorf("line 5 = %s", lines[4])
 	}
 }
@@ -297,7 +297,7 @@ func TestStatusValues(t *testing.T) {
 		{"any pending: pending", `[{"platform":"twitter","state":"failed"},{"platform":"bluesky","state":"pending"}]`, true, "pending", "", ""},
 		{"unknown state", `[{"platform":"twitter","state":"published"},{"platform":"linkedin","state":"done"}]`, false, "", "invalid_value", "/1/state"},
 		{"unknown platform", `[{"platform":"X","state":"published"}]`, false, "", "unknown_platform", "/0/platform"},
-		{"member case matters", `[{"platform":"twitter","State":"published"}]`, false, "", "unknown_field", "/0/State"},
+		{"member case matters: field_case_mismatch, as in a request", `[{"platform":"twitter","State":"published"}]`, false, "", "field_case_mismatch", "/0/State"},
 		{"missing state", `[{"platform":"twitter"}]`, false, "", "missing_field", "/0/state"},
 		{"state must be a string", `[{"platform":"twitter","state":1}]`, false, "", "wrong_type", "/0/state"},
 		{"an outcome is an object", `["published"]`, false, "", "wrong_type", "/0"},

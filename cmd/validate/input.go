@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/schema"
 )
 
 // stdinName is the operand that reads standard input, and the name reports give it.
@@ -66,9 +67,11 @@ func (cf *commonFlags) loadAccounts(c *cmdIO, in *inputs) (accounts []rules.Acco
 	if cf.accounts == "" {
 		return nil, true
 	}
-	accounts, err := readAccounts(in, cf.accounts)
-	if err != nil {
-		c.errorf("--accounts: %v", err)
+	accounts, msgs := readAccounts(in, cf.accounts)
+	if msgs != nil {
+		for _, m := range msgs {
+			c.errorf("--accounts: %s", m)
+		}
 		return nil, false
 	}
 	return accounts, true
@@ -105,52 +108,33 @@ func (n *nowFlag) orClock(c *cmdIO) time.Time {
 	return c.now()
 }
 
-// accountShape is the --accounts file's record.
-var accountShape = recordShape{
-	noun: "account", what: "an account",
-	names:    []string{"platform", "accountId"},
-	required: []string{"platform", "accountId"},
-}
-
 // readAccounts reads the --accounts file: a JSON array of {"platform","accountId"},
-// decoded as strictly as the API decodes a request (see decodeRecords). The file is
-// configuration, not the input under check, so any problem with it is an error here (a
-// usage error for the command). An empty array is valid: no account is connected. The
-// same account twice is an error: it would make every lookup list it twice.
-func readAccounts(in *inputs, name string) ([]rules.Account, error) {
+// decoded and checked by schema.DecodeAccounts, the decoder the Go API and the WASM module
+// use for accounts, so that a defect has one code, pointer and message on every face. The
+// file is configuration, not the input under check, so any problem with it is an error here
+// (a usage error for the command), one line per problem: "FILE: POINTER: CODE: MESSAGE".
+// An empty array is valid: no account is connected.
+func readAccounts(in *inputs, name string) ([]rules.Account, []string) {
 	data, err := in.read(name)
 	if err != nil {
-		return nil, errors.New(readError(name, err))
+		return nil, []string{readError(name, err)}
 	}
-	records, e := decodeRecords(data, accountShape)
-	if e != nil {
-		return nil, fmt.Errorf("%s: %s", displayName(name), describe(e))
+	accounts, problems := schema.DecodeAccounts(data)
+	if len(problems) > 0 {
+		msgs := make([]string, len(problems))
+		for i, p := range problems {
+			msgs[i] = displayName(name) + ": " + describe(p.Path, p.Code, p.Message)
+		}
+		return nil, msgs
 	}
-	accounts := make([]rules.Account, 0, len(records)) // non-nil even for "[]": nil would mean "skip resolution"
-	first := map[rules.Account]int{}
-	for i, r := range records {
-		a := rules.Account{Platform: rules.Platform(r["platform"]), ID: r["accountId"]}
-		if _, err := rules.ParsePlatform(string(a.Platform)); err != nil {
-			return nil, fmt.Errorf("%s: /%d/platform: %s", displayName(name), i, rules.AsError(err).Message)
-		}
-		if a.ID == "" {
-			return nil, fmt.Errorf("%s: /%d/accountId: the accountId is empty", displayName(name), i)
-		}
-		if j, dup := first[a]; dup {
-			return nil, fmt.Errorf("%s: /%d: duplicate account: %s %q is already listed at /%d; list each account once",
-				displayName(name), i, a.Platform, a.ID, j)
-		}
-		first[a] = i
-		accounts = append(accounts, a)
-	}
-	return accounts, nil
+	return accounts, nil // non-nil even for "[]": nil would mean "skip resolution"
 }
 
 // describe renders a decoding problem for a message on stderr: "POINTER: CODE: MESSAGE".
-func describe(e *rules.Error) string {
-	s := string(e.Code) + ": " + e.Message
-	if e.Path != "" {
-		s = e.Path + ": " + s
+func describe(path string, code rules.Code, message string) string {
+	s := string(code) + ": " + message
+	if path != "" {
+		s = path + ": " + s
 	}
 	return s
 }

@@ -88,32 +88,64 @@ func counterNamed(name string) (rules.Counter, error) {
 	return nil, fmt.Errorf("want graphemes, bytes, utf16, codepoints or x-weighted")
 }
 
-func runLength(c *cmdIO, args []string) int {
-	fs := flag.NewFlagSet("length", flag.ContinueOnError)
-	cf := addCommonFlags(fs)
-	platform := rules.Twitter
+// limitFlags are --platform, --counter and --cap of length and split: which platform's
+// limit applies, and how the flags adjust it.
+type limitFlags struct {
+	platform rules.Platform
+	counter  rules.Counter // nil: the platform's own
+	cap      int           // 0: the platform's own
+}
+
+func addLimitFlags(fs *flag.FlagSet) *limitFlags {
+	lf := &limitFlags{platform: rules.Twitter}
 	fs.Func("platform", "platform", func(s string) error {
 		p, err := rules.ParsePlatform(s)
 		if err != nil {
 			return fmt.Errorf("%s", rules.AsError(err).Message)
 		}
-		platform = p
+		lf.platform = p
 		return nil
 	})
-	var counter rules.Counter
 	fs.Func("counter", "graphemes or x-weighted", func(s string) (err error) {
-		counter, err = counterNamed(s)
+		lf.counter, err = counterNamed(s)
 		return err
 	})
-	capN := 0
 	fs.Func("cap", "the cap", func(s string) error {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
 			return fmt.Errorf("want a whole number >= 1")
 		}
-		capN = n
+		lf.cap = n
 		return nil
 	})
+	return lf
+}
+
+// limit is the platform's default limit as the flags adjust it.
+func (lf *limitFlags) limit() rules.Limit {
+	lim := rules.DefaultLimits().For(lf.platform)
+	if lf.counter != nil {
+		lim.Counter = lf.counter
+	}
+	if lf.cap > 0 {
+		lim.Cap = lf.cap
+	}
+	return lim
+}
+
+func newLengthPrinter(c *cmdIO, f format) *lengthPrinter {
+	p := &lengthPrinter{c: c, json: f == formatJSON}
+	if p.json {
+		p.enc = json.NewEncoder(c.stdout)
+		p.enc.SetEscapeHTML(false)
+	}
+	return p
+}
+
+func runLength(c *cmdIO, args []string) int {
+	fs := flag.NewFlagSet("length", flag.ContinueOnError)
+	cf := addCommonFlags(fs)
+	lf := addLimitFlags(fs)
 	operands, code, ok := parseFlags(c, fs, lengthUsage, args)
 	if !ok {
 		return code
@@ -129,21 +161,10 @@ func runLength(c *cmdIO, args []string) int {
 	}
 
 	// The flags only adjust the platform's limit; the measuring is the rule's own.
-	limits := rules.DefaultLimits()
-	lim := limits.For(platform)
-	if counter != nil {
-		lim.Counter = counter
-	}
-	if capN > 0 {
-		lim.Cap = capN
-	}
-	limits = limits.With(platform, lim)
+	platform := lf.platform
+	limits := rules.DefaultLimits().With(platform, lf.limit())
 
-	p := &lengthPrinter{c: c, json: cf.format == formatJSON}
-	if p.json {
-		p.enc = json.NewEncoder(c.stdout)
-		p.enc.SetEscapeHTML(false)
-	}
+	p := newLengthPrinter(c, cf.format)
 	status := exitValid
 	read := c.eachStdinLine(func() bool { return p.werr != nil }, func(line []byte, n int) {
 		text, perr := jsonline.Text(line)

@@ -182,6 +182,31 @@ func goldenCases() []goldenCase {
 	}
 }
 
+// checkGolden runs one golden case and compares its rendering with its file (or, with
+// -update, writes it).
+func checkGolden(t *testing.T, tc goldenCase) {
+	t.Helper()
+	r := runCLI(t, tc.stdin, tc.args...)
+	if r.code != tc.exit {
+		t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, tc.exit, r.stdout, r.stderr)
+	}
+	got := renderGolden(tc, r)
+	path := filepath.Join("testdata", "golden", tc.name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it, then check it by hand)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
+	}
+}
+
 func TestGolden(t *testing.T) {
 	seen := map[string]bool{}
 	for _, tc := range goldenCases() {
@@ -190,25 +215,7 @@ func TestGolden(t *testing.T) {
 				t.Fatalf("two cases write %s.golden", tc.name)
 			}
 			seen[tc.name] = true
-			r := runCLI(t, tc.stdin, tc.args...)
-			if r.code != tc.exit {
-				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, tc.exit, r.stdout, r.stderr)
-			}
-			got := renderGolden(tc, r)
-			path := filepath.Join("testdata", "golden", tc.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it, then check it by hand)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
-			}
+			checkGolden(t, tc)
 		})
 	}
 }

@@ -231,10 +231,7 @@ func printProblem(c *cmdIO, file, path string, code rules.Code, message string) 
 	if file != "" {
 		w.WriteString(file + ": ")
 	}
-	if path != "" {
-		w.WriteString(path + ": ")
-	}
-	w.WriteString(string(code) + ": " + oneLine(message) + "\n")
+	w.WriteString(describe(path, code, oneLine(message)) + "\n")
 }
 
 // problemText is a problem's message in text output. A post over its cap reads as the

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"strconv"
@@ -50,29 +49,7 @@ input.
 func runSplit(c *cmdIO, args []string) int {
 	fs := flag.NewFlagSet("split", flag.ContinueOnError)
 	cf := addCommonFlags(fs)
-	platform := rules.Twitter
-	fs.Func("platform", "platform", func(s string) error {
-		p, err := rules.ParsePlatform(s)
-		if err != nil {
-			return fmt.Errorf("%s", rules.AsError(err).Message)
-		}
-		platform = p
-		return nil
-	})
-	var counter rules.Counter
-	fs.Func("counter", "graphemes or x-weighted", func(s string) (err error) {
-		counter, err = counterNamed(s)
-		return err
-	})
-	capN := 0
-	fs.Func("cap", "the cap", func(s string) error {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			return fmt.Errorf("want a whole number >= 1")
-		}
-		capN = n
-		return nil
-	})
+	lf := addLimitFlags(fs)
 	var opts rules.SplitOptions
 	fs.Func("numbering", "none, suffix or prefix", func(s string) error {
 		switch n := rules.Numbering(s); n {
@@ -95,19 +72,9 @@ func runSplit(c *cmdIO, args []string) int {
 	if _, ok := cf.loadAccounts(c, &inputs{c: c}); !ok {
 		return exitUsage
 	}
-	lim := rules.DefaultLimits().For(platform)
-	if counter != nil {
-		lim.Counter = counter
-	}
-	if capN > 0 {
-		lim.Cap = capN
-	}
+	lim := lf.limit()
 
-	p := &lengthPrinter{c: c, json: cf.format == formatJSON}
-	if p.json {
-		p.enc = json.NewEncoder(c.stdout)
-		p.enc.SetEscapeHTML(false)
-	}
+	p := newLengthPrinter(c, cf.format)
 	status := exitValid
 	first := true
 	read := c.eachStdinLine(func() bool { return p.werr != nil }, func(line []byte, n int) {

@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -37,25 +35,7 @@ func splitGoldenCases() []goldenCase {
 func TestSplitGolden(t *testing.T) {
 	for _, tc := range splitGoldenCases() {
 		t.Run(tc.name, func(t *testing.T) {
-			r := runCLI(t, tc.stdin, tc.args...)
-			if r.code != tc.exit {
-				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, tc.exit, r.stdout, r.stderr)
-			}
-			got := renderGolden(tc, r)
-			path := filepath.Join("testdata", "golden", tc.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it, then check it by hand)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
-			}
+			checkGolden(t, tc)
 		})
 	}
 }

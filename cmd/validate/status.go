@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/schema"
 )
 
 const statusUsage = `usage: validate status [flags] [FILE]
@@ -30,9 +31,11 @@ For input that is not a valid outcome list, the API's error body with the JSON p
 the problem:
   text:  /1/state: invalid_value: <message>
   json:  {"error":"Bad Request","code":"invalid_value","message":...,"path":"/1/state"}
-Input that is not JSON is malformed_json, its message ending "(at offset N)": the byte
-that is wrong, counted from 0, as in validate length. Strings must decode to what they
-say: invalid UTF-8 is invalid_utf8, a lone surrogate escape (\ud800) invalid_string.
+The input is decoded by the API's strict decoder (names exact, given once). Input that is
+not JSON is malformed_json, its message saying "malformed JSON at byte N": the first byte
+no JSON text can have there, counted from 0, as in validate length. Strings must decode to
+what they say: invalid UTF-8 is invalid_utf8, a lone surrogate escape (\ud800)
+invalid_string.
 
 Exit status: 0 the outcomes were aggregated (whatever the status, "failed" included),
 1 the input is invalid, 2 usage error or unreadable input.
@@ -77,7 +80,13 @@ func runStatus(c *cmdIO, args []string) int {
 		return exitUsage
 	}
 
-	outcomes, e := decodeOutcomes(data)
+	// The strict decoder of the Go API and the WASM module: the same code, pointer and
+	// message for the same bad input on every face. The first problem is the answer.
+	outcomes, problems := schema.DecodeOutcomes(data)
+	var e *rules.Error
+	if len(problems) > 0 {
+		e = rules.NewError(problems[0].Code, problems[0].Path, problems[0].Message)
+	}
 	var summary rules.Summary
 	if e == nil {
 		summary, err = rules.Aggregate(outcomes)
@@ -104,29 +113,4 @@ func runStatus(c *cmdIO, args []string) int {
 		return exitInvalid
 	}
 	return exitValid
-}
-
-// outcomeShape is the status input's record: member names exactly as the wire spells them.
-var outcomeShape = recordShape{
-	noun: "outcome", what: "an outcome",
-	names:    []string{"platform", "state", "error", "code"},
-	required: []string{"platform", "state"},
-}
-
-// decodeOutcomes decodes a JSON array of outcomes strictly (see decodeRecords). Which
-// platforms and states are valid is the rule's business (rules.Aggregate), not the
-// decoder's.
-func decodeOutcomes(data []byte) ([]rules.Outcome, *rules.Error) {
-	records, e := decodeRecords(data, outcomeShape)
-	if e != nil {
-		return nil, e
-	}
-	outcomes := make([]rules.Outcome, len(records))
-	for i, r := range records {
-		outcomes[i] = rules.Outcome{
-			Platform: rules.Platform(r["platform"]), State: rules.State(r["state"]),
-			Error: r["error"], Code: rules.Code(r["code"]),
-		}
-	}
-	return outcomes, nil
 }

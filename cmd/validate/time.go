@@ -5,9 +5,9 @@ import (
 	"flag"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
 	"github.com/postrules/postrules/cmd/validate/internal/jsonline"
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 )
 
@@ -105,22 +105,6 @@ func runTime(c *cmdIO, args []string) int {
 	return status // run reports a write error when it flushes
 }
 
-// firstInvalidUTF8 is the offset of the first byte of s that does not start a valid UTF-8
-// sequence, or -1.
-func firstInvalidUTF8(s string) int {
-	if utf8.ValidString(s) {
-		return -1
-	}
-	for off, r := range s {
-		if r == utf8.RuneError {
-			if _, size := utf8.DecodeRuneInString(s[off:]); size <= 1 {
-				return off
-			}
-		}
-	}
-	return -1
-}
-
 // timePrinter checks values and prints one line for each.
 type timePrinter struct {
 	c    *cmdIO
@@ -136,7 +120,7 @@ type timePrinter struct {
 // answers invalid_utf8 for such a string in a body; --jsonl does for such a line), because
 // the JSON "input" echo cannot carry the bad bytes and the offset must show where they are.
 func (p *timePrinter) check(v string) int {
-	if off := firstInvalidUTF8(v); off >= 0 {
+	if off := strictjson.FirstInvalidUTF8([]byte(v)); off >= 0 {
 		e := rules.NewError(rules.CodeInvalidUTF8, "", "scheduledFor "+strconv.Quote(v)+
 			": not valid UTF-8: bad byte 0x"+strconv.FormatUint(uint64(v[off]), 16)+" (at offset "+strconv.Itoa(off)+")")
 		e.Offset = off

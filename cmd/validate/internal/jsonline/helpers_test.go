@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"regexp"
 	"strconv"
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -48,37 +47,7 @@ var (
 	escapeToken   = regexp.MustCompile(`\\u[0-9a-fA-F]{4}|\\.|[^\\]`)
 )
 
-// writtenReplacements counts the U+FFFD a valid JSON text writes in its strings, raw or as
-// an escape.
-func writtenReplacements(data string) int {
-	n := 0
-	for _, lit := range stringLiteral.FindAllString(data, -1) {
-		for _, tok := range escapeToken.FindAllString(lit[1:len(lit)-1], -1) {
-			if tok == "\uFFFD" || strings.EqualFold(tok, `\ufffd`) {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// decodedReplacements counts the U+FFFD in the strings encoding/json decodes from data,
-// member names included (a token stream: a map would drop repeated names).
-func decodedReplacements(data string) int {
-	dec := json.NewDecoder(strings.NewReader(data))
-	n := 0
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return n
-		}
-		if s, ok := tok.(string); ok {
-			n += strings.Count(s, "\uFFFD")
-		}
-	}
-}
-
-// referenceIssue is the slow reference of CheckStrings for valid JSON: "invalid_utf8" when
+// referenceIssue is the slow reference of the strict checks for valid JSON: "invalid_utf8" when
 // the text is not UTF-8, "invalid_string" when a string's UTF-16 code units, with \u
 // escapes taken as they are written, hold a surrogate that is not half of a pair, "" else.
 func referenceIssue(data string) rules.Code {

@@ -15,21 +15,16 @@
 //	unknown_field   an object with a member other than "text"
 //	duplicate_field an object with "text" twice
 //
-// Strings are decoded by encoding/json, so escapes such as \n and \u0000 give the
-// characters they name; the lines are checked first for what encoding/json lets through
-// (invalid UTF-8, lone surrogates), as package schema checks request bodies.
-//
-// [Syntax] and [CheckStrings] are the same checks for whole JSON documents the command
-// decodes itself (an accounts file, a status input), with the same codes and offsets.
+// Lines are read by the module's strict JSON scanner (internal/strictjson), the one that
+// package schema decodes requests, options and outcomes with: escapes such as \n and \u0000
+// give the characters they name, and a syntax error reads and is located as everywhere
+// else ("malformed JSON at byte N: ...", N the first byte no JSON text can have there).
 package jsonline
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"strconv"
-	"unicode/utf8"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 )
 
@@ -45,11 +40,13 @@ func String(line []byte) (string, *rules.Error) {
 	if s, ok := plainString(trimSpace(line[start:])); ok {
 		return s, nil
 	}
-	var s string
-	if err := json.Unmarshal(line, &s); err != nil {
-		return "", malformed(err, line)
+	if e := syntax(line); e != nil {
+		return "", e
 	}
-	if e := CheckStrings(line, 0); e != nil {
+	sc := strictjson.New(line, maxDepth)
+	sc.Peek()
+	s, issue := sc.String()
+	if e := stringIssue(&sc, issue); e != nil {
 		return "", e
 	}
 	return s, nil
@@ -75,39 +72,38 @@ func Text(line []byte) (string, *rules.Error) {
 	default:
 		return "", wrongType(line, start, `a JSON string or an object {"text": ...}`)
 	}
-	if e := Syntax(line); e != nil {
+	if e := syntax(line); e != nil {
 		return "", e
 	}
 	// The line is one valid JSON object: walk its members in order, so that the first
 	// problem on the line is the one reported.
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.Token() // '{'
+	sc := strictjson.New(line, maxDepth)
+	sc.Peek()
+	sc.BeginObject()
+	var it strictjson.Iter
 	var text string
 	found := false
-	for dec.More() {
-		nameOff := NextToken(line, dec.InputOffset())
-		tok, _ := dec.Token()
-		name, _ := tok.(string)
-		valueOff := NextToken(line, dec.InputOffset())
-		if e := CheckStrings(line[nameOff:valueOff], nameOff); e != nil {
+	for sc.NextMember(&it) {
+		nameOff := sc.Pos()
+		key, issue := sc.Key()
+		if e := stringIssue(&sc, issue); e != nil {
 			return "", e // the name is not the one it seems once decoded: say so first
 		}
-		var raw json.RawMessage
-		dec.Decode(&raw)
+		name := string(key)
+		kind := sc.Peek()
+		valueOff := sc.Pos()
 		switch {
 		case name != "text":
 			return "", at(rules.CodeUnknownField, nameOff,
 				"unknown member "+strconv.Quote(name)+`; the object's only member is "text"`)
 		case found:
 			return "", at(rules.CodeDuplicateField, nameOff, `"text" is given twice`)
-		case raw[0] != '"':
-			return "", at(rules.CodeWrongType, valueOff, `"text" must be a JSON string, found `+Kind(raw[0]))
+		case kind != strictjson.String:
+			return "", at(rules.CodeWrongType, valueOff, `"text" must be a JSON string, found `+kind.String())
 		}
-		if e := CheckStrings(raw, valueOff); e != nil {
+		text, issue = sc.String()
+		if e := stringIssue(&sc, issue); e != nil {
 			return "", e
-		}
-		if err := json.Unmarshal(raw, &text); err != nil { // cannot fail on a valid string
-			return "", malformed(err, line)
 		}
 		found = true
 	}
@@ -117,27 +113,11 @@ func Text(line []byte) (string, *rules.Error) {
 	return text, nil
 }
 
-// NextToken skips the white space, ',' and ':' between JSON tokens from off (a
-// json.Decoder's InputOffset), returning where the next token begins, so that an error
-// about that token can point at its first byte.
-func NextToken(line []byte, off int64) int {
-	i := int(off)
-	for i < len(line) {
-		switch line[i] {
-		case ' ', '\t', '\r', '\n', ',', ':':
-			i++
-			continue
-		}
-		break
-	}
-	return i
-}
-
 const textPrefix = `{"text":"`
 
 // plainString is the fast path of string decoding: b is exactly one JSON string literal
 // whose contents need no decoding (no escape, no control character), so the contents are
-// the string. ok is false for anything else, which then takes encoding/json's path. The
+// the string. ok is false for anything else, which then takes the scanner's path. The
 // caller has already checked that b is UTF-8.
 func plainString(b []byte) (string, bool) {
 	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
@@ -160,16 +140,19 @@ func trimSpace(b []byte) []byte {
 	return b
 }
 
-// begin checks what every line needs: UTF-8, and something other than white space. It
+// begin checks what every line needs: UTF-8 (JSON text must be, RFC 8259 §8.1, so a bad
+// byte anywhere is the line's first problem), and something other than white space. It
 // returns the offset of the first byte of the value.
 func begin(line []byte) (int, *rules.Error) {
-	if off := firstInvalidUTF8(line); off >= 0 {
-		return 0, at(rules.CodeInvalidUTF8, off, "the line is not valid UTF-8: bad byte 0x"+
-			strconv.FormatUint(uint64(line[off]), 16)+" at offset "+strconv.Itoa(off))
+	if off := strictjson.FirstInvalidUTF8(line); off >= 0 {
+		return 0, notUTF8(line, off)
 	}
 	// JSON's white space (RFC 8259 §2). The line reader strips the line's own "\n", but a
 	// caller may hand over any bytes.
-	start := len(line) - len(bytes.TrimLeft(line, " \t\r\n"))
+	start := 0
+	for start < len(line) && (line[start] == ' ' || line[start] == '\t' || line[start] == '\r' || line[start] == '\n') {
+		start++
+	}
 	if start == len(line) {
 		return 0, at(rules.CodeMalformedJSON, start, "empty line; want one JSON value")
 	}
@@ -177,151 +160,48 @@ func begin(line []byte) (int, *rules.Error) {
 }
 
 func wrongType(line []byte, start int, want string) *rules.Error {
-	if e := Syntax(line); e != nil {
+	if e := syntax(line); e != nil {
 		return e
 	}
-	return at(rules.CodeWrongType, start, "want "+want+", found "+Kind(line[start]))
+	return at(rules.CodeWrongType, start, "want "+want+", found "+strictjson.KindOf(line[start]).String())
 }
 
-// Syntax checks that data is one JSON value (RFC 8259 grammar; the strings' contents are
-// [CheckStrings]' business). When it is not, the problem is malformed_json with Offset at
-// the offending byte, counted from 0, or at len(data) when the value is cut short.
-func Syntax(data []byte) *rules.Error {
-	if json.Valid(data) {
+// maxDepth is how deeply a line may nest before it is too_deep: encoding/json's own limit,
+// far beyond a request's, because a deep array on a line is valid JSON of the wrong kind
+// (wrong_type), not a body the API refuses unread.
+const maxDepth = 10000
+
+// syntax checks that line is one JSON value, as the request decoder checks a body: when it
+// is not, the problem is malformed_json at the first bad byte (too_deep past maxDepth),
+// with the decoders' message.
+func syntax(line []byte) *rules.Error {
+	e := strictjson.Check(line, maxDepth)
+	if e == nil {
 		return nil
 	}
-	return malformed(json.Unmarshal(data, new(any)), data)
+	code := rules.CodeMalformedJSON
+	if e.TooDeep {
+		code = rules.CodeTooDeep
+	}
+	return at(code, e.Offset, e.Describe(maxDepth))
 }
 
-// malformed turns encoding/json's syntax error into malformed_json at the offending byte.
-func malformed(err error, line []byte) *rules.Error {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		// Offset counts the bytes read, the bad one included; at the end of the input
-		// ("unexpected end") there is no bad byte and the offset is the line's length.
-		off := int(se.Offset)
-		if off > 0 && off <= len(line) && se.Error() != "unexpected end of JSON input" {
-			off--
-		}
-		return at(rules.CodeMalformedJSON, off, "not JSON: "+se.Error()+" (at offset "+strconv.Itoa(off)+")")
-	}
-	return at(rules.CodeMalformedJSON, 0, "not JSON: "+err.Error())
-}
-
-// CheckStrings reports the first string in b that encoding/json would change without a
-// word, or nil. b is JSON text, or a piece of one starting outside any string (a member
-// name and its value, say), found at byte base of the whole text; offsets are in the whole
-// text. Two problems, as package schema reports them in request bodies:
-//
-//	invalid_utf8    a byte sequence that is not UTF-8 (encoding/json makes it U+FFFD);
-//	                Offset is its first byte
-//	invalid_string  a lone surrogate escape: \uD800-\uDBFF not followed by a
-//	                \uDC00-\uDFFF escape, or a \uDC00-\uDFFF escape not preceded by one
-//	                (encoding/json makes it U+FFFD); Offset is its backslash
-//
-// A text that is not UTF-8 is not JSON text at all (RFC 8259 §8.1), so a bad byte
-// anywhere is reported before any lone surrogate, as the line decoders do. (Outside
-// strings, valid JSON is ASCII: a bad byte there is also a syntax error.)
-func CheckStrings(b []byte, base int) *rules.Error {
-	if off := firstInvalidUTF8(b); off >= 0 {
-		return at(rules.CodeInvalidUTF8, base+off, "the text is not valid UTF-8: bad byte 0x"+
-			strconv.FormatUint(uint64(b[off]), 16)+" at offset "+strconv.Itoa(base+off))
-	}
-	inString := false
-	for i := 0; i < len(b); {
-		switch c := b[i]; {
-		case c == '"':
-			inString = !inString
-			i++
-		case c == '\\' && inString:
-			if i+1 >= len(b) || b[i+1] != 'u' {
-				i += 2 // \" \\ \n ...: one escaped byte, never the start of another escape
-				continue
-			}
-			u, ok := hex4(b, i+2)
-			switch {
-			case !ok: // not JSON; Syntax reports it
-				i += 2
-			case isHighSurrogate(u):
-				if v, ok := hex4(b, i+8); ok && b[i+6] == '\\' && b[i+7] == 'u' && isLowSurrogate(v) {
-					i += 12 // a pair: one astral character
-					continue
-				}
-				return loneSurrogate(b[i:i+6], base+i)
-			case isLowSurrogate(u):
-				return loneSurrogate(b[i:i+6], base+i)
-			default:
-				i += 6
-			}
-		default:
-			i++
-		}
+// stringIssue is the problem of a string the scanner found an issue in: a lone surrogate
+// escape, which encoding/json would silently make U+FFFD (invalid UTF-8 is found by begin
+// before any string is read).
+func stringIssue(sc *strictjson.Scanner, is strictjson.Issue) *rules.Error {
+	switch is.Kind {
+	case strictjson.LoneSurrogate:
+		return at(rules.CodeInvalidString, is.Offset, sc.LoneSurrogateMessage(is.Offset, ""))
+	case strictjson.InvalidUTF8:
+		return notUTF8(sc.Bytes(0, is.Offset+1), is.Offset)
 	}
 	return nil
 }
 
-// firstInvalidUTF8 is the offset of the first byte of b that does not start a valid UTF-8
-// sequence, or -1.
-func firstInvalidUTF8(b []byte) int {
-	if utf8.Valid(b) {
-		return -1
-	}
-	for off := 0; off < len(b); {
-		r, size := utf8.DecodeRune(b[off:])
-		if r == utf8.RuneError && size <= 1 {
-			return off
-		}
-		off += size
-	}
-	return -1
-}
-
-func isHighSurrogate(u rune) bool { return 0xD800 <= u && u <= 0xDBFF }
-func isLowSurrogate(u rune) bool  { return 0xDC00 <= u && u <= 0xDFFF }
-
-// hex4 decodes the four hex digits at b[i:i+4]; ok is false when there are not four.
-func hex4(b []byte, i int) (rune, bool) {
-	if i < 0 || i+4 > len(b) {
-		return 0, false
-	}
-	var u rune
-	for _, c := range b[i : i+4] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'a' <= c && c <= 'f':
-			c -= 'a' - 10
-		case 'A' <= c && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		u = u<<4 | rune(c)
-	}
-	return u, true
-}
-
-func loneSurrogate(esc []byte, off int) *rules.Error {
-	return at(rules.CodeInvalidString, off, "the string has a lone surrogate escape "+string(esc)+
-		" at offset "+strconv.Itoa(off)+`; a \uD800-\uDBFF escape must be followed by a \uDC00-\uDFFF one`)
-}
-
-// Kind names the JSON kind whose first byte is b ("a string", "an object", ...), for
-// messages about a value of the wrong kind.
-func Kind(b byte) string {
-	switch b {
-	case '"':
-		return "a string"
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "a number"
+func notUTF8(line []byte, off int) *rules.Error {
+	return at(rules.CodeInvalidUTF8, off, "the line is not valid UTF-8: bad byte 0x"+
+		strconv.FormatUint(uint64(line[off]), 16)+" at offset "+strconv.Itoa(off))
 }
 
 func at(code rules.Code, off int, msg string) *rules.Error {

@@ -2,6 +2,7 @@ package jsonline
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/postrules/postrules/rules"
@@ -160,87 +161,35 @@ func TestSyntax(t *testing.T) {
 		{"cut short: the offset is the length", `[{"a":`, 6},
 		{"empty: nothing at 0", ``, 0},
 		{"a newline inside a string is a bad byte", "\"a\nb\"", 2},
+		{"a bare word: its first byte that no literal has", `nul1`, 3},
+		{"an unknown escape: the byte after the backslash", `"\x"`, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.why, func(t *testing.T) {
-			e := Syntax([]byte(tt.data))
+			e := syntax([]byte(tt.data))
 			if tt.offset < 0 {
 				if e != nil {
-					t.Fatalf("Syntax(%q) = %v, want nil", tt.data, e)
+					t.Fatalf("syntax(%q) = %v, want nil", tt.data, e)
 				}
 				return
 			}
 			if e == nil || e.Code != rules.CodeMalformedJSON || e.Offset != tt.offset {
-				t.Fatalf("Syntax(%q) = %+v, want malformed_json at %d", tt.data, e, tt.offset)
+				t.Fatalf("syntax(%q) = %+v, want malformed_json at %d", tt.data, e, tt.offset)
 			}
 		})
 	}
 }
 
-func TestCheckStrings(t *testing.T) {
-	tests := []struct {
-		why    string
-		data   string
-		base   int
-		code   rules.Code // "" when clean
-		offset int
-	}{
-		{"no strings", `[1, true, null]`, 0, "", 0},
-		{"plain strings and names", `{"a":"b","c":["d"]}`, 0, "", 0},
-		{"a pair", `["\ud83d\ude00"]`, 0, "", 0},
-		{"every other escape", `["\"\\\/\b\f\n\r\t\u0041"]`, 0, "", 0},
-		{"a lone high in a value", `{"a":"x\ud800"}`, 0, rules.CodeInvalidString, 7},
-		{"a lone low in a name", `{"\udc00":1}`, 0, rules.CodeInvalidString, 2},
-		{"the base shifts the offset", `"\udc00"`, 10, rules.CodeInvalidString, 11},
-		{"an escaped backslash then u", `["\\ud800"]`, 0, "", 0},
-		{"an escaped quote does not end the string", `["\"\ud800"]`, 0, rules.CodeInvalidString, 4},
-		{"a bad byte", "[\"ok\", \"\xc3(\"]", 0, rules.CodeInvalidUTF8, 8},
-		{"an encoded surrogate is three bad bytes", "[\"\xed\xa0\x80\"]", 0, rules.CodeInvalidUTF8, 2},
-		{"a bad byte comes first: the text is not JSON text", "[\"\\udc00\", \"\xff\"]", 0, rules.CodeInvalidUTF8, 12},
-		{"a surrogate-looking text outside strings is not a string", `[1] \ud800`, 0, "", 0},
+// TestDeepLines: a deep array on a line is valid JSON of the wrong kind, not a body refused
+// unread; only past encoding/json's own limit (10,000 levels) is it too_deep, at the byte
+// that goes one level too deep.
+func TestDeepLines(t *testing.T) {
+	deep := strings.Repeat("[", 100) + `"x"` + strings.Repeat("]", 100)
+	if _, e := Text([]byte(deep)); e == nil || e.Code != rules.CodeWrongType || e.Offset != 0 {
+		t.Errorf("100 levels: %+v, want wrong_type at 0", e)
 	}
-	for _, tt := range tests {
-		t.Run(tt.why, func(t *testing.T) {
-			e := CheckStrings([]byte(tt.data), tt.base)
-			if tt.code == "" {
-				if e != nil {
-					t.Fatalf("CheckStrings(%q) = %v, want nil", tt.data, e)
-				}
-				return
-			}
-			if e == nil || e.Code != tt.code || e.Offset != tt.offset || e.Message == "" {
-				t.Fatalf("CheckStrings(%q, %d) = %+v, want %s at %d", tt.data, tt.base, e, tt.code, tt.offset)
-			}
-		})
+	tooDeep := strings.Repeat("[", maxDepth+1)
+	if _, e := Text([]byte(tooDeep)); e == nil || e.Code != rules.CodeTooDeep || e.Offset != maxDepth {
+		t.Errorf("%d levels: %+v, want too_deep at %d", maxDepth+1, e, maxDepth)
 	}
-}
-
-// FuzzCheckStrings compares the byte scanner with a slow reference on valid JSON: the
-// strings' escapes decoded to UTF-16 by a regular expression, then paired with
-// unicode/utf16's rules.
-func FuzzCheckStrings(f *testing.F) {
-	for _, s := range []string{`"a"`, `["\ud800"]`, `{"\udc00":"\ud83d\ude00"}`, `"\\ud800"`, "\"\xff\"", `"\"\ud800\\"`, `["\uD83D\uDE00\uDE00"]`} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, data string) {
-		if !json.Valid([]byte(data)) {
-			return
-		}
-		e := CheckStrings([]byte(data), 0)
-		want := referenceIssue(data)
-		switch {
-		case e == nil && want == "":
-		case e == nil || e.Code != want:
-			t.Fatalf("CheckStrings(%q) = %v, reference %q", data, e, want)
-		case e.Offset < 0 || e.Offset >= len(data):
-			t.Fatalf("CheckStrings(%q): offset %d outside the data", data, e.Offset)
-		}
-		if e == nil {
-			// Then encoding/json substitutes nothing: its strings hold U+FFFD exactly
-			// where the text wrote one.
-			if got, wrote := decodedReplacements(data), writtenReplacements(data); got != wrote {
-				t.Fatalf("CheckStrings(%q) = nil, but encoding/json decodes %d U+FFFD for %d written", data, got, wrote)
-			}
-		}
-	})
 }

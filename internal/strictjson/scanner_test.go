@@ -2,6 +2,7 @@ package strictjson
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -26,16 +27,16 @@ func TestSyntaxErrors(t *testing.T) {
 		{`{"a" 1}`, 5, "':' after an object key", "missing colon"},
 		{`{"a":1 "b":2}`, 7, "',' or '}'", "missing comma"},
 		{`{'a':1}`, 1, "string key or '}'", "single quotes are not JSON"},
-		{`{"a":tru}`, 5, "true or false", "cut literal"},
-		{`{"a":nul}`, 5, "null", "cut null"},
+		{`{"a":tru}`, 8, "'e' to complete true", "cut literal"},
+		{`{"a":nul}`, 8, "'l' to complete null", "cut null"},
 		{`{"a":01}`, 6, "leading zero", "leading zero"},
 		{`{"a":1.}`, 7, "digit after '.'", "fraction without digits"},
 		{`{"a":1e}`, 7, "digit in the exponent", "exponent without digits"},
 		{`{"a":-}`, 6, "a digit", "lone minus"},
 		{`{"a":+1}`, 5, "a value", "plus sign is not JSON"},
 		{"{\"a\":\"x\ny\"}", 7, "control character U+000A", "raw newline inside a string"},
-		{`{"a":"\x"}`, 6, `invalid escape "\\x"`, "unknown escape"},
-		{`{"a":"\u12"}`, 6, "4 hex digits", "short \\u escape"},
+		{`{"a":"\x"}`, 7, `invalid escape "\\x"`, "unknown escape"},
+		{`{"a":"\u12"}`, 10, "4 hex digits", "short \\u escape"},
 		{`{"a":"abc`, 9, "end the string that begins at byte 5", "unterminated string"},
 		{`{"a":1} {}`, 8, "end of input after the top-level value", "two documents"},
 		{"\uFEFF{}", 0, "byte order mark", "BOM"},
@@ -59,6 +60,8 @@ func TestSyntaxErrors(t *testing.T) {
 		}
 		if json.Valid([]byte(c.doc)) {
 			t.Errorf("%s: encoding/json accepts %q; the case is wrong", c.why, c.doc)
+		} else if want := firstBadByte(c.doc); e.Offset != want {
+			t.Errorf("%s: %q: offset %d, but encoding/json finds the first bad byte at %d", c.why, c.doc, e.Offset, want)
 		}
 	}
 }
@@ -177,7 +180,8 @@ func TestObjectProtocol(t *testing.T) {
 }
 
 // FuzzScanner compares the scanner with encoding/json, the slow reference: the same
-// documents are valid (nesting within the limit), and every string decodes to the same text.
+// documents are valid (nesting within the limit), a syntax error is at the same byte, and
+// every string decodes to the same text.
 func FuzzScanner(f *testing.F) {
 	for _, s := range []string{`{}`, `{"a":[1,2,{"b":null}]}`, `"\ud800"`, "\"\xff\"", `[1e5,-0.5,true]`,
 		`{"a":1,}`, `01`, `{"a" "b"}`, `"\u00e9\ud83d\ude00"`, `[[[[]]]]`, ` 1 `, `nul`} {
@@ -191,6 +195,9 @@ func FuzzScanner(f *testing.F) {
 		ok := s.Err() == nil
 		if ok != json.Valid(data) {
 			t.Fatalf("%q: scanner ok=%v, encoding/json %v (%v)", data, ok, !ok, s.Err())
+		}
+		if !ok && s.Err().Offset != firstBadByte(string(data)) {
+			t.Fatalf("%q: error at byte %d (%s), encoding/json's first bad byte is %d", data, s.Err().Offset, s.Err().Message, firstBadByte(string(data)))
 		}
 		if ok && s.Peek() != Invalid {
 			t.Fatalf("%q: Peek after End", data)
@@ -207,4 +214,25 @@ func FuzzScanner(f *testing.F) {
 			}
 		}
 	})
+}
+
+// firstBadByte is the offset of the first byte of doc that no JSON text can have there,
+// as encoding/json finds it (an independent oracle): its SyntaxError.Offset counts the
+// bytes read with the bad one, so the bad byte is one before; when the text is cut short
+// there is no bad byte and the offset is the length (encoding/json says so as "unexpected
+// end", or, inside a number or literal, as a bad space past the end). The contract (docs/contract.md) locates
+// every syntax error this way.
+func firstBadByte(doc string) int {
+	var se *json.SyntaxError
+	if err := json.Unmarshal([]byte(doc), new(any)); !errors.As(err, &se) {
+		return -1
+	}
+	if se.Error() == "unexpected end of JSON input" {
+		return len(doc)
+	}
+	// Inside a number or literal encoding/json meets the end as a space it appends.
+	if strings.HasPrefix(se.Error(), "invalid character ' '") && doc[se.Offset-1] != ' ' {
+		return len(doc)
+	}
+	return int(se.Offset) - 1
 }

@@ -1,4 +1,8 @@
-// Package strictjson is a hand-written JSON scanner for strict request decoding.
+// Package strictjson is a hand-written JSON scanner for strict decoding, and the one home
+// of the small strict-JSON pieces the module needs (syntax-error and lone-surrogate
+// messages, kind names, the first invalid UTF-8 byte): package schema decodes requests,
+// drafts, options, accounts and outcomes with it, and the CLI its JSON lines, so that every
+// face locates and words a defect the same way.
 //
 // It exists because encoding/json cannot say what package schema must say: it accepts
 // duplicate names and names that differ in case, silently replaces invalid UTF-8 and lone
@@ -420,7 +424,11 @@ func (s *Scanner) scanString(decode bool) ([]byte, Issue) {
 			case 'u':
 				u, ok := hex4(data, i+2)
 				if !ok {
-					s.fail(i, "invalid \\u escape: expected 4 hex digits after \\u")
+					bad := i + 2 // the first byte that is not a hex digit
+					for bad < len(data) && bad < i+6 && isHex(data[bad]) {
+						bad++
+					}
+					s.fail(bad, "invalid \\u escape at byte "+strconv.Itoa(i)+": expected 4 hex digits after \\u")
 					return nil, Issue{}
 				}
 				r = rune(u)
@@ -449,7 +457,7 @@ func (s *Scanner) scanString(decode bool) ([]byte, Issue) {
 				i += 6
 				continue
 			default:
-				s.fail(i, "invalid escape "+strconv.Quote(string(data[i:i+2]))+" inside a string")
+				s.fail(i+1, "invalid escape "+strconv.Quote(string(data[i:i+2]))+" inside a string")
 				return nil, Issue{}
 			}
 			if decode {
@@ -488,6 +496,10 @@ func (s *Scanner) scanString(decode bool) ([]byte, Issue) {
 
 func describeControl(c byte) string {
 	return "U+00" + string("0123456789ABCDEF"[c>>4]) + string("0123456789ABCDEF"[c&15])
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // hex4 reads 4 hex digits at data[i:].
@@ -574,28 +586,33 @@ func (s *Scanner) Bool() bool {
 	if s.err != nil {
 		return false
 	}
-	if s.literal("true") {
-		return true
+	if s.pos < len(s.data) && s.data[s.pos] == 't' {
+		return s.literal("true")
 	}
-	if s.err == nil && !s.literal("false") {
-		s.failFound("true or false")
-	}
+	s.literal("false")
 	return false
 }
 
 // Null reads null (Peek returned Null).
 func (s *Scanner) Null() {
-	if s.err == nil && !s.literal("null") {
-		s.failFound("null")
+	if s.err == nil {
+		s.literal("null")
 	}
 }
 
+// literal reads word, or fails at the first byte that is not word's: a syntax error is
+// located at the first byte that no JSON text can have there, the offset encoding/json and
+// JavaScript's JSON.parse report (for "nope", byte 1, the 'o'), not at the token's start.
 func (s *Scanner) literal(word string) bool {
-	if len(s.data)-s.pos >= len(word) && string(s.data[s.pos:s.pos+len(word)]) == word {
-		s.pos += len(word)
-		return true
+	for i := 0; i < len(word); i++ {
+		if s.pos+i >= len(s.data) || s.data[s.pos+i] != word[i] {
+			s.pos += i
+			s.failFound(strconv.QuoteRune(rune(word[i])) + " to complete " + word)
+			return false
+		}
 	}
-	return false
+	s.pos += len(word)
+	return true
 }
 
 // Skip reads any value, checking its syntax and nesting but not the contents of strings

@@ -1,0 +1,61 @@
+package strictjson
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestFirstInvalidUTF8(t *testing.T) {
+	tests := []struct {
+		why  string
+		in   string
+		want int
+	}{
+		{"ASCII", "abc", -1},
+		{"multi-byte characters are valid", "é😀", -1},
+		{"a stray continuation byte", "ab\x80c", 2},
+		{"a sequence cut short", "é\xe2\x82", 2},
+		{"an encoded surrogate is not UTF-8", "a\xed\xa0\x80", 1},
+		{"an overlong encoding", "\xc0\xaf", 0},
+		{"empty", "", -1},
+	}
+	for _, tt := range tests {
+		if got := FirstInvalidUTF8([]byte(tt.in)); got != tt.want {
+			t.Errorf("%s: FirstInvalidUTF8(%q) = %d, want %d", tt.why, tt.in, got, tt.want)
+		}
+		// The independent view: the prefix before the answer is valid, and the bytes from
+		// it on do not start with a valid character.
+		if tt.want >= 0 {
+			r, size := utf8.DecodeRuneInString(tt.in[tt.want:])
+			if !utf8.ValidString(tt.in[:tt.want]) || r != utf8.RuneError || size != 1 {
+				t.Errorf("%s: the case is wrong", tt.why)
+			}
+		}
+	}
+}
+
+// TestKindOf: KindOf agrees with what the scanner's Peek finds at the same first byte, for
+// every byte.
+func TestKindOf(t *testing.T) {
+	for b := 0; b < 256; b++ {
+		s := New([]byte{byte(b)}, 4)
+		if got, want := KindOf(byte(b)), s.Peek(); got != want {
+			t.Errorf("KindOf(%q) = %v, Peek %v", byte(b), got, want)
+		}
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	e := Check([]byte(`[tru]`), 4)
+	if e == nil || e.Describe(4) != "malformed JSON at byte 4: expected 'e' to complete true, found ']'" {
+		t.Errorf("Check([tru]) = %+v", e)
+	}
+	e = Check([]byte(strings.Repeat("[", 5)), 4)
+	if e == nil || !e.TooDeep || e.Describe(4) != "objects and arrays nest more than 4 levels deep (at byte 4; the limit is 4)" {
+		t.Errorf("Check([[[[[) = %+v", e)
+	}
+	if e := Check([]byte(` {"a":[1,"b",null]} `), 4); e != nil {
+		t.Errorf("Check of a valid text: %+v", e)
+	}
+}
