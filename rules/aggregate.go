@@ -44,7 +44,7 @@ type Summary struct {
 	Success bool   `json:"success"`
 }
 
-// Aggregate folds per-target outcomes into the post's status (DESIGN.md rule 4):
+// Aggregate folds per-target outcomes into the post's status (rule 4 of docs/design.md):
 //
 //	any target pending                  -> pending   (success true)
 //	else all published                  -> published (success true)

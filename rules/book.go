@@ -96,7 +96,7 @@ var book = []Rule{
 	{ID: "twitter.text.max_weighted", Platform: Twitter, Severity: SeverityError, Limit: 280, Unit: graphemesName, kind: kindLength,
 		What:   "each post of the target (every post of a thread, rule T1) is at most 280 graphemes; X's own weighted count on request (rules/xweight)",
 		Source: srcXCount, Read: readToday,
-		Note: "X counts a weighted length (twitter-text v3: most code points 2, Latin 1, URLs 23); this API's rule (DESIGN.md rule 2) counts graphemes by default and X's unit when the caller plugs in the x-weighted counter. The id is the research notes' (twitter.text.max_weighted) whichever unit counts."},
+		Note: "X counts a weighted length (twitter-text v3: most code points 2, Latin 1, URLs 23); this API's rule (rule 2 of docs/design.md) counts graphemes by default and X's unit when the caller plugs in the x-weighted counter. The id is the research notes' (twitter.text.max_weighted) whichever unit counts."},
 	{ID: "twitter.cashtag.max", Platform: Twitter, Severity: SeverityError, Limit: 1, Unit: "cashtags", kind: kindCashtags,
 		What: "at most one $cashtag per post (X answers \"You can only include a maximum of one cashtag\")", Source: "https://github.com/gitroomhq/postiz-app/blob/main/libraries/nestjs-libraries/src/integrations/social/x.provider.ts", Read: readLead,
 		Note: "no X document states it; the limit is known from X's API error, as handled by Postiz"},

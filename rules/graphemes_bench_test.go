@@ -119,7 +119,7 @@ func BenchmarkMeasure(b *testing.B) {
 	}
 }
 
-// worstTexts are the inputs of issue 10 that make one cluster, or many tiny ones, cost
+// worstTexts are the inputs that make one cluster, or many tiny ones, cost
 // the most: prepended concatenation marks (one cluster however long), "e" + U+0301
 // (3-byte clusters), Hangul LV+T pairs (6-byte clusters), one "e" with every combining
 // mark after it, and a long cluster that begins right after the cap.

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// TestImportsStayInTheirLayer keeps DESIGN.md's layering true: rules is pure (standard
+// TestImportsStayInTheirLayer keeps docs/design.md's layering true: rules is pure (standard
 // library, uniseg and its own engines under rules/internal) so that it can be embedded
 // anywhere, the engines need the standard library alone, and only rules/xweight may
 // pull in golang.org/x/text.
@@ -41,7 +41,7 @@ func TestImportsStayInTheirLayer(t *testing.T) {
 				path, _ := strconv.Unquote(imp.Path.Value)
 				for _, bad := range l.forbidden {
 					if path == bad {
-						t.Errorf("%s imports %s, which DESIGN.md keeps out of this layer", f, path)
+						t.Errorf("%s imports %s, which docs/design.md keeps out of this layer", f, path)
 					}
 				}
 				if isStdlib(path) || hasAllowedPrefix(path, l.allowed) {

@@ -13,7 +13,7 @@ func TestDefaultCap(t *testing.T) {
 		want int
 		why  string
 	}{
-		{Twitter, 280, "DESIGN.md rule 2 and X's documented 280"},
+		{Twitter, 280, "rule 2 of docs/design.md and X's documented 280"},
 		{Bluesky, 300, "app.bsky.feed.post text maxGraphemes"},
 		{Threads, 500, "Threads API text posts"},
 		{LinkedIn, 3000, "LinkedIn post commentary"},

@@ -18,7 +18,7 @@ type Target struct {
 	AccountID string
 }
 
-// ResolveTargets decides which connected account each target publishes to (DESIGN.md rule 3).
+// ResolveTargets decides which connected account each target publishes to (rule 3 of docs/design.md).
 //
 // A target that names an accountId must name a connected account (404 account_not_found) of
 // its own platform (400 account_platform_mismatch). A target without one goes to its

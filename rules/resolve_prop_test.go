@@ -11,7 +11,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 )
 
-// naiveResolve is the plain reading of DESIGN.md rule 3, one scan of the connected list per
+// naiveResolve is the plain reading of rule 3 of docs/design.md, one scan of the connected list per
 // target: O(targets x accounts^2), far too slow for a server, but easy to check by eye. The
 // indexed ResolveTargets must agree with it on every input.
 func naiveResolve(targets []Target, connected []Account) ([]Account, []*Error) {

@@ -6,7 +6,7 @@ import (
 	"github.com/postrules/postrules/rules/internal/timestamp"
 )
 
-// This file is rule 1 of DESIGN.md: the strict scheduledFor grammar
+// This file is rule 1 of docs/design.md: the strict scheduledFor grammar
 //
 //	YYYY-MM-DD "T" HH:MM [ ":" SS [ "." 1*DIGIT ] ] "Z"
 //
@@ -27,7 +27,7 @@ import (
 //     the next second.
 
 // ParseScheduledFor parses a post's scheduledFor value by the strict grammar of rule 1 of
-// DESIGN.md:
+// docs/design.md:
 //
 //	YYYY-MM-DDTHH:MM[:SS[.fraction]]Z
 //
@@ -78,7 +78,7 @@ func scheduledForError(s string, f timestamp.Fail) *Error {
 // CheckScheduledAfter returns nil when t is strictly after now, and otherwise a *Error with
 // Code CodeScheduledInPast whose message names both instants in UTC. An instant equal to
 // now is already in the past: a post scheduled for "now" cannot be scheduled (rule 1 of
-// DESIGN.md). now is always the caller's clock; nothing here reads the wall clock, so the
+// docs/design.md). now is always the caller's clock; nothing here reads the wall clock, so the
 // same inputs give the same verdict everywhere.
 func CheckScheduledAfter(t, now time.Time) error {
 	if t.After(now) {
@@ -94,7 +94,7 @@ func CheckScheduledAfter(t, now time.Time) error {
 }
 
 // FormatScheduledFor renders t in UTC in the canonical form of the scheduledFor grammar
-// (rule 1 of DESIGN.md), as the CLI prints it: always with seconds, with a fraction only
+// (rule 1 of docs/design.md), as the CLI prints it: always with seconds, with a fraction only
 // when t has a sub-second part (trailing zeros trimmed), ending in "Z", e.g.
 // "2026-01-02T03:04:05Z" and "2026-01-02T03:04:05.5Z". This is RFC 3339 in its UTC form.
 //

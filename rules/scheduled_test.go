@@ -174,7 +174,7 @@ var schedEdgeCases = []schedCase{
 	{in: "2026-01-02T24:00:00Z", why: "24:00:00 neither", off: 11, msg: "hour 24"},
 	{in: "2026-01-02T10:60Z", why: "minute 60", off: 14, msg: "minute 60 is out of range 00-59"},
 	{in: "2026-01-02T10:99:00Z", why: "minute 99", off: 14, msg: "minute 99"},
-	{in: "2016-12-31T23:59:60Z", why: "a real leap second, still rejected (DESIGN.md: 60 is rejected)", off: 17, msg: "leap seconds are not accepted"},
+	{in: "2016-12-31T23:59:60Z", why: "a real leap second, still rejected (docs/design.md: 60 is rejected)", off: 17, msg: "leap seconds are not accepted"},
 	{in: "2026-01-02T10:00:60Z", why: ":60 anywhere", off: 17, msg: "second 60 is out of range 00-59"},
 	{in: "2026-01-02T10:00:61Z", why: ":61", off: 17, msg: "second 61"},
 

@@ -30,7 +30,7 @@ func codes(v Verdict) map[rules.Code]int {
 	return m
 }
 
-// Issue 10: after 99-100 problems the decoder stopped marking rejected values, so a target
+// After 99-100 problems the decoder stopped marking rejected values, so a target
 // whose accountId was rejected (a wrong-case name, a number) was resolved as if it had none
 // and got a false 409 ambiguous_account. Which values are rejected must not depend on how
 // many problems are listed.

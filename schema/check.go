@@ -159,7 +159,7 @@ type TargetVerdict struct {
 //     draft, listed with the body's)
 //
 // Otherwise every problem is foundProblem and listed, and the answered status is the first row
-// that has one (DESIGN.md orders them the same way):
+// that has one (docs/design.md orders them the same way):
 //
 //  1. 400: every shape, type, length, schedule and resolution-400 problem, of the body and
 //     of the stored draft, all together

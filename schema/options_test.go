@@ -8,7 +8,7 @@ import (
 	"github.com/postrules/postrules/rules"
 )
 
-// Issue 11: every defect of the options answers one code at one pointer, whichever face
+// Every defect of the options answers one code at one pointer, whichever face
 // passes them. Each case is a defect a page or a server was seen to pass.
 func TestDecodeEnvDefects(t *testing.T) {
 	tests := []struct {
@@ -151,7 +151,7 @@ func FuzzDecodeEnv(f *testing.F) {
 }
 
 func TestDecodeOutcomes(t *testing.T) {
-	// Issue 11: JSON.parse keeps the last of two names; the strict decoder refuses both.
+	// JSON.parse keeps the last of two names; the strict decoder refuses both.
 	_, ps := DecodeOutcomes([]byte(`[{"platform":"twitter","state":"failed","state":"published"}]`))
 	if len(ps) != 1 || ps[0].Code != rules.CodeDuplicateField || ps[0].Path != "/0/state" || ps[0].In != "outcomes" {
 		t.Errorf("duplicate state: %+v", ps)
@@ -170,7 +170,7 @@ func TestDecodeOutcomes(t *testing.T) {
 	}
 }
 
-// Issue 11: an Env built in Go with a bad account list gets the same code and pointer as
+// An Env built in Go with a bad account list gets the same code and pointer as
 // the same accounts passed as options JSON, instead of 202 or a misleading 404.
 func TestCheckWithBadAccountsAnswersAsDecodeEnv(t *testing.T) {
 	body := []byte(`{"content":"hi","publishNow":true,"platforms":[{"platform":"twitter"}]}`)

@@ -25,7 +25,7 @@ var splitPropPieces = []string{
 
 // TestPropSplitThreadPasses: the thread that rules.SplitThread proposes (first post as the
 // target's content, the rest as threadItems) is accepted by CheckCreatePost under the same
-// limit, for the grapheme and the x-weighted counter and every numbering (issue 14: "the
+// limit, for the grapheme and the x-weighted counter and every numbering ("the
 // split it proposes is, by construction, a thread that the same rule book accepts").
 func TestPropSplitThreadPasses(t *testing.T) {
 	params := gopter.DefaultTestParameters()

@@ -8,7 +8,7 @@ import (
 
 // The wire types below are the JSON of POST /api/v2/posts and POST
 // /api/v2/drafts/{draftId}/publish. Field names and enums follow the peer API
-// (conformance/postpeer/openapi.json); where it differs from DESIGN.md, DESIGN.md wins.
+// (conformance/postpeer/openapi.json); where it differs from docs/design.md, docs/design.md wins.
 // Optional strings whose presence matters ("" given is not the same as absent) are
 // pointers. The `validate` tags are the field rules the one shared validator enforces;
 // rules that relate several fields are in cross.go.
@@ -18,7 +18,7 @@ import (
 // Unlike the peer, "content" is optional: a target may bring its own content override, or
 // post media only; what matters is that every target has something to post (rule
 // no_content). "platforms[].accountId" is optional too: a target without it resolves to its
-// platform's single connected account (DESIGN.md rule 3).
+// platform's single connected account (rule 3 of docs/design.md).
 type CreatePost struct {
 	// Content is the shared text, posted by every target without its own "content".
 	Content string `json:"content,omitempty"`
@@ -211,7 +211,7 @@ type DraftPublish struct {
 }
 
 // DraftPublishResult is the success body of a draft publish (and of a create): the peer's
-// 202 shape. Success is false only when every platform failed (DESIGN.md rule 4).
+// 202 shape. Success is false only when every platform failed (rule 4 of docs/design.md).
 type DraftPublishResult struct {
 	// Success is false only when every platform failed.
 	Success bool `json:"success"`

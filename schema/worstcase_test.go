@@ -131,7 +131,7 @@ func TestWorstCasesAreAtMostTheBodyLimit(t *testing.T) {
 	}
 }
 
-// BenchmarkWorstCase checks each adversarial body of issue 10's table (and the worse ones
+// BenchmarkWorstCase checks each adversarial body of docs/performance.md's table (and the worse ones
 // found since) and, in the same run, json.Unmarshal of the same body into any: the goal is
 // every check within 5x that unmarshal and 8 B allocated per body byte.
 //

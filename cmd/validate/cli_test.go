@@ -53,7 +53,7 @@ func TestExitStatus(t *testing.T) {
 		{"missing draft file", []string{"draft", "--now", testNow, "--draft", "testdata/nope.json", "testdata/draft-publish.json"}, "", 2, "testdata/nope.json", ""},
 		{"bad --draft-state", []string{"draft", "--draft-state", "gone", "--draft", "testdata/draft.json", "testdata/draft-publish.json"}, "", 2, "want saved, publishing or deleted", ""},
 		{"a deleted draft is not found", []string{"draft", "--now", testNow, "--draft-state", "deleted", "--draft", "testdata/draft.json", "testdata/draft-publish.json"}, "", 1, "", "draft_not_found"},
-		// Issue 10: the answer for a deleted draft depends on no file, so none is read.
+		// The answer for a deleted draft depends on no file, so none is read.
 		{"a deleted draft reads neither file", []string{"draft", "--draft-state", "deleted", "--draft", "testdata/nope.json", "testdata/nope-either.json"}, "", 1, "", "draft_not_found"},
 		{"a deleted draft needs no file at all", []string{"draft", "--draft-state", "deleted"}, "", 1, "", "draft_not_found"},
 		{"a deleted draft reads no accounts", []string{"draft", "--draft-state", "deleted", "--accounts", "testdata/nope.json", "--draft", "-", "-"}, "", 1, "", "draft_not_found"},

@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-// The tests in this file pin the review findings on the CLI's contract (issue 4): the
+// The tests in this file pin the review findings on the CLI's contract : the
 // exact JSON shapes, strings that encoding/json would silently change, the X weighted
-// counter on post and draft (issue 6), the common flags on every command, consistent
+// counter on post and draft, the common flags on every command, consistent
 // syntax-error offsets and duplicate accounts.
 
 // keysOf is the sorted key set of a JSON object, for comparing shapes.
@@ -31,14 +31,14 @@ func sortedKeys(keys ...string) string {
 var (
 	lengthKeys     = sortedKeys("length", "cap", "fits", "counter", "overflowAt", "rule")
 	lineProblemKey = sortedKeys("line", "fits", "code", "message", "offset")
-	// post and draft print schema's Verdict as it is (docs/contract.md): issue 4's keys,
-	// plus those issue 11 added (see the changelog there).
+	// post and draft print schema's Verdict as it is (docs/contract.md): the first contract's keys,
+	// plus those added since (see the changelog there).
 	validFileKeys     = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "status", "resolutionSkipped")
 	scheduledFileKeys = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "status", "scheduledFor", "resolutionSkipped")
 	badFileKeys       = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "resolutionSkipped")
 	targetKeys        = sortedKeys("platform", "accountId", "posts")
 	// A post names the rule that decides it and is measured in every unit of its
-	// platform's text rules (issue 13).
+	// platform's text rules.
 	postKeys = sortedKeys("path", "counter", "length", "exact", "cap", "fits", "overflowAt", "rule", "units")
 	// A problem always has path, code and message; in, rule, target and length when they
 	// apply.
@@ -48,7 +48,7 @@ var (
 	timeBadKeys         = sortedKeys("input", "valid", "code", "message", "offset")
 )
 
-// TestJSONShapes: every JSON line has exactly the keys of issue 4's contract.
+// TestJSONShapes: every JSON line has exactly the keys of the JSON contract (docs/contract.md).
 func TestJSONShapes(t *testing.T) {
 	tests := []struct {
 		why   string
@@ -239,7 +239,7 @@ func TestTimeInvalidUTF8Text(t *testing.T) {
 	}
 }
 
-// TestCounterFlag: issue 6's use case, a 200-character Japanese post checked with X's
+// TestCounterFlag: the use case of --counter, a 200-character Japanese post checked with X's
 // count. Graphemes (the default) say it fits 280; X weighs each character 2, 400 > 280.
 // Only twitter is counted X's way: bluesky keeps graphemes.
 func TestCounterFlag(t *testing.T) {

@@ -41,7 +41,7 @@ func (in *inputs) read(name string) ([]byte, error) {
 	return b, nil
 }
 
-// commonFlags are the flags every command takes (issue 4): --format, --now and --accounts
+// commonFlags are the flags every command takes : --format, --now and --accounts
 // (and -h, which the flag package handles). Every command checks --now and reads
 // --accounts the same way, even where they have no effect (--now and --accounts on length
 // and status, --accounts on time), so that a bad clock or a broken accounts file is a

@@ -50,7 +50,7 @@ Exit status: 0 every text fits, 1 some text is over its cap or some line is bad,
 `
 
 // lengthResult is one line of `validate length --format json` for a measured text.
-// Exact is set (to false) only when the length is a lower bound; issue 4's contract has
+// Exact is set (to false) only when the length is a lower bound; the JSON contract (docs/contract.md) has
 // no "exact" key, so an exact length, the usual case, prints none.
 type lengthResult struct {
 	Length     int    `json:"length"`

@@ -113,7 +113,7 @@ func goldenCases() []goldenCase {
 			[]string{"post", "--now", testNow, "testdata/valid-thread.json", "testdata/missing.json", "-", "testdata/scheduled.json"}, `{"content": "oops",`, 2},
 		{"post-malformed-json", "malformed JSON is an invalid file with its problem, exit 1",
 			[]string{"post", "--format", "json", "--now", testNow, "-"}, `{"content": "oops",`, 1},
-		{"post-counter-xweighted", "issue 6: a 200-character Japanese post fits 280 graphemes, but X counts it 400; bluesky keeps graphemes",
+		{"post-counter-xweighted", "a 200-character Japanese post fits 280 graphemes, but X counts it 400; bluesky keeps graphemes",
 			[]string{"post", "--now", testNow, "--counter", "x-weighted", "testdata/japanese-200.json"}, "", 1},
 		{"post-counter-xweighted-json", "the same as JSON: twitter 400/280, bluesky 200/300",
 			[]string{"post", "--format", "json", "--now", testNow, "--counter", "x-weighted", "testdata/japanese-200.json"}, "", 1},

@@ -84,7 +84,7 @@ func addVerdictFlags(fs *flag.FlagSet) *verdictFlags {
 		if err != nil {
 			return err
 		}
-		// Issue 6: X's weighted count is X's; the other nine platforms keep graphemes.
+		// X's weighted count is X's; the other nine platforms keep graphemes.
 		v.limits = rules.DefaultLimits().With(rules.Twitter, rules.Limit{Counter: counter})
 		return nil
 	})

@@ -15,7 +15,7 @@ import (
 	"github.com/postrules/postrules/rules"
 )
 
-// The shared split corpus (issue 14): testdata/split/corpus.jsonl holds texts with the
+// The shared split corpus: testdata/split/corpus.jsonl holds texts with the
 // options to split them with. The CLI, the Go API and (later) WASM must give the same
 // JSON for every one of them. The corpus is written by writeSplitCorpus from a fixed seed
 // (go test ./cmd/validate -run TestSplitCorpus -write-split-corpus); the x-weighted length

@@ -14,7 +14,7 @@ import (
 func worstTexts(size int) []struct{ name, text string } {
 	rep := func(unit string) string { return strings.Repeat(unit, size/len(unit)+1) }
 	return []struct{ name, text string }{
-		// NFC rewrites every character: the slowest text to normalise (issue 10: 110 ms
+		// NFC rewrites every character: the slowest text to normalise (110 ms
 		// for 512 KB before early exit).
 		{"CombiningAcute", rep("e\u0301")},
 		// One segment start, then marks only: norm splits it every 30 marks.

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestMeasureReadsBounded: issue 10's worst inputs at 1 MiB. Measure reads the first limit
+// TestMeasureReadsBounded: the worst inputs at 1 MiB. Measure reads the first limit
 // clusters whole (they decide whether the text fits) and, once the overflow is known, at
 // most ExactBytes(limit) bytes more, even inside one enormous cluster. The SpanFunc is
 // wrapped to count what it was asked to read: the bytes it consumed plus the code point
