@@ -140,3 +140,14 @@ func Example_handler() {
 	// 404 {"error":"Not Found","code":"account_not_found","message":"no connected twitter account has id \"tw-9\" (at /platforms/0/accountId)","path":"/platforms/0/accountId"}
 	// 400 {"error":"Bad Request","code":"validation_failed","message":"2 problems; the first at /platforms: platforms is empty: give at least one target","problems":[{"path":"/platforms","code":"no_targets","message":"platforms is empty: give at least one target"},{"path":"/publishNow","code":"duplicate_field","message":"\"publishNow\" is given more than once in this object; give each name once"}]}
 }
+
+// Fold the outcomes of a publish into the post's status, as `validate status` does.
+func ExampleCheckOutcomes() {
+	answer, _ := schema.CheckOutcomes([]byte(`[{"platform":"twitter","state":"failed","code":"x_post_limit_reached"},{"platform":"bluesky","state":"published"}]`))
+	fmt.Println(answer.Success, answer.Status)
+	_, refused := schema.CheckOutcomes([]byte(`[{"platform":"twitter","state":"failed","state":"published"}]`))
+	fmt.Println(refused.Code, refused.Path)
+	// Output:
+	// true partial
+	// duplicate_field /0/state
+}

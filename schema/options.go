@@ -399,3 +399,32 @@ func DecodeOutcomes(data []byte) ([]rules.Outcome, []Problem) {
 	}
 	return out, ps
 }
+
+// StatusAnswer is the answer to the per-target outcomes of a publish: the post's status
+// and whether it succeeded, in the order the API writes them ({"success","status"}). It
+// is what `validate status --format json` prints and what the WASM module's aggregate
+// returns, built here once for both.
+type StatusAnswer struct {
+	Success bool         `json:"success"`
+	Status  rules.Status `json:"status"`
+}
+
+// CheckOutcomes reads outcomes with DecodeOutcomes and folds them with rules.Aggregate.
+// It returns the answer, or, when the outcomes cannot be folded, the API's error body of
+// the first problem ({"error","code","message","path"?}; a 400).
+func CheckOutcomes(data []byte) (StatusAnswer, *ErrorBody) {
+	outcomes, problems := DecodeOutcomes(data)
+	var e *rules.Error
+	if len(problems) > 0 {
+		e = rules.NewError(problems[0].Code, problems[0].Path, problems[0].Message)
+	} else {
+		s, err := rules.Aggregate(outcomes)
+		if err == nil {
+			return StatusAnswer{Success: s.Success, Status: s.Status}, nil
+		}
+		if e = rules.AsError(err); e == nil { // Aggregate documents *Error; never let another pass
+			e = rules.NewError(rules.CodeInvalidRequest, "", err.Error())
+		}
+	}
+	return StatusAnswer{}, &ErrorBody{Error: e.Title, Code: e.Code, Message: e.Message, Path: e.Path}
+}

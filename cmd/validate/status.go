@@ -5,7 +5,6 @@ import (
 	"flag"
 	"strconv"
 
-	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/schema"
 )
 
@@ -41,20 +40,6 @@ Exit status: 0 the outcomes were aggregated (whatever the status, "failed" inclu
 1 the input is invalid, 2 usage error or unreadable input.
 `
 
-// statusResult is `validate status --format json` for a valid outcome list.
-type statusResult struct {
-	Success bool         `json:"success"`
-	Status  rules.Status `json:"status"`
-}
-
-// errorBody is the API's error body for a rejected input, with the problem's location.
-type errorBody struct {
-	Error   string     `json:"error"`
-	Code    rules.Code `json:"code"`
-	Message string     `json:"message"`
-	Path    string     `json:"path,omitempty"`
-}
-
 func runStatus(c *cmdIO, args []string) int {
 	fs := flag.NewFlagSet("status", flag.ContinueOnError)
 	cf := addCommonFlags(fs)
@@ -80,34 +65,21 @@ func runStatus(c *cmdIO, args []string) int {
 		return exitUsage
 	}
 
-	// The strict decoder of the Go API and the WASM module: the same code, pointer and
-	// message for the same bad input on every face. The first problem is the answer.
-	outcomes, problems := schema.DecodeOutcomes(data)
-	var e *rules.Error
-	if len(problems) > 0 {
-		e = rules.NewError(problems[0].Code, problems[0].Path, problems[0].Message)
-	}
-	var summary rules.Summary
-	if e == nil {
-		summary, err = rules.Aggregate(outcomes)
-		e = rules.AsError(err)
-		if err != nil && e == nil { // Aggregate documents *Error; never let another pass
-			e = rules.NewError(rules.CodeInvalidRequest, "", err.Error())
-		}
-	}
-
+	// The strict decoder and the fold of the Go API and the WASM module: the same answer
+	// for the same input on every face.
+	answer, e := schema.CheckOutcomes(data)
 	if cf.format == formatJSON {
 		enc := json.NewEncoder(c.stdout)
 		enc.SetEscapeHTML(false)
 		if e != nil {
-			enc.Encode(errorBody{Error: e.Title, Code: e.Code, Message: e.Message, Path: e.Path})
+			enc.Encode(e)
 		} else {
-			enc.Encode(statusResult{Success: summary.Success, Status: summary.Status})
+			enc.Encode(answer)
 		}
 	} else if e != nil {
 		printProblem(c, "", e.Path, e.Code, e.Message)
 	} else {
-		c.stdout.WriteString(string(summary.Status) + " (success " + strconv.FormatBool(summary.Success) + ")\n")
+		c.stdout.WriteString(string(answer.Status) + " (success " + strconv.FormatBool(answer.Success) + ")\n")
 	}
 	if e != nil {
 		return exitInvalid

@@ -119,40 +119,18 @@ func internal(msg string) schema.Verdict {
 }
 
 // Status is `validate status --format json` for a valid outcome list.
-type Status struct {
-	Success bool         `json:"success"`
-	Status  rules.Status `json:"status"`
-}
+type Status = schema.StatusAnswer
 
 // StatusError is `validate status --format json` for outcomes that cannot be folded: the
 // API's error body of the first problem.
-type StatusError struct {
-	Error   string     `json:"error"`
-	Code    rules.Code `json:"code"`
-	Message string     `json:"message"`
-	Path    string     `json:"path,omitempty"`
-}
+type StatusError = schema.ErrorBody
 
-// Aggregate is aggregate: the outcomes JSON read by [schema.DecodeOutcomes] (strict: a
-// member given twice is 400 duplicate_field, malformed JSON names its offset) and folded
-// by [rules.Aggregate]. It answers a Status, or a StatusError and false.
+// Aggregate is aggregate: [schema.CheckOutcomes], the CLI's status answer. It answers a
+// Status, or a StatusError and false.
 func Aggregate(outcomesJSON string) (any, bool) {
-	outcomes, ps := schema.DecodeOutcomes([]byte(outcomesJSON))
-	if len(ps) > 0 {
-		p := ps[0]
-		return statusError(rules.NewError(p.Code, p.Path, p.Message)), false
+	answer, e := schema.CheckOutcomes([]byte(outcomesJSON))
+	if e != nil {
+		return *e, false
 	}
-	s, err := rules.Aggregate(outcomes)
-	if err != nil {
-		e := rules.AsError(err)
-		if e == nil { // Aggregate documents *Error; never let another pass
-			e = rules.NewError(rules.CodeInvalidRequest, "", err.Error())
-		}
-		return statusError(e), false
-	}
-	return Status{Success: s.Success, Status: s.Status}, true
-}
-
-func statusError(e *rules.Error) StatusError {
-	return StatusError{Error: e.Title, Code: e.Code, Message: e.Message, Path: e.Path}
+	return answer, true
 }
