@@ -208,11 +208,14 @@ func parsePlatformList(list string) ([]rules.Platform, *Fault) {
 // UTF-16 code units. With the same list as the last call it allocates nothing.
 func MeasureAll(dst []int32, text, list string) ([]int32, *Fault) {
 	if allState.platforms == nil || list != allState.lastList {
-		ps, f := parsePlatformList(list)
+		// list aliases the input area, which the next call overwrites: the platforms kept
+		// for later calls must be parsed from a copy (a Platform is a string).
+		own := strings.Clone(list)
+		ps, f := parsePlatformList(own)
 		if f != nil {
 			return dst, f
 		}
-		allState.platforms, allState.lastList = ps, strings.Clone(list)
+		allState.platforms, allState.lastList = ps, own
 	}
 	if allState.ruleIndex == nil {
 		book := rules.Book()

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -279,4 +280,23 @@ func BenchmarkMeasureAll(b *testing.B) {
 			dst, _ = limits.MeasureAll(dst[:0], ps, text)
 		}
 	})
+}
+
+// In the module, text and list alias the input area, which the next call overwrites;
+// the selection MeasureAll keeps between calls must not (the demo found this: after a
+// longer text, the kept platform names read as letters of the text).
+func TestMeasureAllKeepsNoAlias(t *testing.T) {
+	area := make([]byte, 64)
+	call := func(text, list string) *Fault {
+		n := copy(area, text)
+		copy(area[n:], list)
+		_, f := MeasureAll(nil, unsafe.String(&area[0], n), unsafe.String(&area[n], len(list)))
+		return f
+	}
+	if f := call("abc", "twitter,bluesky"); f != nil {
+		t.Fatal(f.Message)
+	}
+	if f := call("abcdefghijklmnopqrstuvwxyz", "twitter,bluesky"); f != nil {
+		t.Fatalf("second call: %s", f.Message)
+	}
 }

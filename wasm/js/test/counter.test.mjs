@@ -131,3 +131,17 @@ test('measureAll: faults at the option, never an exception', () => {
     assert.deepEqual([r.code, r.path], [code, p], `${JSON.stringify(args)}: ${r.message}`);
   }
 });
+
+test('measureAll: the same selection on every keystroke, texts of any length', () => {
+  // The module keeps the parsed selection between calls; each new text overwrites the
+  // input area it was read from, so this is the composer's real sequence.
+  const platforms = ['twitter', 'linkedin', 'bluesky'];
+  let text = '';
+  for (const c of 'abcdefghijklmnopqrstuvwxyz 🚀 the end of a longer post') {
+    text += c;
+    const r = pr.measureAll(text, { platforms });
+    assert.equal(r.ok, true, `${text}: ${r.message}`);
+    assert.deepEqual(r.platforms.map((p) => p.platform), platforms);
+    assert.equal(r.platforms[2].measurements[0].length, [...new Intl.Segmenter().segment(text)].length);
+  }
+});
