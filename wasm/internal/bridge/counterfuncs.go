@@ -3,6 +3,7 @@ package bridge
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/postrules/postrules/rules"
 )
@@ -155,6 +156,7 @@ var allState struct {
 	platforms []rules.Platform
 	ms        []rules.Measurement
 	ruleIndex map[string]int32
+	seen      []seenRule
 }
 
 // MeasureAllTableJSON is the table the wrapper needs to read [MeasureAll]'s records:
@@ -202,6 +204,34 @@ func parsePlatformList(list string) ([]rules.Platform, *Fault) {
 	return ps, nil
 }
 
+// seenRule is what MeasureAll found for the measurement at one place of its answer.
+type seenRule struct {
+	rule, counter       int32
+	ruleID, counterName string
+}
+
+// same reports whether m's rule and counter are the strings s was made from: the same
+// bytes in memory, so necessarily equal.
+func (s *seenRule) same(m rules.Measurement) bool {
+	return len(m.Rule) == len(s.ruleID) && len(m.Counter) == len(s.counterName) && len(m.Rule) > 0 &&
+		unsafe.StringData(m.Rule) == unsafe.StringData(s.ruleID) &&
+		(len(m.Counter) == 0 || unsafe.StringData(m.Counter) == unsafe.StringData(s.counterName))
+}
+
+// indexesOf finds m's rule in the book and its counter in MeasureAllCounters.
+func indexesOf(m rules.Measurement) (ri, ci int32, f *Fault) {
+	ri, ok := allState.ruleIndex[m.Rule]
+	if !ok {
+		return 0, 0, InternalFault("postrules: measureAll: rule " + quote(m.Rule) + " is not in the book")
+	}
+	for i, c := range MeasureAllCounters {
+		if c == m.Counter {
+			return ri, int32(i), nil
+		}
+	}
+	return 0, 0, InternalFault("postrules: measureAll: unknown counter " + quote(m.Counter))
+}
+
 // MeasureAll measures text for every platform of list (names separated by commas, ""
 // for all ten) with [rules.Limits.MeasureAll] and appends to dst one record of
 // RecordSize int32 per measurement, in the order MeasureAll gives them, with offsets in
@@ -230,20 +260,24 @@ func MeasureAll(dst []int32, text, list string) ([]int32, *Fault) {
 	if err != nil {
 		return dst, FaultOf(rules.AsError(err).WithPath("text"), text)
 	}
-	for _, m := range ms {
-		ri, ok := allState.ruleIndex[m.Rule]
-		if !ok {
-			return dst, InternalFault("postrules: measureAll: rule " + quote(m.Rule) + " is not in the book")
-		}
-		ci := int32(-1)
-		for i, c := range MeasureAllCounters {
-			if c == m.Counter {
-				ci = int32(i)
-				break
+	if len(allState.seen) < len(ms) {
+		allState.seen = append(allState.seen, make([]seenRule, len(ms)-len(allState.seen))...)
+	}
+	for k, m := range ms {
+		// The same selection gives the same rules in the same places on every keystroke,
+		// and a Measurement's Rule and Counter are the book's own strings: when both are
+		// the very strings seen at this place last time (same bytes in memory), their
+		// indexes are those found then, without a map lookup or a string compare.
+		seen := &allState.seen[k]
+		var ri, ci int32
+		if seen.same(m) {
+			ri, ci = seen.rule, seen.counter
+		} else {
+			var f *Fault
+			if ri, ci, f = indexesOf(m); f != nil {
+				return dst, f
 			}
-		}
-		if ci < 0 {
-			return dst, InternalFault("postrules: measureAll: unknown counter " + quote(m.Counter))
+			*seen = seenRule{rule: ri, counter: ci, ruleID: m.Rule, counterName: m.Counter}
 		}
 		over := int32(-1)
 		if m.OverflowAt >= 0 && m.OverflowAt <= len(text) {
