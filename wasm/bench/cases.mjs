@@ -122,3 +122,35 @@ export function format(rows) {
   const w = Math.max(...rows.map((r) => r.case.length));
   return rows.map((r) => `${r.case.padEnd(w)}  ${r.us.toFixed(3).padStart(9)} µs/op  ${r.note}`).join('\n');
 }
+
+export const PLATFORMS = ['twitter', 'instagram', 'youtube', 'tiktok', 'pinterest', 'linkedin', 'bluesky', 'facebook', 'threads', 'googlebusiness'];
+
+/**
+ * The composer's functions of issues 13 and 14: measureAll for ten platforms on each
+ * 280-grapheme text, next to the obvious alternative in the same run (ten measure()
+ * calls, one per platform, which see only each platform's primary rule), and split of a
+ * long text next to measuring it. Rows {case, us, note}.
+ */
+export function runComposerBench(pr, opts = {}) {
+  const rows = [];
+  const all = { platforms: PLATFORMS };
+  for (const [name, text] of Object.entries(TEXTS)) {
+    const r = pr.measureAll(text, all);
+    if (!r.ok || r.platforms.length !== 10) throw new Error(`${name}: measureAll says ${JSON.stringify(r).slice(0, 200)}`);
+    const rules = r.platforms.reduce((n, p) => n + p.measurements.length, 0);
+    rows.push({ case: `measureAll ${name}, 10 platforms`, us: timeit(() => pr.measureAll(text, all), opts), note: `${rules} rules measured` });
+    rows.push({
+      case: `10 x measure ${name}`,
+      us: timeit(() => { for (const platform of PLATFORMS) pr.measure(text, { platform }); }, opts),
+      note: 'alternative: primary rule only',
+    });
+  }
+  const long = TEXTS.mixed280.repeat(8); // 2,240 graphemes: a thread of 9 or so
+  const few = { samples: opts.samples || 21, batch: Math.max(1, (opts.batch || 2000) >> 4) };
+  const s = pr.split(long);
+  if (!s.ok) throw new Error(`split: ${JSON.stringify(s)}`);
+  rows.push({ case: 'split mixed x8 (twitter, 280)', us: timeit(() => pr.split(long), few), note: `${s.posts.length} posts, ${long.length} UTF-16 units` });
+  rows.push({ case: 'measure mixed x8 (same text)', us: timeit(() => pr.measure(long, { cap: 100000 }), few), note: 'the text counted whole once' });
+  rows.push({ case: 'rules() (the whole book)', us: timeit(() => pr.rules(), few), note: `${pr.rules().length} rules` });
+  return rows;
+}

@@ -175,6 +175,86 @@ test('a pasted text far over the cap shows its length as a lower bound', async (
   assert.equal(await chip(shared(), 'linkedin').textContent(), 'linkedin 20401 / 3000'); // within 32x its cap: exact
 });
 
+test('every selected platform shows its counters and rule messages live (measureAll)', async () => {
+  const panel = (p) => page.locator(`#all-platforms .all-platform[data-platform="${p}"]`);
+  await page.locator('#platform-bluesky').check();
+  await page.locator('#platform-youtube').check();
+  const area = shared().locator('textarea');
+  await area.fill('Short <b>post</b> 🚀');
+  // One row per selected platform, in the API's order.
+  const rows = await page.locator('#all-platforms .all-platform').evaluateAll((ps) => ps.map((p) => p.dataset.platform));
+  assert.deepEqual(rows, ['twitter', 'youtube', 'linkedin', 'bluesky']);
+  // bluesky: graphemes and bytes, both fit.
+  const typed = await area.inputValue();
+  const g = [...new Intl.Segmenter().segment(typed)].length; // 19
+  const b = new TextEncoder().encode(typed).length; // 22
+  assert.equal(await panel('bluesky').locator('[data-rule="bluesky.text.max_graphemes"]').textContent(), `text.max_graphemes ${g} / 300 graphemes`);
+  assert.equal(await panel('bluesky').locator('[data-rule="bluesky.text.max_bytes"]').textContent(), `text.max_bytes ${b} / 3000 bytes`);
+  // youtube refuses < and >: the rule's chip is over and its message names it, at the
+  // UTF-16 offset of the first "<".
+  const yt = panel('youtube').locator('.rule-message');
+  assert.equal(await yt.count(), 1);
+  assert.match(await yt.textContent(), /^youtube\.[a-z_.]+ 4 forbidden, from UTF-16 offset 6: /);
+  assert.match(await panel('youtube').locator('h3').textContent(), /✗/);
+  assert.match(await panel('bluesky').locator('h3').textContent(), /✓/);
+  // Keystroke by keystroke past twitter's cap: its message appears, offset in UTF-16.
+  await area.fill('🚀'.repeat(5) + 'a'.repeat(274));
+  assert.equal(await panel('twitter').locator('.rule-message').count(), 0);
+  await typeInto(area, 'bc');
+  const tw = panel('twitter').locator('.rule-message');
+  assert.equal(await tw.count(), 1);
+  // 5 rockets (10 UTF-16 units) and 275 letters fit; "c" is grapheme 281, at unit 285.
+  assert.match(await tw.textContent(), /^twitter\.text\.max_weighted 281 \/ 280 graphemes, from UTF-16 offset 285: /);
+  await page.locator('#platform-youtube').uncheck();
+  assert.equal(await panel('youtube').count(), 0);
+});
+
+test('"Split into thread" replaces the text with thread posts, each with its own live counter', async () => {
+  const area = shared().locator('textarea');
+  const sentence = (i) => `Sentence number ${i} of the announcement, with a clause or two to read. `;
+  const text = Array.from({ length: 24 }, (_, i) => sentence(i + 1)).join('') + 'The end 🚀';
+  await area.fill(text);
+  assert.match(await chip(shared(), 'twitter').getAttribute('class'), /\bover\b/);
+  await page.locator('#split-numbering').selectOption('suffix');
+  await page.locator('#split-thread').click();
+  const posts = await page.evaluate((t) => import('/js/postrules.mjs').then((pr) => pr.split(t, { platform: 'twitter', numbering: 'suffix' }).posts.map((p) => p.text)), text);
+  assert.ok(posts.length >= 5, `${posts.length} posts`);
+  assert.match(await page.locator('#split-message').textContent(), new RegExp(`^split into ${posts.length} posts`));
+  // Post 1 is the shared content; posts 2.. are the twitter thread's editors, in order.
+  assert.equal(await area.inputValue(), posts[0]);
+  const items = page.locator('#thread .thread-item');
+  assert.equal(await items.count(), posts.length - 1);
+  for (let k = 0; k < posts.length - 1; k++) {
+    const ed = page.locator(`.post-editor[data-path="/platforms/0/platformSpecificData/threadItems/${k}/content"]`);
+    assert.equal(await ed.locator('textarea').inputValue(), posts[k + 1]);
+    const c = chip(ed, 'twitter');
+    const n = [...new Intl.Segmenter().segment(posts[k + 1])].length;
+    assert.equal(await c.textContent(), `${n} / 280`);
+    assert.doesNotMatch(await c.getAttribute('class'), /\bover\b/);
+    assert.match(posts[k + 1], new RegExp(` ${k + 2}/${posts.length}$`));
+  }
+  assert.doesNotMatch(await chip(shared(), 'twitter').getAttribute('class'), /\bover\b/);
+  // The measureAll panel follows post 1: every selected platform, each fitting now.
+  const rows = await page.locator('#all-platforms .all-platform').evaluateAll((ps) => ps.map((p) => p.dataset.platform));
+  assert.deepEqual(rows, ['twitter', 'linkedin', 'bluesky']);
+  assert.equal(await page.locator('#all-platforms .rule-message').count(), 0);
+  // The words are all there, in order.
+  const words = (s) => s.replace(/ \d+\/\d+$/, '').split(/\s+/).filter(Boolean);
+  assert.deepEqual(posts.flatMap(words), words(text));
+  // Each post's counter stays live: typing into one updates it.
+  const second = page.locator('.post-editor[data-path="/platforms/0/platformSpecificData/threadItems/0/content"]');
+  await typeInto(second.locator('textarea'), '!');
+  const n2 = [...new Intl.Segmenter().segment(posts[1] + '!')].length;
+  assert.equal(await chip(second, 'twitter').textContent(), `${n2} / 280`);
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: path.join(artifactsDir, 'split-thread.png'), fullPage: true });
+  // Nothing to split: the fault's code is shown, and nothing is replaced.
+  await area.fill('   ');
+  await page.locator('#split-thread').click();
+  assert.match(await page.locator('#split-message').textContent(), /^no_content: /);
+  assert.equal(await items.count(), posts.length - 1);
+});
+
 test('screenshot of the composer with an overflowing post and a verdict', async () => {
   await shared().locator('textarea').fill('Launch day 🚀 ' + 'and a very long post '.repeat(14) + '— the end');
   await page.locator('#check').click();

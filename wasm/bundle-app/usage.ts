@@ -4,11 +4,14 @@
 // if the types stop narrowing (or stop being strict).
 import {
   init, loadChecker, ready, measure, parseScheduledFor, aggregate, checkPost, checkDraftPublish,
+  split, rules, measureAll,
 } from '@postrules/wasm';
 import type {
-  Code, Fault, Measurement, MeasureFault, MeasureOptions, Summary, StatusError, Verdict, CheckOptions,
-  DraftCheckOptions, Outcome, InitOptions, ScheduledForValid, ScheduledForInvalid, Problem,
-  MeasuredPost, ProblemTarget,
+  Code, Fault, Measurement, MeasureFault, MeasureOptions, Summary, StatusError, Verdict,
+  CheckOptions, DraftCheckOptions, Outcome, InitOptions, ScheduledForValid,
+  ScheduledForInvalid, Problem, MeasuredPost, ProblemTarget, SplitOptions, SplitAnswer,
+  SplitPost, Rule, RuleBook, MeasureAllOptions, MeasureAllAnswer, PlatformMeasurements,
+  RuleMeasurement, Platform,
 } from '@postrules/wasm';
 
 export async function everything(): Promise<string> {
@@ -94,4 +97,54 @@ export async function everything(): Promise<string> {
   const draftOptions: DraftCheckOptions = { draftState: 'saved' };
   const d = await checkDraftPublish('{}', { publishNow: true }, draftOptions);
   return `${names.length} ${checker.length} ${isReady} ${d.valid}`;
+}
+
+// The composer's newer functions: split, the rule book, measureAll; each narrows like
+// measure.
+export function composer(text: string): string {
+  const splitOptions: SplitOptions = { platform: 'twitter', counter: 'x-weighted', cap: 280, numbering: 'suffix' };
+  const sp = split(text, splitOptions);
+  // @ts-expect-error a fault has no posts: narrow first
+  sp.posts;
+  let first = '';
+  if ('code' in sp) {
+    const f: Fault = sp;
+    const code: Code = f.code;
+    void code;
+  } else {
+    const ok: SplitAnswer = sp;
+    const posts: SplitPost[] = ok.posts;
+    first = posts[0].text;
+  }
+  if (sp.ok) void sp.cap;
+
+  const book = rules();
+  // @ts-expect-error a fault is not an array of rules
+  book.map((r) => r.id);
+  if (book.ok) {
+    const b: RuleBook = book;
+    const r: Rule = b[0];
+    const severity: 'error' | 'warning' = r.severity;
+    const limit: number | undefined = r.limit;
+    void [severity, limit];
+  }
+
+  const allOptions: MeasureAllOptions = { platforms: ['twitter', 'bluesky'] };
+  const all = measureAll(text, allOptions);
+  // @ts-expect-error a fault has no platforms
+  all.platforms;
+  if ('code' in all) {
+    const f: MeasureFault = all;
+    const fits: false = f.fits;
+    void fits;
+  } else {
+    const ok: MeasureAllAnswer = all;
+    const p: PlatformMeasurements = ok.platforms[0];
+    const name: Platform = p.platform;
+    const m: RuleMeasurement = p.measurements[0];
+    const at: number | null = m.overflowAt;
+    const warning: boolean = m.warning;
+    void [name, at, warning];
+  }
+  return first;
 }

@@ -1,6 +1,8 @@
 // The composer demo: a static page on top of ../js/postrules.mjs. Every number, highlight
 // and message comes from the WebAssembly module; this file only draws.
-import { init, measure, parseScheduledFor, checkPost, loadChecker } from '../js/postrules.mjs';
+import {
+  init, measure, parseScheduledFor, checkPost, loadChecker, split, rules, measureAll,
+} from '../js/postrules.mjs';
 
 // The ten platforms in the API's order (for the checkboxes; their rules live in Go).
 const PLATFORMS = ['twitter', 'instagram', 'youtube', 'tiktok', 'pinterest', 'linkedin',
@@ -173,8 +175,76 @@ function refresh() {
     const k = path.includes('/threadItems/') ? Number(path.split('/')[5]) : -1;
     show(wrap, k >= 0 ? t.thread[k] : t.content, [p]);
   }
+  refreshAll(active);
   refreshScheduled();
   $('#request-json').textContent = JSON.stringify(request(), null, 2);
+}
+
+// The rule book, read once: what each rule checks, for the messages of broken rules.
+let book = null;
+const ruleWhat = (id) => {
+  if (book === null) {
+    const b = rules();
+    book = new Map(b.ok ? b.map((r) => [r.id, r]) : []);
+  }
+  const r = book.get(id);
+  return r ? r.what : '';
+};
+const unitLabel = (counter) => (counter === 'utf16' ? 'UTF-16 units' : counter);
+
+/**
+ * The live panel: the shared content measured for every selected platform by every
+ * text rule, in one measureAll call; each platform's counters and, for each broken
+ * rule, its message.
+ */
+function refreshAll(active) {
+  const box = $('#all-platforms');
+  box.textContent = '';
+  const r = measureAll(state.shared, { platforms: active });
+  if (!r.ok) {
+    box.append(el('p', { class: 'rule-message', text: `${r.code}: ${r.message}` }));
+    return;
+  }
+  for (const p of r.platforms) {
+    const chips = el('div', { class: 'counters' });
+    const messages = el('div', { class: 'rule-messages' });
+    for (const m of p.measurements) {
+      const name = m.rule.slice(p.platform.length + 1);
+      const count = m.counter === 'forbidden' ? `${m.length} forbidden` : `${m.exact === false ? '>' : ''}${m.length} / ${m.cap} ${unitLabel(m.counter)}`;
+      const chip = el('span', { class: 'counter', 'data-rule': m.rule, text: `${name} ${count}` });
+      if (!m.fits) {
+        chip.classList.add(m.warning ? 'warning' : 'over');
+        chip.dataset.overflowAt = String(m.overflowAt);
+        messages.append(el('p', { class: `rule-message${m.warning ? ' warning' : ''}`, 'data-rule': m.rule },
+          el('code', { text: m.rule }), ` ${m.warning ? 'warning: ' : ''}${count}, from UTF-16 offset ${m.overflowAt}: ${ruleWhat(m.rule)}`));
+      }
+      chips.append(chip);
+    }
+    box.append(el('div', { class: 'all-platform', 'data-platform': p.platform },
+      el('h3', { class: p.fits ? '' : 'over', text: `${p.platform} ${p.fits ? '✓' : '✗'}` }), chips, messages));
+  }
+}
+
+// "Split into thread": the shared content becomes post 1 of a twitter thread and the
+// rest its thread posts, each in its own editor with its own live counter.
+function splitThread() {
+  const msg = $('#split-message');
+  const r = split(state.shared, { platform: 'twitter', numbering: $('#split-numbering').value });
+  if (!r.ok) {
+    msg.textContent = `${r.code}: ${r.message}`;
+    msg.className = 'message bad';
+    return;
+  }
+  msg.textContent = `split into ${r.posts.length} post${r.posts.length === 1 ? '' : 's'} of at most ${r.cap} ${r.counter}`;
+  msg.className = 'message good';
+  state.shared = r.posts[0].text;
+  $('#shared-editor textarea').value = state.shared;
+  const t = state.targets.twitter;
+  t.on = true;
+  t.thread = r.posts.slice(1).map((p) => p.text);
+  $('#platform-twitter').checked = true;
+  renderTargets();
+  refresh();
 }
 
 function refreshScheduled() {
@@ -313,6 +383,7 @@ async function main() {
     r.addEventListener('change', () => { state.mode = r.value; refresh(); });
   }
   $('#check').addEventListener('click', check);
+  $('#split-thread').addEventListener('click', splitThread);
   $('#accounts').addEventListener('input', () => clearVerdict());
   $('#resolve').addEventListener('change', () => clearVerdict());
   refresh();

@@ -14,7 +14,8 @@
 // unit offsets, the unit of JavaScript strings and of a textarea's selectionStart.
 //
 // Two modules are built from the same Go code (see ../build.sh):
-//   postrules-counter.wasm  measure, parseScheduledFor                  (loaded by init)
+//   postrules-counter.wasm  measure, parseScheduledFor, split, rules,    (loaded by init)
+//                           measureAll
 //   postrules-full.wasm     checkPost, checkDraftPublish, aggregate      (loaded lazily)
 //                           (+ the above; the three read JSON with package schema's
 //                           strict decoders, which the counter module does not carry)
@@ -111,6 +112,7 @@ const CODE_UNKNOWN_FIELD = 'unknown_field';
 const CODE_MISSING_FIELD = 'missing_field';
 const CODE_INVALID_VALUE = 'invalid_value';
 const CODE_BODY_TOO_LARGE = 'body_too_large';
+const CODE_UNKNOWN_PLATFORM = 'unknown_platform';
 
 // The size limit of a request body (and of a stored draft), schema.DefaultMaxBodyBytes:
 // a UTF-16 string longer than this has more UTF-8 bytes than this, and is refused from its
@@ -573,6 +575,11 @@ const MEASURE_PREFIX = 1 << 16;
 const MEASURE_OPTIONS = ['platform', 'counter', 'cap'];
 const PARSE_OPTIONS = ['now'];
 const INIT_OPTIONS = ['wasmURL', 'wasmModule', 'fullWasmURL', 'fullWasmModule', 'wasmExecURL', 'preloadChecker'];
+const SPLIT_OPTIONS = ['platform', 'counter', 'cap', 'numbering'];
+const MEASURE_ALL_OPTIONS = ['platforms'];
+// measureAll's records: int32 each; see RecordRule... in wasm/internal/bridge/counterfuncs.go.
+const REC_RULE = 0, REC_COUNTER = 1, REC_LENGTH = 2, REC_CAP = 3, REC_OVERFLOW_AT = 4, REC_FLAGS = 5, REC_SIZE = 6;
+const FLAG_EXACT = 1, FLAG_WARNING = 2;
 
 /**
  * Makes one copy of the API. locate.counter() and locate.full() give the default places
@@ -860,6 +867,170 @@ export function createPostrules(locate) {
     return out.ok === false ? out : withOK(out, out.code === undefined);
   }
 
+  // The options split shares with measure (platform, counter, cap), checked for type and
+  // well-formed strings: {platform, counter, cap, hasCap} or {fault}.
+  function nameOptions(v) {
+    const out = { platform: '', counter: '', cap: 0, hasCap: 0 };
+    for (const name of ['platform', 'counter']) {
+      const x = v[name];
+      if (x === undefined || x === null) continue;
+      if (typeof x !== 'string') return { fault: fault(CODE_WRONG_TYPE, `${name} must be a string, got ${describe(x)}`, name) };
+      const bad = loneSurrogateAt(x);
+      if (bad >= 0) return { fault: loneSurrogateFault(name, x, bad, name) };
+      out[name] = x;
+    }
+    if (v.cap !== undefined && v.cap !== null) {
+      if (typeof v.cap !== 'number') return { fault: fault(CODE_WRONG_TYPE, `cap must be a number, got ${describe(v.cap)}`, 'cap') };
+      out.cap = v.cap;
+      out.hasCap = 1;
+    }
+    return out;
+  }
+
+  // split: the text as a thread whose every post fits (rules.SplitJSON, the bytes of
+  // `validate split --format json`), parsed.
+  function split(text, options) {
+    const m = small();
+    if (m === null) return notReady('split');
+    const t = stringArg(text, 'text');
+    if (t.fault) return t.fault;
+    const o = readOptions(options, SPLIT_OPTIONS, 'options');
+    if (o.fault) return o.fault;
+    const n = nameOptions(o.values);
+    if (n.fault) return n.fault;
+    let numbering = '';
+    const k = o.values.numbering;
+    if (k !== undefined && k !== null) {
+      if (typeof k !== 'string') return fault(CODE_WRONG_TYPE, `numbering must be a string, got ${describe(k)}`, 'numbering');
+      const bad = loneSurrogateAt(k);
+      if (bad >= 0) return loneSurrogateFault('numbering', k, bad, 'numbering');
+      numbering = k;
+    }
+    const r = m.call(() => {
+      if (m.reserve(bytesFor([t.text, numbering])) === 0) return -1;
+      const tl = m.write(t.text, 0);
+      const nl = numbering === '' ? 0 : m.write(numbering, tl);
+      const pl = m.setName(0, n.platform);
+      const cl = m.setName(1, n.counter);
+      return m.exports.postrules_split(tl, nl, pl, cl, n.cap, n.hasCap);
+    });
+    if (r.down) return r.down;
+    if (r.status !== STATUS_OK) return m.outFault();
+    return withOK(m.outJSON(), true);
+  }
+
+  // rules: the rule book, a fresh array of fresh objects on every call (a page may change
+  // what it gets without changing the next answer).
+  function rulesBook() {
+    const m = small();
+    if (m === null) return notReady('rules');
+    const r = m.call(() => m.exports.postrules_rules());
+    if (r.down) return r.down;
+    if (r.status !== STATUS_OK) return m.outFault();
+    return withOK(m.outJSON(), true);
+  }
+
+  // The table naming measureAll's rule and counter indexes, read once per module
+  // instance: {ids, platforms (of each rule), counters}, or a fault.
+  function allTable(m) {
+    if (m.allTable && m.allTable.exports === m.exports) return m.allTable;
+    const r = m.call(() => m.exports.postrules_measure_all_table());
+    if (r.down) return r.down;
+    if (r.status !== STATUS_OK) return m.outFault();
+    const j = m.outJSON();
+    m.allTable = {
+      exports: m.exports,
+      ids: j.rules,
+      platforms: j.rules.map((id) => id.slice(0, id.indexOf('.'))),
+      counters: j.counters,
+    };
+    return m.allTable;
+  }
+
+  // The platforms option of measureAll: undefined or null for all ten, else an array of
+  // names, read once each and guarded; each name once, in the order given. Returns
+  // {list} (names joined by commas; '' for all ten), {names} or {fault}.
+  function platformList(v) {
+    if (v === undefined || v === null) return { list: '', names: null };
+    let names;
+    try {
+      if (!Array.isArray(v)) return { fault: fault(CODE_WRONG_TYPE, `platforms must be an array of platform names, got ${describe(v)}`, 'platforms') };
+      const n = v.length;
+      names = [];
+      for (let i = 0; i < n; i++) {
+        const p = v[i];
+        const path = `platforms/${i}`;
+        if (typeof p !== 'string') return { fault: fault(CODE_WRONG_TYPE, `platforms[${i}] must be a string, got ${describe(p)}`, path) };
+        const bad = loneSurrogateAt(p);
+        if (bad >= 0) return { fault: loneSurrogateFault(`platforms[${i}]`, p, bad, path) };
+        if (p === '' || p.includes(',')) {
+          return { fault: fault(CODE_UNKNOWN_PLATFORM, `platforms[${i}] ${JSON.stringify(p.slice(0, 64))} is not one of the ten platforms`, path) };
+        }
+        if (!names.includes(p)) names.push(p);
+      }
+    } catch (err) {
+      return { fault: fault(CODE_INVALID_VALUE, `platforms cannot be read: ${errText(err)}`, 'platforms') };
+    }
+    return { list: names.join(','), names };
+  }
+
+  // measureAll: one text measured by every text rule of every selected platform, in one
+  // call (rules.Limits.MeasureAll), as {fits, platforms: [{platform, fits, measurements}]}.
+  function measureAll(text, options) {
+    const m = small();
+    if (m === null) return notReady('measureAll');
+    const t = stringArg(text, 'text');
+    if (t.fault) return t.fault;
+    const o = readOptions(options, MEASURE_ALL_OPTIONS, 'options');
+    if (o.fault) return o.fault;
+    const pl = platformList(o.values.platforms);
+    if (pl.fault) return pl.fault;
+    if (pl.names !== null && pl.names.length === 0) return withOK({ fits: true, platforms: [] }, true);
+    const table = allTable(m);
+    if (table.code !== undefined) return table;
+    const r = m.call(() => {
+      if (m.reserve(bytesFor([t.text, pl.list])) === 0) return -1;
+      const tl = m.write(t.text, 0);
+      const ll = pl.list === '' ? 0 : m.write(pl.list, tl);
+      return m.exports.postrules_measure_all(tl, ll);
+    });
+    if (r.down) return r.down;
+    if (r.status !== STATUS_OK) return m.outFault();
+    const ptr = m.res[SLOT_OUT_PTR] >>> 0;
+    const recs = new Int32Array(m.buffer, ptr, m.res[SLOT_OUT_LEN] >> 2);
+    const groups = [];
+    let group = null;
+    let allFit = true;
+    for (let i = 0; i < recs.length; i += REC_SIZE) {
+      const ri = recs[i + REC_RULE];
+      const platform = table.platforms[ri];
+      if (group === null || group.platform !== platform) {
+        group = { platform, fits: true, measurements: [] };
+        groups.push(group);
+      }
+      const over = recs[i + REC_OVERFLOW_AT];
+      const flags = recs[i + REC_FLAGS];
+      const warning = (flags & FLAG_WARNING) !== 0;
+      const fits = over < 0;
+      const ms = {
+        rule: table.ids[ri],
+        counter: table.counters[recs[i + REC_COUNTER]],
+        length: recs[i + REC_LENGTH],
+        cap: recs[i + REC_CAP],
+        fits,
+        overflowAt: fits ? null : over,
+        warning,
+      };
+      if ((flags & FLAG_EXACT) === 0) ms.exact = false; // as measure: the key only on a lower bound
+      if (!fits && !warning) {
+        group.fits = false;
+        allFit = false;
+      }
+      group.measurements.push(ms);
+    }
+    return withOK({ fits: allFit, platforms: groups }, true);
+  }
+
   // The options JSON of checkPost / checkDraftPublish: a fresh object of the page's own
   // enumerable members, each read once through readOptions, written as JSON for
   // schema.DecodeEnv, the one strict options decoder, which judges every name and value
@@ -960,6 +1131,15 @@ export function createPostrules(locate) {
     parseScheduledFor: guarded('parseScheduledFor',
       (f, s) => ({ input: s, valid: false, code: f.code, message: f.message, offset: 0 }), parseScheduledFor),
     aggregate: guarded('aggregate', (f) => f, aggregate),
+    /** Splits a text into a thread whose every post fits (as `validate split --format json`). */
+    split: guarded('split', (f) => f, split),
+    /** The rule book (as `validate rules --format json`, one element per line). */
+    rules: guarded('rules', (f) => f, rulesBook),
+    /** Measures one text for every selected platform, every text rule, in one call. */
+    measureAll: guarded('measureAll', measureFault, (text, options) => {
+      const r = measureAll(text, options);
+      return r.code !== undefined ? measureFault(r) : r;
+    }),
     checkPost: guarded('checkPost', faultVerdict,
       (request, options) => check('checkPost', 'postrules_check_post', [[request, 'request']], options)),
     checkDraftPublish: guarded('checkDraftPublish', faultVerdict,

@@ -128,6 +128,133 @@ export interface MeasureFault extends Fault {
  */
 export function measure(text: string, options?: MeasureOptions): Measurement | MeasureFault;
 
+// ---------------------------------------------------------------------------- split
+
+export interface SplitOptions extends MeasureOptions {
+  /**
+   * Label each post of a thread of two or more: "text 2/5" (suffix), "2/5 text" (prefix),
+   * or none (default). The label counts in the length.
+   */
+  numbering?: 'none' | 'suffix' | 'prefix' | string;
+}
+
+/** One post of a split thread: its text and its length by the counter used. */
+export interface SplitPost {
+  text: string;
+  length: number;
+}
+
+/**
+ * A text split into a thread: the members of a `validate split --format json` line (that
+ * line parsed; Go, the CLI and WebAssembly write the same bytes). Narrow with `r.ok` or
+ * `'code' in r`.
+ */
+export interface SplitAnswer {
+  readonly ok: true;
+  /** In order; every one fits cap; one post when the text already fits. */
+  posts: SplitPost[];
+  cap: number;
+  counter: CounterName | string;
+}
+
+/**
+ * Splits text into a thread whose every post fits the platform's cap (rules.SplitThread,
+ * docs/split.md): at paragraph breaks, sentence ends, clause marks, between words; never
+ * inside a URL, mention, hashtag or grapheme cluster. Bad input gets the codes of
+ * `validate split`: invalid_value (counter, cap, numbering), unknown_platform, no_content
+ * (nothing to post), post_too_long (one cluster over the cap), wrong_type,
+ * invalid_string. Synchronous; linear in the text.
+ */
+export function split(text: string, options?: SplitOptions): SplitAnswer | Fault;
+
+// ---------------------------------------------------------------------------- rules
+
+/** One rule of the book: a line of `validate rules --format json` (docs/rules.md). */
+export interface Rule {
+  /** Stable id, "<platform>.<field>.<check>", e.g. "bluesky.text.max_bytes". */
+  id: string;
+  platform: Platform;
+  what: string;
+  /** An error blocks a post; a warning informs. */
+  severity: 'error' | 'warning';
+  /** The rule's number (a cap or a count); absent when it has none. */
+  limit?: number;
+  /** What limit counts: "graphemes", "bytes", "utf16", "items", "links", ...; absent with no limit. */
+  unit?: string;
+  /** The URL of the source the rule follows. */
+  source: string;
+  /** The date (YYYY-MM-DD) the source was read. */
+  read: string;
+  /** Where sources disagree and which reading the rule follows. */
+  note?: string;
+}
+
+/** The rule book, in platform order; a fresh array on every call. */
+export type RuleBook = Rule[] & { readonly ok: true };
+
+/** The whole rule book, as `validate rules --format json` lists it. */
+export function rules(): RuleBook | Fault;
+
+// ---------------------------------------------------------------------------- measureAll
+
+export interface MeasureAllOptions {
+  /**
+   * The platforms to measure for, each once, in this order; default all ten. An empty
+   * array measures nothing.
+   */
+  platforms?: readonly (Platform | string)[] | null;
+}
+
+/** One text rule of one platform applied to the text. */
+export interface RuleMeasurement {
+  /** The book's rule id (see rules()). */
+  rule: string;
+  /**
+   * The unit: a counter ("graphemes", "bytes", "utf16", "x-weighted", ...) for a length
+   * rule; "forbidden", "links", "hashtags", "mentions" or "cashtags" for a rule about what
+   * the text holds (length is then how many).
+   */
+  counter: CounterName | 'bytes' | 'utf16' | 'codepoints' | 'forbidden' | 'links' | 'hashtags' | 'mentions' | 'cashtags' | string;
+  /** In the counter's unit; a lower bound when exact is false. */
+  length: number;
+  /** The rule's limit (0 for forbidden characters). */
+  cap: number;
+  /** False when the text breaks the rule. */
+  fits: boolean;
+  /** UTF-16 offset where the rule is first broken (the first unit past the cap, the first forbidden character, the first link too many); null when it fits. */
+  overflowAt: number | null;
+  /** True for a warning rule: breaking it informs, it does not block. */
+  warning: boolean;
+  /** Present, and false, only when counting stopped far past the cap. */
+  exact?: false;
+}
+
+/** One platform's measurements, in the book's order of its text rules. */
+export interface PlatformMeasurements {
+  platform: Platform;
+  /** False when the text breaks an error rule of this platform (warnings do not count). */
+  fits: boolean;
+  measurements: RuleMeasurement[];
+}
+
+/** measureAll's answer. Narrow `MeasureAllAnswer | MeasureFault` with `r.ok` or `'code' in r`. */
+export interface MeasureAllAnswer {
+  readonly ok: true;
+  /** True when every selected platform fits. */
+  fits: boolean;
+  /** One entry per selected platform, in the order given. */
+  platforms: PlatformMeasurements[];
+}
+
+/**
+ * Measures one text for every selected platform, by every text rule (every unit, the
+ * link, hashtag, mention and forbidden-character rules) in one call
+ * (rules.Limits.MeasureAll): the composer's call per keystroke for all targets.
+ * Synchronous; offsets in UTF-16. Faults: wrong_type, invalid_string, unknown_platform
+ * (path "platforms/i"), unknown_field.
+ */
+export function measureAll(text: string, options?: MeasureAllOptions): MeasureAllAnswer | MeasureFault;
+
 // ---------------------------------------------------------------------------- scheduledFor
 
 export interface ParseScheduledForOptions {

@@ -274,3 +274,78 @@ func aggregate(n int32) (status int32) {
 	exchange.res[slotStatus] = statusOK
 	return statusOK
 }
+
+// split splits the text (textLen bytes of the input area) into a thread for the
+// platform and counter named in the names area, with the numbering in the numberingLen
+// bytes after the text; capValue replaces the cap when hasCap is 1. The output bytes
+// are rules.SplitJSON's answer.
+//
+//go:wasmexport postrules_split
+func split(textLen, numberingLen, platformLen, counterLen int32, capValue float64, hasCap int32) (status int32) {
+	defer Recover(&status)
+	text, ok1 := input(0, textLen)
+	numbering, ok2 := input(textLen, numberingLen)
+	if !ok1 || !ok2 {
+		return argsFault()
+	}
+	platform, ok := name(0, platformLen)
+	if !ok {
+		return putFault(NewFault(rules.CodeUnknownPlatform, "platform", "a platform name of more than "+strconv.Itoa(nameArea)+" bytes is not one of the ten"))
+	}
+	counter, ok := name(1, counterLen)
+	if !ok {
+		return putFault(NewFault(rules.CodeInvalidValue, "counter", "a counter name of more than "+strconv.Itoa(nameArea)+" bytes is not \"graphemes\" or \"x-weighted\""))
+	}
+	b, f := Split(text, SplitOptions{
+		MeasureOptions: MeasureOptions{Platform: platform, Counter: counter, Cap: capValue, HasCap: hasCap != 0},
+		Numbering:      numbering,
+	})
+	if f != nil {
+		return putFault(f)
+	}
+	return PutOut(b)
+}
+
+// rulesBook answers the rule book as a JSON array (RulesJSON).
+//
+//go:wasmexport postrules_rules
+func rulesBook() (status int32) {
+	defer Recover(&status)
+	return PutOut(append(exchange.out[:0], RulesJSON()...))
+}
+
+// measureAllTable answers the table that names the rules and counters of measureAll's
+// records (MeasureAllTableJSON).
+//
+//go:wasmexport postrules_measure_all_table
+func measureAllTable() (status int32) {
+	defer Recover(&status)
+	return PutOut(append(exchange.out[:0], MeasureAllTableJSON()...))
+}
+
+// allOut holds measureAll's records between the call and the wrapper's reading them.
+var allOut []int32
+
+// measureAll measures the text (textLen bytes of the input area) for the platforms
+// named, separated by commas, in the listLen bytes after it. The output bytes are the
+// records of MeasureAll, RecordSize little-endian int32 each (WebAssembly memory is
+// little-endian, so the wrapper reads them with an Int32Array).
+//
+//go:wasmexport postrules_measure_all
+func measureAll(textLen, listLen int32) (status int32) {
+	defer Recover(&status)
+	text, ok1 := input(0, textLen)
+	list, ok2 := input(textLen, listLen)
+	if !ok1 || !ok2 {
+		return argsFault()
+	}
+	recs, f := MeasureAll(allOut[:0], text, list)
+	if f != nil {
+		return putFault(f)
+	}
+	allOut = recs
+	exchange.res[slotOutPtr] = int32(uintptr(unsafe.Pointer(unsafe.SliceData(recs))))
+	exchange.res[slotOutLen] = int32(4 * len(recs))
+	exchange.res[slotStatus] = statusOK
+	return statusOK
+}

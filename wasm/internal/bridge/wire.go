@@ -29,7 +29,7 @@ func (f *Fault) AppendJSON(b []byte) []byte {
 }
 
 // appendJSONString appends s as a JSON string (RFC 8259 §7) that JSON.parse reads back
-// as s: '"', '\' and the control characters below U+0020 are escaped, and each byte that
+// as s: '"', '\', the control characters below U+0020, U+2028 and U+2029 are escaped, and each byte that
 // is not part of valid UTF-8 becomes U+FFFD, as encoding/json does. Runs of bytes that
 // need nothing are copied whole: a fault's message is written on every invalid keystroke
 // in a scheduledFor field, and a byte-by-byte append costs about 10 ns a byte in
@@ -42,12 +42,22 @@ func appendJSONString(b []byte, s string) []byte {
 		c := s[i]
 		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == '\u2028' || r == '\u2029' {
+				// As encoding/json: JSON allows them raw, but JavaScript source before
+				// ES2019 did not, and the rule book's JSON must match `validate rules`.
+				b = append(b, s[start:i]...)
+				b = append(b, `\u202`...)
+				b = append(b, hex[r&15])
+				i += size
+				start = i
+				continue
+			}
 			if r != utf8.RuneError || size != 1 {
 				i += size
 				continue
 			}
 			b = append(b, s[start:i]...)
-			b = append(b, "\ufffd"...)
+			b = append(b, `\ufffd`...) // escaped, as encoding/json writes it
 			i++
 			start = i
 			continue

@@ -17,6 +17,9 @@
 //	outcomes  {outcomesJSON}                      -> {success, status} | {error, code, message, path?}
 //	                                                 (schema.DecodeOutcomes, then rules.Aggregate:
 //	                                                 `validate status --format json`)
+//	split     {text, platform?, counter?, cap?, numbering?} -> {json: rules.SplitJSON's text} | {code, message, offset}
+//	measureAll {text, platforms?}                 -> {measurements: rules.Limits.MeasureAll's, byte offsets}
+//	rules     {}                                  -> {book: rules.Book()}
 //	post      {body, now?, accounts?}             -> schema.Verdict
 //	draft     {draft, body, now?, accounts?, draftState?} -> schema.Verdict
 //
@@ -57,7 +60,9 @@ type testCase struct {
 	DraftState string           `json:"draftState"`
 	Options    *string          `json:"options"`
 	// OutcomesJSON is the outcomes as JSON text, read by schema.DecodeOutcomes.
-	OutcomesJSON string `json:"outcomesJSON"`
+	OutcomesJSON string   `json:"outcomesJSON"`
+	Numbering    string   `json:"numbering"`
+	Platforms    []string `json:"platforms"`
 }
 
 // statusError is `validate status --format json` for outcomes that cannot be folded.
@@ -192,6 +197,59 @@ func answer(c testCase) (any, error) {
 		}
 		return map[string]any{"length": m.Length, "cap": m.Cap, "fits": m.Fits(), "counter": m.Counter,
 			"overflowAt": m.OverflowAt, "exact": m.Exact}, nil
+
+	case "split":
+		p := rules.Twitter
+		if c.Platform != "" {
+			var err error
+			if p, err = rules.ParsePlatform(c.Platform); err != nil {
+				return errOf(err), nil
+			}
+		}
+		lim := rules.DefaultLimits().For(p)
+		switch c.Counter {
+		case "":
+		case "graphemes":
+			lim.Counter = rules.GraphemeCounter()
+		case "x-weighted":
+			lim.Counter = xweight.Default()
+		default:
+			return nil, fmt.Errorf("unknown counter %q", c.Counter)
+		}
+		if c.Cap > 0 {
+			lim.Cap = c.Cap
+		}
+		b, err := rules.SplitJSON(c.Text, lim, rules.SplitOptions{Numbering: rules.Numbering(c.Numbering)})
+		if err != nil {
+			return errOf(err), nil
+		}
+		return map[string]any{"json": string(b)}, nil
+
+	case "measureAll":
+		ps := rules.Platforms()
+		if c.Platforms != nil {
+			ps = nil
+			for _, name := range c.Platforms {
+				p, err := rules.ParsePlatform(name)
+				if err != nil {
+					return errOf(err), nil
+				}
+				ps = append(ps, p)
+			}
+		}
+		ms, err := rules.DefaultLimits().MeasureAll(nil, ps, c.Text)
+		if err != nil {
+			return errOf(err), nil
+		}
+		out := make([]map[string]any, len(ms))
+		for i, m := range ms {
+			out[i] = map[string]any{"rule": m.Rule, "counter": m.Counter, "length": m.Length, "cap": m.Cap,
+				"overflowAt": m.OverflowAt, "exact": m.Exact, "warning": m.Warning}
+		}
+		return map[string]any{"measurements": out}, nil
+
+	case "rules":
+		return map[string]any{"book": rules.Book()}, nil
 
 	case "aggregate":
 		s, err := rules.Aggregate(c.Outcomes)

@@ -501,3 +501,116 @@ test('parity: the CLI refuses every accounts defect (exit 2) at the same pointer
     if (!pointer.includes('\ufffd')) assert.ok(stderr.includes(`${pointer.slice('/accounts'.length)}: `), `${why}: ${stderr}`);
   }
 });
+
+// ---------------------------------------------------------------------------- split, rules, measureAll
+
+// The split corpus of issue 14 (cmd/validate/testdata/split: English, Japanese, Hindi,
+// Arabic, emoji-heavy, URL-heavy, one long word, no spaces; each with its counter, cap and
+// numbering), plus other platforms and the inputs that cannot be split.
+const splitCorpus = readLines(path.join(testdataDir, 'split', 'corpus.jsonl'));
+const splitCases = [
+  ...splitCorpus.map((e) => ({ kind: 'split', text: e.text, counter: e.counter, cap: e.cap, numbering: e.numbering })),
+  ...mixedPosts.flatMap((text) => [
+    { kind: 'split', text: text + text, platform: 'bluesky' },
+    { kind: 'split', text: text + text, platform: 'threads', numbering: 'prefix' },
+  ]),
+  { kind: 'split', text: '', cap: 10 }, // no_content
+  { kind: 'split', text: ' \n\t ', cap: 10 }, // no_content: white space only
+  { kind: 'split', text: '👩‍👩‍👧 a', cap: 1, counter: 'x-weighted' }, // post_too_long: one cluster over the cap
+];
+
+test('parity: split on the split corpus, Go vs `validate split --format json` vs WASM, byte for byte', () => {
+  assert.ok(splitCorpus.length >= 300, `${splitCorpus.length} corpus texts`);
+  const answers = goAnswers(splitCases);
+  // The CLI, once per distinct set of flags, its lines in input order.
+  const groups = new Map();
+  splitCases.forEach((c, i) => {
+    const args = ['split', '--format', 'json'];
+    if (c.platform) args.push('--platform', c.platform);
+    if (c.counter) args.push('--counter', c.counter);
+    if (c.cap) args.push('--cap', String(c.cap));
+    if (c.numbering) args.push('--numbering', c.numbering);
+    const key = args.join(' ');
+    if (!groups.has(key)) groups.set(key, { args, idx: [] });
+    groups.get(key).idx.push(i);
+  });
+  const cliLine = [];
+  for (const { args, idx } of groups.values()) {
+    const [out, code] = cli(args, idx.map((i) => JSON.stringify(splitCases[i].text)).join('\n') + '\n');
+    const lines = out.split('\n').filter((l) => l !== '');
+    assert.equal(lines.length, idx.length, args.join(' '));
+    idx.forEach((i, k) => { cliLine[i] = lines[k]; });
+    assert.equal(code, idx.some((i) => answers[i].code !== undefined) ? 1 : 0, args.join(' '));
+  }
+  let threads = 0, faults = 0;
+  splitCases.forEach((c, i) => {
+    const label = `case ${i}: ${JSON.stringify(c).slice(0, 160)}`;
+    const got = pr.split(c.text, { platform: c.platform, counter: c.counter, cap: c.cap, numbering: c.numbering });
+    const a = answers[i];
+    if (a.code !== undefined) {
+      faults++;
+      assert.equal(got.ok, false, label);
+      const line = JSON.parse(cliLine[i]);
+      assert.deepEqual([got.code, line.code], [a.code, a.code], label);
+      assert.equal(got.message, a.message, label);
+      assert.equal(got.offset, a.offset < 0 ? null : utf16At(c.text, a.offset), label);
+      return;
+    }
+    // Go and the CLI print the same bytes; the module's answer parses to the same value
+    // (JSON.stringify of it is that value's canonical text in JavaScript).
+    assert.equal(cliLine[i], a.json, label);
+    assert.equal(got.ok, true, label);
+    assert.equal(JSON.stringify(got), JSON.stringify(JSON.parse(a.json)), label);
+    if (got.posts.length > 1) threads++;
+  });
+  assert.ok(threads >= 200 && faults === 3, `${threads} threads, ${faults} faults`);
+});
+
+test('parity: rules() equals `validate rules --format json` and rules.Book()', () => {
+  const [out, code] = cli(['rules', '--format', 'json']);
+  assert.equal(code, 0);
+  const book = pr.rules();
+  assert.equal(book.ok, true);
+  assert.deepEqual([...book], jsonLines(out));
+  const [go] = goAnswers([{ kind: 'rules' }]);
+  assert.deepEqual([...book], go.book);
+  assert.ok(book.length >= 50, `${book.length} rules`);
+});
+
+test('parity: measureAll equals rules.Limits.MeasureAll for every platform, offsets in UTF-16', () => {
+  const all = ['twitter', 'instagram', 'youtube', 'tiktok', 'pinterest', 'linkedin', 'bluesky', 'facebook', 'threads', 'googlebusiness'];
+  const texts = [
+    ...mixedPosts,
+    ...exampleFiles.flatMap((f) => postTexts(JSON.parse(example(f)))),
+    ...splitCorpus.slice(0, 100).map((e) => e.text),
+    'a <b> c > d https://a.example/x https://b.example/y https://c.example/z #a #b #c #d #e #f @x @y $AB $CD',
+    '😀'.repeat(3000) + ' <',
+  ];
+  const cases = [];
+  for (const text of texts) {
+    cases.push({ kind: 'measureAll', text });
+    cases.push({ kind: 'measureAll', text, platforms: ['bluesky', 'twitter', 'youtube'] });
+  }
+  const answers = goAnswers(cases);
+  let broken = 0;
+  cases.forEach((c, i) => {
+    const label = `case ${i}: ${JSON.stringify(c).slice(0, 160)}`;
+    const got = pr.measureAll(c.text, { platforms: c.platforms });
+    assert.equal(got.ok, true, label);
+    const want = answers[i].measurements.map((m) => ({
+      rule: m.rule, counter: m.counter, length: m.length, cap: m.cap, fits: m.overflowAt < 0,
+      overflowAt: m.overflowAt < 0 ? null : utf16At(c.text, m.overflowAt), warning: m.warning,
+      ...(m.exact ? {} : { exact: false }),
+    }));
+    const flat = got.platforms.flatMap((p) => p.measurements);
+    assert.deepEqual(flat, want, label);
+    assert.deepEqual(got.platforms.map((p) => p.platform), c.platforms || all, label);
+    for (const p of got.platforms) {
+      assert.ok(p.measurements.every((m) => m.rule.startsWith(`${p.platform}.`)), label);
+      assert.equal(p.fits, p.measurements.every((m) => m.fits || m.warning), label);
+    }
+    assert.equal(got.fits, got.platforms.every((p) => p.fits), label);
+    broken += flat.filter((m) => !m.fits).length;
+  });
+  assert.ok(broken > 50, `${broken} broken rules in the corpus`);
+});

@@ -21,7 +21,7 @@ const trapAll = new Proxy({}, {
 const revoked = (() => { const r = Proxy.revocable({}, {}); r.revoke(); return r.proxy; })();
 class Options { constructor() { this.platform = 'twitter'; } }
 const names = ['platform', 'counter', 'cap', 'now', 'accounts', 'plan', 'limits', 'draftState', 'wasmURL',
-  'preloadChecker', 'requestError', 'optionsError', 'content', 'platforms', 'state', '__proto__', 'toJSON'];
+  'preloadChecker', 'requestError', 'optionsError', 'content', 'platforms', 'state', '__proto__', 'toJSON', 'numbering'];
 
 // Made afresh by index: fast-check would probe a constant (for a clone method), which a
 // trap-everything proxy answers by throwing.
@@ -36,6 +36,9 @@ const makers = [
   () => ({ requestError: { code: 'internal_error', message: 'forged', path: '' } }),
   () => ({ OptionsError: { code: 'upstream_error', message: 'forged', path: '' } }),
   () => [trapAll], () => [{ platform: 'twitter', get state() { throw nasty; } }],
+  () => ({ platforms: trapAll }), () => ({ platforms: revoked }), () => ({ platforms: ['twitter', trapAll] }),
+  () => ({ platforms: new Proxy(['twitter'], { get: boom }) }), () => ({ platforms: ['twitter,bluesky'] }),
+  () => ({ platforms: Object.defineProperty(['bluesky'], 0, { get: boom }) }), () => ({ numbering: trapAll }),
 ];
 class Recipe { constructor(i) { this.i = i; } }
 const hostile = fc.nat(makers.length - 1).map((i) => new Recipe(i));
@@ -99,6 +102,29 @@ test('aggregate answers every value without rejecting', async () => {
     assertAggregate(await pr.aggregate([a]));
     assertAggregate(await pr.aggregate([{ platform: 'twitter', state: 'published', error: a }]));
   }), { numRuns: 300 });
+});
+
+function assertSplit(r) {
+  assert.ok(isFault(r) || (r.ok === true && Array.isArray(r.posts) && r.posts.length > 0 && typeof r.cap === 'number'), show(r));
+}
+function assertMeasureAll(r) {
+  assert.ok(isFault(r) ? r.fits === false : typeof r.fits === 'boolean' && Array.isArray(r.platforms), show(r));
+}
+
+test('split, rules and measureAll answer every value without throwing', () => {
+  fc.assert(fc.property(value, value, (ra, rb) => {
+    const a = build(ra), b = build(rb);
+    assertSplit(pr.split(a));
+    assertSplit(pr.split('Some text. More text.', a));
+    assertSplit(pr.split(a, b));
+    assertMeasureAll(pr.measureAll(a));
+    assertMeasureAll(pr.measureAll('text', a));
+    assertMeasureAll(pr.measureAll('text', { platforms: a }));
+    assertMeasureAll(pr.measureAll('text', { platforms: [a, 'twitter'] }));
+    assertMeasureAll(pr.measureAll(a, b));
+    const book = pr.rules(a, b);
+    assert.ok(book.ok === true && book.length > 0, show(book));
+  }), { numRuns: 1500 });
 });
 
 test('checkPost and checkDraftPublish never reject and never forge a 5xx, 401, 402 or 429', async () => {

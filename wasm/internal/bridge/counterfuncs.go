@@ -1,0 +1,297 @@
+package bridge
+
+import (
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// This file holds the composer's three newer functions of the counter module: split (a
+// long text as a thread, issue 14), the rule book (issue 13 item 5) and measuring one
+// text for every selected platform in one call (issue 13 item 6).
+
+// limitFor resolves the options of measure and split to a platform and its primary Limit,
+// as `validate length` and `validate split` resolve their flags: the platform's default
+// limit, then the counter and the cap the page names.
+func limitFor(platform, counter string, capValue float64, hasCap bool) (rules.Platform, rules.Limit, *Fault) {
+	p := rules.Twitter
+	if platform != "" {
+		var err error
+		if p, err = rules.ParsePlatform(platform); err != nil {
+			return "", rules.Limit{}, FaultOf(rules.AsError(err).WithPath("platform"), "")
+		}
+	}
+	lim := rules.DefaultLimits().For(p)
+	if counter != "" {
+		c, ok := CounterNamed(counter)
+		if !ok {
+			return "", rules.Limit{}, counterFault("counter", counter)
+		}
+		lim.Counter = c
+	}
+	if hasCap {
+		if !ValidCap(capValue) {
+			return "", rules.Limit{}, capFault("cap", capValue)
+		}
+		lim.Cap = int(capValue)
+	}
+	return p, lim, nil
+}
+
+// SplitOptions are split's options as the page gives them: those of [MeasureOptions]
+// plus the numbering ("none", "suffix", "prefix"; "" means none).
+type SplitOptions struct {
+	MeasureOptions
+	Numbering string
+}
+
+// Split is the JSON answer of [rules.SplitJSON] for text, byte for byte what `validate
+// split --format json` prints for it (without the newline): the faces agree because
+// they call the same writer. A bad option is a fault at its name; a text that cannot
+// be split (invalid UTF-8, empty, a cluster over the cap) gets the CLI's error code,
+// with its offset in UTF-16 code units.
+func Split(text string, o SplitOptions) ([]byte, *Fault) {
+	_, lim, f := limitFor(o.Platform, o.Counter, o.Cap, o.HasCap)
+	if f != nil {
+		return nil, f
+	}
+	var opts rules.SplitOptions
+	switch n := rules.Numbering(o.Numbering); n {
+	case "", rules.NumberingNone, rules.NumberingSuffix, rules.NumberingPrefix:
+		opts.Numbering = n
+	default:
+		return nil, NewFault(rules.CodeInvalidValue, "numbering", "numbering "+quote(o.Numbering)+
+			" is not \"none\", \"suffix\" or \"prefix\"")
+	}
+	b, err := rules.SplitJSON(text, lim, opts)
+	if err != nil {
+		return nil, FaultOf(err, text)
+	}
+	return b, nil
+}
+
+// rulesJSON is the rule book as one JSON array, written once: the book never changes
+// while the module runs.
+var rulesJSON []byte
+
+// RulesJSON is the whole rule book as a JSON array whose elements are, member for member
+// and byte for byte, the lines of `validate rules --format json` (encoding/json of
+// [rules.Rule] without HTML escaping). It is written here rather than with encoding/json,
+// which the counter module leaves out to stay small; a test compares the two.
+func RulesJSON() []byte {
+	if rulesJSON != nil {
+		return rulesJSON
+	}
+	b := []byte{'['}
+	for i, r := range rules.Book() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendRule(b, r)
+	}
+	rulesJSON = append(b, ']')
+	return rulesJSON
+}
+
+// appendRule writes r as encoding/json does: the members in field order, "limit",
+// "unit" and "note" only when set (omitempty).
+func appendRule(b []byte, r rules.Rule) []byte {
+	b = append(b, `{"id":`...)
+	b = appendJSONString(b, r.ID)
+	b = append(b, `,"platform":`...)
+	b = appendJSONString(b, string(r.Platform))
+	b = append(b, `,"what":`...)
+	b = appendJSONString(b, r.What)
+	b = append(b, `,"severity":`...)
+	b = appendJSONString(b, string(r.Severity))
+	if r.Limit != 0 {
+		b = append(b, `,"limit":`...)
+		b = strconv.AppendInt(b, int64(r.Limit), 10)
+	}
+	if r.Unit != "" {
+		b = append(b, `,"unit":`...)
+		b = appendJSONString(b, r.Unit)
+	}
+	b = append(b, `,"source":`...)
+	b = appendJSONString(b, r.Source)
+	b = append(b, `,"read":`...)
+	b = appendJSONString(b, r.Read)
+	if r.Note != "" {
+		b = append(b, `,"note":`...)
+		b = appendJSONString(b, r.Note)
+	}
+	return append(b, '}')
+}
+
+// MeasureAllCounters are the counter names a measureAll record can name, by index: the
+// counters of the book's length rules, then the pseudo-counters of the rules about what
+// a text holds. The wrapper reads this table once ([MeasureAllTableJSON]).
+var MeasureAllCounters = []string{
+	"graphemes", "x-weighted", "bytes", "utf16", "codepoints",
+	"forbidden", "links", "hashtags", "mentions", "cashtags", "graphemes-unicode15",
+}
+
+// Record layout of [MeasureAll]: RecordSize int32 per measurement.
+const (
+	RecordRule       = 0 // index of the rule in rules.Book()
+	RecordCounter    = 1 // index in MeasureAllCounters
+	RecordLength     = 2 // the length in the counter's unit (a lower bound when not exact)
+	RecordCap        = 3 // the cap
+	RecordOverflowAt = 4 // UTF-16 offset of the first unit past the cap, or -1
+	RecordFlags      = 5 // FlagExact | FlagWarning
+	RecordSize       = 6
+
+	FlagExact   = 1
+	FlagWarning = 2
+)
+
+// allState is what MeasureAll keeps between calls (one call at a time, see exchange):
+// the parsed platform list of the last call, so that a composer passing the same
+// selection on every keystroke does not parse it again, the measurements buffer, and
+// the id -> index maps.
+var allState struct {
+	lastList  string
+	platforms []rules.Platform
+	ms        []rules.Measurement
+	ruleIndex map[string]int32
+	seen      []seenRule
+}
+
+// MeasureAllTableJSON is the table the wrapper needs to read [MeasureAll]'s records:
+// {"rules":[ids by index],"counters":[MeasureAllCounters]}.
+func MeasureAllTableJSON() []byte {
+	b := []byte(`{"rules":[`)
+	for i, r := range rules.Book() {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, r.ID)
+	}
+	b = append(b, `],"counters":[`...)
+	for i, c := range MeasureAllCounters {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, c)
+	}
+	return append(b, "]}"...)
+}
+
+// parsePlatformList reads list, platform names separated by commas ("" for all ten),
+// into the platforms to measure, each once, in the order given.
+func parsePlatformList(list string) ([]rules.Platform, *Fault) {
+	if list == "" {
+		return rules.Platforms(), nil
+	}
+	var ps []rules.Platform
+	for i := 0; list != ""; i++ {
+		name, rest, _ := strings.Cut(list, ",")
+		list = rest
+		p, err := rules.ParsePlatform(name)
+		if err != nil {
+			return nil, FaultOf(rules.AsError(err).WithPath("platforms/"+strconv.Itoa(i)), "")
+		}
+		dup := false
+		for _, q := range ps {
+			dup = dup || q == p
+		}
+		if !dup {
+			ps = append(ps, p)
+		}
+	}
+	return ps, nil
+}
+
+// seenRule is what MeasureAll found for the measurement at one place of its answer.
+type seenRule struct {
+	rule, counter       int32
+	ruleID, counterName string
+}
+
+// same reports whether m's rule and counter are the strings s was made from: the same
+// bytes in memory, so necessarily equal.
+func (s *seenRule) same(m rules.Measurement) bool {
+	return len(m.Rule) == len(s.ruleID) && len(m.Counter) == len(s.counterName) && len(m.Rule) > 0 &&
+		unsafe.StringData(m.Rule) == unsafe.StringData(s.ruleID) &&
+		(len(m.Counter) == 0 || unsafe.StringData(m.Counter) == unsafe.StringData(s.counterName))
+}
+
+// indexesOf finds m's rule in the book and its counter in MeasureAllCounters.
+func indexesOf(m rules.Measurement) (ri, ci int32, f *Fault) {
+	ri, ok := allState.ruleIndex[m.Rule]
+	if !ok {
+		return 0, 0, InternalFault("postrules: measureAll: rule " + quote(m.Rule) + " is not in the book")
+	}
+	for i, c := range MeasureAllCounters {
+		if c == m.Counter {
+			return ri, int32(i), nil
+		}
+	}
+	return 0, 0, InternalFault("postrules: measureAll: unknown counter " + quote(m.Counter))
+}
+
+// MeasureAll measures text for every platform of list (names separated by commas, ""
+// for all ten) with [rules.Limits.MeasureAll] and appends to dst one record of
+// RecordSize int32 per measurement, in the order MeasureAll gives them, with offsets in
+// UTF-16 code units. With the same list as the last call it allocates nothing.
+func MeasureAll(dst []int32, text, list string) ([]int32, *Fault) {
+	if allState.platforms == nil || list != allState.lastList {
+		// list aliases the input area, which the next call overwrites: the platforms kept
+		// for later calls must be parsed from a copy (a Platform is a string).
+		own := strings.Clone(list)
+		ps, f := parsePlatformList(own)
+		if f != nil {
+			return dst, f
+		}
+		allState.platforms, allState.lastList = ps, own
+	}
+	if allState.ruleIndex == nil {
+		book := rules.Book()
+		allState.ruleIndex = make(map[string]int32, len(book))
+		for i, r := range book {
+			allState.ruleIndex[r.ID] = int32(i)
+		}
+	}
+	var limits rules.Limits
+	ms, err := limits.MeasureAll(allState.ms[:0], allState.platforms, text)
+	allState.ms = ms
+	if err != nil {
+		return dst, FaultOf(rules.AsError(err).WithPath("text"), text)
+	}
+	if len(allState.seen) < len(ms) {
+		allState.seen = append(allState.seen, make([]seenRule, len(ms)-len(allState.seen))...)
+	}
+	for k, m := range ms {
+		// The same selection gives the same rules in the same places on every keystroke,
+		// and a Measurement's Rule and Counter are the book's own strings: when both are
+		// the very strings seen at this place last time (same bytes in memory), their
+		// indexes are those found then, without a map lookup or a string compare.
+		seen := &allState.seen[k]
+		var ri, ci int32
+		if seen.same(m) {
+			ri, ci = seen.rule, seen.counter
+		} else {
+			var f *Fault
+			if ri, ci, f = indexesOf(m); f != nil {
+				return dst, f
+			}
+			*seen = seenRule{rule: ri, counter: ci, ruleID: m.Rule, counterName: m.Counter}
+		}
+		over := int32(-1)
+		if m.OverflowAt >= 0 && m.OverflowAt <= len(text) {
+			// MeasureAll returned no error: the text it read is valid UTF-8.
+			over = int32(min(ValidUTF16Len(text[:m.OverflowAt]), 1<<31-1))
+		}
+		var flags int32
+		if m.Exact {
+			flags |= FlagExact
+		}
+		if m.Warning {
+			flags |= FlagWarning
+		}
+		dst = append(dst, ri, ci, int32(min(m.Length, 1<<31-1)), int32(min(m.Cap, 1<<31-1)), over, flags)
+	}
+	return dst, nil
+}

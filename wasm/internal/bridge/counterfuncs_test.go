@@ -1,0 +1,302 @@
+package bridge
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+	"github.com/postrules/postrules/rules"
+)
+
+// The book's JSON is written by hand to keep encoding/json out of the counter module;
+// it must be exactly encoding/json's, which `validate rules --format json` prints one
+// rule per line.
+func TestRulesJSONIsEncodingJSON(t *testing.T) {
+	var want bytes.Buffer
+	want.WriteByte('[')
+	for i, r := range rules.Book() {
+		if i > 0 {
+			want.WriteByte(',')
+		}
+		var line bytes.Buffer
+		enc := json.NewEncoder(&line)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(r); err != nil {
+			t.Fatal(err)
+		}
+		want.Write(bytes.TrimSuffix(line.Bytes(), []byte("\n")))
+	}
+	want.WriteByte(']')
+	if got := RulesJSON(); !bytes.Equal(got, want.Bytes()) {
+		t.Errorf("RulesJSON differs from encoding/json:\n got %.300s\nwant %.300s", got, want.Bytes())
+	}
+	// A rule with every optional member and characters encoding/json escapes, so the
+	// writer is tested beyond what today's book holds.
+	r := rules.Rule{ID: "x.text.max", Platform: "twitter", What: "a \"quote\", <b>, \u2028 and \x01", Severity: "error",
+		Limit: 5, Unit: "graphemes", Source: "https://example.com/?a=1&b=2", Read: "2026-11-24", Note: "tab\there \xff"}
+	wantOne, _ := json.Marshal(r)
+	wantOne = bytes.ReplaceAll(wantOne, []byte(`\u003c`), []byte("<"))
+	wantOne = bytes.ReplaceAll(wantOne, []byte(`\u003e`), []byte(">"))
+	wantOne = bytes.ReplaceAll(wantOne, []byte(`\u0026`), []byte("&"))
+	if got := appendRule(nil, r); !bytes.Equal(got, wantOne) {
+		t.Errorf("appendRule:\n got %s\nwant %s", got, wantOne)
+	}
+}
+
+// Split answers what rules.SplitJSON answers (the CLI prints the same bytes, see
+// cmd/validate's corpus test), after resolving the options as validate split does.
+func TestSplit(t *testing.T) {
+	text := strings.Repeat("A sentence that goes on for a while. ", 20)
+	tests := []struct {
+		o   SplitOptions
+		lim rules.Limit
+		n   rules.Numbering
+	}{
+		// no options: twitter's cap (280) and its default counter
+		{SplitOptions{}, rules.DefaultLimits().For(rules.Twitter), ""},
+		// every option: another platform, counter, cap and a numbering
+		{SplitOptions{MeasureOptions{Platform: "bluesky", Counter: "x-weighted", Cap: 100, HasCap: true}, "suffix"},
+			rules.Limit{Cap: 100, Counter: xweighted}, rules.NumberingSuffix},
+		{SplitOptions{MeasureOptions{Platform: "threads"}, "prefix"}, rules.DefaultLimits().For(rules.Threads), rules.NumberingPrefix},
+	}
+	for _, tc := range tests {
+		got, f := Split(text, tc.o)
+		if f != nil {
+			t.Fatalf("%+v: %s", tc.o, f.Message)
+		}
+		want, err := rules.SplitJSON(text, tc.lim, rules.SplitOptions{Numbering: tc.n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%+v:\n got %.200s\nwant %.200s", tc.o, got, want)
+		}
+		var a rules.SplitAnswer
+		if err := json.Unmarshal(got, &a); err != nil || len(a.Posts) < 2 {
+			t.Errorf("%+v: %d posts, %v", tc.o, len(a.Posts), err)
+		}
+	}
+}
+
+// Bad input gets the codes validate split gives (its error lines, or its flag errors as
+// the options' faults), with UTF-16 offsets.
+func TestSplitFaults(t *testing.T) {
+	tests := []struct {
+		why  string
+		text string
+		o    SplitOptions
+		code rules.Code
+		path string
+		off  int
+	}{
+		{"unknown platform", "x", SplitOptions{MeasureOptions: MeasureOptions{Platform: "x"}}, rules.CodeUnknownPlatform, "platform", -1},
+		{"unknown counter", "x", SplitOptions{MeasureOptions: MeasureOptions{Counter: "words"}}, rules.CodeInvalidValue, "counter", -1},
+		{"cap below 1", "x", SplitOptions{MeasureOptions: MeasureOptions{Cap: 0, HasCap: true}}, rules.CodeInvalidValue, "cap", -1},
+		{"unknown numbering", "x", SplitOptions{Numbering: "roman"}, rules.CodeInvalidValue, "numbering", -1},
+		{"invalid UTF-8 after an astral emoji", "😀a\xff", SplitOptions{}, rules.CodeInvalidUTF8, "", 3},
+		{"nothing to post", " \n ", SplitOptions{}, rules.CodeNoContent, "", -1},
+		{"one cluster over the cap", "👩‍👩‍👧", SplitOptions{MeasureOptions: MeasureOptions{Cap: 1, HasCap: true, Counter: "x-weighted"}}, rules.CodePostTooLong, "", -2},
+	}
+	for _, tc := range tests {
+		_, f := Split(tc.text, tc.o)
+		if f == nil {
+			t.Errorf("%s: no fault", tc.why)
+			continue
+		}
+		if f.Code != tc.code || f.Path != tc.path || (tc.off != -2 && f.Offset != tc.off) || f.Message == "" {
+			t.Errorf("%s: got %+v, want code %s path %q offset %d", tc.why, f, tc.code, tc.path, tc.off)
+		}
+		// The CLI's error code for the same text, when the options are valid.
+		if tc.path == "" {
+			_, err := rules.SplitThread(tc.text, rules.DefaultLimits().For(rules.Twitter), rules.SplitOptions{})
+			if tc.o.Cap == 0 && (err == nil || rules.AsError(err).Code != tc.code) {
+				t.Errorf("%s: rules.SplitThread says %v", tc.why, err)
+			}
+		}
+	}
+}
+
+// decodeRecords turns MeasureAll's records back into measurements, naming rules and
+// counters from the table the wrapper reads.
+func decodeRecords(t *testing.T, recs []int32) []rules.Measurement {
+	t.Helper()
+	var table struct{ Rules, Counters []string }
+	if err := json.Unmarshal(MeasureAllTableJSON(), &table); err != nil {
+		t.Fatal(err)
+	}
+	if len(recs)%RecordSize != 0 {
+		t.Fatalf("%d int32 is not a whole number of records", len(recs))
+	}
+	var out []rules.Measurement
+	for i := 0; i < len(recs); i += RecordSize {
+		r := recs[i : i+RecordSize]
+		out = append(out, rules.Measurement{
+			Rule: table.Rules[r[RecordRule]], Counter: table.Counters[r[RecordCounter]],
+			Length: int(r[RecordLength]), Cap: int(r[RecordCap]), OverflowAt: int(r[RecordOverflowAt]),
+			Exact: r[RecordFlags]&FlagExact != 0, Warning: r[RecordFlags]&FlagWarning != 0,
+		})
+	}
+	return out
+}
+
+// MeasureAll's records are rules.Limits.MeasureAll's measurements, with the overflow
+// offset converted to UTF-16 by the slow reference, for any text and platform selection.
+func TestMeasureAllProperty(t *testing.T) {
+	all := rules.Platforms()
+	props := gopter.NewProperties(gopter.DefaultTestParameters())
+	props.Property("records == Limits.MeasureAll, offsets in UTF-16", prop.ForAll(
+		func(text string, picks []int) bool {
+			var ps []rules.Platform
+			var names []string
+			for _, k := range picks {
+				p := all[k%len(all)]
+				names = append(names, string(p))
+				dup := false
+				for _, q := range ps {
+					dup = dup || q == p
+				}
+				if !dup {
+					ps = append(ps, p)
+				}
+			}
+			if len(ps) == 0 {
+				ps = all
+			}
+			var limits rules.Limits
+			want, err := limits.MeasureAll(nil, ps, text)
+			recs, f := MeasureAll(nil, text, strings.Join(names, ","))
+			if err != nil || f != nil {
+				return err != nil && f != nil && f.Code == rules.AsError(err).Code && f.Path == "text"
+			}
+			got := decodeRecords(t, recs)
+			if len(got) != len(want) {
+				return false
+			}
+			for i := range want {
+				w := want[i]
+				if w.OverflowAt >= 0 {
+					w.OverflowAt = utf16Reference(text, w.OverflowAt)
+				}
+				if got[i] != w {
+					t.Logf("%d: got %+v want %+v", i, got[i], w)
+					return false
+				}
+			}
+			return true
+		},
+		gen.OneGenOf(gen.AnyString(), gen.RegexMatch(`(\PC|https://x\.co/a|#tag|@me|\$AB|<|>| ){0,400}`)),
+		gen.SliceOf(gen.IntRange(0, 100)),
+	))
+	props.TestingRun(t)
+}
+
+func TestMeasureAllFaults(t *testing.T) {
+	if _, f := MeasureAll(nil, "x", "twitter,Bluesky"); f == nil || f.Code != rules.CodeUnknownPlatform || f.Path != "platforms/1" {
+		t.Errorf("unknown platform: %+v", f)
+	}
+	if _, f := MeasureAll(nil, "😀\xff", "bluesky"); f == nil || f.Code != rules.CodeInvalidUTF8 || f.Path != "text" || f.Offset != 2 {
+		t.Errorf("invalid UTF-8: %+v", f)
+	}
+	// A fault does not leave a wrong selection behind.
+	recs, f := MeasureAll(nil, "x", "bluesky")
+	if f != nil || len(decodeRecords(t, recs)) == 0 || !strings.HasPrefix(decodeRecords(t, recs)[0].Rule, "bluesky.") {
+		t.Errorf("after faults: %v %+v", recs, f)
+	}
+}
+
+// The composer's call per keystroke: with the same selection and a buffer of enough
+// capacity, nothing is allocated.
+func TestMeasureAllAllocs(t *testing.T) {
+	text := strings.Repeat("Launch día 🚀 漢字 https://example.com #go @me ", 7)
+	list := "twitter,instagram,youtube,tiktok,pinterest,linkedin,bluesky,facebook,threads,googlebusiness"
+	buf, f := MeasureAll(nil, text, list)
+	if f != nil {
+		t.Fatal(f.Message)
+	}
+	if n := testing.AllocsPerRun(50, func() { buf, _ = MeasureAll(buf[:0], text, list) }); n != 0 {
+		t.Errorf("%v allocations per call, want 0", n)
+	}
+}
+
+// FuzzMeasureAllSplit: for any text, platform list and split options nothing panics,
+// every answer is a fault with a code or well-formed output.
+func FuzzMeasureAllSplit(f *testing.F) {
+	f.Add("hello world. again", "twitter,bluesky", "suffix", 20.0)
+	f.Add("😀\xff", "", "", 1.0)
+	f.Add("a", ",,", "prefix", 0.5)
+	f.Fuzz(func(t *testing.T, text, list, numbering string, capValue float64) {
+		recs, fa := MeasureAll(nil, text, list)
+		if fa == nil && len(recs)%RecordSize != 0 {
+			t.Fatalf("%d int32", len(recs))
+		}
+		if fa != nil && fa.Code == "" {
+			t.Fatal("fault without a code")
+		}
+		if capValue > 0 && capValue < 8 {
+			capValue = 8 // keeps each split short; larger caps are where the fuzzer goes anyway
+		}
+		b, fs := Split(text, SplitOptions{MeasureOptions{Cap: capValue, HasCap: true}, numbering})
+		if fs == nil {
+			var a rules.SplitAnswer
+			if err := json.Unmarshal(b, &a); err != nil || len(a.Posts) == 0 {
+				t.Fatalf("split answer %q: %v", b, err)
+			}
+			for _, p := range a.Posts {
+				if p.Length > a.Cap {
+					t.Fatalf("post of %d over cap %d", p.Length, a.Cap)
+				}
+			}
+		} else if fs.Code == "" {
+			t.Fatal("fault without a code")
+		}
+	})
+}
+
+// BenchmarkMeasureAll compares the bridge's records with the bare rules call they wrap
+// (the difference is the record writing and the UTF-16 offsets), for ten platforms.
+// Run it in WebAssembly too: GOOS=js GOARCH=wasm go test -bench MeasureAll (with Go's
+// go_js_wasm_exec on PATH).
+func BenchmarkMeasureAll(b *testing.B) {
+	text := mixed280 // as wasm/bench/cases.mjs
+	list := "twitter,instagram,youtube,tiktok,pinterest,linkedin,bluesky,facebook,threads,googlebusiness"
+	b.Run("bridge", func(b *testing.B) {
+		b.ReportAllocs()
+		var buf []int32
+		for i := 0; i < b.N; i++ {
+			buf, _ = MeasureAll(buf[:0], text, list)
+		}
+	})
+	b.Run("rules.Limits.MeasureAll", func(b *testing.B) {
+		b.ReportAllocs()
+		var limits rules.Limits
+		ps := rules.Platforms()
+		var dst []rules.Measurement
+		for i := 0; i < b.N; i++ {
+			dst, _ = limits.MeasureAll(dst[:0], ps, text)
+		}
+	})
+}
+
+// In the module, text and list alias the input area, which the next call overwrites;
+// the selection MeasureAll keeps between calls must not (the demo found this: after a
+// longer text, the kept platform names read as letters of the text).
+func TestMeasureAllKeepsNoAlias(t *testing.T) {
+	area := make([]byte, 64)
+	call := func(text, list string) *Fault {
+		n := copy(area, text)
+		copy(area[n:], list)
+		_, f := MeasureAll(nil, unsafe.String(&area[0], n), unsafe.String(&area[n], len(list)))
+		return f
+	}
+	if f := call("abc", "twitter,bluesky"); f != nil {
+		t.Fatal(f.Message)
+	}
+	if f := call("abcdefghijklmnopqrstuvwxyz", "twitter,bluesky"); f != nil {
+		t.Fatalf("second call: %s", f.Message)
+	}
+}
