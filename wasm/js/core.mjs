@@ -342,7 +342,19 @@ class Module {
     }
     this.lastNameBytes = b.slice();
     this.lastName = decoder.decode(b);
+    this.lastPair = null;
     return this.lastName;
+  }
+
+  // counterAndRule is measure's output, "counter\nrule", as [counter, rule], decoded and
+  // split only when it differs from the previous call's.
+  counterAndRule() {
+    const s = this.counterName();
+    if (this.lastPair === null || this.lastPair === undefined) {
+      const nl = s.indexOf('\n');
+      this.lastPair = nl < 0 ? [s, ''] : [s.slice(0, nl), s.slice(nl + 1)];
+    }
+    return this.lastPair;
   }
 }
 
@@ -736,14 +748,16 @@ export function createPostrules(locate) {
     if (r.status !== STATUS_OK) return m.outFault();
     const res = m.res;
     const overflowAt = res[SLOT_OVERFLOW_AT];
+    const [counterName, rule] = m.counterAndRule();
     const out = withOK({
       length: res[SLOT_LENGTH],
       cap: res[SLOT_CAP],
       fits: res[SLOT_FITS] === 1,
-      counter: m.counterName(),
+      counter: counterName,
       overflowAt: overflowAt < 0 ? null : overflowAt,
     }, true);
     if (res[SLOT_EXACT] !== 1) out.exact = false; // as the CLI: the key only on a lower bound
+    if (rule !== '') out.rule = rule; // the rule book's id of what was measured, as the CLI
     return out;
   }
 

@@ -115,6 +115,8 @@ export interface Measurement {
    * times the cap in UTF-8 bytes): length is then a lower bound (as the CLI's "exact").
    */
   exact?: false;
+  /** The rule book's id of the rule measured (see rules()), as `validate length` names it. */
+  rule?: string;
 }
 
 /** A fault of measure: it never fits. */

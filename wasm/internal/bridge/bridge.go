@@ -184,6 +184,8 @@ type Measured struct {
 	// Exact is false when counting stopped early on a text far over its cap; Length is
 	// then a lower bound.
 	Exact bool
+	// Rule is the id of the rule book's rule measured, as `validate length` names it.
+	Rule string
 }
 
 // Measure measures text with [rules.Limits.Measure] for the platform the options name,
@@ -216,7 +218,7 @@ func Measure(text string, o MeasureOptions) (Measured, *Fault) {
 	if err != nil {
 		return Measured{}, FaultOf(err, text)
 	}
-	out := Measured{Length: m.Length, Cap: m.Cap, Fits: m.Fits(), Counter: m.Counter, OverflowAt: -1, Exact: m.Exact}
+	out := Measured{Length: m.Length, Cap: m.Cap, Fits: m.Fits(), Counter: m.Counter, OverflowAt: -1, Exact: m.Exact, Rule: m.Rule}
 	if m.OverflowAt >= 0 && m.OverflowAt <= len(text) {
 		// Without an error, rules.Limits.Measure has read text up to the overflow and found
 		// it valid UTF-8 (invalid bytes there are its invalid_utf8 error), so the fast

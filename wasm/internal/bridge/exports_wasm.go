@@ -227,7 +227,9 @@ func measure(textLen, platformLen, counterLen int32, capValue float64, hasCap in
 	r[slotOverflowAt] = int32(min(m.OverflowAt, 1<<31-1))
 	r[slotFits] = b2i(m.Fits)
 	r[slotExact] = b2i(m.Exact)
-	putOutString(m.Counter)
+	// The counter's name and the rule's id, one line each: both repeat from keystroke to
+	// keystroke, and the wrapper decodes the pair only when it changes.
+	putOutString(m.Counter + "\n" + m.Rule)
 	return statusOK
 }
 

@@ -196,7 +196,7 @@ func answer(c testCase) (any, error) {
 			return errOf(err), nil
 		}
 		return map[string]any{"length": m.Length, "cap": m.Cap, "fits": m.Fits(), "counter": m.Counter,
-			"overflowAt": m.OverflowAt, "exact": m.Exact}, nil
+			"overflowAt": m.OverflowAt, "exact": m.Exact, "rule": m.Rule}, nil
 
 	case "split":
 		p := rules.Twitter

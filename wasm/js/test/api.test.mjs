@@ -18,14 +18,14 @@ test('init resolves once and ready() tells', async () => {
 test('measure: a post within and over the twitter cap', () => {
   // Exactly the members of a `validate length --format json` line, in its order.
   const hello = pr.measure('hello');
-  assert.deepEqual(hello, { length: 5, cap: 280, fits: true, counter: 'graphemes', overflowAt: null });
-  assert.deepEqual(Object.keys(hello), ['length', 'cap', 'fits', 'counter', 'overflowAt']);
+  assert.deepEqual(hello, { length: 5, cap: 280, fits: true, counter: 'graphemes', overflowAt: null, rule: 'twitter.text.max_weighted' });
+  assert.deepEqual(Object.keys(hello), ['length', 'cap', 'fits', 'counter', 'overflowAt', 'rule']);
   const m = pr.measure('a'.repeat(281));
   assert.equal(m.length, 281);
   assert.equal(m.fits, false);
   assert.equal(m.overflowAt, 280);
   assert.deepEqual(pr.measure('a'.repeat(280)).fits, true);
-  assert.deepEqual(pr.measure(''), { length: 0, cap: 280, fits: true, counter: 'graphemes', overflowAt: null });
+  assert.deepEqual(pr.measure(''), { length: 0, cap: 280, fits: true, counter: 'graphemes', overflowAt: null, rule: 'twitter.text.max_weighted' });
   assert.equal('exact' in m, false); // an exact length says nothing, as the CLI
 });
 
@@ -61,12 +61,19 @@ test('measure: CJK, combining marks and a textarea caret', () => {
 });
 
 test('measure: options platform, counter and cap', () => {
-  for (const platform of ['twitter', 'instagram', 'youtube', 'tiktok', 'pinterest', 'linkedin',
-    'bluesky', 'facebook', 'threads', 'googlebusiness']) {
+  // Each platform's default unit (docs/rules.md): graphemes where the API or the platform
+  // counts them, bytes where the platform counts bytes, UTF-16 where it does not say.
+  const units = {
+    twitter: 'graphemes', bluesky: 'graphemes', threads: 'bytes', youtube: 'bytes',
+    instagram: 'utf16', tiktok: 'utf16', pinterest: 'utf16', linkedin: 'utf16',
+    facebook: 'utf16', googlebusiness: 'utf16',
+  };
+  for (const [platform, unit] of Object.entries(units)) {
     const m = pr.measure('abc', { platform });
     assert.equal(m.length, 3, platform);
     assert.ok(m.cap > 0, platform);
-    assert.equal(m.counter, 'graphemes', platform);
+    assert.equal(m.counter, unit, platform);
+    assert.match(m.rule, new RegExp(`^${platform}\\.`), platform);
   }
   assert.equal(pr.measure('abc', { cap: 2 }).fits, false);
   assert.equal(pr.measure('abc', { cap: 2 }).overflowAt, 2);
@@ -88,7 +95,7 @@ test('measure: a text far over the cap stops counting and says so with exact: fa
   assert.equal(m.exact, false);
   assert.ok(m.length > 280);
   assert.equal(m.overflowAt, 280);
-  assert.deepEqual(Object.keys(m), ['length', 'cap', 'fits', 'counter', 'overflowAt', 'exact']);
+  assert.deepEqual(Object.keys(m), ['length', 'cap', 'fits', 'counter', 'overflowAt', 'exact', 'rule']);
   // Up to 32 times the cap in bytes the length is exact, and the key is absent.
   const within = pr.measure('漢'.repeat(2000), { cap: 200 }); // 6,000 bytes <= 32 * 200
   assert.equal(within.length, 2000);
@@ -358,6 +365,6 @@ test('ok tells an answer from a fault, and is not one of the CLI members', async
   assert.deepEqual([m.ok, f.ok, a.ok, g.ok, pr.measure(1).ok], [true, false, true, false, false]);
   assert.equal('code' in m, false);
   assert.equal('code' in f, true);
-  assert.deepEqual(Object.keys(m), ['length', 'cap', 'fits', 'counter', 'overflowAt']);
+  assert.deepEqual(Object.keys(m), ['length', 'cap', 'fits', 'counter', 'overflowAt', 'rule']);
   assert.equal(JSON.stringify(a), '{"success":true,"status":"published"}');
 });
