@@ -101,6 +101,22 @@ func heredocDelimiter(line string) string {
 	return rest[:end]
 }
 
+// docEnviron is the test's environment as a reader's terminal has it: without the
+// variables of a make that runs the tests (`make test`), which would make the documented
+// `make example` print "Entering directory" lines a reader never sees.
+func docEnviron() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		switch name {
+		case "MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return env
+}
+
 // runTranscript runs a block's commands in one bash and returns each one's output.
 func runTranscript(t *testing.T, binDir string, b consoleBlock) []string {
 	t.Helper()
@@ -113,7 +129,7 @@ func runTranscript(t *testing.T, binDir string, b consoleBlock) []string {
 	}
 	cmd := exec.Command("bash", "-c", script.String())
 	cmd.Dir = repoRoot
-	cmd.Env = append(os.Environ(), "PATH="+binDir+string(os.PathListSeparator)+os.Getenv("PATH"), "TZ=UTC", "LC_ALL=C")
+	cmd.Env = append(docEnviron(), "PATH="+binDir+string(os.PathListSeparator)+os.Getenv("PATH"), "TZ=UTC", "LC_ALL=C")
 	out, _ := cmd.CombinedOutput() // each step's status is part of its transcript, not an error
 	got := make([]string, len(b.steps))
 	for i := range b.steps {
