@@ -18,8 +18,10 @@ import (
 //	  "plan":         {"subscriptionInactive": false, "subscribeUrl": "", "postLimit": 0,
 //	                   "postsUsed": 0, "accountLimit": 0, "connectedAccounts": 0},
 //	  "limits":       {"twitter": {"cap": 280, "counter": "x-weighted"}},
+//	  "rules":        {"bluesky.text.max_bytes": {"limit": 2000}, "instagram.hashtags.recommended": {"off": true}},
 //	  "draftState":   "saved",                   // saved, publishing or deleted
-//	  "maxBodyBytes": 1048576
+//	  "maxBodyBytes": 1048576,
+//	  "maxTargets":   100                        // -1: no bound
 //	}
 //
 // Every member is optional. Names are exact (no case folding), given once, and nothing
@@ -70,6 +72,11 @@ var (
 				d.limits(&env.Limits)
 			}
 		}},
+		wireMember[Env]{name: "rules", decode: func(d *decoder, env *Env) {
+			if !d.null() {
+				d.ruleOverrides(&env.Limits)
+			}
+		}},
 		wireMember[Env]{name: "draftState", decode: func(d *decoder, env *Env) {
 			var s string
 			if d.null() || !d.str(&s) || d.broken.has(d.pointer()) {
@@ -87,6 +94,31 @@ var (
 				env.MaxBodyBytes = d.count()
 			}
 		}},
+		wireMember[Env]{name: "maxTargets", decode: func(d *decoder, env *Env) {
+			if d.null() {
+				return
+			}
+			n := 0
+			d.integer(&n)
+			if n < -1 && !d.broken.has(d.pointer()) {
+				d.reportHere(rules.CodeInvalidValue, "maxTargets is a whole number of targets, or -1 for no bound")
+				return
+			}
+			env.MaxTargets = n
+		}},
+	)
+	// ruleOverride is one member of "rules": a rule's own limit, or the rule turned off.
+	ruleOverrideTable = newTable(
+		wireMember[ruleOverride]{name: "limit", decode: func(d *decoder, o *ruleOverride) {
+			n := 0
+			d.integer(&n)
+			if (n < 1 || n > maxCap) && !d.broken.has(d.pointer()) {
+				d.reportHere(rules.CodeInvalidValue, "a rule's limit is a whole number from 1 to "+strconv.Itoa(maxCap))
+				return
+			}
+			o.limit = n
+		}},
+		wireMember[ruleOverride]{name: "off", decode: func(d *decoder, o *ruleOverride) { d.boolean(&o.off) }},
 	)
 	planTable = newTable(
 		wireMember[rules.Plan]{name: "subscriptionInactive", decode: func(d *decoder, p *rules.Plan) { d.boolean(&p.SubscriptionInactive) }},
@@ -318,6 +350,61 @@ func (d *decoder) limits(l *rules.Limits) {
 		lim := l.For(p)
 		if d.limit(&lim) {
 			*l = l.With(p, lim)
+		}
+		d.pop()
+	}
+}
+
+// ruleOverride is what "rules" says of one rule of the book.
+type ruleOverride struct {
+	limit int
+	off   bool
+}
+
+// ruleOverrides decodes "rules": an object whose names are ids of the rule book
+// (rules.Book) and whose values say {"limit": N} (the rule's limit in its own unit, for an
+// API whose limits differ) or {"off": true} (the rule is not checked). An id that is not in
+// the book is 400 invalid_value at its name, as is a rule given twice.
+func (d *decoder) ruleOverrides(l *rules.Limits) {
+	k := d.sc.Peek()
+	if k != strictjson.Object {
+		d.wrongType("an object", k)
+		return
+	}
+	d.sc.BeginObject()
+	var it strictjson.Iter
+	seen := map[string]bool{}
+	for d.sc.NextMember(&it) {
+		name, clean, ok := d.key()
+		if !ok {
+			return
+		}
+		if !clean {
+			d.skipMember(name)
+			continue
+		}
+		if _, known := rules.RuleByID(name); !known {
+			if d.reject(name, true) {
+				d.list(rules.CodeInvalidValue, name, true, "rule "+quoteName(name)+" is not in the rule book (validate rules lists them)")
+			}
+			d.skipMember(name)
+			continue
+		}
+		if seen[name] {
+			d.duplicate(name)
+			d.skipMember(name)
+			continue
+		}
+		seen[name] = true
+		d.push(name)
+		var o ruleOverride
+		if decodeObject(d, ruleOverrideTable, &o) && !d.broken.under(d.pointer()) {
+			switch {
+			case o.off:
+				*l = l.Disable(name)
+			case o.limit > 0:
+				*l = l.WithRule(name, o.limit)
+			}
 		}
 		d.pop()
 	}

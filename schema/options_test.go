@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -200,5 +201,52 @@ func TestCheckWithBadAccountsAnswersAsDecodeEnv(t *testing.T) {
 				t.Errorf("draft publish: %+v", d.Problems)
 			}
 		})
+	}
+}
+
+// The rule book's limits travel in the one options model: a caller whose API differs sets
+// a rule's own limit or turns it off, and a defect there is a problem like any other.
+func TestDecodeEnvRuleOverrides(t *testing.T) {
+	bluesky := func(text string) []byte {
+		return []byte(`{"content":` + strconv.Quote(text) + `,"platforms":[{"platform":"bluesky"}],"publishNow":true}`)
+	}
+	long := strings.Repeat("👨‍👩‍👧‍👦", 150) // 150 graphemes, 3,750 bytes: over bluesky's 3,000 bytes
+	for _, c := range []struct {
+		why     string
+		options string
+		valid   bool
+	}{
+		{"the book's limits: over the byte cap", `{}`, false},
+		{"the byte rule turned off", `{"rules":{"bluesky.text.max_bytes":{"off":true}}}`, true},
+		{"the byte rule with a larger limit", `{"rules":{"bluesky.text.max_bytes":{"limit":4000}}}`, true},
+		{"a smaller limit than the text", `{"rules":{"bluesky.text.max_bytes":{"limit":3700}}}`, false},
+	} {
+		env, ps := DecodeEnv([]byte(c.options))
+		if len(ps) != 0 {
+			t.Fatalf("%s: %+v", c.why, ps)
+		}
+		if v := CheckCreatePost(bluesky(long), env); v.Valid != c.valid {
+			t.Errorf("%s: valid %v, want %v (%+v)", c.why, v.Valid, c.valid, v.Problems)
+		}
+	}
+	for _, c := range []struct {
+		why, options string
+		code         rules.Code
+		path         string
+	}{
+		{"an id not in the book", `{"rules":{"bluesky.text.max_words":{"off":true}}}`, rules.CodeInvalidValue, "/rules/bluesky.text.max_words"},
+		{"a limit below 1", `{"rules":{"bluesky.text.max_bytes":{"limit":0}}}`, rules.CodeInvalidValue, "/rules/bluesky.text.max_bytes/limit"},
+		{"an unknown member", `{"rules":{"bluesky.text.max_bytes":{"max":10}}}`, rules.CodeUnknownField, "/rules/bluesky.text.max_bytes/max"},
+		{"rules is not an object", `{"rules":[]}`, rules.CodeWrongType, "/rules"},
+		{"maxTargets below -1", `{"maxTargets":-2}`, rules.CodeInvalidValue, "/maxTargets"},
+	} {
+		_, ps := DecodeEnv([]byte(c.options))
+		if len(ps) != 1 || ps[0].Code != c.code || ps[0].Path != c.path || ps[0].In != "options" {
+			t.Errorf("%s: %+v, want one %s at %s", c.why, ps, c.code, c.path)
+		}
+	}
+	env, ps := DecodeEnv([]byte(`{"maxTargets":2}`))
+	if len(ps) != 0 || env.MaxTargets != 2 {
+		t.Fatalf("maxTargets: %+v %+v", env, ps)
 	}
 }

@@ -368,6 +368,10 @@ export interface CheckOptions {
   limits?: Partial<Record<Platform, { cap?: number; counter?: CounterName }>> | null;
   /** A body limit in bytes below the default 1 MiB (the wrapper refuses longer texts regardless). */
   maxBodyBytes?: number | null;
+  /** Rules of the book (see rules()) with another limit in their own unit, or turned off. */
+  rules?: Record<string, { limit?: number; off?: boolean }> | null;
+  /** How many targets a request may have; default 100, -1 for no bound. */
+  maxTargets?: number | null;
 }
 
 export interface DraftCheckOptions extends CheckOptions {
