@@ -311,61 +311,11 @@ func accountProblems(accounts []rules.Account, at []int, base string) []accountP
 	return out
 }
 
-// limits decodes {"<platform>": {"cap", "counter"}, ...}: the member names are platforms.
-func (d *decoder) limits(l *rules.Limits) {
-	k := d.sc.Peek()
-	if k != strictjson.Object {
-		d.wrongType("an object", k)
-		return
-	}
-	d.sc.BeginObject()
-	var it strictjson.Iter
-	var seen [16]bool
-	for d.sc.NextMember(&it) {
-		name, clean, ok := d.key()
-		if !ok {
-			return
-		}
-		if !clean {
-			d.skipMember(name)
-			continue
-		}
-		p, err := rules.ParsePlatform(name)
-		if err != nil {
-			e := asProblem(err)
-			if d.reject(name, true) {
-				d.list(e.Code, name, true, e.Message)
-			}
-			d.skipMember(name)
-			continue
-		}
-		i := platformIndex(p)
-		if seen[i] {
-			d.duplicate(name)
-			d.skipMember(name)
-			continue
-		}
-		seen[i] = true
-		d.push(name)
-		lim := l.For(p)
-		if d.limit(&lim) {
-			*l = l.With(p, lim)
-		}
-		d.pop()
-	}
-}
-
-// ruleOverride is what "rules" says of one rule of the book.
-type ruleOverride struct {
-	limit int
-	off   bool
-}
-
-// ruleOverrides decodes "rules": an object whose names are ids of the rule book
-// (rules.Book) and whose values say {"limit": N} (the rule's limit in its own unit, for an
-// API whose limits differ) or {"off": true} (the rule is not checked). An id that is not in
-// the book is 400 invalid_value at its name, as is a rule given twice.
-func (d *decoder) ruleOverrides(l *rules.Limits) {
+// dataMembers reads an object whose member names are data (platforms, rule ids): a name
+// that is not clean, or that known refuses (known reports why), is skipped; a name given
+// twice is duplicate_field; every other member's value is read by value, with the name
+// on the path.
+func (d *decoder) dataMembers(known func(name string) bool, value func(name string)) {
 	k := d.sc.Peek()
 	if k != strictjson.Object {
 		d.wrongType("an object", k)
@@ -379,14 +329,7 @@ func (d *decoder) ruleOverrides(l *rules.Limits) {
 		if !ok {
 			return
 		}
-		if !clean {
-			d.skipMember(name)
-			continue
-		}
-		if _, known := rules.RuleByID(name); !known {
-			if d.reject(name, true) {
-				d.list(rules.CodeInvalidValue, name, true, "rule "+quoteName(name)+" is not in the rule book (validate rules lists them)")
-			}
+		if !clean || !known(name) {
 			d.skipMember(name)
 			continue
 		}
@@ -397,6 +340,50 @@ func (d *decoder) ruleOverrides(l *rules.Limits) {
 		}
 		seen[name] = true
 		d.push(name)
+		value(name)
+		d.pop()
+	}
+}
+
+// limits decodes {"<platform>": {"cap", "counter"}, ...}: the member names are platforms.
+func (d *decoder) limits(l *rules.Limits) {
+	d.dataMembers(func(name string) bool {
+		if _, err := rules.ParsePlatform(name); err != nil {
+			if e := asProblem(err); d.reject(name, true) {
+				d.list(e.Code, name, true, e.Message)
+			}
+			return false
+		}
+		return true
+	}, func(name string) {
+		p := rules.Platform(name)
+		lim := l.For(p)
+		if d.limit(&lim) {
+			*l = l.With(p, lim)
+		}
+	})
+}
+
+// ruleOverride is what "rules" says of one rule of the book.
+type ruleOverride struct {
+	limit int
+	off   bool
+}
+
+// ruleOverrides decodes "rules": an object whose names are ids of the rule book
+// (rules.Book) and whose values say {"limit": N} (the rule's limit in its own unit, for an
+// API whose limits differ) or {"off": true} (the rule is not checked). An id that is not in
+// the book is 400 invalid_value at its name, as is a rule given twice.
+func (d *decoder) ruleOverrides(l *rules.Limits) {
+	d.dataMembers(func(name string) bool {
+		if _, known := rules.RuleByID(name); !known {
+			if d.reject(name, true) {
+				d.list(rules.CodeInvalidValue, name, true, "rule "+quoteName(name)+" is not in the rule book (validate rules lists them)")
+			}
+			return false
+		}
+		return true
+	}, func(name string) {
 		var o ruleOverride
 		if decodeObject(d, ruleOverrideTable, &o) && !d.broken.under(d.pointer()) {
 			switch {
@@ -406,18 +393,7 @@ func (d *decoder) ruleOverrides(l *rules.Limits) {
 				*l = l.WithRule(name, o.limit)
 			}
 		}
-		d.pop()
-	}
-}
-
-// platformIndex is p's position in rules.Platforms().
-func platformIndex(p rules.Platform) int {
-	for i, q := range rules.Platforms() {
-		if q == p {
-			return i
-		}
-	}
-	return len(rules.Platforms())
+	})
 }
 
 // limit decodes one platform's {"cap", "counter"} over lim; false when it had a problem.
