@@ -2,36 +2,36 @@ package rules
 
 import "strconv"
 
-// State is the final state of one target after a publish attempt.
-type State string
+// TargetState is the final state of one target after a publish attempt.
+type TargetState string
 
 // The states a target can end in.
 const (
-	StatePublished State = "published"
-	StateFailed    State = "failed"
-	// StatePending is the publish-now timeout fallback: the platform accepted the post but
+	TargetPublished TargetState = "published"
+	TargetFailed    TargetState = "failed"
+	// TargetPending is the publish-now timeout fallback: the platform accepted the post but
 	// its final state is not known yet. It counts as a success.
-	StatePending State = "pending"
+	TargetPending TargetState = "pending"
 )
 
-// Status is a post's status as the API reports it.
-type Status string
+// PostStatus is a post's status as the API reports it.
+type PostStatus string
 
 // The API's post statuses (the peer's Status enum).
 const (
-	StatusDraft      Status = "draft"
-	StatusPending    Status = "pending"
-	StatusScheduled  Status = "scheduled"
-	StatusPublishing Status = "publishing"
-	StatusPublished  Status = "published"
-	StatusFailed     Status = "failed"
-	StatusPartial    Status = "partial"
+	PostDraft      PostStatus = "draft"
+	PostPending    PostStatus = "pending"
+	PostScheduled  PostStatus = "scheduled"
+	PostPublishing PostStatus = "publishing"
+	PostPublished  PostStatus = "published"
+	PostFailed     PostStatus = "failed"
+	PostPartial    PostStatus = "partial"
 )
 
 // Outcome is what happened to one target.
 type Outcome struct {
-	Platform Platform `json:"platform"`
-	State    State    `json:"state"`
+	Platform Platform    `json:"platform"`
+	State    TargetState `json:"state"`
 	// Error is the platform's human error text when State is failed.
 	Error string `json:"error,omitempty"`
 	// Code is the machine code of a failure, such as x_post_limit_reached.
@@ -40,8 +40,8 @@ type Outcome struct {
 
 // Summary is the post-level answer built from the targets' outcomes.
 type Summary struct {
-	Status  Status `json:"status"`
-	Success bool   `json:"success"`
+	Status  PostStatus `json:"status"`
+	Success bool       `json:"success"`
 }
 
 // Aggregate folds per-target outcomes into the post's status (rule 4 of docs/design.md):
@@ -66,11 +66,11 @@ func Aggregate(outcomes []Outcome) (Summary, error) {
 				"platform "+quote(string(o.Platform))+" is not one of the ten supported platforms")
 		}
 		switch o.State {
-		case StatePublished:
+		case TargetPublished:
 			published++
-		case StateFailed:
+		case TargetFailed:
 			failed++
-		case StatePending:
+		case TargetPending:
 			pending++
 		default:
 			return Summary{}, NewError(CodeInvalidValue, "/"+strconv.Itoa(i)+"/state",
@@ -79,11 +79,11 @@ func Aggregate(outcomes []Outcome) (Summary, error) {
 	}
 	switch {
 	case pending > 0:
-		return Summary{Status: StatusPending, Success: true}, nil
+		return Summary{Status: PostPending, Success: true}, nil
 	case failed == 0:
-		return Summary{Status: StatusPublished, Success: true}, nil
+		return Summary{Status: PostPublished, Success: true}, nil
 	case published == 0:
-		return Summary{Status: StatusFailed, Success: false}, nil
+		return Summary{Status: PostFailed, Success: false}, nil
 	}
-	return Summary{Status: StatusPartial, Success: true}, nil
+	return Summary{Status: PostPartial, Success: true}, nil
 }

@@ -11,11 +11,11 @@ import (
 func genOutcome() gopter.Gen {
 	return gopter.CombineGens(
 		gen.IntRange(0, numPlatforms-1),
-		gen.OneConstOf(StatePublished, StateFailed, StatePending),
+		gen.OneConstOf(TargetPublished, TargetFailed, TargetPending),
 		gen.OneConstOf(Code(""), CodeXPostLimitReached, CodePlatformError),
 	).Map(func(v []interface{}) Outcome {
-		o := Outcome{Platform: Platforms()[v[0].(int)], State: v[1].(State)}
-		if o.State == StateFailed {
+		o := Outcome{Platform: Platforms()[v[0].(int)], State: v[1].(TargetState)}
+		if o.State == TargetFailed {
 			o.Code, o.Error = v[2].(Code), "failed"
 		}
 		return o
@@ -36,7 +36,7 @@ func TestAggregateProperties(t *testing.T) {
 			s, err := Aggregate(os)
 			allFailed := true
 			for _, o := range os {
-				allFailed = allFailed && o.State == StateFailed
+				allFailed = allFailed && o.State == TargetFailed
 			}
 			return err == nil && s.Success == !allFailed
 		}, genOutcomes()))
@@ -66,14 +66,14 @@ func TestAggregateProperties(t *testing.T) {
 				return true
 			}
 			before, _ := Aggregate(rest)
-			with := append(append([]Outcome(nil), rest...), Outcome{Platform: Twitter, State: StateFailed, Code: code})
+			with := append(append([]Outcome(nil), rest...), Outcome{Platform: Twitter, State: TargetFailed, Code: code})
 			after, _ := Aggregate(with)
 			// The other targets' own answer stands: a success stays a success (a fully
 			// published set becomes partial, never failed), a pending set stays pending,
 			// and an all-failed set stays failed.
 			switch before.Status {
-			case StatusPublished:
-				return after == Summary{StatusPartial, true}
+			case PostPublished:
+				return after == Summary{PostPartial, true}
 			default:
 				return after == before
 			}
@@ -83,7 +83,7 @@ func TestAggregateProperties(t *testing.T) {
 		func(os []Outcome) bool {
 			s, _ := Aggregate(os)
 			switch s.Status {
-			case StatusPublished, StatusFailed, StatusPartial, StatusPending:
+			case PostPublished, PostFailed, PostPartial, PostPending:
 				return true
 			}
 			return false

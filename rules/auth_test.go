@@ -38,7 +38,7 @@ func TestParseBearer(t *testing.T) {
 			continue
 		}
 		e := AsError(err)
-		if e == nil || e.Code != CodeUnauthorized || e.Status != 401 || key != "" {
+		if e == nil || e.Code != CodeUnauthorized || e.HTTPStatus != 401 || key != "" {
 			t.Errorf("%s: ParseBearer(%q) = %q, %v; want 401", tt.why, tt.header, key, err)
 		}
 	}

@@ -12,7 +12,7 @@ func TestDraftPublishTransitions(t *testing.T) {
 	}
 	// A second publish while the first is under way must not go through.
 	_, err = BeginDraftPublish(DraftPublishing)
-	if e := AsError(err); e == nil || e.Code != CodeDraftAlreadyPublishing || e.Status != 409 {
+	if e := AsError(err); e == nil || e.Code != CodeDraftAlreadyPublishing || e.HTTPStatus != 409 {
 		t.Fatalf("publishing twice: %v", err)
 	}
 	done, err := FinishDraftPublish(DraftPublishing, true)
@@ -20,7 +20,7 @@ func TestDraftPublishTransitions(t *testing.T) {
 		t.Fatalf("a successful publish deletes the draft: %q, %v", done, err)
 	}
 	_, err = BeginDraftPublish(done)
-	if e := AsError(err); e == nil || e.Code != CodeDraftNotFound || e.Status != 404 {
+	if e := AsError(err); e == nil || e.Code != CodeDraftNotFound || e.HTTPStatus != 404 {
 		t.Fatalf("publishing a deleted draft: %v", err)
 	}
 	back, err := FinishDraftPublish(DraftPublishing, false)

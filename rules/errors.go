@@ -150,8 +150,8 @@ func statusTitle(status int) string {
 // needs: {"error", "code", "message"} plus the extras of its status, and where in the
 // request the problem is. Match it with errors.As and compare Code.
 type Error struct {
-	// Status is the HTTP status (see Code.HTTPStatus).
-	Status int
+	// HTTPStatus is the HTTP status (see Code.HTTPStatus).
+	HTTPStatus int
 	// Code is the machine code.
 	Code Code
 	// Title is the short human text of the body's "error" field, e.g. "Bad Request".
@@ -169,14 +169,14 @@ type Error struct {
 
 	// SubscribeURL is set on 402 subscription_inactive.
 	SubscribeURL string
-	// Limit, Used and Connected are set on 403 plan errors.
-	Limit, Used, Connected int
+	// PlanLimit, PlanUsed and PlanConnected are set on 403 plan errors.
+	PlanLimit, PlanUsed, PlanConnected int
 }
 
 // NewError builds an Error whose Status and Title follow from code. Offset starts at -1.
 func NewError(code Code, path, message string) *Error {
 	s := code.HTTPStatus()
-	return &Error{Status: s, Code: code, Title: statusTitle(s), Message: message, Path: path, Offset: -1}
+	return &Error{HTTPStatus: s, Code: code, Title: statusTitle(s), Message: message, Path: path, Offset: -1}
 }
 
 // Error renders e for logs as "code at /path: message". It is for people; programs compare
@@ -212,7 +212,7 @@ func Billable(err error) bool {
 	}
 	var e *Error
 	if errors.As(err, &e) {
-		return e.Status == 502
+		return e.HTTPStatus == 502
 	}
 	return false
 }

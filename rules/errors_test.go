@@ -57,8 +57,8 @@ func TestCodesCoverEveryStatusOfTheAPI(t *testing.T) {
 
 func TestNewErrorFillsStatusTitleAndOffset(t *testing.T) {
 	e := NewError(CodeAmbiguousAccount, "/platforms/0/platform", "two accounts")
-	if e.Status != 409 || e.Title != "Conflict" || e.Offset != -1 {
-		t.Fatalf("got status %d title %q offset %d", e.Status, e.Title, e.Offset)
+	if e.HTTPStatus != 409 || e.Title != "Conflict" || e.Offset != -1 {
+		t.Fatalf("got status %d title %q offset %d", e.HTTPStatus, e.Title, e.Offset)
 	}
 	if got := e.Error(); got != "ambiguous_account at /platforms/0/platform: two accounts" {
 		t.Fatalf("Error() = %q", got)

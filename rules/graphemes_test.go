@@ -365,7 +365,7 @@ func TestMeasureInvalidUTF8(t *testing.T) {
 			t.Errorf("Measure(%+q, %d) error = %v, want *Error: %s", name, tt.limit, err, tt.why)
 			continue
 		}
-		if e.Code != CodeInvalidUTF8 || e.Status != 400 || e.Offset != tt.offset || e.Path != "" {
+		if e.Code != CodeInvalidUTF8 || e.HTTPStatus != 400 || e.Offset != tt.offset || e.Path != "" {
 			t.Errorf("Measure(%+q, %d) = %+v, want invalid_utf8 at offset %d: %s", name, tt.limit, e, tt.offset, tt.why)
 		}
 		if !strings.Contains(e.Message, "offset") {

@@ -21,7 +21,7 @@ func ExampleResolveTargets() {
 	accounts, problems := rules.ResolveTargets(targets, connected)
 	fmt.Println(accounts[0].ID, accounts[2].ID)
 	for _, p := range problems {
-		fmt.Println(p.Status, p.Code, p.Path)
+		fmt.Println(p.HTTPStatus, p.Code, p.Path)
 		fmt.Println(p.Message)
 	}
 	// Output:
@@ -32,8 +32,8 @@ func ExampleResolveTargets() {
 
 func ExampleAggregate() {
 	s, _ := rules.Aggregate([]rules.Outcome{
-		{Platform: rules.LinkedIn, State: rules.StatePublished},
-		{Platform: rules.Twitter, State: rules.StateFailed, Code: rules.CodeXPostLimitReached, Error: "daily limit"},
+		{Platform: rules.LinkedIn, State: rules.TargetPublished},
+		{Platform: rules.Twitter, State: rules.TargetFailed, Code: rules.CodeXPostLimitReached, Error: "daily limit"},
 	})
 	fmt.Println(s.Status, s.Success)
 	// Output: partial true
@@ -43,7 +43,7 @@ func ExampleCheckPlan() {
 	err := rules.CheckPlan(rules.Plan{PostLimit: 100, PostsUsed: 100, ConnectedAccounts: 3})
 	var e *rules.Error
 	if errors.As(err, &e) {
-		fmt.Println(e.Status, e.Code, e.Limit, e.Used, e.Connected)
+		fmt.Println(e.HTTPStatus, e.Code, e.PlanLimit, e.PlanUsed, e.PlanConnected)
 	}
 	// Output: 403 plan_limit_reached 100 100 3
 }
@@ -52,7 +52,7 @@ func ExampleParseBearer() {
 	key, err := rules.ParseBearer("bearer pk_live_42")
 	fmt.Println(key, err)
 	_, err = rules.ParseBearer("Basic dXNlcjpwYXNz")
-	fmt.Println(rules.AsError(err).Status, rules.AsError(err).Code)
+	fmt.Println(rules.AsError(err).HTTPStatus, rules.AsError(err).Code)
 	// Output:
 	// pk_live_42 <nil>
 	// 401 unauthorized
@@ -62,7 +62,7 @@ func ExampleBeginDraftPublish() {
 	state, _ := rules.BeginDraftPublish(rules.DraftSaved)
 	fmt.Println(state)
 	_, err := rules.BeginDraftPublish(state) // a second click while the first is publishing
-	fmt.Println(rules.AsError(err).Status, rules.AsError(err).Code)
+	fmt.Println(rules.AsError(err).HTTPStatus, rules.AsError(err).Code)
 	state, _ = rules.FinishDraftPublish(state, true)
 	fmt.Println(state)
 	// Output:
@@ -91,7 +91,7 @@ func ExampleCode_HTTPStatus() {
 
 func ExampleNewError() {
 	e := rules.NewError(rules.CodeAccountNotFound, "/platforms/0/accountId", `no connected twitter account has id "tw-9"`)
-	fmt.Println(e.Status, e.Title, e.Offset)
+	fmt.Println(e.HTTPStatus, e.Title, e.Offset)
 	fmt.Println(e)
 	// Output:
 	// 404 Not Found -1

@@ -72,7 +72,7 @@ func ExampleLimits_CheckTarget() {
 		fmt.Println(p.Path, p.Length, p.Fits())
 	}
 	for _, e := range errs {
-		fmt.Println(e.Status, e.Code, e.Path, e.Offset)
+		fmt.Println(e.HTTPStatus, e.Code, e.Path, e.Offset)
 		fmt.Println(e.Message)
 	}
 	// Output:

@@ -143,7 +143,7 @@ func TestLimitsMeasureErrors(t *testing.T) {
 	l := DefaultLimits()
 	m, err := l.Measure("mastodon", "hi")
 	var e *Error
-	if !errors.As(err, &e) || e.Code != CodeUnknownPlatform || e.Status != 400 {
+	if !errors.As(err, &e) || e.Code != CodeUnknownPlatform || e.HTTPStatus != 400 {
 		t.Errorf("Measure(unknown platform) error = %v, want unknown_platform", err)
 	}
 	if m.Fits() {

@@ -32,12 +32,12 @@ func CheckPlan(p Plan) error {
 	}
 	if p.PostLimit > 0 && p.PostsUsed >= p.PostLimit {
 		e := NewError(CodePlanLimitReached, "", "the plan allows "+strconv.Itoa(p.PostLimit)+" posts and "+strconv.Itoa(p.PostsUsed)+" are used")
-		e.Limit, e.Used, e.Connected = p.PostLimit, p.PostsUsed, p.ConnectedAccounts
+		e.PlanLimit, e.PlanUsed, e.PlanConnected = p.PostLimit, p.PostsUsed, p.ConnectedAccounts
 		return e
 	}
 	if p.AccountLimit > 0 && p.ConnectedAccounts > p.AccountLimit {
 		e := NewError(CodeAccountLimitReached, "", "the plan allows "+strconv.Itoa(p.AccountLimit)+" connected accounts and "+strconv.Itoa(p.ConnectedAccounts)+" are connected")
-		e.Limit, e.Used, e.Connected = p.AccountLimit, p.PostsUsed, p.ConnectedAccounts
+		e.PlanLimit, e.PlanUsed, e.PlanConnected = p.AccountLimit, p.PostsUsed, p.ConnectedAccounts
 		return e
 	}
 	return nil

@@ -25,7 +25,7 @@ func TestCheckPlan(t *testing.T) {
 			continue
 		}
 		e := AsError(err)
-		if e == nil || e.Code != tt.code || e.Status != tt.code.HTTPStatus() {
+		if e == nil || e.Code != tt.code || e.HTTPStatus != tt.code.HTTPStatus() {
 			t.Errorf("%s: err = %v, want %s", tt.name, err, tt.code)
 		}
 	}
@@ -33,15 +33,15 @@ func TestCheckPlan(t *testing.T) {
 
 func TestCheckPlanExtras(t *testing.T) {
 	e := AsError(CheckPlan(Plan{SubscriptionInactive: true, SubscribeURL: "https://example.com/subscribe"}))
-	if e.Status != 402 || e.SubscribeURL != "https://example.com/subscribe" {
+	if e.HTTPStatus != 402 || e.SubscribeURL != "https://example.com/subscribe" {
 		t.Fatalf("402 must carry subscribeUrl: %+v", e)
 	}
 	e = AsError(CheckPlan(Plan{PostLimit: 100, PostsUsed: 100, ConnectedAccounts: 2}))
-	if e.Status != 403 || e.Limit != 100 || e.Used != 100 || e.Connected != 2 {
+	if e.HTTPStatus != 403 || e.PlanLimit != 100 || e.PlanUsed != 100 || e.PlanConnected != 2 {
 		t.Fatalf("403 must carry limit/used/connected: %+v", e)
 	}
 	e = AsError(CheckPlan(Plan{AccountLimit: 2, ConnectedAccounts: 5, PostsUsed: 7}))
-	if e.Status != 403 || e.Limit != 2 || e.Used != 7 || e.Connected != 5 {
+	if e.HTTPStatus != 403 || e.PlanLimit != 2 || e.PlanUsed != 7 || e.PlanConnected != 5 {
 		t.Fatalf("403 must carry limit/used/connected: %+v", e)
 	}
 }

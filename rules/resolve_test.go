@@ -96,8 +96,8 @@ func TestResolveTargets(t *testing.T) {
 				if p.Code != tt.problems[i].code || p.Path != tt.problems[i].path {
 					t.Errorf("problem %d = %s at %s, want %s at %s", i, p.Code, p.Path, tt.problems[i].code, tt.problems[i].path)
 				}
-				if p.Status != p.Code.HTTPStatus() {
-					t.Errorf("problem %d status %d does not follow its code", i, p.Status)
+				if p.HTTPStatus != p.Code.HTTPStatus() {
+					t.Errorf("problem %d status %d does not follow its code", i, p.HTTPStatus)
 				}
 			}
 		})
@@ -107,7 +107,7 @@ func TestResolveTargets(t *testing.T) {
 func TestAmbiguousAccountListsCandidates(t *testing.T) {
 	_, problems := ResolveTargets([]Target{{Twitter, ""}},
 		[]Account{{Twitter, "brand"}, {LinkedIn, "elsewhere"}, {Twitter, "founder"}})
-	if len(problems) != 1 || problems[0].Status != 409 {
+	if len(problems) != 1 || problems[0].HTTPStatus != 409 {
 		t.Fatalf("problems = %v", problems)
 	}
 	msg := problems[0].Message

@@ -29,7 +29,7 @@ func ExampleParseScheduledFor_invalid() {
 		_, err := rules.ParseScheduledFor(in)
 		var e *rules.Error
 		if errors.As(err, &e) {
-			fmt.Println(e.Status, e.Code, e.Offset)
+			fmt.Println(e.HTTPStatus, e.Code, e.Offset)
 			fmt.Println(e.Message)
 		}
 	}

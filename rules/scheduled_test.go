@@ -94,8 +94,8 @@ func schedCheckError(t *testing.T, in string, err error, wantOff int) *Error {
 		t.Errorf("ParseScheduledFor(%q): error %v (%T) is not a *Error", in, err, err)
 		return nil
 	}
-	if e.Code != CodeInvalidScheduledFor || e.Status != 400 || e.Path != "" {
-		t.Errorf("ParseScheduledFor(%q): Code %q Status %d Path %q, want %q 400 \"\"", in, e.Code, e.Status, e.Path, CodeInvalidScheduledFor)
+	if e.Code != CodeInvalidScheduledFor || e.HTTPStatus != 400 || e.Path != "" {
+		t.Errorf("ParseScheduledFor(%q): Code %q Status %d Path %q, want %q 400 \"\"", in, e.Code, e.HTTPStatus, e.Path, CodeInvalidScheduledFor)
 	}
 	if e.Offset < 0 || e.Offset > len(in) {
 		t.Errorf("ParseScheduledFor(%q): Offset %d outside 0..%d", in, e.Offset, len(in))
@@ -419,8 +419,8 @@ func TestCheckScheduledAfter(t *testing.T) {
 			t.Errorf("%s: CheckScheduledAfter(%v, %v) = %v, want *Error", c.why, c.t, c.now, err)
 			continue
 		}
-		if e.Code != CodeScheduledInPast || e.Status != 400 || e.Path != "" || e.Offset != -1 {
-			t.Errorf("%s: got Code %q Status %d Path %q Offset %d", c.why, e.Code, e.Status, e.Path, e.Offset)
+		if e.Code != CodeScheduledInPast || e.HTTPStatus != 400 || e.Path != "" || e.Offset != -1 {
+			t.Errorf("%s: got Code %q Status %d Path %q Offset %d", c.why, e.Code, e.HTTPStatus, e.Path, e.Offset)
 		}
 		for _, m := range c.msg {
 			if !strings.Contains(e.Message, m) {

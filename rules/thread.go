@@ -21,12 +21,12 @@ type TargetText struct {
 	ThreadItems []string
 }
 
-// PostLength is the measurement of one post of a target, located by its JSON pointer:
+// PostCheck is the measurement of one post of a target, located by its JSON pointer:
 // "/content", "/platforms/2/content" or
 // "/platforms/2/platformSpecificData/threadItems/4/content". The embedded Measurement is
 // the one that decides: the first error rule the post breaks, else the platform's
 // primary rule. Units has every text rule checked, in the book's order.
-type PostLength struct {
+type PostCheck struct {
 	Path string
 	Measurement
 	// Units are the measurements of every text rule of the platform that is on
@@ -38,7 +38,7 @@ type PostLength struct {
 // TargetCheck is the whole text verdict of one target: every post measured, the errors
 // that block it and the warnings that only inform.
 type TargetCheck struct {
-	Posts    []PostLength
+	Posts    []PostCheck
 	Errors   []*Error
 	Warnings []*Error
 }
@@ -68,7 +68,7 @@ type TargetCheck struct {
 // Warnings (rules of severity warning) are left out; [Limits.CheckTargetAll] has them.
 // A Platform outside the ten is a single 400 unknown_platform error at
 // /platforms/{Index}/platform, and no posts.
-func (l Limits) CheckTarget(t TargetText) ([]PostLength, []*Error) {
+func (l Limits) CheckTarget(t TargetText) ([]PostCheck, []*Error) {
 	c := l.CheckTargetAll(t)
 	return c.Posts, c.Errors
 }
@@ -91,7 +91,7 @@ func (l Limits) checkTarget(t TargetText, memo *sharedMemo) TargetCheck {
 	n := 1 + len(t.ThreadItems)
 	rulesN := len(textRules[t.Platform.index()])
 	units := make([]Measurement, 0, n*rulesN)
-	c := TargetCheck{Posts: make([]PostLength, n)}
+	c := TargetCheck{Posts: make([]PostCheck, n)}
 	for k := 0; k < n; k++ {
 		var text string
 		switch {
@@ -103,7 +103,7 @@ func (l Limits) checkTarget(t TargetText, memo *sharedMemo) TargetCheck {
 			text = t.Shared
 		}
 		path := paths.next()
-		var post PostLength
+		var post PostCheck
 		var err error
 		if k == 0 && t.Override == nil && memo != nil {
 			post.Units, err = memo.measure(l, t.Platform)

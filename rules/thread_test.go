@@ -104,9 +104,9 @@ func TestCheckTargetViolations(t *testing.T) {
 	}
 	for i, w := range wants {
 		e := errs[i]
-		if e.Code != w.code || e.Status != 400 || e.Path != w.path || e.Offset != w.offset || e.Message != w.message {
+		if e.Code != w.code || e.HTTPStatus != 400 || e.Path != w.path || e.Offset != w.offset || e.Message != w.message {
 			t.Errorf("error %d = {%s %d %s %d %q}, want {%s 400 %s %d %q}",
-				i, e.Code, e.Status, e.Path, e.Offset, e.Message, w.code, w.path, w.offset, w.message)
+				i, e.Code, e.HTTPStatus, e.Path, e.Offset, e.Message, w.code, w.path, w.offset, w.message)
 		}
 		if Billable(e) {
 			t.Errorf("error %d (%s) is billable", i, e.Code)
@@ -165,7 +165,7 @@ func TestCheckTargetUnknownPlatform(t *testing.T) {
 	if posts != nil || len(errs) != 1 {
 		t.Fatalf("posts %v errors %v", posts, errs)
 	}
-	if e := errs[0]; e.Code != CodeUnknownPlatform || e.Status != 400 || e.Path != "/platforms/3/platform" {
+	if e := errs[0]; e.Code != CodeUnknownPlatform || e.HTTPStatus != 400 || e.Path != "/platforms/3/platform" {
 		t.Errorf("error = %+v", e)
 	}
 }

@@ -95,11 +95,11 @@ type ErrorBody struct {
 
 // PostLength is the old name of MeasuredPost.
 //
-// Deprecated: use MeasuredPost; rules.PostLength is a different type.
+// Deprecated: use MeasuredPost; rules.PostCheck is what rules measures.
 type PostLength = MeasuredPost
 
 // MeasuredPost is the length of one post against its cap (rule T1), located by the JSON
-// pointer of its text: rules.PostLength as the verdict's JSON carries it, with Fits.
+// pointer of its text: rules.PostCheck as the verdict's JSON carries it, with Fits.
 type MeasuredPost struct {
 	Path string `json:"path"`
 	// Counter is the unit: "graphemes" unless the Limits say otherwise ("x-weighted").
@@ -193,7 +193,7 @@ type Verdict struct {
 	Billable bool `json:"billable"`
 	// Status is what the API reports for a valid request: create, "publishing" (publish
 	// now) or "pending" (scheduled); draft publish, "publishing" or "scheduled".
-	Status rules.Status `json:"status,omitempty"`
+	Status rules.PostStatus `json:"status,omitempty"`
 	// ScheduledFor is the scheduled time of a valid scheduled request, normalized by
 	// rules.FormatScheduledFor.
 	ScheduledFor string `json:"scheduledFor,omitempty"`
@@ -242,9 +242,9 @@ func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 	if len(dec.problems) == 0 {
 		c.post = post
 	}
-	c.status = rules.StatusPublishing
+	c.status = rules.PostPublishing
 	if !c.scheduled.IsZero() {
-		c.status = rules.StatusPending
+		c.status = rules.PostPending
 	}
 	return c.verdict(), c
 }
@@ -305,9 +305,9 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 		post.PublishNow, post.ScheduledFor, post.Timezone = pub.PublishNow, pub.ScheduledFor, pub.Timezone
 		c.post = post
 	}
-	c.status = rules.StatusPublishing
+	c.status = rules.PostPublishing
 	if !c.scheduled.IsZero() {
-		c.status = rules.StatusScheduled
+		c.status = rules.PostScheduled
 	}
 	return c.verdict()
 }
@@ -329,7 +329,7 @@ type check struct {
 	targetDoc *doc // the document whose "platforms" targetsV describes
 	resolved  bool
 	scheduled time.Time
-	status    rules.Status
+	status    rules.PostStatus
 	post      *CreatePost
 }
 
@@ -455,7 +455,7 @@ func (c *check) targets(d *doc, p *CreatePost) {
 		}
 	}
 	for _, e := range rerrs {
-		if e.Status == 400 {
+		if e.HTTPStatus == 400 {
 			d.add(e)
 		} else {
 			// All of them: which are listed is decided in verdict, after ordering by
@@ -485,7 +485,7 @@ func asProblem(err error) *rules.Error {
 // precedence orders problems by the documented precedence (see Verdict). A 5xx, the
 // server's own fault, comes before everything the client could fix.
 func precedence(e *rules.Error) int {
-	switch e.Status {
+	switch e.HTTPStatus {
 	case 400:
 		return 1
 	case 404:
@@ -500,7 +500,7 @@ func precedence(e *rules.Error) int {
 	case 403:
 		return 6
 	}
-	if e.Status >= 500 {
+	if e.HTTPStatus >= 500 {
 		return 0
 	}
 	return 7
@@ -559,10 +559,10 @@ func (c *check) verdict() Verdict {
 	}
 	first := all[0].err
 	n := 1
-	for n < len(all) && all[n].err.Status == first.Status {
+	for n < len(all) && all[n].err.HTTPStatus == first.HTTPStatus {
 		n++
 	}
-	v.HTTPStatus = first.Status
+	v.HTTPStatus = first.HTTPStatus
 	v.Error = errorBody(first, v.Problems[:n])
 	v.Billable = rules.Billable(first)
 	return v
@@ -596,7 +596,7 @@ func errorBody(first *rules.Error, problems []Problem) *ErrorBody {
 			b.Message += " (at " + first.Path + ")"
 		}
 	} else {
-		if first.Status == 400 {
+		if first.HTTPStatus == 400 {
 			vf := rules.NewError(rules.CodeValidationFailed, "", "")
 			b.Error, b.Code = vf.Title, vf.Code
 		}
@@ -610,8 +610,8 @@ func errorBody(first *rules.Error, problems []Problem) *ErrorBody {
 	if first.Code == rules.CodeSubscriptionInactive {
 		b.SubscribeURL = first.SubscribeURL
 	}
-	if first.Status == 403 {
-		limit, used, connected := first.Limit, first.Used, first.Connected
+	if first.HTTPStatus == 403 {
+		limit, used, connected := first.PlanLimit, first.PlanUsed, first.PlanConnected
 		b.Limit, b.Used, b.Connected = &limit, &used, &connected
 	}
 	return b

@@ -209,11 +209,11 @@ func TestVerdictGolden(t *testing.T) {
 
 func TestVerdictDetails(t *testing.T) {
 	v := runCase(verdictCases()[1]) // create_scheduled
-	if v.Status != rules.StatusPending || v.ScheduledFor != "2026-03-01T09:30:00.5Z" {
+	if v.Status != rules.PostPending || v.ScheduledFor != "2026-03-01T09:30:00.5Z" {
 		t.Errorf("create scheduled: status %q scheduledFor %q", v.Status, v.ScheduledFor)
 	}
 	v = runCase(verdictCases()[0]) // create_publish_now
-	if v.Status != rules.StatusPublishing || v.ScheduledFor != "" || v.ResolutionSkipped {
+	if v.Status != rules.PostPublishing || v.ScheduledFor != "" || v.ResolutionSkipped {
 		t.Errorf("create now: %+v", v)
 	}
 	if v.Targets[0].AccountID != "tw-main" || v.Targets[1].AccountID != "li-1" {
@@ -225,12 +225,12 @@ func TestVerdictDetails(t *testing.T) {
 	for _, c := range verdictCases() {
 		if c.name == "draft_scheduled" {
 			v := runCase(c)
-			if v.Status != rules.StatusScheduled || v.ScheduledFor != "2026-02-01T08:00:00.25Z" {
+			if v.Status != rules.PostScheduled || v.ScheduledFor != "2026-02-01T08:00:00.25Z" {
 				t.Errorf("draft scheduled: %q %q", v.Status, v.ScheduledFor)
 			}
 		}
 		if c.name == "draft_publish_now" {
-			if v := runCase(c); v.Status != rules.StatusPublishing {
+			if v := runCase(c); v.Status != rules.PostPublishing {
 				t.Errorf("draft now: %q", v.Status)
 			}
 		}

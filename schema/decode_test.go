@@ -95,8 +95,8 @@ func TestDecodeProblems(t *testing.T) {
 			t.Errorf("%s: message %q lacks %q", c.why, d.all()[0].Message, c.msg)
 		}
 		for _, p := range d.all() {
-			if p.Status != 400 {
-				t.Errorf("%s: %s is HTTP %d, want 400", c.why, p.Code, p.Status)
+			if p.HTTPStatus != 400 {
+				t.Errorf("%s: %s is HTTP %d, want 400", c.why, p.Code, p.HTTPStatus)
 			}
 		}
 	}

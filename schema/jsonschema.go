@@ -108,12 +108,12 @@ func platformOptions() []platformOption {
 	}
 }
 
-// statuses are the values of rules.Status a DraftPublishResult can carry (rules has no
+// statuses are the values of rules.PostStatus a DraftPublishResult can carry (rules has no
 // list of them).
 func statuses() []string {
 	return []string{
-		string(rules.StatusDraft), string(rules.StatusPending), string(rules.StatusScheduled), string(rules.StatusPublishing),
-		string(rules.StatusPublished), string(rules.StatusFailed), string(rules.StatusPartial),
+		string(rules.PostDraft), string(rules.PostPending), string(rules.PostScheduled), string(rules.PostPublishing),
+		string(rules.PostPublished), string(rules.PostFailed), string(rules.PostPartial),
 	}
 }
 
@@ -187,7 +187,7 @@ func (g *generator) ref(t reflect.Type) obj {
 var (
 	typePlatform = reflect.TypeOf(rules.Platform(""))
 	typeCode     = reflect.TypeOf(rules.Code(""))
-	typeStatus   = reflect.TypeOf(rules.Status(""))
+	typeStatus   = reflect.TypeOf(rules.PostStatus(""))
 	typeRaw      = reflect.TypeOf(json.RawMessage(nil))
 )
 

@@ -517,7 +517,7 @@ func TestDraftPublishResultSchema(t *testing.T) {
 	for i := 0; i < 700; i++ {
 		st := statuses()[i%len(statuses())]
 		when := time.Unix(r.Int63n(253402300800+62167219200)-62167219200, r.Int63n(1e9)).UTC()
-		v := DraftPublishResult{Success: i%2 == 0, Status: rules.Status(st), ScheduledFor: rules.FormatScheduledFor(when), PostID: "p1",
+		v := DraftPublishResult{Success: i%2 == 0, Status: rules.PostStatus(st), ScheduledFor: rules.FormatScheduledFor(when), PostID: "p1",
 			Platforms: []PlatformResult{{Platform: rules.Twitter, Success: true, PlatformPostURL: "https://x.com/p/1"}, {Platform: rules.Bluesky, Error: "token expired"}}}
 		if err := valid(v); err != nil {
 			t.Errorf("%+v: %v", v, err)

@@ -130,7 +130,7 @@ var (
 	)
 	outcomeTable = newTable(
 		wireMember[rules.Outcome]{name: "platform", required: true, decode: func(d *decoder, o *rules.Outcome) { o.Platform = rules.Platform(d.text()) }},
-		wireMember[rules.Outcome]{name: "state", required: true, decode: func(d *decoder, o *rules.Outcome) { o.State = rules.State(d.text()) }},
+		wireMember[rules.Outcome]{name: "state", required: true, decode: func(d *decoder, o *rules.Outcome) { o.State = rules.TargetState(d.text()) }},
 		wireMember[rules.Outcome]{name: "error", decode: func(d *decoder, o *rules.Outcome) { o.Error = d.text() }},
 		wireMember[rules.Outcome]{name: "code", decode: func(d *decoder, o *rules.Outcome) { o.Code = rules.Code(d.text()) }},
 	)
@@ -468,8 +468,8 @@ func DecodeOutcomes(data []byte) ([]rules.Outcome, []Problem) {
 // is what `validate status --format json` prints and what the WASM module's aggregate
 // returns, built here once for both.
 type StatusAnswer struct {
-	Success bool         `json:"success"`
-	Status  rules.Status `json:"status"`
+	Success bool             `json:"success"`
+	Status  rules.PostStatus `json:"status"`
 }
 
 // CheckOutcomes reads outcomes with DecodeOutcomes and folds them with rules.Aggregate.

@@ -166,7 +166,7 @@ func TestDecodeOutcomes(t *testing.T) {
 		t.Errorf("lone surrogate name: %+v", ps)
 	}
 	os, ps := DecodeOutcomes([]byte(`[{"platform":"twitter","state":"failed","code":"x_post_limit_reached","error":"limit"},{"platform":"bluesky","state":"published"}]`))
-	if len(ps) != 0 || len(os) != 2 || os[0].Code != rules.CodeXPostLimitReached || os[1].State != rules.StatePublished {
+	if len(ps) != 0 || len(os) != 2 || os[0].Code != rules.CodeXPostLimitReached || os[1].State != rules.TargetPublished {
 		t.Errorf("valid: %+v %+v", os, ps)
 	}
 }

@@ -349,8 +349,8 @@ func errorStatuses() []statusCodes {
 	var out []statusCodes
 	for _, c := range rules.Codes() {
 		e := rules.NewError(c, "", "")
-		if n := len(out); n == 0 || out[n-1].status != e.Status {
-			out = append(out, statusCodes{status: e.Status, title: e.Title})
+		if n := len(out); n == 0 || out[n-1].status != e.HTTPStatus {
+			out = append(out, statusCodes{status: e.HTTPStatus, title: e.Title})
 		}
 		out[len(out)-1].codes = append(out[len(out)-1].codes, string(c))
 	}

@@ -216,7 +216,7 @@ type DraftPublishResult struct {
 	// Success is false only when every platform failed.
 	Success bool `json:"success"`
 	// Status is the post's status (Verdict.Status for an accepted request).
-	Status rules.Status `json:"status"`
+	Status rules.PostStatus `json:"status"`
 	// ScheduledFor is present for a scheduled post, normalized by rules.FormatScheduledFor.
 	ScheduledFor string `json:"scheduledFor,omitempty"`
 	// PostID is the id of the saved post.

@@ -40,7 +40,7 @@ func (c *check) warningList() []Problem {
 }
 
 // appendMeasuredPosts appends posts to out as the verdict's JSON carries them.
-func appendMeasuredPosts(out []MeasuredPost, posts []rules.PostLength) []MeasuredPost {
+func appendMeasuredPosts(out []MeasuredPost, posts []rules.PostCheck) []MeasuredPost {
 	n := 0
 	for _, pl := range posts {
 		n += len(pl.Units)

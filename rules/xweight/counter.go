@@ -36,9 +36,10 @@ type Result struct {
 	ValidRange Range
 }
 
-// Counter measures texts by X's weighted length. It implements rules.Counter. A Counter
+// Parser measures texts by X's weighted length, as twitter-text's parseTweet does (Parse),
+// and is the "x-weighted" rules.Counter (Measure), so it plugs into rules.Limits. A Parser
 // holds only read-only data and is safe for concurrent use.
-type Counter struct {
+type Parser struct {
 	cfg        Config
 	scale      int
 	max        int // MaxWeightedTweetLength
@@ -49,14 +50,14 @@ type Counter struct {
 	emojiKinds emoji.Kind // the emoji sequences that count as one; 0 without emoji parsing
 }
 
-var _ rules.Counter = (*Counter)(nil)
+var _ rules.Counter = (*Parser)(nil)
 
-// New returns a Counter for cfg. A Scale or MaxWeightedTweetLength below 1 is taken as 1
+// New returns a Parser for cfg. A Scale or MaxWeightedTweetLength below 1 is taken as 1
 // (twitter-text would divide by zero). New copies cfg; changing cfg afterwards does not
-// affect the Counter.
-func New(cfg Config) *Counter {
+// affect the Parser.
+func New(cfg Config) *Parser {
 	cfg.Ranges = append([]WeightRange(nil), cfg.Ranges...)
-	c := &Counter{cfg: cfg, scale: cfg.Scale, max: cfg.MaxWeightedTweetLength}
+	c := &Parser{cfg: cfg, scale: cfg.Scale, max: cfg.MaxWeightedTweetLength}
 	if c.scale < 1 {
 		c.scale = 1
 	}
@@ -90,24 +91,24 @@ func New(cfg Config) *Counter {
 	return c
 }
 
-// Default returns a Counter for ConfigV3, the configuration X uses.
-func Default() *Counter { return New(ConfigV3()) }
+// Default returns a Parser for ConfigV3, the configuration X uses.
+func Default() *Parser { return New(ConfigV3()) }
 
 // Config returns a copy of the counter's configuration.
-func (c *Counter) Config() Config {
+func (c *Parser) Config() Config {
 	cfg := c.cfg
 	cfg.Ranges = append([]WeightRange(nil), cfg.Ranges...)
 	return cfg
 }
 
 // Name returns "x-weighted".
-func (c *Counter) Name() string { return Name }
+func (c *Parser) Name() string { return Name }
 
 // lookup is getCharacterWeight (js/src/lib/getCharacterWeight.js): the weight of the
 // first range holding r, else defaultWeight. twitter-text looks up the UTF-16 unit at
 // hand, which for an astral character is its low surrogate; this looks up the code point.
 // Both give the default weight with the v2 and v3 ranges (none reaches past U+2037).
-func (c *Counter) lookup(r rune) int {
+func (c *Parser) lookup(r rune) int {
 	for _, rg := range c.cfg.Ranges {
 		if int(r) >= rg.Start && int(r) <= rg.End {
 			return rg.Weight
@@ -116,7 +117,7 @@ func (c *Counter) lookup(r rune) int {
 	return c.cfg.DefaultWeight
 }
 
-func (c *Counter) weight(r rune) int {
+func (c *Parser) weight(r rune) int {
 	if r < utf8.RuneSelf {
 		return c.ascii[r]
 	}
@@ -129,7 +130,7 @@ func (c *Counter) weight(r rune) int {
 // Parse computes twitter-text 3.1.0's parseTweet result for text. Invalid UTF-8 is read
 // as a Go range loop reads it, each bad byte as U+FFFD (which weighs 2); use Measure to
 // have it reported instead.
-func (c *Counter) Parse(text string) Result {
+func (c *Parser) Parse(text string) Result {
 	n := text
 	t := c.tally(n, c.maxUnits, -1, false, true)
 	if t.unchecked {
@@ -177,7 +178,7 @@ func (c *Counter) Parse(text string) Result {
 // (a 1 MiB URL, a 1 MiB run of combining marks, 1 MiB of dots). Invalid UTF-8 in the part
 // it reads is an *rules.Error with rules.CodeInvalidUTF8 and the offset of the first bad
 // byte; U+FFFE, U+FEFF or U+FFFF there is one with rules.CodeInvalidCharacter.
-func (c *Counter) Measure(text string, cap int) (rules.Measurement, error) {
+func (c *Parser) Measure(text string, cap int) (rules.Measurement, error) {
 	if cap <= 0 {
 		cap = c.max
 	}
@@ -194,7 +195,7 @@ func (c *Counter) Measure(text string, cap int) (rules.Measurement, error) {
 }
 
 // measureExact measures the whole text.
-func (c *Counter) measureExact(text string, cap, capUnits int) (rules.Measurement, error) {
+func (c *Parser) measureExact(text string, cap, capUnits int) (rules.Measurement, error) {
 	if readHook != nil {
 		readHook(len(text))
 	}
@@ -305,7 +306,7 @@ func isSpaceByte(c byte) bool { return c == ' ' || ('\t' <= c && c <= '\r') }
 
 // measurePrefix measures a prefix of text of about budget bytes (budget < len(text)).
 // done is false when that prefix does not yet show the text over cap.
-func (c *Counter) measurePrefix(text string, budget, cap, capUnits int) (m rules.Measurement, err error, done bool) {
+func (c *Parser) measurePrefix(text string, budget, cap, capUnits int) (m rules.Measurement, err error, done bool) {
 	rc := budget
 	for rc > 0 && !utf8.RuneStart(text[rc]) {
 		rc--
@@ -492,7 +493,7 @@ type tally struct {
 // check takes n as it comes, checking on the way that it is valid UTF-8 of stable code
 // points (nfc.Stable), hence NFC: it stops with t.unchecked when it is not. This saves
 // the separate validity and NFC passes on nearly every post.
-func (c *Counter) tally(n string, capUnits, final int, generic, check bool) tally {
+func (c *Parser) tally(n string, capUnits, final int, generic, check bool) tally {
 	var us urls.Scanner
 	us.Init(n)
 	url, haveURL := us.Next()
@@ -610,7 +611,7 @@ func (t *tally) step(w, last16, at, maxUnits, capUnits int) {
 //
 // check verifies on the way that each code point is valid UTF-8 and stable (see tally),
 // setting t.unchecked and stopping at the first that is not.
-func (c *Counter) plainRun(t *tally, n string, i, stop, u16, capUnits int, check bool) (int, int) {
+func (c *Parser) plainRun(t *tally, n string, i, stop, u16, capUnits int, check bool) (int, int) {
 	units, valid, validEnd16, over := t.units, t.valid, t.validEnd16, t.overflowAt
 	maxUnits := c.maxUnits
 	ranges, def := c.cfg.Ranges, c.cfg.DefaultWeight
@@ -723,7 +724,7 @@ func (t *tally) bound(w, at, capUnits int) {
 
 // charsWeight is the weight of n[i:end] counted without URLs: its emoji sequences (from
 // em, whose calls come in order) and characters; a sequence running past end is left out.
-func (c *Counter) charsWeight(n string, i, end int, em *emojiCursor) int {
+func (c *Parser) charsWeight(n string, i, end int, em *emojiCursor) int {
 	sum := 0
 	for j := i; j < end; {
 		if c.emojiKinds != 0 {

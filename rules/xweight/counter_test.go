@@ -65,8 +65,8 @@ func TestMeasureInvalidUTF8(t *testing.T) {
 			t.Errorf("Measure(%+q): error %v, want *rules.Error", tt.text, err)
 			continue
 		}
-		if e.Code != rules.CodeInvalidUTF8 || e.Offset != tt.offset || e.Status != 400 {
-			t.Errorf("Measure(%+q): code %s offset %d status %d, want invalid_utf8 at %d", tt.text, e.Code, e.Offset, e.Status, tt.offset)
+		if e.Code != rules.CodeInvalidUTF8 || e.Offset != tt.offset || e.HTTPStatus != 400 {
+			t.Errorf("Measure(%+q): code %s offset %d status %d, want invalid_utf8 at %d", tt.text, e.Code, e.Offset, e.HTTPStatus, tt.offset)
 		}
 	}
 }
@@ -178,7 +178,7 @@ func TestMeasureRejectsCharactersXRefuses(t *testing.T) {
 			t.Errorf("Measure(%q) still reports the weight: %d", tc.text, m.Length)
 		}
 		e := rules.AsError(err)
-		if e == nil || e.Code != rules.CodeInvalidCharacter || e.Offset != tc.offset || e.Status != 400 {
+		if e == nil || e.Code != rules.CodeInvalidCharacter || e.Offset != tc.offset || e.HTTPStatus != 400 {
 			t.Errorf("Measure(%q) err = %v, want invalid_character at %d", tc.text, err, tc.offset)
 		}
 	}
@@ -193,7 +193,7 @@ func TestBlockWeights(t *testing.T) {
 	odd := ConfigV3()
 	odd.Ranges = append([]WeightRange{{Start: 0x4E10, End: 0x4E20, Weight: 300}, {Start: 0x3000, End: 0x33FF, Weight: 50},
 		{Start: 0x0041, End: 0x10FFFF, Weight: 150}}, odd.Ranges...)
-	for _, c := range []*Counter{Default(), New(ConfigV2()), New(odd)} {
+	for _, c := range []*Parser{Default(), New(ConfigV2()), New(odd)} {
 		for r := rune(0); r <= 0x10FFFF; r++ {
 			if got, want := c.weight(r), c.lookup(r); got != want {
 				t.Fatalf("weight(U+%04X) = %d, ranges say %d", r, got, want)

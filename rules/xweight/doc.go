@@ -39,7 +39,7 @@
 // through U+019B); the canonical forms are the JavaScript engine's own, recorded in
 // internal/urls/testdata.
 //
-// A Counter implements rules.Counter under the name "x-weighted", so it plugs into
+// A Parser implements rules.Counter under the name "x-weighted", so it plugs into
 // rules.Limits: Measure reports the weighted length against a cap and the byte offset
 // where the text goes over it. Measure stops reading once the text is known to be over
 // its cap (Exact false, Length a lower bound), so a 1 MiB text costs about what its first

@@ -24,7 +24,7 @@ func Example() {
 	// over the cap from byte 420 = 420
 }
 
-func ExampleCounter_Parse() {
+func ExampleParser_Parse() {
 	r := xweight.Default().Parse("Read this 👉 https://example.com/a/very/long/path/indeed")
 	fmt.Println(r.WeightedLength, r.Valid, r.Permillage)
 	fmt.Println(r.DisplayRange, r.ValidRange)
@@ -33,7 +33,7 @@ func ExampleCounter_Parse() {
 	// {0 55} {0 55}
 }
 
-func ExampleCounter_Parse_emoji() {
+func ExampleParser_Parse_emoji() {
 	family := "👨‍👩‍👧‍👦" // 7 code points, 11 UTF-16 units
 	fmt.Println("v3:", xweight.Default().Parse(family).WeightedLength)
 	fmt.Println("v2:", xweight.New(xweight.ConfigV2()).Parse(family).WeightedLength)
@@ -42,7 +42,7 @@ func ExampleCounter_Parse_emoji() {
 	// v2: 11
 }
 
-func ExampleCounter_Parse_invalid() {
+func ExampleParser_Parse_invalid() {
 	r := xweight.Default().Parse("ABC\uFFFFABC") // U+FFFF weighs 2 and makes the text invalid
 	fmt.Println(r.WeightedLength, r.Valid, r.ValidRange)
 	// Output: 8 false {0 2}

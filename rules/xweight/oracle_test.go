@@ -50,7 +50,7 @@ func loadOracle(t *testing.T, name string, into any) {
 
 // like311 returns a counter that recognises only the emoji sequences twemoji-parser
 // 11.0.2 knows: twitter-text 3.1.0 exactly.
-func like311(cfg Config) *Counter {
+func like311(cfg Config) *Parser {
 	c := New(cfg)
 	if c.emojiKinds != 0 {
 		c.emojiKinds = emoji.Twemoji11
@@ -75,8 +75,8 @@ func TestAgainstTwitterText(t *testing.T) {
 	if len(posts.Cases) != 1500 {
 		t.Fatalf("%d posts, want 1500", len(posts.Cases))
 	}
-	exact := map[string]*Counter{"v2": like311(ConfigV2()), "v3": like311(ConfigV3())}
-	real := map[string]*Counter{"v2": New(ConfigV2()), "v3": Default()}
+	exact := map[string]*Parser{"v2": like311(ConfigV2()), "v3": like311(ConfigV3())}
+	real := map[string]*Parser{"v2": New(ConfigV2()), "v3": Default()}
 	fails, differing := 0, 0
 	for _, c := range posts.Cases {
 		for name, fields := range map[string][7]json.RawMessage{"v2": c.V2, "v3": c.V3} {

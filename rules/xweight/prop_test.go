@@ -76,7 +76,7 @@ func TestProperties(t *testing.T) {
 	// the URL "Åt.co/"; both weigh 24 but they split differently.)
 	properties.Property("a space splits a post: w(a+' '+b) = w(a) + w(' '+b)", prop.ForAll(
 		func(a, b string) bool {
-			for _, c := range []*Counter{v2, v3} {
+			for _, c := range []*Parser{v2, v3} {
 				if c.Parse(a+" "+b).WeightedLength != c.Parse(a).WeightedLength+c.Parse(" "+b).WeightedLength {
 					return false
 				}
@@ -176,7 +176,7 @@ func FuzzParse(f *testing.F) {
 //     character boundary;
 //   - an error for U+FFFE, U+FEFF, U+FFFF only when the text holds one, and a text that
 //     holds one answers either that error or early (the character unread).
-func measureAgrees(c *Counter, s string, cap int) string {
+func measureAgrees(c *Parser, s string, cap int) string {
 	m, err := c.Measure(s, cap)
 	if cap <= 0 {
 		cap = c.max
@@ -229,7 +229,7 @@ func measureAgrees(c *Counter, s string, cap int) string {
 // checkedTallyAgrees checks tally's check mode (the fast path of Parse and Measure)
 // against the path it saves: when it does not give up, s is valid UTF-8 in NFC and the
 // tally is the one of the normalised text.
-func checkedTallyAgrees(c *Counter, s string) string {
+func checkedTallyAgrees(c *Parser, s string) string {
 	fast := c.tally(s, 280*c.scale, -1, false, true)
 	if fast.unchecked {
 		return ""

@@ -218,7 +218,7 @@ func TestDecodeOutcomes(t *testing.T) {
 	if !ok || len(got) != 2 {
 		t.Fatalf("got %v, %v", got, ok)
 	}
-	want := rules.Outcome{Platform: rules.LinkedIn, State: rules.StateFailed, Error: "token expired", Code: rules.CodePlatformError}
+	want := rules.Outcome{Platform: rules.LinkedIn, State: rules.TargetFailed, Error: "token expired", Code: rules.CodePlatformError}
 	if got[1] != want {
 		t.Errorf("got %+v, want %+v", got[1], want)
 	}
@@ -339,8 +339,8 @@ func TestParseScheduledFor(t *testing.T) {
 }
 
 func TestAggregate(t *testing.T) {
-	s, f := Aggregate([]rules.Outcome{{Platform: rules.Twitter, State: rules.StatePublished}, {Platform: rules.LinkedIn, State: rules.StateFailed}})
-	if f != nil || s.Status != rules.StatusPartial || !s.Success {
+	s, f := Aggregate([]rules.Outcome{{Platform: rules.Twitter, State: rules.TargetPublished}, {Platform: rules.LinkedIn, State: rules.TargetFailed}})
+	if f != nil || s.Status != rules.PostPartial || !s.Success {
 		t.Errorf("got %+v, %+v", s, f)
 	}
 	if _, f := Aggregate(nil); f == nil || f.Code != rules.CodeInvalidRequest {

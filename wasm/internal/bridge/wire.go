@@ -108,7 +108,7 @@ func DecodeOutcomes(b []byte) ([]rules.Outcome, bool) {
 			b = b[n:]
 		}
 		out = append(out, rules.Outcome{
-			Platform: rules.Platform(fields[0]), State: rules.State(fields[1]),
+			Platform: rules.Platform(fields[0]), State: rules.TargetState(fields[1]),
 			Error: fields[2], Code: rules.Code(fields[3]),
 		})
 	}

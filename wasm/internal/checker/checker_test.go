@@ -196,7 +196,7 @@ func TestOptionsDefects(t *testing.T) {
 func TestCheckDraftPublish(t *testing.T) {
 	draft := `{"content":"hi","platforms":[{"platform":"twitter"}]}`
 	v := CheckDraftPublish(draft, `{"scheduledFor":"2030-01-01T00:00:00Z"}`, `{"now":"2026-01-01T00:00:00Z"}`)
-	if !v.Valid || v.Status != rules.StatusScheduled || v.ScheduledFor != "2030-01-01T00:00:00Z" {
+	if !v.Valid || v.Status != rules.PostScheduled || v.ScheduledFor != "2030-01-01T00:00:00Z" {
 		t.Errorf("got %+v", v)
 	}
 	v = CheckDraftPublish(draft, `{"publishNow":true}`, `{"draftState":"publishing"}`)

@@ -62,7 +62,7 @@ func FuzzAggregate(f *testing.F) {
 				t.Fatalf("%q: a summary %+v (ok %v)", s, r, ok)
 			}
 		case StatusError:
-			if ok || r.Code == "" || r.Error == "" || rules.NewError(r.Code, "", "").Status != 400 {
+			if ok || r.Code == "" || r.Error == "" || rules.NewError(r.Code, "", "").HTTPStatus != 400 {
 				t.Fatalf("%q: %+v", s, r)
 			}
 		default:

@@ -273,8 +273,8 @@ func answer(c testCase) (any, error) {
 		}
 		// A struct, not a map: the members in the CLI's order.
 		return struct {
-			Success bool         `json:"success"`
-			Status  rules.Status `json:"status"`
+			Success bool             `json:"success"`
+			Status  rules.PostStatus `json:"status"`
 		}{s.Success, s.Status}, nil
 
 	case "post", "draft":
