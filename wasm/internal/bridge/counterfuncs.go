@@ -9,8 +9,8 @@ import (
 )
 
 // This file holds the composer's three newer functions of the counter module: split (a
-// long text as a thread, issue 14), the rule book (issue 13 item 5) and measuring one
-// text for every selected platform in one call (issue 13 item 6).
+// long text as a thread, docs/split.md), the rule book (docs/rules.md) and measuring one
+// text for every selected platform in one call (measureAll, docs/wasm.md).
 
 // limitFor resolves the options of measure and split to a platform and its primary Limit,
 // as `validate length` and `validate split` resolve their flags: the platform's default

@@ -12,7 +12,7 @@
 //   - option names to values (a platform name to [rules.Platform], a counter name to a
 //     [rules.Counter], a cap to a [rules.Limit]);
 //   - byte offsets to UTF-16 code unit offsets, the unit of a JavaScript string and so of
-//     a textarea's selectionStart (DESIGN.md: offsets handed to JavaScript are UTF-16);
+//     a textarea's selectionStart (docs/design.md: offsets handed to JavaScript are UTF-16);
 //   - errors to [Fault], the {code, message, path, offset} object the page receives.
 //
 // The functions of this file set are plain Go and are tested natively; only

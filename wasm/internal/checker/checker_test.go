@@ -97,7 +97,7 @@ func TestCheckPostIsSchemas(t *testing.T) {
 }
 
 // A problem of the stored draft says where it is with in "draft", as data; its message
-// does not repeat it (issue 11).
+// does not repeat it.
 func TestDraftProblemsSayIn(t *testing.T) {
 	draft := `{"content":"` + strings.Repeat("x", 281) + `","platforms":[{"platform":"twitter"}]}`
 	v := CheckDraftPublish(draft, `{"publishNow":true}`, `{"now":"2026-01-01T00:00:00Z"}`)
@@ -110,7 +110,8 @@ func TestDraftProblemsSayIn(t *testing.T) {
 	}
 }
 
-// Every options defect of issue 11 answers the code and pointer schema.DecodeEnv gives,
+// Every options defect a page can send (empty, repeated or misspelt accounts, Go field
+// names as keys, forged wrapper members, lone surrogates) answers the code and pointer schema.DecodeEnv gives,
 // and the same as a server's Env built in Go with the same accounts (CheckCreatePost's own
 // check): one options model, one answer.
 func TestOptionsDefects(t *testing.T) {

@@ -14,7 +14,8 @@ import (
 
 // One options model: for any list of accounts (good, misspelt, empty, repeated), the
 // verdict of a page's options JSON is byte for byte the verdict of a server's Env built in
-// Go with the same accounts. Before issue 11 the two disagreed (202 or 404 against 400).
+// Go with the same accounts. (The page's options once had a decoder of their own, and the
+// two disagreed: 202 or 404 against 400.)
 func TestPropOptionsJSONIsTheEnv(t *testing.T) {
 	params := gopter.DefaultTestParameters()
 	params.MinSuccessfulTests = 300

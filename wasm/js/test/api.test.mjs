@@ -220,7 +220,7 @@ test('checkPost: the bundled examples', async () => {
   assert.equal(long.error.path, '/platforms/0/platformSpecificData/threadItems/2/content');
   // Exactly the CLI's keys: no status on a refused request.
   assert.deepEqual(Object.keys(long), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'resolutionSkipped']);
-  // A post_too_long carries its rule, its target and its measurement as data (issue 11).
+  // A post_too_long carries its rule, its target and its measurement as data.
   assert.deepEqual(Object.keys(long.problems[0]), ['path', 'code', 'message', 'rule', 'target', 'length']);
   assert.deepEqual([long.problems[0].target.platform, long.problems[0].length.cap], ['twitter', 280]);
   assert.deepEqual(long.problems.map((p) => [p.path, p.code]), [

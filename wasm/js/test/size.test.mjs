@@ -1,4 +1,4 @@
-// The size budgets of issue 5, after gzip -9 (1 MB = 1,000,000 bytes): the module a
+// The size budgets (docs/wasm.md), after gzip -9 (1 MB = 1,000,000 bytes): the module a
 // composer needs while typing at most 1.0 MB, the full checker at most 2.5 MB.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
