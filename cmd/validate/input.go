@@ -63,6 +63,22 @@ func addCommonFlags(fs *flag.FlagSet) *commonFlags {
 // loadAccounts reads --accounts: nil without it (target resolution is skipped). A file that
 // cannot be read or is not a valid accounts list ends the command: the message, naming the
 // file, is printed and ok is false (exit status 2).
+// textsOnStdin checks the operands of a command that reads texts from standard input
+// (length, split): there are none, and --accounts does not claim stdin; then it reads
+// --accounts, only to report its problems, since these commands measure and resolve nothing.
+func (cf *commonFlags) textsOnStdin(c *cmdIO, operands []string, verb string) (int, bool) {
+	if len(operands) > 0 {
+		return usageError(c, "%s reads texts from stdin; unexpected argument %q", c.name, operands[0]), false
+	}
+	if cf.accounts == stdinName {
+		return usageError(c, "--accounts -: standard input holds the texts to %s", verb), false
+	}
+	if _, ok := cf.loadAccounts(c, &inputs{c: c}); !ok {
+		return exitUsage, false
+	}
+	return 0, true
+}
+
 func (cf *commonFlags) loadAccounts(c *cmdIO, in *inputs) (accounts []rules.Account, ok bool) {
 	if cf.accounts == "" {
 		return nil, true

@@ -150,14 +150,8 @@ func runLength(c *cmdIO, args []string) int {
 	if !ok {
 		return code
 	}
-	if len(operands) > 0 {
-		return usageError(c, "length reads texts from stdin; unexpected argument %q", operands[0])
-	}
-	if cf.accounts == stdinName {
-		return usageError(c, "--accounts -: standard input holds the texts to measure")
-	}
-	if _, ok := cf.loadAccounts(c, &inputs{c: c}); !ok {
-		return exitUsage
+	if code, ok := cf.textsOnStdin(c, operands, "measure"); !ok {
+		return code
 	}
 
 	// The flags only adjust the platform's limit; the measuring is the rule's own.

@@ -63,14 +63,8 @@ func runSplit(c *cmdIO, args []string) int {
 	if !ok {
 		return code
 	}
-	if len(operands) > 0 {
-		return usageError(c, "split reads texts from stdin; unexpected argument %q", operands[0])
-	}
-	if cf.accounts == stdinName {
-		return usageError(c, "--accounts -: standard input holds the texts to split")
-	}
-	if _, ok := cf.loadAccounts(c, &inputs{c: c}); !ok {
-		return exitUsage
+	if code, ok := cf.textsOnStdin(c, operands, "split"); !ok {
+		return code
 	}
 	lim := lf.limit()
 
