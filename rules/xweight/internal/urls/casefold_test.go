@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/postrules/postrules/internal/gotable"
 )
 
 //go:generate go test -run TestCaseFoldTables -update
@@ -102,20 +104,8 @@ func caseFoldSource(tab *[0x10000]rune) []byte {
 			from, to = append(from, uint16(r)), append(to, uint16(tab[r]))
 		}
 	}
-	writeList := func(name, doc string, l []uint16) {
-		fmt.Fprintf(&b, "// %s\nvar %s = [...]uint16{", doc, name)
-		for i, v := range l {
-			if i%12 == 0 {
-				b.WriteString("\n\t")
-			} else {
-				b.WriteString(" ")
-			}
-			fmt.Fprintf(&b, "0x%04X,", v)
-		}
-		b.WriteString("\n}\n\n")
-	}
-	writeList("canonFrom", "canonFrom lists, sorted, the non-ASCII code units Canonicalize changes;", from)
-	writeList("canonTo", "canonTo[i] is Canonicalize(canonFrom[i]).", to)
+	gotable.Array(&b, "canonFrom lists, sorted, the non-ASCII code units Canonicalize changes;", "canonFrom", "uint16", from, 12, gotable.Hex[uint16](4))
+	gotable.Array(&b, "canonTo[i] is Canonicalize(canonFrom[i]).", "canonTo", "uint16", to, 12, gotable.Hex[uint16](4))
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		panic(err)

@@ -9,12 +9,12 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"go/format"
 	"log"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/postrules/postrules/internal/gotable"
 )
 
 const yamlPath = "../../testdata/twitter-text/tld_lib.yml"
@@ -52,19 +52,13 @@ func readCanon() {
 	}
 }
 
-type trieNode struct {
-	children map[rune]*trieNode
-	kind     int
-	index    int
-}
-
 func main() {
 	readCanon()
 	data, err := os.ReadFile(yamlPath)
 	if err != nil {
 		log.Fatal(err)
 	}
-	root := &trieNode{children: map[rune]*trieNode{}}
+	trie := gotable.NewTrie()
 	kind := 0
 	count := 0
 	for _, line := range strings.Split(string(data), "\n") {
@@ -82,29 +76,18 @@ func main() {
 			if kind == 0 || tld == "" {
 				log.Fatalf("unexpected line %q", line)
 			}
-			n := root
+			var seq []rune
 			for _, r := range tld {
-				r = canon(r)
-				c := n.children[r]
-				if c == nil {
-					c = &trieNode{children: map[rune]*trieNode{}}
-					n.children[r] = c
-				}
-				n = c
+				seq = append(seq, canon(r))
 			}
-			n.kind |= kind
+			trie.Add(seq, kind)
 			count++
 		}
 	}
-	var order []*trieNode
-	queue := []*trieNode{root}
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
-		n.index = len(order)
-		order = append(order, n)
-		for _, r := range keys(n.children) {
-			queue = append(queue, n.children[r])
+	l := trie.Layout()
+	for j, r := range l.EdgeRune {
+		if r > 0xFFFF {
+			log.Fatalf("edge %d (U+%04X): not in the BMP", j, r)
 		}
 	}
 	var b bytes.Buffer
@@ -112,63 +95,11 @@ func main() {
 	b.WriteString("package urls\n\n")
 	// Breadth first, edge j leads to node j+1, so an edge needs no target: a node is the
 	// start of its edges, and an edge its rune (all in the BMP) and kind.
-	b.WriteString("// Node i's edges are tldEdgeRune[tldNodeStart[i]:tldNodeStart[i+1]]; node 0 is the root,\n")
-	b.WriteString("// and edge j leads to node j+1 (the nodes are numbered breadth first).\n")
-	b.WriteString("var tldNodeStart = [...]uint16{")
-	pos := 0
-	for i, n := range order {
-		if i%16 == 0 {
-			b.WriteString("\n\t")
-		} else {
-			b.WriteString(" ")
-		}
-		fmt.Fprintf(&b, "%d,", pos)
-		pos += len(n.children)
-	}
-	fmt.Fprintf(&b, "\n\t%d,\n}\n\n", pos)
-	var runes, kinds []string
-	k := 0
-	for _, n := range order {
-		for _, r := range keys(n.children) {
-			c := n.children[r]
-			if c.index != k+1 || r > 0xFFFF {
-				log.Fatalf("edge %d (U+%04X): node %d: not breadth first or not BMP", k, r, c.index)
-			}
-			runes = append(runes, fmt.Sprintf("0x%X,", r))
-			kinds = append(kinds, fmt.Sprintf("%d,", c.kind))
-			k++
-		}
-	}
-	list := func(name, typ string, items []string, per int) {
-		fmt.Fprintf(&b, "var %s = [...]%s{", name, typ)
-		for i, it := range items {
-			if i%per == 0 {
-				b.WriteString("\n\t")
-			} else {
-				b.WriteString(" ")
-			}
-			b.WriteString(it)
-		}
-		b.WriteString("\n}\n\n")
-	}
-	b.WriteString("// tldEdgeRune holds canon(rune) of each edge, sorted within each node.\n")
-	list("tldEdgeRune", "uint16", runes, 12)
-	b.WriteString("// tldEdgeKind: 1 ends a generic TLD, 2 a country TLD, 0 neither.\n")
-	list("tldEdgeKind", "uint8", kinds, 32)
-	src, err := format.Source(b.Bytes())
-	if err != nil {
+	gotable.Array(&b, "Node i's edges are tldEdgeRune[tldNodeStart[i]:tldNodeStart[i+1]]; node 0 is the root,\n"+
+		"// and edge j leads to node j+1 (the nodes are numbered breadth first).", "tldNodeStart", "uint16", l.NodeStart, 16, gotable.Decimal[int])
+	gotable.Array(&b, "tldEdgeRune holds canon(rune) of each edge, sorted within each node.", "tldEdgeRune", "uint16", l.EdgeRune, 12, gotable.Hex[rune](1))
+	gotable.Array(&b, "tldEdgeKind: 1 ends a generic TLD, 2 a country TLD, 0 neither.", "tldEdgeKind", "uint8", l.EdgeKind, 32, gotable.Decimal[int])
+	if err := gotable.WriteSource("tld_table.go", b.Bytes()); err != nil {
 		log.Fatal(err)
 	}
-	if err := os.WriteFile("tld_table.go", src, 0o644); err != nil {
-		log.Fatal(err)
-	}
-}
-
-func keys(m map[rune]*trieNode) []rune {
-	out := make([]rune, 0, len(m))
-	for r := range m {
-		out = append(out, r)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
-	return out
 }
