@@ -71,17 +71,22 @@ type graphemeCounter struct{}
 func (graphemeCounter) Name() string { return graphemesName }
 
 func (graphemeCounter) Measure(text string, limit int) (Measurement, error) {
-	return measurement(graphemesName, text, limit, grapheme.Measure(text, limit))
+	r := grapheme.Measure(text, limit)
+	return measurement(graphemesName, limit, r), utf8Error(text, r.Invalid)
 }
 
-// measurement turns the engine's result into a Measurement and, for invalid UTF-8, the
-// invalid_utf8 error.
-func measurement(name, text string, limit int, r grapheme.Result) (Measurement, error) {
-	m := Measurement{Counter: name, Length: r.Length, Exact: r.Exact, Cap: max(limit, 0), OverflowAt: r.OverflowAt}
-	if r.Invalid >= 0 {
-		return m, invalidUTF8(text, r.Invalid)
+// measurement turns the engine's result into a Measurement. It and utf8Error are small
+// enough to inline: a Measure that fits makes no call but the engine's.
+func measurement(name string, limit int, r grapheme.Result) Measurement {
+	return Measurement{Counter: name, Length: r.Length, Exact: r.Exact, Cap: max(limit, 0), OverflowAt: r.OverflowAt}
+}
+
+// utf8Error is the invalid_utf8 error for text's bad byte at offset bad, nil when bad < 0.
+func utf8Error(text string, bad int) error {
+	if bad < 0 {
+		return nil
 	}
-	return m, nil
+	return invalidUTF8(text, bad)
 }
 
 // invalidUTF8 is the invalid_utf8 error for text's bad byte at offset bad.
