@@ -70,15 +70,17 @@ type graphemeCounter struct{}
 
 func (graphemeCounter) Name() string { return graphemesName }
 
-func (graphemeCounter) Measure(text string, limit int) (Measurement, error) {
+func (graphemeCounter) Measure(text string, limit int) (m Measurement, err error) {
 	r := grapheme.Measure(text, limit)
-	return measurement(graphemesName, limit, r), utf8Error(text, r.Invalid)
+	setMeasurement(&m, graphemesName, limit, r)
+	return m, utf8Error(text, r.Invalid)
 }
 
-// measurement turns the engine's result into a Measurement. It and utf8Error are small
-// enough to inline: a Measure that fits makes no call but the engine's.
-func measurement(name string, limit int, r grapheme.Result) Measurement {
-	return Measurement{Counter: name, Length: r.Length, Exact: r.Exact, Cap: max(limit, 0), OverflowAt: r.OverflowAt}
+// setMeasurement fills the zero Measurement *m from the engine's result. It and utf8Error
+// are small enough to inline, and filling the named result in place saves a Measure that
+// fits a copy of the Measurement: such a Measure makes no call but the engine's.
+func setMeasurement(m *Measurement, name string, limit int, r grapheme.Result) {
+	m.Counter, m.Length, m.Exact, m.Cap, m.OverflowAt = name, r.Length, r.Exact, max(limit, 0), r.OverflowAt
 }
 
 // utf8Error is the invalid_utf8 error for text's bad byte at offset bad, nil when bad < 0.
