@@ -74,17 +74,7 @@ func MeasureWith(span SpanFunc, text string, limit int) Result {
 		limit = 0
 	}
 	r := Result{Exact: true, OverflowAt: -1, Invalid: -1}
-	// Most posts are ASCII, often all of them: their clusters are counted here, with no
-	// call through span (which would begin with the same ASCIISpan).
-	end, n := ASCIISpan(text, limit)
-	bad := -1
-	if end < len(text) && n < limit {
-		e, k, b := span(text[end:], limit-n)
-		if b >= 0 {
-			b += end
-		}
-		end, n, bad = end+e, n+k, b
-	}
+	end, n, bad := asciiFirst(span, text, limit)
 	r.Length = n
 	if bad >= 0 {
 		r.Exact, r.OverflowAt, r.Invalid = false, bad, bad
@@ -99,7 +89,7 @@ func MeasureWith(span SpanFunc, text string, limit int) Result {
 		budget = Ceiling(limit) - limit
 		cut = runeCut(text, max(window, end+1))
 	}
-	e, k, bad := span(text[end:cut], budget)
+	e, k, bad := asciiFirst(span, text[end:cut], budget)
 	r.Length = limit + k
 	if bad >= 0 {
 		r.Exact, r.Invalid = false, end+bad
@@ -107,6 +97,20 @@ func MeasureWith(span SpanFunc, text string, limit int) Result {
 	}
 	r.Exact = end+e == len(text)
 	return r
+}
+
+// asciiFirst is span(s, budget) for any budget >= 0, with the ASCII clusters at the start
+// of s counted by ASCIISpan, not through span: most posts are ASCII, often all of them.
+func asciiFirst(span SpanFunc, s string, budget int) (end, clusters, invalid int) {
+	end, clusters = ASCIISpan(s, budget)
+	if end == len(s) || clusters >= budget {
+		return end, clusters, -1
+	}
+	e, k, bad := span(s[end:], budget-clusters)
+	if bad >= 0 {
+		bad += end
+	}
+	return end + e, clusters + k, bad
 }
 
 // runeCut moves p forward past at most three continuation bytes, so that text[:p] does
