@@ -16,7 +16,7 @@ const graphemesName = "graphemes"
 // conjunct rule GB9c, which Unicode 15.0 lacked: "नमस्ते" is 3, not 4. For the Unicode 15.0
 // count (uniseg's) see [GraphemeCounterUnicode15].
 //
-// Runs of ASCII are counted eight bytes at a time; everything else goes through one
+// Runs of ASCII are counted sixteen bytes at a time; everything else goes through one
 // table-driven state machine, one table step per code point, so the cost is O(len(s))
 // with a small constant whatever the text (a cluster of a megabyte included), and it
 // never allocates.
