@@ -76,9 +76,9 @@ func (graphemeCounter) Measure(text string, limit int) (m Measurement, err error
 	return m, utf8Error(text, r.Invalid)
 }
 
-// setMeasurement fills the zero Measurement *m from the engine's result. It and utf8Error
-// are small enough to inline, and filling the named result in place saves a Measure that
-// fits a copy of the Measurement: such a Measure makes no call but the engine's.
+// setMeasurement fills the zero Measurement *m from the engine's result. Filling the
+// named result in place saves a copy of the Measurement per call, and it and utf8Error are
+// small enough to inline, so a counter calls nothing but the engine on a valid text.
 func setMeasurement(m *Measurement, name string, limit int, r grapheme.Result) {
 	m.Counter, m.Length, m.Exact, m.Cap, m.OverflowAt = name, r.Length, r.Exact, max(limit, 0), r.OverflowAt
 }

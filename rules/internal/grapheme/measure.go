@@ -14,8 +14,8 @@ type SpanFunc func(s string, budget int) (end, clusters, invalid int)
 
 // Result is a text measured against a cap, in clusters; rules turns it into a
 // rules.Measurement (and an invalid_utf8 error when Invalid >= 0). It has four fields, no
-// more, so that the compiler keeps it in registers: a fifth makes every copy of it (return,
-// conversion) go through memory, which cost a fitting ASCII post a fifth of its Measure time.
+// more, so that the compiler keeps it in registers: with a fifth, every copy of it (return,
+// conversion) went through memory, and Measure of a fitting ASCII post took a fifth longer.
 type Result struct {
 	Length     int  // clusters counted; a lower bound above the cap when Exact is false
 	Exact      bool // whether Length is the text's length
