@@ -302,13 +302,7 @@ func machineSpan(s string, budget int, strict bool) (end, clusters, invalid int)
 				}
 			}
 		}
-		// Other (ideographs, kana, most letters) breaks after everything but Prepend
-		// (GB9b), and leaves stPlain: known without the table, so that the next code
-		// point's step need not wait for this one's load.
-		step := uint8(brk | stPlain)
-		if c != clsOther || state == stPrepend {
-			step = steps[int(state)<<5|int(c)]
-		}
+		step := steps[int(state)<<5|int(c)]
 		if step&brk != 0 { // the open cluster ends before j
 			if n == budget {
 				return j, n, -1 // what follows is not read, not even checked
