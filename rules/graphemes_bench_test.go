@@ -8,6 +8,10 @@ import (
 	"github.com/rivo/uniseg"
 )
 
+// This file uses only the exported API (and uniseg): .ci/bench-before copies it into a
+// checkout of an older commit to run the same benchmarks on the engine of then, so it
+// must build there too.
+
 // benchASCII is a 280-character English post.
 func benchASCII() string {
 	s := strings.Repeat("The quick brown fox jumps over the lazy dog. ", 7)
@@ -163,51 +167,6 @@ func BenchmarkGraphemesWorstCase(b *testing.B) {
 					}
 				})
 			}
-		}
-	}
-}
-
-// BenchmarkOldVsNew runs, in one process and interleaved, the Unicode 15.0 engine this
-// package had before (uniseg tables and uniseg for the rare clusters; a copy lives in
-// graphemes_old_test.go) and the Unicode 17.0 engine of internal/grapheme, counting and
-// measuring (cap 400) the same posts, and uniseg.GraphemeClusterCount for reference.
-// Interleaving matters on a shared machine: run it with -count 5 or more and compare the
-// pairs of each -count round.
-func BenchmarkOldVsNew(b *testing.B) {
-	oldGC, newGC := oldGraphemeCounter(), GraphemeCounter()
-	for _, bc := range benchTexts() {
-		b.Run("count/"+bc.name+"/old", func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				lengthSink += oldCountGraphemes(bc.text)
-			}
-		})
-		b.Run("count/"+bc.name+"/new", func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				lengthSink += CountGraphemes(bc.text)
-			}
-		})
-		b.Run("count/"+bc.name+"/uniseg", func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				lengthSink += uniseg.GraphemeClusterCount(bc.text)
-			}
-		})
-		for _, c := range []struct {
-			name string
-			gc   Counter
-		}{{"old", oldGC}, {"new", newGC}} {
-			b.Run("measure/"+bc.name+"/"+c.name, func(b *testing.B) {
-				b.ReportAllocs()
-				for i := 0; i < b.N; i++ {
-					m, err := c.gc.Measure(bc.text, 400)
-					if err != nil {
-						b.Fatal(err)
-					}
-					lengthSink += m.Length
-				}
-			})
 		}
 	}
 }

@@ -29,8 +29,10 @@ type graphemeCounterUnicode15 struct{}
 
 func (graphemeCounterUnicode15) Name() string { return graphemesUnicode15Name }
 
-func (graphemeCounterUnicode15) Measure(text string, limit int) (Measurement, error) {
-	return measurement(graphemesUnicode15Name, text, limit, grapheme.MeasureWith(spanUnicode15, text, limit))
+func (graphemeCounterUnicode15) Measure(text string, limit int) (m Measurement, err error) {
+	r := grapheme.MeasureWith(spanUnicode15, text, limit)
+	setMeasurement(&m, graphemesUnicode15Name, limit, r)
+	return m, utf8Error(text, r.Invalid)
 }
 
 // spanUnicode15 is the grapheme.SpanFunc of uniseg: ASCII runs by grapheme.ASCIISpan (the

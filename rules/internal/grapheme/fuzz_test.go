@@ -87,5 +87,36 @@ func TestProperties(t *testing.T) {
 			return true
 		}, genText(), gen.IntRange(0, 200)))
 
+	// ASCIISpan reads words of 8 and 16 bytes: runs of ASCII of every length around those,
+	// CR and LF inside them, and a mark, an ideograph or an invalid byte after them.
+	asciiText := gen.SliceOf(gen.IntRange(0, 10)).Map(func(idx []int) string {
+		pieces := []string{"a", "abcdefg", "abcdefghijklmno", "0123456789abcdef0123456789abcdef",
+			"\r", "\n", "\r\n", "\t", "\u0301", "\u65e5", "\xff"}
+		var b strings.Builder
+		for _, i := range idx {
+			b.WriteString(pieces[i])
+		}
+		return b.String()
+	})
+	properties.Property("ASCIISpan ends at a reference boundary within budget, and only where its rule stops it", prop.ForAll(
+		func(s string, budget int) bool {
+			ends := refBoundaries(s)
+			end, n := ASCIISpan(s, budget)
+			if n == 0 {
+				if end != 0 {
+					return false
+				}
+			} else if n > budget || n > len(ends) || ends[n-1] != end {
+				return false
+			}
+			if n == budget || end == len(s) {
+				return true
+			}
+			// Stopped early: only before a non-ASCII byte, or a printable ASCII character
+			// followed by one (a mark after it may extend it).
+			c := s[end]
+			return c >= 0x80 || end+1 < len(s) && s[end+1] >= 0x80 && c >= 0x20 && c != 0x7F
+		}, asciiText, gen.IntRange(0, 80)))
+
 	properties.TestingRun(t)
 }

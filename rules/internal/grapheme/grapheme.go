@@ -11,7 +11,7 @@
 // (Grapheme_Cluster_Break refined by Extended_Pictographic and Indic_Conjunct_Break),
 // which decides every rule from GB3 to GB999, the Indic conjunct rule GB9c, the emoji ZWJ
 // rule GB11 and the regional indicator pairs GB12/GB13 included, one code point at a
-// time, reading each byte once. Runs of ASCII are counted eight bytes at a time.
+// time, reading each byte once. Runs of ASCII are counted sixteen bytes at a time.
 package grapheme
 
 import (
@@ -211,18 +211,34 @@ func load64(s string, i int) uint64 {
 func ASCIISpan(s string, budget int) (end, clusters int) {
 	i, n := 0, 0
 	for i < len(s) && n < budget {
-		// Eight bytes at a time while they are ASCII without CR (so each byte is its own
-		// cluster) and the byte after them is ASCII too (so the last one is complete).
-		if i+8 <= len(s) && budget-n >= 8 {
-			w := load64(s, i)
-			// For ASCII bytes b, b+0x7F sets the high bit exactly when b != 0, with no
-			// carry into the next byte; so after XOR with CR, a clear high bit is a CR.
-			if w&swarHigh == 0 && ((w^swarCR)+swarLow)&swarHigh == swarHigh &&
-				(i+8 == len(s) || s[i+8] < utf8.RuneSelf) {
-				i += 8
-				n += 8
-				continue
+		// Sixteen, then eight bytes at a time while they are ASCII without CR, so each byte
+		// is its own cluster. For ASCII bytes b, b+0x7F sets the high bit exactly when
+		// b != 0, with no carry into the next byte; so after XOR with CR, a clear high bit
+		// is a CR. Whether the last byte is complete is asked once, after the run.
+		j := i
+		for j+16 <= len(s) && budget-n-(j-i) >= 16 {
+			w, v := load64(s, j), load64(s, j+8)
+			if (w|v)&swarHigh != 0 || ((w^swarCR)+swarLow)&((v^swarCR)+swarLow)&swarHigh != swarHigh {
+				break
 			}
+			j += 16
+		}
+		for j+8 <= len(s) && budget-n-(j-i) >= 8 {
+			w := load64(s, j)
+			if w&swarHigh != 0 || ((w^swarCR)+swarLow)&swarHigh != swarHigh {
+				break
+			}
+			j += 8
+		}
+		if j > i {
+			if j < len(s) && s[j] >= utf8.RuneSelf {
+				j-- // the last byte may be the base of a cluster that goes on: see below
+			}
+			n += j - i
+			i = j
+		}
+		if i == len(s) || n == budget {
+			break
 		}
 		c := s[i]
 		if c >= utf8.RuneSelf {
