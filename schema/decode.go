@@ -93,18 +93,7 @@ var (
 		wireMember[ThreadItem]{name: "mediaItems", decode: func(d *decoder, it *ThreadItem) { it.MediaItems = d.mediaItems() }},
 	)
 	pollTable = newTable(
-		wireMember[Poll]{name: "options", required: true, decode: func(d *decoder, p *Poll) {
-			if !d.openArray() {
-				return
-			}
-			p.Options = []string{}
-			var a array
-			for d.nextElem(&a) {
-				var s string
-				d.str(&s)
-				p.Options = append(p.Options, s)
-			}
-		}},
+		wireMember[Poll]{name: "options", required: true, decode: func(d *decoder, p *Poll) { p.Options = d.stringArray() }},
 		wireMember[Poll]{name: "durationMinutes", required: true, decode: func(d *decoder, p *Poll) {
 			var n int
 			d.integer(&n)
