@@ -44,10 +44,6 @@ type fields struct {
 	required uint32 // bit i set: names[i] must be present (400 missing_field)
 }
 
-var (
-	targetMembers = fields{names: []string{"platform", "accountId", "content", "platformSpecificData"}, required: 1 << 0}
-)
-
 // The member tables of the wire types (types.go), in the order the types list them.
 var (
 	createPostTable = newTable(
@@ -100,6 +96,23 @@ var (
 			p.DurationMinutes = Minutes(n)
 		}},
 	)
+	targetTable = newTable(
+		wireMember[PlatformTarget]{name: "platform", required: true, decode: func(d *decoder, t *PlatformTarget) {
+			var s string
+			d.str(&s)
+			t.Platform = rules.Platform(s)
+		}},
+		wireMember[PlatformTarget]{name: "accountId", decode: func(d *decoder, t *PlatformTarget) { d.optStr(&t.AccountID) }},
+		wireMember[PlatformTarget]{name: "content", decode: func(d *decoder, t *PlatformTarget) { d.optStr(&t.Content) }},
+		wireMember[PlatformTarget]{name: "platformSpecificData", decode: func(d *decoder, t *PlatformTarget) {
+			if k := d.sc.Peek(); k != strictjson.Object {
+				d.wrongType("an object", k)
+				return
+			}
+			d.psd, d.hasPSD = d.sc.Mark(), true
+			d.skipLocated()
+		}},
+	)
 	draftPublishTable = newTable(
 		wireMember[DraftPublish]{name: "publishNow", decode: func(d *decoder, p *DraftPublish) { d.boolean(&p.PublishNow) }},
 		wireMember[DraftPublish]{name: "scheduledFor", decode: func(d *decoder, p *DraftPublish) { d.optStr(&p.ScheduledFor) }},
@@ -150,6 +163,10 @@ type decoder struct {
 	failPath string
 	failSet  bool
 	origin   origin
+	// psd locates the platformSpecificData of the target being decoded, when hasPSD: it is
+	// decoded once the target's other members are read (see target).
+	psd    strictjson.Mark
+	hasPSD bool
 }
 
 // origin is the document a decoder reads: the request body or a stored draft.
@@ -842,36 +859,12 @@ func (d *decoder) targets() []PlatformTarget {
 // twitter also keep it as sent, in Options), and kept raw (after checking its strings and
 // names) for a target whose platform is unknown or missing.
 func (d *decoder) target(t *PlatformTarget) {
-	var o object
-	if !d.open(&o, &targetMembers) {
-		return
-	}
-	var psd strictjson.Mark
-	hasPSD := false
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			var s string
-			d.str(&s)
-			t.Platform = rules.Platform(s)
-		case 1:
-			d.optStr(&t.AccountID)
-		case 2:
-			d.optStr(&t.Content)
-		case 3:
-			if k := d.sc.Peek(); k != strictjson.Object {
-				d.wrongType("an object", k)
-				continue
-			}
-			psd, hasPSD = d.sc.Mark(), true
-			d.skipLocated()
-		}
-	}
-	if !hasPSD || d.failed() {
+	d.hasPSD = false
+	if !decodeObject(d, targetTable, t) || !d.hasPSD || d.failed() {
 		return
 	}
 	after := d.sc.Mark()
-	d.sc.Rewind(psd)
+	d.sc.Rewind(d.psd)
 	d.push("platformSpecificData")
 	if t.Platform == rules.Twitter {
 		t.Twitter = new(TwitterOptions)
