@@ -512,26 +512,6 @@ func checkDocTable(t *testing.T, table string) {
 	}
 }
 
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./schema -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the corpus built now; refresh with go test ./schema -update", path)
-	}
-}
-
 // TestPropSchemaAgreesWithVerdict runs both claims over fresh generated bodies (random
 // seeds, unlike the fixed corpus).
 func TestPropSchemaAgreesWithVerdict(t *testing.T) {
