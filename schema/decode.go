@@ -105,8 +105,7 @@ var (
 		wireMember[PlatformTarget]{name: "accountId", decode: func(d *decoder, t *PlatformTarget) { d.optStr(&t.AccountID) }},
 		wireMember[PlatformTarget]{name: "content", decode: func(d *decoder, t *PlatformTarget) { d.optStr(&t.Content) }},
 		wireMember[PlatformTarget]{name: "platformSpecificData", decode: func(d *decoder, t *PlatformTarget) {
-			if k := d.sc.Peek(); k != strictjson.Object {
-				d.wrongType("an object", k)
+			if !d.expect(strictjson.Object, "an object") {
 				return
 			}
 			d.psd, d.hasPSD = d.sc.Mark(), true
@@ -413,6 +412,16 @@ func (d *decoder) reportHere(code rules.Code, msg string) {
 	}
 }
 
+// expect reports whether the current value is of kind want; when it is not, it reports
+// wrong_type (expected what) and skips the value.
+func (d *decoder) expect(want strictjson.Kind, what string) bool {
+	if k := d.sc.Peek(); k != want {
+		d.wrongType(what, k)
+		return false
+	}
+	return true
+}
+
 // wrongType reports that the current value is of kind got where want was expected, and
 // skips it. Nothing is reported when got is Invalid: the scanner has failed already.
 func (d *decoder) wrongType(want string, got strictjson.Kind) {
@@ -475,9 +484,7 @@ type object struct {
 // open starts decoding an object. When the value is not an object it reports wrong_type,
 // skips it and returns false.
 func (d *decoder) open(o *object, f *fields) bool {
-	k := d.sc.Peek()
-	if k != strictjson.Object {
-		d.wrongType("an object", k)
+	if !d.expect(strictjson.Object, "an object") {
 		return false
 	}
 	o.f = f
@@ -603,9 +610,7 @@ type array struct {
 }
 
 func (d *decoder) openArray() bool {
-	k := d.sc.Peek()
-	if k != strictjson.Array {
-		d.wrongType("an array", k)
+	if !d.expect(strictjson.Array, "an array") {
 		return false
 	}
 	d.sc.BeginArray()
@@ -628,9 +633,7 @@ func (d *decoder) nextElem(a *array) bool {
 
 // str decodes a string value into dst; it reports whether dst was set.
 func (d *decoder) str(dst *string) bool {
-	k := d.sc.Peek()
-	if k != strictjson.String {
-		d.wrongType("a string", k)
+	if !d.expect(strictjson.String, "a string") {
 		return false
 	}
 	s, issue := d.sc.String()
@@ -648,22 +651,20 @@ func (d *decoder) optStr(dst **string) {
 	}
 }
 
-func (d *decoder) boolean(dst *bool) {
-	k := d.sc.Peek()
-	if k != strictjson.Bool {
-		d.wrongType("a boolean (true or false)", k)
-		return
+// boolean decodes a boolean into dst; it reports whether dst was set.
+func (d *decoder) boolean(dst *bool) bool {
+	if !d.expect(strictjson.Bool, "a boolean (true or false)") {
+		return false
 	}
 	*dst = d.sc.Bool()
+	return true
 }
 
 // integer decodes a whole number, read by parseWhole: 60, 60.0 and 6e1 are all sixty (JSON
 // has one number type; the peer's schema says "number"); 60.5 is wrong_type. Magnitudes
 // from 10^9 up are read as ±10^9 (see Minutes). It reports whether *dst was set.
 func (d *decoder) integer(dst *int) bool {
-	k := d.sc.Peek()
-	if k != strictjson.Number {
-		d.wrongType("a whole number", k)
+	if !d.expect(strictjson.Number, "a whole number") {
 		return false
 	}
 	lit := d.sc.Number()

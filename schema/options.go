@@ -340,9 +340,7 @@ func accountProblems(accounts []rules.Account, at []int, base string) []accountP
 // twice is duplicate_field; every other member's value is read by value, with the name
 // on the path.
 func (d *decoder) dataMembers(known func(name string) bool, value func(name string)) {
-	k := d.sc.Peek()
-	if k != strictjson.Object {
-		d.wrongType("an object", k)
+	if !d.expect(strictjson.Object, "an object") {
 		return
 	}
 	d.sc.BeginObject()

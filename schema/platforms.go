@@ -3,7 +3,6 @@ package schema
 import (
 	"encoding/json"
 
-	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 )
 
@@ -287,12 +286,9 @@ func (d *decoder) platformOptions(t *PlatformTarget) bool {
 // optBool decodes a boolean into a new *bool.
 func (d *decoder) optBool(dst **bool) {
 	var b bool
-	if k := d.sc.Peek(); k != strictjson.Bool {
-		d.wrongType("a boolean (true or false)", k)
-		return
+	if d.boolean(&b) {
+		*dst = &b
 	}
-	d.boolean(&b)
-	*dst = &b
 }
 
 // optWhole decodes a whole number (any JSON notation, see Minutes) into a new *int.
