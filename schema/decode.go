@@ -481,17 +481,6 @@ type object struct {
 	field  int // index in f.names of the member whose value is next
 }
 
-// open starts decoding an object. When the value is not an object it reports wrong_type,
-// skips it and returns false.
-func (d *decoder) open(o *object, f *fields) bool {
-	if !d.expect(strictjson.Object, "an object") {
-		return false
-	}
-	o.f = f
-	d.sc.BeginObject()
-	return true
-}
-
 // next moves to the next member the table defines and has not seen yet, and returns true
 // with o.field set; the caller then decodes its value. Unknown, case-mismatched, duplicate
 // and badly encoded names are reported and their values skipped. At the end of the object
