@@ -105,7 +105,7 @@ var (
 		wireMember[PlatformTarget]{name: "accountId", decode: func(d *decoder, t *PlatformTarget) { d.optStr(&t.AccountID) }},
 		wireMember[PlatformTarget]{name: "content", decode: func(d *decoder, t *PlatformTarget) { d.optStr(&t.Content) }},
 		wireMember[PlatformTarget]{name: "platformSpecificData", decode: func(d *decoder, t *PlatformTarget) {
-			if !d.expect(strictjson.Object, "an object") {
+			if !d.is(d.sc.Peek(), strictjson.Object, "an object") {
 				return
 			}
 			d.psd, d.hasPSD = d.sc.Mark(), true
@@ -412,10 +412,11 @@ func (d *decoder) reportHere(code rules.Code, msg string) {
 	}
 }
 
-// expect reports whether the current value is of kind want; when it is not, it reports
-// wrong_type (expected what) and skips the value.
-func (d *decoder) expect(want strictjson.Kind, what string) bool {
-	if k := d.sc.Peek(); k != want {
+// is reports whether k, the kind of the current value (d.sc.Peek()), is want; when it is
+// not, it reports wrong_type (expected what) and skips the value. (Peek is the caller's
+// so that is stays small enough to inline.)
+func (d *decoder) is(k, want strictjson.Kind, what string) bool {
+	if k != want {
 		d.wrongType(what, k)
 		return false
 	}
@@ -599,7 +600,7 @@ type array struct {
 }
 
 func (d *decoder) openArray() bool {
-	if !d.expect(strictjson.Array, "an array") {
+	if !d.is(d.sc.Peek(), strictjson.Array, "an array") {
 		return false
 	}
 	d.sc.BeginArray()
@@ -622,7 +623,7 @@ func (d *decoder) nextElem(a *array) bool {
 
 // str decodes a string value into dst; it reports whether dst was set.
 func (d *decoder) str(dst *string) bool {
-	if !d.expect(strictjson.String, "a string") {
+	if !d.is(d.sc.Peek(), strictjson.String, "a string") {
 		return false
 	}
 	s, issue := d.sc.String()
@@ -642,7 +643,7 @@ func (d *decoder) optStr(dst **string) {
 
 // boolean decodes a boolean into dst; it reports whether dst was set.
 func (d *decoder) boolean(dst *bool) bool {
-	if !d.expect(strictjson.Bool, "a boolean (true or false)") {
+	if !d.is(d.sc.Peek(), strictjson.Bool, "a boolean (true or false)") {
 		return false
 	}
 	*dst = d.sc.Bool()
@@ -653,7 +654,7 @@ func (d *decoder) boolean(dst *bool) bool {
 // has one number type; the peer's schema says "number"); 60.5 is wrong_type. Magnitudes
 // from 10^9 up are read as ±10^9 (see Minutes). It reports whether *dst was set.
 func (d *decoder) integer(dst *int) bool {
-	if !d.expect(strictjson.Number, "a whole number") {
+	if !d.is(d.sc.Peek(), strictjson.Number, "a whole number") {
 		return false
 	}
 	lit := d.sc.Number()

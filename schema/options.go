@@ -340,7 +340,7 @@ func accountProblems(accounts []rules.Account, at []int, base string) []accountP
 // twice is duplicate_field; every other member's value is read by value, with the name
 // on the path.
 func (d *decoder) dataMembers(known func(name string) bool, value func(name string)) {
-	if !d.expect(strictjson.Object, "an object") {
+	if !d.is(d.sc.Peek(), strictjson.Object, "an object") {
 		return
 	}
 	d.sc.BeginObject()

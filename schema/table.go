@@ -34,7 +34,7 @@ func newTable[T any](ms ...wireMember[T]) *table[T] {
 // missing names are reported by the decoder. It returns false when the value was not an
 // object (reported as wrong_type and skipped).
 func decodeObject[T any](d *decoder, t *table[T], v *T) bool {
-	if !d.expect(strictjson.Object, "an object") {
+	if !d.is(d.sc.Peek(), strictjson.Object, "an object") {
 		return false
 	}
 	d.sc.BeginObject()
