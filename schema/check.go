@@ -102,19 +102,10 @@ type PostLength = MeasuredPost
 // pointer of its text: rules.PostCheck as the verdict's JSON carries it, with Fits.
 type MeasuredPost struct {
 	Path string `json:"path"`
-	// Counter is the unit: "graphemes" unless the Limits say otherwise ("x-weighted").
-	Counter string `json:"counter"`
-	// Length is exact when Exact; otherwise counting stopped past the cap and Length is a
-	// lower bound.
-	Length int  `json:"length"`
-	Exact  bool `json:"exact"`
-	Cap    int  `json:"cap"`
-	Fits   bool `json:"fits"`
-	// OverflowAt is the byte offset in the text where the first unit past the cap begins,
-	// -1 when the post fits.
-	OverflowAt int `json:"overflowAt"`
-	// Rule is the id of the rule the fields above measure: the first error rule the post
-	// breaks, else the platform's primary length rule.
+	// Measure is the post in the unit and against the cap of Rule.
+	Measure
+	// Rule is the id of the rule Measure measures: the first error rule the post breaks,
+	// else the platform's primary length rule.
 	Rule string `json:"rule,omitempty"`
 	// Units has one entry per text rule of the platform that was checked (every unit it
 	// is counted in, and the rules on what it holds), warnings included.
@@ -124,14 +115,30 @@ type MeasuredPost struct {
 // UnitLength is a post measured for one rule of the book: its unit, length and limit.
 // A rule is broken exactly when Fits is false; Warning says the rule only informs.
 type UnitLength struct {
-	Rule       string `json:"rule"`
-	Counter    string `json:"counter"`
-	Length     int    `json:"length"`
-	Exact      bool   `json:"exact"`
-	Cap        int    `json:"cap"`
-	Fits       bool   `json:"fits"`
-	OverflowAt int    `json:"overflowAt"`
-	Warning    bool   `json:"warning,omitempty"`
+	Rule string `json:"rule"`
+	Measure
+	Warning bool `json:"warning,omitempty"`
+}
+
+// Measure is a text measured in one unit against one cap: rules.Measurement as the
+// verdict's JSON carries it, with Fits. MeasuredPost and UnitLength embed it, so its
+// members sit in their JSON objects as their own.
+type Measure struct {
+	// Counter is the unit: "graphemes" unless the Limits say otherwise ("x-weighted").
+	Counter string `json:"counter"`
+	// Length is exact when Exact; otherwise counting stopped past the cap and Length is a
+	// lower bound.
+	Length int  `json:"length"`
+	Exact  bool `json:"exact"`
+	Cap    int  `json:"cap"`
+	Fits   bool `json:"fits"`
+	// OverflowAt is the byte offset in the text where the first unit past the cap begins,
+	// -1 when the text fits.
+	OverflowAt int `json:"overflowAt"`
+}
+
+func measureOf(m rules.Measurement) Measure {
+	return Measure{Counter: m.Counter, Length: m.Length, Exact: m.Exact, Cap: m.Cap, Fits: m.Fits(), OverflowAt: m.OverflowAt}
 }
 
 // TargetVerdict is one entry of the request's "platforms", in order: its platform as sent,

@@ -15,7 +15,34 @@ import (
 	"github.com/postrules/postrules/rules"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/verdicts")
+var update = flag.Bool("update", false, "rewrite the golden files under testdata (verdicts, jsonschema, node)")
+
+// checkGolden compares got with the golden file at path, or with -update writes it there.
+// A difference prints what the code gives now (up to 4 KiB of it).
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./schema -run '%s' -update to create it)", err, t.Name())
+	}
+	if !bytes.Equal(got, want) {
+		shown := got
+		if len(shown) > 4<<10 {
+			shown = shown[:4<<10]
+		}
+		t.Errorf("%s differs from what the code gives now; check the diff and refresh with go test ./schema -run '%s' -update. Now:\n%s",
+			path, t.Name(), shown)
+	}
+}
 
 var (
 	now      = time.Date(2026, 1, 10, 12, 0, 0, 0, time.UTC)
@@ -185,24 +212,7 @@ func TestVerdictGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got = append(got, '\n')
-			path := filepath.Join("testdata", "verdicts", c.name+".json")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -run TestVerdictGolden -update to create it)", err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("verdict differs from %s:\n%s", path, got)
-			}
+			checkGolden(t, filepath.Join("testdata", "verdicts", c.name+".json"), append(got, '\n'))
 		})
 	}
 }

@@ -44,10 +44,6 @@ type fields struct {
 	required uint32 // bit i set: names[i] must be present (400 missing_field)
 }
 
-var (
-	targetMembers = fields{names: []string{"platform", "accountId", "content", "platformSpecificData"}, required: 1 << 0}
-)
-
 // The member tables of the wire types (types.go), in the order the types list them.
 var (
 	createPostTable = newTable(
@@ -93,22 +89,27 @@ var (
 		wireMember[ThreadItem]{name: "mediaItems", decode: func(d *decoder, it *ThreadItem) { it.MediaItems = d.mediaItems() }},
 	)
 	pollTable = newTable(
-		wireMember[Poll]{name: "options", required: true, decode: func(d *decoder, p *Poll) {
-			if !d.openArray() {
-				return
-			}
-			p.Options = []string{}
-			var a array
-			for d.nextElem(&a) {
-				var s string
-				d.str(&s)
-				p.Options = append(p.Options, s)
-			}
-		}},
+		wireMember[Poll]{name: "options", required: true, decode: func(d *decoder, p *Poll) { p.Options = d.stringArray() }},
 		wireMember[Poll]{name: "durationMinutes", required: true, decode: func(d *decoder, p *Poll) {
 			var n int
 			d.integer(&n)
 			p.DurationMinutes = Minutes(n)
+		}},
+	)
+	targetTable = newTable(
+		wireMember[PlatformTarget]{name: "platform", required: true, decode: func(d *decoder, t *PlatformTarget) {
+			var s string
+			d.str(&s)
+			t.Platform = rules.Platform(s)
+		}},
+		wireMember[PlatformTarget]{name: "accountId", decode: func(d *decoder, t *PlatformTarget) { d.optStr(&t.AccountID) }},
+		wireMember[PlatformTarget]{name: "content", decode: func(d *decoder, t *PlatformTarget) { d.optStr(&t.Content) }},
+		wireMember[PlatformTarget]{name: "platformSpecificData", decode: func(d *decoder, t *PlatformTarget) {
+			if !d.is(d.sc.Peek(), strictjson.Object, "an object") {
+				return
+			}
+			d.psd, d.hasPSD = d.sc.Mark(), true
+			d.skipLocated()
 		}},
 	)
 	draftPublishTable = newTable(
@@ -161,6 +162,10 @@ type decoder struct {
 	failPath string
 	failSet  bool
 	origin   origin
+	// psd locates the platformSpecificData of the target being decoded, when hasPSD: it is
+	// decoded once the target's other members are read (see target).
+	psd    strictjson.Mark
+	hasPSD bool
 }
 
 // origin is the document a decoder reads: the request body or a stored draft.
@@ -407,6 +412,17 @@ func (d *decoder) reportHere(code rules.Code, msg string) {
 	}
 }
 
+// is reports whether k, the kind of the current value (d.sc.Peek()), is want; when it is
+// not, it reports wrong_type (expected what) and skips the value. (Peek is the caller's
+// so that is stays small enough to inline.)
+func (d *decoder) is(k, want strictjson.Kind, what string) bool {
+	if k != want {
+		d.wrongType(what, k)
+		return false
+	}
+	return true
+}
+
 // wrongType reports that the current value is of kind got where want was expected, and
 // skips it. Nothing is reported when got is Invalid: the scanner has failed already.
 func (d *decoder) wrongType(want string, got strictjson.Kind) {
@@ -464,19 +480,6 @@ type object struct {
 	meant  uint32 // names that a rejected name was meant for: not also "missing"
 	pushed bool
 	field  int // index in f.names of the member whose value is next
-}
-
-// open starts decoding an object. When the value is not an object it reports wrong_type,
-// skips it and returns false.
-func (d *decoder) open(o *object, f *fields) bool {
-	k := d.sc.Peek()
-	if k != strictjson.Object {
-		d.wrongType("an object", k)
-		return false
-	}
-	o.f = f
-	d.sc.BeginObject()
-	return true
 }
 
 // next moves to the next member the table defines and has not seen yet, and returns true
@@ -597,9 +600,7 @@ type array struct {
 }
 
 func (d *decoder) openArray() bool {
-	k := d.sc.Peek()
-	if k != strictjson.Array {
-		d.wrongType("an array", k)
+	if !d.is(d.sc.Peek(), strictjson.Array, "an array") {
 		return false
 	}
 	d.sc.BeginArray()
@@ -622,9 +623,7 @@ func (d *decoder) nextElem(a *array) bool {
 
 // str decodes a string value into dst; it reports whether dst was set.
 func (d *decoder) str(dst *string) bool {
-	k := d.sc.Peek()
-	if k != strictjson.String {
-		d.wrongType("a string", k)
+	if !d.is(d.sc.Peek(), strictjson.String, "a string") {
 		return false
 	}
 	s, issue := d.sc.String()
@@ -642,22 +641,20 @@ func (d *decoder) optStr(dst **string) {
 	}
 }
 
-func (d *decoder) boolean(dst *bool) {
-	k := d.sc.Peek()
-	if k != strictjson.Bool {
-		d.wrongType("a boolean (true or false)", k)
-		return
+// boolean decodes a boolean into dst; it reports whether dst was set.
+func (d *decoder) boolean(dst *bool) bool {
+	if !d.is(d.sc.Peek(), strictjson.Bool, "a boolean (true or false)") {
+		return false
 	}
 	*dst = d.sc.Bool()
+	return true
 }
 
 // integer decodes a whole number, read by parseWhole: 60, 60.0 and 6e1 are all sixty (JSON
 // has one number type; the peer's schema says "number"); 60.5 is wrong_type. Magnitudes
 // from 10^9 up are read as ±10^9 (see Minutes). It reports whether *dst was set.
 func (d *decoder) integer(dst *int) bool {
-	k := d.sc.Peek()
-	if k != strictjson.Number {
-		d.wrongType("a whole number", k)
+	if !d.is(d.sc.Peek(), strictjson.Number, "a whole number") {
 		return false
 	}
 	lit := d.sc.Number()
@@ -853,36 +850,12 @@ func (d *decoder) targets() []PlatformTarget {
 // twitter also keep it as sent, in Options), and kept raw (after checking its strings and
 // names) for a target whose platform is unknown or missing.
 func (d *decoder) target(t *PlatformTarget) {
-	var o object
-	if !d.open(&o, &targetMembers) {
-		return
-	}
-	var psd strictjson.Mark
-	hasPSD := false
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			var s string
-			d.str(&s)
-			t.Platform = rules.Platform(s)
-		case 1:
-			d.optStr(&t.AccountID)
-		case 2:
-			d.optStr(&t.Content)
-		case 3:
-			if k := d.sc.Peek(); k != strictjson.Object {
-				d.wrongType("an object", k)
-				continue
-			}
-			psd, hasPSD = d.sc.Mark(), true
-			d.skipLocated()
-		}
-	}
-	if !hasPSD || d.failed() {
+	d.hasPSD = false
+	if !decodeObject(d, targetTable, t) || !d.hasPSD || d.failed() {
 		return
 	}
 	after := d.sc.Mark()
-	d.sc.Rewind(psd)
+	d.sc.Rewind(d.psd)
 	d.push("platformSpecificData")
 	if t.Platform == rules.Twitter {
 		t.Twitter = new(TwitterOptions)

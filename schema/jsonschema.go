@@ -242,8 +242,10 @@ func (g *generator) structSchema(t reflect.Type) obj {
 	props := obj{}
 	var required []string
 	var allOf []any
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
+	for _, f := range reflect.VisibleFields(t) {
+		if f.Anonymous && f.Type.Kind() == reflect.Struct && f.Tag.Get("json") == "" {
+			continue // an embedded struct: its fields follow, where encoding/json writes them
+		}
 		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if name == "-" || !f.IsExported() {
 			continue

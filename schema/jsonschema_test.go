@@ -57,20 +57,7 @@ func TestDocumentsGolden(t *testing.T) {
 		if !json.Valid(got) {
 			t.Fatalf("%s is not JSON", name)
 		}
-		path := filepath.Join("testdata", "jsonschema", name+".json")
-		if *update {
-			if err := os.WriteFile(path, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test ./schema -update)", err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s differs from %s: the schema changed; check the diff and refresh with go test ./schema -update", name, path)
-		}
+		checkGolden(t, filepath.Join("testdata", "jsonschema", name+".json"), got)
 	}
 }
 

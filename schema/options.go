@@ -40,8 +40,49 @@ const (
 )
 
 var (
-	accountMembers = fields{names: []string{"platform", "accountId"}, required: 1<<0 | 1<<1}
-	limitMembers   = fields{names: []string{"cap", "counter"}}
+	accountTable = newTable(
+		wireMember[accountRead]{name: "platform", required: true, decode: func(d *decoder, r *accountRead) {
+			if s, ok := r.value(d, 1); ok {
+				r.acct.Platform = rules.Platform(s)
+			}
+		}},
+		wireMember[accountRead]{name: "accountId", required: true, decode: func(d *decoder, r *accountRead) {
+			if s, ok := r.value(d, 2); ok {
+				r.acct.ID = s
+			}
+		}},
+	)
+	limitTable = newTable(
+		wireMember[limitRead]{name: "cap", decode: func(d *decoder, r *limitRead) {
+			n := 0
+			d.integer(&n)
+			switch {
+			case d.broken.has(d.pointer()):
+				r.bad = true
+			case n < 1 || n > maxCap:
+				d.reportHere(rules.CodeInvalidValue, "a cap is a whole number from 1 to "+strconv.Itoa(maxCap))
+				r.bad = true
+			default:
+				r.lim.Cap = n
+			}
+		}},
+		wireMember[limitRead]{name: "counter", decode: func(d *decoder, r *limitRead) {
+			var s string
+			if !d.str(&s) {
+				r.bad = true
+				return
+			}
+			switch s {
+			case "graphemes":
+				r.lim.Counter = rules.GraphemeCounter()
+			case xweight.Name:
+				r.lim.Counter = xweight.Default()
+			default:
+				d.reportHere(rules.CodeInvalidValue, "counter "+quoteName(s)+" is not \"graphemes\" or \""+xweight.Name+"\"")
+				r.bad = true
+			}
+		}},
+	)
 
 	// null is "not given" for every option.
 	optionsTable = newTable(
@@ -226,26 +267,9 @@ func (d *decoder) accounts() []rules.Account {
 	var at []int // at[k] is the index in the array of out[k]
 	var a array
 	for d.nextElem(&a) {
-		var o object
-		if !d.open(&o, &accountMembers) {
-			continue
-		}
-		var acct rules.Account
-		ok := true
-		for d.next(&o) {
-			var s string
-			if !d.str(&s) || d.broken.has(d.pointer()) {
-				ok = false
-				continue
-			}
-			if o.field == 0 {
-				acct.Platform = rules.Platform(s)
-			} else {
-				acct.ID = s
-			}
-		}
-		if ok && o.seen == 3 {
-			out = append(out, acct)
+		var r accountRead
+		if decodeObject(d, accountTable, &r) && !r.bad && r.given == 3 {
+			out = append(out, r.acct)
 			at = append(at, a.index)
 		}
 	}
@@ -316,9 +340,7 @@ func accountProblems(accounts []rules.Account, at []int, base string) []accountP
 // twice is duplicate_field; every other member's value is read by value, with the name
 // on the path.
 func (d *decoder) dataMembers(known func(name string) bool, value func(name string)) {
-	k := d.sc.Peek()
-	if k != strictjson.Object {
-		d.wrongType("an object", k)
+	if !d.is(d.sc.Peek(), strictjson.Object, "an object") {
 		return
 	}
 	d.sc.BeginObject()
@@ -396,45 +418,38 @@ func (d *decoder) ruleOverrides(l *rules.Limits) {
 	})
 }
 
+// accountRead is one account being decoded: given has bit 1 for platform and 2 for
+// accountId once read, bad is set when either had a problem.
+type accountRead struct {
+	acct  rules.Account
+	given uint8
+	bad   bool
+}
+
+// value reads the string value of the member of bit, or reports that it had a problem.
+func (r *accountRead) value(d *decoder, bit uint8) (string, bool) {
+	r.given |= bit
+	var s string
+	if !d.str(&s) || d.broken.has(d.pointer()) {
+		r.bad = true
+		return "", false
+	}
+	return s, true
+}
+
+// limitRead is one platform's limit being decoded over lim; bad is set by a problem.
+type limitRead struct {
+	lim *rules.Limit
+	bad bool
+}
+
 // limit decodes one platform's {"cap", "counter"} over lim; false when it had a problem.
 func (d *decoder) limit(lim *rules.Limit) bool {
-	var o object
-	if !d.open(&o, &limitMembers) {
+	r := limitRead{lim: lim}
+	if !decodeObject(d, limitTable, &r) {
 		return false
 	}
-	ok := true
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			n := 0
-			d.integer(&n)
-			switch {
-			case d.broken.has(d.pointer()):
-				ok = false
-			case n < 1 || n > maxCap:
-				d.reportHere(rules.CodeInvalidValue, "a cap is a whole number from 1 to "+strconv.Itoa(maxCap))
-				ok = false
-			default:
-				lim.Cap = n
-			}
-		case 1:
-			var s string
-			if !d.str(&s) {
-				ok = false
-				continue
-			}
-			switch s {
-			case "graphemes":
-				lim.Counter = rules.GraphemeCounter()
-			case xweight.Name:
-				lim.Counter = xweight.Default()
-			default:
-				d.reportHere(rules.CodeInvalidValue, "counter "+quoteName(s)+" is not \"graphemes\" or \""+xweight.Name+"\"")
-				ok = false
-			}
-		}
-	}
-	return ok && !d.broken.has(d.pointer()) && !d.broken.under(d.pointer())
+	return !r.bad && !d.broken.has(d.pointer()) && !d.broken.under(d.pointer())
 }
 
 // DecodeOutcomes decodes the per-target outcomes of a publish, a JSON array of {"platform",

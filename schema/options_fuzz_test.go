@@ -7,6 +7,17 @@ import (
 	"github.com/postrules/postrules/rules"
 )
 
+// requireLocated fails unless each problem that fn gave for data has a code, a message,
+// in as its document, and a JSON pointer (or no path).
+func requireLocated(t *testing.T, fn, data, in string, problems []Problem) {
+	t.Helper()
+	for _, e := range problems {
+		if e.Code == "" || e.Message == "" || e.In != in || (e.Path != "" && e.Path[0] != '/') {
+			t.Fatalf("%s(%q): a problem without code, message, in %q or pointer: %+v", fn, data, in, e)
+		}
+	}
+}
+
 // FuzzDecodeOutcomes checks DecodeOutcomes against encoding/json: whatever it
 // accepts, encoding/json decodes to the same outcomes with exactly the same member names;
 // whatever it rejects carries a code and a JSON pointer.
@@ -19,11 +30,7 @@ func FuzzDecodeOutcomes(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data string) {
 		got, problems := DecodeOutcomes([]byte(data))
-		for _, e := range problems {
-			if e.Code == "" || e.Message == "" || e.In != "outcomes" || (e.Path != "" && e.Path[0] != '/') {
-				t.Fatalf("DecodeOutcomes(%q): a problem without code, message, in or pointer: %+v", data, e)
-			}
-		}
+		requireLocated(t, "DecodeOutcomes", data, "outcomes", problems)
 		if len(problems) > 0 {
 			return
 		}
@@ -70,11 +77,7 @@ func FuzzDecodeAccounts(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data string) {
 		got, problems := DecodeAccounts([]byte(data))
-		for _, e := range problems {
-			if e.Code == "" || e.Message == "" || e.In != "options" || (e.Path != "" && e.Path[0] != '/') {
-				t.Fatalf("DecodeAccounts(%q): a problem without code, message, in or pointer: %+v", data, e)
-			}
-		}
+		requireLocated(t, "DecodeAccounts", data, "options", problems)
 		if len(problems) > 0 {
 			return
 		}

@@ -124,11 +124,7 @@ func FuzzDecodeEnv(f *testing.F) {
 	f.Add(`{"limits":{"\ud800":1},"accounts":[{"Platform":"twitter"}]}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		env, ps := DecodeEnv([]byte(s))
-		for _, p := range ps {
-			if p.Code == "" || p.Message == "" || p.In != "options" || (p.Path != "" && p.Path[0] != '/') {
-				t.Fatalf("bad problem %+v", p)
-			}
-		}
+		requireLocated(t, "DecodeEnv", s, "options", ps)
 		if len(ps) > 0 {
 			return
 		}

@@ -136,12 +136,7 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 	case rules.TikTok:
 		if mediaOK {
 			d.needMedia("tiktok.media.required", c, base, "tiktok has no text-only posts: give one video or photos")
-			switch {
-			case c.docs+c.gifs > 0:
-				d.raise("tiktok.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "tiktok takes one video or photos, not GIFs or documents")
-			case c.videos > 0 && c.all > 1:
-				d.raise("tiktok.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "tiktok takes one video alone, or photos; the post has "+mediaList(c))
-			}
+			d.videoAlone("tiktok.media.kinds", c, c.docs+c.gifs > 0, "tiktok takes one video or photos, not GIFs or documents", "tiktok", "photos")
 			d.atMost("tiktok.media.kinds", c.images, "/mediaItems", "tiktok takes at most %d photos, not %d")
 		}
 		if tk := t.TikTok; tk != nil && optsOK {
@@ -159,12 +154,7 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 		}
 		if mediaOK {
 			d.needMedia("pinterest.media.required", c, base, "a pin needs an image or a video")
-			switch {
-			case c.docs > 0:
-				d.raise("pinterest.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "pinterest takes images or one video, not documents")
-			case c.videos > 0 && c.all > 1:
-				d.raise("pinterest.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "pinterest takes one video alone, or images; the post has "+mediaList(c))
-			}
+			d.videoAlone("pinterest.media.kinds", c, c.docs > 0, "pinterest takes images or one video, not documents", "pinterest", "images")
 			d.atMost("pinterest.carousel", c.images+c.gifs, "/mediaItems", "a pinterest carousel takes at most %d images, not %d")
 			if c.videos == 1 && (pin == nil || pin.CoverImageURL == nil) && !hasThumbnail(p.MediaItems) {
 				d.raise("pinterest.video", rules.CodeMissingField, base, "the video pin has no cover: give platformSpecificData.coverImageUrl or the video's thumbnail")
@@ -185,12 +175,11 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 	case rules.LinkedIn:
 		li := t.LinkedIn
 		if mediaOK {
-			switch {
-			case c.docs > 0 && c.all > 1:
-				d.raise("linkedin.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "linkedin takes one document alone; the post has "+mediaList(c))
-			case c.videos > 0 && c.all > 1:
-				d.raise("linkedin.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "linkedin takes one video alone, or images; the post has "+mediaList(c))
+			docWith, msg := c.docs > 0 && c.all > 1, ""
+			if docWith {
+				msg = "linkedin takes one document alone; the post has " + mediaList(c)
 			}
+			d.videoAlone("linkedin.media.kinds", c, docWith, msg, "linkedin", "images")
 			d.atMost("linkedin.media.kinds", c.images+c.gifs, "/mediaItems", "linkedin takes at most %d images, not %d")
 			if c.docs > 0 && optsOK && (li == nil || li.DocumentTitle == nil || strings.TrimSpace(*li.DocumentTitle) == "") {
 				d.raise("linkedin.document.title", rules.CodeMissingField, opts+"/documentTitle", "a linkedin post with a document needs platformSpecificData.documentTitle")
@@ -235,12 +224,7 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 		}
 	case rules.Facebook:
 		if mediaOK {
-			switch {
-			case c.docs > 0:
-				d.raise("facebook.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "facebook takes photos or one video, not documents")
-			case c.videos > 0 && c.all > 1:
-				d.raise("facebook.media.kinds", rules.CodeInvalidMedia, "/mediaItems", "facebook takes one video alone, or photos; the post has "+mediaList(c))
-			}
+			d.videoAlone("facebook.media.kinds", c, c.docs > 0, "facebook takes photos or one video, not documents", "facebook", "photos")
 			d.atMost("facebook.media.kinds", c.images+c.gifs, "/mediaItems", "facebook takes at most %d photos, not %d")
 		}
 		if f := t.Facebook; f != nil && optsOK {
@@ -272,6 +256,19 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 		if g := t.GoogleBusiness; g != nil && optsOK {
 			d.googleBusiness(g, opts)
 		}
+	}
+}
+
+// videoAlone applies a media-kinds rule id of a platform that takes a video alone or
+// several of something else (others: "images", "photos"): refused, when true, raises
+// refusedMsg first (media of a kind the platform does not take), else a video with other
+// media raises the video rule. One problem at most, at /mediaItems.
+func (d *doc) videoAlone(id string, c mediaCount, refused bool, refusedMsg, platform, others string) {
+	switch {
+	case refused:
+		d.raise(id, rules.CodeInvalidMedia, "/mediaItems", refusedMsg)
+	case c.videos > 0 && c.all > 1:
+		d.raise(id, rules.CodeInvalidMedia, "/mediaItems", platform+" takes one video alone, or "+others+"; the post has "+mediaList(c))
 	}
 }
 

@@ -3,7 +3,6 @@ package schema
 import (
 	"encoding/json"
 
-	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 )
 
@@ -129,83 +128,167 @@ type GoogleBusinessOptions struct {
 	OfferTermsConditions *string `json:"offerTermsConditions,omitempty"`
 }
 
-// Member tables of the nine option objects, in the order their decoders switch on.
+// The member tables of the nine option objects, in the order the types list them: each
+// platform's decoder is its table (decodeObject reads it).
 var (
-	youtubeMembers   = fields{names: []string{"title", "tags", "visibility", "madeForKids", "containsSyntheticMedia", "categoryId", "firstComment"}}
-	tiktokMembers    = fields{names: []string{"privacyLevel", "disableComment", "disableDuet", "disableStitch", "brandContentToggle", "brandOrganicToggle", "isAigc", "videoCoverTimestampMs", "autoAddMusic", "photoCoverIndex", "description", "draft"}}
-	pinterestMembers = fields{names: []string{"boardId", "title", "link", "altText", "dominantColor", "coverImageUrl"}}
-	linkedinMembers  = fields{names: []string{"visibility", "articleUrl", "articleTitle", "articleDescription", "documentTitle"}}
-	blueskyMembers   = fields{names: []string{"langs", "altText"}}
-	facebookMembers  = fields{names: []string{"link", "published", "videoThumbnailUrl"}}
-	instagramMembers = fields{names: []string{"shareToFeed", "coverUrl", "thumbOffset"}}
-	threadsMembers   = fields{names: []string{"replyControl", "altText"}}
-	gbpMembers       = fields{names: []string{"topicType", "callToActionType", "callToActionUrl", "eventTitle", "eventStartDate", "eventStartTime", "eventEndDate", "eventEndTime", "offerCouponCode", "offerRedeemOnlineUrl", "offerTermsConditions"}}
+	youtubeTable = newTable(
+		wireMember[YouTubeOptions]{name: "title", decode: func(d *decoder, y *YouTubeOptions) { d.optStr(&y.Title) }},
+		wireMember[YouTubeOptions]{name: "tags", decode: func(d *decoder, y *YouTubeOptions) { y.Tags = d.stringArray() }},
+		wireMember[YouTubeOptions]{name: "visibility", decode: func(d *decoder, y *YouTubeOptions) { d.optStr(&y.Visibility) }},
+		wireMember[YouTubeOptions]{name: "madeForKids", decode: func(d *decoder, y *YouTubeOptions) { d.boolean(&y.MadeForKids) }},
+		wireMember[YouTubeOptions]{name: "containsSyntheticMedia", decode: func(d *decoder, y *YouTubeOptions) { d.boolean(&y.ContainsSyntheticMedia) }},
+		wireMember[YouTubeOptions]{name: "categoryId", decode: func(d *decoder, y *YouTubeOptions) { d.optStr(&y.CategoryID) }},
+		wireMember[YouTubeOptions]{name: "firstComment", decode: func(d *decoder, y *YouTubeOptions) { d.optStr(&y.FirstComment) }},
+	)
+	tiktokTable = newTable(
+		wireMember[TikTokOptions]{name: "privacyLevel", decode: func(d *decoder, t *TikTokOptions) { d.optStr(&t.PrivacyLevel) }},
+		wireMember[TikTokOptions]{name: "disableComment", decode: func(d *decoder, t *TikTokOptions) { d.boolean(&t.DisableComment) }},
+		wireMember[TikTokOptions]{name: "disableDuet", decode: func(d *decoder, t *TikTokOptions) { d.boolean(&t.DisableDuet) }},
+		wireMember[TikTokOptions]{name: "disableStitch", decode: func(d *decoder, t *TikTokOptions) { d.boolean(&t.DisableStitch) }},
+		wireMember[TikTokOptions]{name: "brandContentToggle", decode: func(d *decoder, t *TikTokOptions) { d.boolean(&t.BrandContentToggle) }},
+		wireMember[TikTokOptions]{name: "brandOrganicToggle", decode: func(d *decoder, t *TikTokOptions) { d.boolean(&t.BrandOrganicToggle) }},
+		wireMember[TikTokOptions]{name: "isAigc", decode: func(d *decoder, t *TikTokOptions) { d.boolean(&t.IsAigc) }},
+		wireMember[TikTokOptions]{name: "videoCoverTimestampMs", decode: func(d *decoder, t *TikTokOptions) { d.optWhole(&t.VideoCoverTimestampMs) }},
+		wireMember[TikTokOptions]{name: "autoAddMusic", decode: func(d *decoder, t *TikTokOptions) { d.optBool(&t.AutoAddMusic) }},
+		wireMember[TikTokOptions]{name: "photoCoverIndex", decode: func(d *decoder, t *TikTokOptions) { d.optWhole(&t.PhotoCoverIndex) }},
+		wireMember[TikTokOptions]{name: "description", decode: func(d *decoder, t *TikTokOptions) { d.optStr(&t.Description) }},
+		wireMember[TikTokOptions]{name: "draft", decode: func(d *decoder, t *TikTokOptions) { d.boolean(&t.Draft) }},
+	)
+	pinterestTable = newTable(
+		wireMember[PinterestOptions]{name: "boardId", decode: func(d *decoder, p *PinterestOptions) { d.optStr(&p.BoardID) }},
+		wireMember[PinterestOptions]{name: "title", decode: func(d *decoder, p *PinterestOptions) { d.optStr(&p.Title) }},
+		wireMember[PinterestOptions]{name: "link", decode: func(d *decoder, p *PinterestOptions) { d.optStr(&p.Link) }},
+		wireMember[PinterestOptions]{name: "altText", decode: func(d *decoder, p *PinterestOptions) { d.optStr(&p.AltText) }},
+		wireMember[PinterestOptions]{name: "dominantColor", decode: func(d *decoder, p *PinterestOptions) { d.optStr(&p.DominantColor) }},
+		wireMember[PinterestOptions]{name: "coverImageUrl", decode: func(d *decoder, p *PinterestOptions) { d.optStr(&p.CoverImageURL) }},
+	)
+	linkedinTable = newTable(
+		wireMember[LinkedInOptions]{name: "visibility", decode: func(d *decoder, l *LinkedInOptions) { d.optStr(&l.Visibility) }},
+		wireMember[LinkedInOptions]{name: "articleUrl", decode: func(d *decoder, l *LinkedInOptions) { d.optStr(&l.ArticleURL) }},
+		wireMember[LinkedInOptions]{name: "articleTitle", decode: func(d *decoder, l *LinkedInOptions) { d.optStr(&l.ArticleTitle) }},
+		wireMember[LinkedInOptions]{name: "articleDescription", decode: func(d *decoder, l *LinkedInOptions) { d.optStr(&l.ArticleDescription) }},
+		wireMember[LinkedInOptions]{name: "documentTitle", decode: func(d *decoder, l *LinkedInOptions) { d.optStr(&l.DocumentTitle) }},
+	)
+	blueskyTable = newTable(
+		wireMember[BlueskyOptions]{name: "langs", decode: func(d *decoder, b *BlueskyOptions) { b.Langs = d.stringArray() }},
+		wireMember[BlueskyOptions]{name: "altText", decode: func(d *decoder, b *BlueskyOptions) { b.AltText = d.stringArray() }},
+	)
+	facebookTable = newTable(
+		wireMember[FacebookOptions]{name: "link", decode: func(d *decoder, f *FacebookOptions) { d.optStr(&f.Link) }},
+		wireMember[FacebookOptions]{name: "published", decode: func(d *decoder, f *FacebookOptions) { d.optBool(&f.Published) }},
+		wireMember[FacebookOptions]{name: "videoThumbnailUrl", decode: func(d *decoder, f *FacebookOptions) { d.optStr(&f.VideoThumbnailURL) }},
+	)
+	instagramTable = newTable(
+		wireMember[InstagramOptions]{name: "shareToFeed", decode: func(d *decoder, in *InstagramOptions) { d.optBool(&in.ShareToFeed) }},
+		wireMember[InstagramOptions]{name: "coverUrl", decode: func(d *decoder, in *InstagramOptions) { d.optStr(&in.CoverURL) }},
+		wireMember[InstagramOptions]{name: "thumbOffset", decode: func(d *decoder, in *InstagramOptions) { d.optWhole(&in.ThumbOffset) }},
+	)
+	threadsTable = newTable(
+		wireMember[ThreadsOptions]{name: "replyControl", decode: func(d *decoder, t *ThreadsOptions) { d.optStr(&t.ReplyControl) }},
+		wireMember[ThreadsOptions]{name: "altText", decode: func(d *decoder, t *ThreadsOptions) { t.AltText = d.stringArray() }},
+	)
+	gbpTable = newTable(
+		wireMember[GoogleBusinessOptions]{name: "topicType", decode: func(d *decoder, g *GoogleBusinessOptions) { d.optStr(&g.TopicType) }},
+		wireMember[GoogleBusinessOptions]{name: "callToActionType", decode: func(d *decoder, g *GoogleBusinessOptions) { d.optStr(&g.CallToActionType) }},
+		wireMember[GoogleBusinessOptions]{name: "callToActionUrl", decode: func(d *decoder, g *GoogleBusinessOptions) { d.optStr(&g.CallToActionURL) }},
+		wireMember[GoogleBusinessOptions]{name: "eventTitle", decode: func(d *decoder, g *GoogleBusinessOptions) { d.optStr(&g.EventTitle) }},
+		wireMember[GoogleBusinessOptions]{name: "eventStartDate", decode: func(d *decoder, g *GoogleBusinessOptions) { d.optStr(&g.EventStartDate) }},
+		wireMember[GoogleBusinessOptions]{name: "eventStartTime", decode: func(d *decoder, g *GoogleBusinessOptions) { d.optStr(&g.EventStartTime) }},
+		wireMember[GoogleBusinessOptions]{name: "eventEndDate", decode: func(d *decoder, g *GoogleBusinessOptions) { d.optStr(&g.EventEndDate) }},
+		wireMember[GoogleBusinessOptions]{name: "eventEndTime", decode: func(d *decoder, g *GoogleBusinessOptions) { d.optStr(&g.EventEndTime) }},
+		wireMember[GoogleBusinessOptions]{name: "offerCouponCode", decode: func(d *decoder, g *GoogleBusinessOptions) { d.optStr(&g.OfferCouponCode) }},
+		wireMember[GoogleBusinessOptions]{name: "offerRedeemOnlineUrl", decode: func(d *decoder, g *GoogleBusinessOptions) { d.optStr(&g.OfferRedeemOnlineURL) }},
+		wireMember[GoogleBusinessOptions]{name: "offerTermsConditions", decode: func(d *decoder, g *GoogleBusinessOptions) { d.optStr(&g.OfferTermsConditions) }},
+	)
 )
+
+// typedPlatform is one platform's typed platformSpecificData: where a PlatformTarget
+// holds it and its member table.
+type typedPlatform interface {
+	// decode sets the target's typed field and decodes the current object into it.
+	decode(d *decoder, t *PlatformTarget)
+	// unmarshal sets the target's typed field from t.Options with encoding/json.
+	unmarshal(t *PlatformTarget) error
+	// typed is the target's typed field, or nil when it is not set.
+	typed(t *PlatformTarget) any
+	platform() rules.Platform
+	// fields is the member table's names (for tests).
+	fields() *fields
+}
+
+// optionsOf is the typedPlatform of options type T: field is T's field of PlatformTarget.
+type optionsOf[T any] struct {
+	p       rules.Platform
+	field   func(t *PlatformTarget) **T
+	members *table[T]
+}
+
+func (o optionsOf[T]) platform() rules.Platform { return o.p }
+
+func (o optionsOf[T]) fields() *fields { return &o.members.f }
+
+func (o optionsOf[T]) decode(d *decoder, t *PlatformTarget) {
+	v := new(T)
+	*o.field(t) = v
+	decodeObject(d, o.members, v)
+}
+
+func (o optionsOf[T]) unmarshal(t *PlatformTarget) error {
+	v := new(T)
+	*o.field(t) = v
+	return json.Unmarshal(t.Options, v)
+}
+
+func (o optionsOf[T]) typed(t *PlatformTarget) any {
+	if v := *o.field(t); v != nil {
+		return v
+	}
+	return nil
+}
+
+// typedPlatforms are the nine platforms whose platformSpecificData is typed besides
+// twitter's (which has a field of its own in the JSON of a target).
+var typedPlatforms = []typedPlatform{
+	optionsOf[YouTubeOptions]{rules.YouTube, func(t *PlatformTarget) **YouTubeOptions { return &t.YouTube }, youtubeTable},
+	optionsOf[TikTokOptions]{rules.TikTok, func(t *PlatformTarget) **TikTokOptions { return &t.TikTok }, tiktokTable},
+	optionsOf[PinterestOptions]{rules.Pinterest, func(t *PlatformTarget) **PinterestOptions { return &t.Pinterest }, pinterestTable},
+	optionsOf[LinkedInOptions]{rules.LinkedIn, func(t *PlatformTarget) **LinkedInOptions { return &t.LinkedIn }, linkedinTable},
+	optionsOf[BlueskyOptions]{rules.Bluesky, func(t *PlatformTarget) **BlueskyOptions { return &t.Bluesky }, blueskyTable},
+	optionsOf[FacebookOptions]{rules.Facebook, func(t *PlatformTarget) **FacebookOptions { return &t.Facebook }, facebookTable},
+	optionsOf[InstagramOptions]{rules.Instagram, func(t *PlatformTarget) **InstagramOptions { return &t.Instagram }, instagramTable},
+	optionsOf[ThreadsOptions]{rules.Threads, func(t *PlatformTarget) **ThreadsOptions { return &t.Threads }, threadsTable},
+	optionsOf[GoogleBusinessOptions]{rules.GoogleBusiness, func(t *PlatformTarget) **GoogleBusinessOptions { return &t.GoogleBusiness }, gbpTable},
+}
+
+// typedPlatformOf is the typedPlatform of p, or nil for twitter and for a platform that
+// is not one of the ten.
+func typedPlatformOf(p rules.Platform) typedPlatform {
+	for _, tp := range typedPlatforms {
+		if tp.platform() == p {
+			return tp
+		}
+	}
+	return nil
+}
 
 // platformOptions decodes platformSpecificData of a platform other than twitter into its
 // typed field of t. It returns false for a target whose platform is not one of the ten
 // (missing or unknown): its options stay raw, since there is no shape to hold them to.
 func (d *decoder) platformOptions(t *PlatformTarget) bool {
-	switch t.Platform {
-	case rules.YouTube:
-		t.YouTube = new(YouTubeOptions)
-		d.youtube(t.YouTube)
-	case rules.TikTok:
-		t.TikTok = new(TikTokOptions)
-		d.tiktok(t.TikTok)
-	case rules.Pinterest:
-		o := new(PinterestOptions)
-		t.Pinterest = o
-		d.stringMembers(&pinterestMembers, []**string{&o.BoardID, &o.Title, &o.Link, &o.AltText, &o.DominantColor, &o.CoverImageURL})
-	case rules.LinkedIn:
-		o := new(LinkedInOptions)
-		t.LinkedIn = o
-		d.stringMembers(&linkedinMembers, []**string{&o.Visibility, &o.ArticleURL, &o.ArticleTitle, &o.ArticleDescription, &o.DocumentTitle})
-	case rules.Bluesky:
-		t.Bluesky = new(BlueskyOptions)
-		d.bluesky(t.Bluesky)
-	case rules.Facebook:
-		t.Facebook = new(FacebookOptions)
-		d.facebook(t.Facebook)
-	case rules.Instagram:
-		t.Instagram = new(InstagramOptions)
-		d.instagram(t.Instagram)
-	case rules.Threads:
-		t.Threads = new(ThreadsOptions)
-		d.threads(t.Threads)
-	case rules.GoogleBusiness:
-		o := new(GoogleBusinessOptions)
-		t.GoogleBusiness = o
-		d.stringMembers(&gbpMembers, []**string{&o.TopicType, &o.CallToActionType, &o.CallToActionURL, &o.EventTitle,
-			&o.EventStartDate, &o.EventStartTime, &o.EventEndDate, &o.EventEndTime, &o.OfferCouponCode,
-			&o.OfferRedeemOnlineURL, &o.OfferTermsConditions})
-	default:
+	tp := typedPlatformOf(t.Platform)
+	if tp == nil {
 		return false
 	}
+	tp.decode(d, t)
 	return true
-}
-
-// stringMembers decodes an object whose members are all optional strings, dst[i] being
-// the destination of f.names[i].
-func (d *decoder) stringMembers(f *fields, dst []**string) {
-	var o object
-	if !d.open(&o, f) {
-		return
-	}
-	for d.next(&o) {
-		d.optStr(dst[o.field])
-	}
 }
 
 // optBool decodes a boolean into a new *bool.
 func (d *decoder) optBool(dst **bool) {
 	var b bool
-	if k := d.sc.Peek(); k != strictjson.Bool {
-		d.wrongType("a boolean (true or false)", k)
-		return
+	if d.boolean(&b) {
+		*dst = &b
 	}
-	d.boolean(&b)
-	*dst = &b
 }
 
 // optWhole decodes a whole number (any JSON notation, see Minutes) into a new *int.
@@ -231,142 +314,13 @@ func (d *decoder) stringArray() []string {
 	return out
 }
 
-func (d *decoder) youtube(y *YouTubeOptions) {
-	var o object
-	if !d.open(&o, &youtubeMembers) {
-		return
-	}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			d.optStr(&y.Title)
-		case 1:
-			y.Tags = d.stringArray()
-		case 2:
-			d.optStr(&y.Visibility)
-		case 3:
-			d.boolean(&y.MadeForKids)
-		case 4:
-			d.boolean(&y.ContainsSyntheticMedia)
-		case 5:
-			d.optStr(&y.CategoryID)
-		case 6:
-			d.optStr(&y.FirstComment)
-		}
-	}
-}
-
-func (d *decoder) tiktok(t *TikTokOptions) {
-	var o object
-	if !d.open(&o, &tiktokMembers) {
-		return
-	}
-	flags := []*bool{1: &t.DisableComment, 2: &t.DisableDuet, 3: &t.DisableStitch, 4: &t.BrandContentToggle,
-		5: &t.BrandOrganicToggle, 6: &t.IsAigc, 11: &t.Draft}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			d.optStr(&t.PrivacyLevel)
-		case 7:
-			d.optWhole(&t.VideoCoverTimestampMs)
-		case 8:
-			d.optBool(&t.AutoAddMusic)
-		case 9:
-			d.optWhole(&t.PhotoCoverIndex)
-		case 10:
-			d.optStr(&t.Description)
-		default:
-			d.boolean(flags[o.field])
-		}
-	}
-}
-
-func (d *decoder) bluesky(b *BlueskyOptions) {
-	var o object
-	if !d.open(&o, &blueskyMembers) {
-		return
-	}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			b.Langs = d.stringArray()
-		case 1:
-			b.AltText = d.stringArray()
-		}
-	}
-}
-
-func (d *decoder) facebook(f *FacebookOptions) {
-	var o object
-	if !d.open(&o, &facebookMembers) {
-		return
-	}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			d.optStr(&f.Link)
-		case 1:
-			d.optBool(&f.Published)
-		case 2:
-			d.optStr(&f.VideoThumbnailURL)
-		}
-	}
-}
-
-func (d *decoder) instagram(in *InstagramOptions) {
-	var o object
-	if !d.open(&o, &instagramMembers) {
-		return
-	}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			d.optBool(&in.ShareToFeed)
-		case 1:
-			d.optStr(&in.CoverURL)
-		case 2:
-			d.optWhole(&in.ThumbOffset)
-		}
-	}
-}
-
-func (d *decoder) threads(t *ThreadsOptions) {
-	var o object
-	if !d.open(&o, &threadsMembers) {
-		return
-	}
-	for d.next(&o) {
-		switch o.field {
-		case 0:
-			d.optStr(&t.ReplyControl)
-		case 1:
-			t.AltText = d.stringArray()
-		}
-	}
-}
-
 // typedOptions is t's typed platformSpecificData of a platform other than twitter, or
 // nil when it has none.
 func (t *PlatformTarget) typedOptions() any {
-	switch {
-	case t.YouTube != nil:
-		return t.YouTube
-	case t.TikTok != nil:
-		return t.TikTok
-	case t.Pinterest != nil:
-		return t.Pinterest
-	case t.LinkedIn != nil:
-		return t.LinkedIn
-	case t.Bluesky != nil:
-		return t.Bluesky
-	case t.Facebook != nil:
-		return t.Facebook
-	case t.Instagram != nil:
-		return t.Instagram
-	case t.Threads != nil:
-		return t.Threads
-	case t.GoogleBusiness != nil:
-		return t.GoogleBusiness
+	for _, tp := range typedPlatforms {
+		if o := tp.typed(t); o != nil {
+			return o
+		}
 	}
 	return nil
 }
@@ -375,37 +329,8 @@ func (t *PlatformTarget) typedOptions() any {
 // encoding/json's leniency (PlatformTarget.UnmarshalJSON; the strict decoder is the one
 // the checks use).
 func (t *PlatformTarget) unmarshalOptions() error {
-	var dst any
-	switch t.Platform {
-	case rules.YouTube:
-		t.YouTube = new(YouTubeOptions)
-		dst = t.YouTube
-	case rules.TikTok:
-		t.TikTok = new(TikTokOptions)
-		dst = t.TikTok
-	case rules.Pinterest:
-		t.Pinterest = new(PinterestOptions)
-		dst = t.Pinterest
-	case rules.LinkedIn:
-		t.LinkedIn = new(LinkedInOptions)
-		dst = t.LinkedIn
-	case rules.Bluesky:
-		t.Bluesky = new(BlueskyOptions)
-		dst = t.Bluesky
-	case rules.Facebook:
-		t.Facebook = new(FacebookOptions)
-		dst = t.Facebook
-	case rules.Instagram:
-		t.Instagram = new(InstagramOptions)
-		dst = t.Instagram
-	case rules.Threads:
-		t.Threads = new(ThreadsOptions)
-		dst = t.Threads
-	case rules.GoogleBusiness:
-		t.GoogleBusiness = new(GoogleBusinessOptions)
-		dst = t.GoogleBusiness
-	default:
-		return nil
+	if tp := typedPlatformOf(t.Platform); tp != nil {
+		return tp.unmarshal(t)
 	}
-	return json.Unmarshal(t.Options, dst)
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -144,5 +145,41 @@ func TestPlatformRuleOverride(t *testing.T) {
 	v = CheckCreatePost(yt, Env{Limits: rules.DefaultLimits().WithRule("youtube.title.max", 5)})
 	if v.Valid || v.Problems[0].Rule != "youtube.title.max" || v.Problems[0].Path != "/platforms/0/platformSpecificData/title" {
 		t.Errorf("a 12-character title with youtube.title.max at 5: %+v", v.Problems)
+	}
+}
+
+// TestTypedPlatformTables: each typed platform's member table names exactly the json
+// fields of its options type, in order, and the platform's target field is where the
+// decoder puts them; a field added to a type but not to its table (or misspelt there)
+// would otherwise be rejected as unknown_field on the wire.
+func TestTypedPlatformTables(t *testing.T) {
+	seen := map[rules.Platform]bool{}
+	for _, tp := range typedPlatforms {
+		p := tp.platform()
+		if seen[p] || p == rules.Twitter {
+			t.Errorf("%s is listed twice, or is twitter", p)
+		}
+		seen[p] = true
+		var tgt PlatformTarget
+		d := newDecoder([]byte(`{}`), originBody)
+		tp.decode(d, &tgt)
+		typed := tp.typed(&tgt)
+		if typed == nil || len(d.all()) != 0 {
+			t.Fatalf("%s: decoding {} gave %v, problems %v", p, typed, d.all())
+		}
+		ty := reflect.TypeOf(typed).Elem()
+		var want []string
+		for i := 0; i < ty.NumField(); i++ {
+			name, _, _ := strings.Cut(ty.Field(i).Tag.Get("json"), ",")
+			want = append(want, name)
+		}
+		if got := tp.fields().names; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: table %v, type %s %v", p, got, ty.Name(), want)
+		}
+	}
+	for _, p := range rules.Platforms() {
+		if p != rules.Twitter && !seen[p] {
+			t.Errorf("%s has no typed options", p)
+		}
 	}
 }

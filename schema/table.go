@@ -1,5 +1,7 @@
 package schema
 
+import "github.com/postrules/postrules/internal/strictjson"
+
 // wireMember is one member of a JSON object type as the wire format reads: its exact name,
 // whether it must be present (400 missing_field), and how its value is decoded into the Go
 // value of type T.
@@ -32,10 +34,11 @@ func newTable[T any](ms ...wireMember[T]) *table[T] {
 // missing names are reported by the decoder. It returns false when the value was not an
 // object (reported as wrong_type and skipped).
 func decodeObject[T any](d *decoder, t *table[T], v *T) bool {
-	var o object
-	if !d.open(&o, &t.f) {
+	if !d.is(d.sc.Peek(), strictjson.Object, "an object") {
 		return false
 	}
+	d.sc.BeginObject()
+	o := object{f: &t.f}
 	for d.next(&o) {
 		t.members[o.field].decode(d, v)
 	}

@@ -49,14 +49,10 @@ func appendMeasuredPosts(out []MeasuredPost, posts []rules.PostCheck) []Measured
 	for _, pl := range posts {
 		start := len(units)
 		for _, u := range pl.Units {
-			units = append(units, UnitLength{Rule: u.Rule, Counter: u.Counter, Length: u.Length, Exact: u.Exact,
-				Cap: u.Cap, Fits: u.Fits(), OverflowAt: u.OverflowAt, Warning: u.Warning})
+			units = append(units, UnitLength{Rule: u.Rule, Measure: measureOf(u), Warning: u.Warning})
 		}
-		out = append(out, PostLength{
-			Path: pl.Path, Counter: pl.Counter, Length: pl.Length, Exact: pl.Exact,
-			Cap: pl.Cap, Fits: pl.Fits(), OverflowAt: pl.OverflowAt, Rule: pl.Rule,
-			Units: units[start:len(units):len(units)],
-		})
+		out = append(out, MeasuredPost{Path: pl.Path, Measure: measureOf(pl.Measurement), Rule: pl.Rule,
+			Units: units[start:len(units):len(units)]})
 	}
 	return out
 }
@@ -70,8 +66,7 @@ func measuredFor(post *MeasuredPost, id string) *MeasuredPost {
 	}
 	for _, u := range post.Units {
 		if u.Rule == id {
-			return &MeasuredPost{Path: post.Path, Counter: u.Counter, Length: u.Length, Exact: u.Exact,
-				Cap: u.Cap, Fits: u.Fits, OverflowAt: u.OverflowAt, Rule: u.Rule}
+			return &MeasuredPost{Path: post.Path, Measure: u.Measure, Rule: u.Rule}
 		}
 	}
 	return post
