@@ -63,7 +63,7 @@ func Split(text string, o SplitOptions) ([]byte, *Fault) {
 	case "", rules.NumberingNone, rules.NumberingSuffix, rules.NumberingPrefix:
 		opts.Numbering = n
 	default:
-		return nil, NewFault(rules.CodeInvalidValue, "numbering", "numbering "+quote(o.Numbering)+
+		return nil, NewFault(rules.CodeInvalidValue, "numbering", "numbering "+strictjson.Quote(o.Numbering)+
 			" is not \"none\", \"suffix\" or \"prefix\"")
 	}
 	b, err := rules.SplitJSON(text, lim, opts)
@@ -223,14 +223,14 @@ func (s *seenRule) same(m rules.Measurement) bool {
 func indexesOf(m rules.Measurement) (ri, ci int32, f *Fault) {
 	ri, ok := allState.ruleIndex[m.Rule]
 	if !ok {
-		return 0, 0, InternalFault("postrules: measureAll: rule " + quote(m.Rule) + " is not in the book")
+		return 0, 0, InternalFault("postrules: measureAll: rule " + strictjson.Quote(m.Rule) + " is not in the book")
 	}
 	for i, c := range MeasureAllCounters {
 		if c == m.Counter {
 			return ri, int32(i), nil
 		}
 	}
-	return 0, 0, InternalFault("postrules: measureAll: unknown counter " + quote(m.Counter))
+	return 0, 0, InternalFault("postrules: measureAll: unknown counter " + strictjson.Quote(m.Counter))
 }
 
 // MeasureAll measures text for every platform of list (names separated by commas, ""
