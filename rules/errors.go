@@ -2,8 +2,9 @@ package rules
 
 import (
 	"errors"
-	"strconv"
 	"strings"
+
+	"github.com/postrules/postrules/internal/strictjson"
 )
 
 // Code is a machine-readable error code. Callers match on Code, never on message text.
@@ -226,16 +227,6 @@ func AsError(err error) *Error {
 	return nil
 }
 
-// quote renders s for a message: Go-quoted, and cut to a readable length so that a 1 MiB
-// input does not become a 1 MiB message.
-func quote(s string) string {
-	const max = 64
-	if len(s) > max {
-		cut := max
-		for cut > 0 && s[cut]&0xC0 == 0x80 { // do not split a UTF-8 sequence
-			cut--
-		}
-		return strconv.Quote(s[:cut]) + "..."
-	}
-	return strconv.Quote(s)
-}
+// quote renders s for a message: strictjson.Quote, Go-quoted and cut to a readable length,
+// as every face words a value.
+func quote(s string) string { return strictjson.Quote(s) }

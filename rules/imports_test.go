@@ -10,16 +10,18 @@ import (
 )
 
 // TestImportsStayInTheirLayer keeps docs/design.md's layering true: rules is pure (standard
-// library, uniseg and its own engines under rules/internal) so that it can be embedded
-// anywhere, the engines need the standard library alone, and only rules/xweight may
-// pull in golang.org/x/text.
+// library, uniseg, its own engines under rules/internal and the module's strict-JSON
+// toolkit for its JSON string writer) so that it can be embedded anywhere, the engines and
+// the toolkit need the standard library alone, and only rules/xweight may pull in
+// golang.org/x/text.
 func TestImportsStayInTheirLayer(t *testing.T) {
 	layers := []struct {
 		dir       string
 		allowed   []string
 		forbidden []string // standard library packages the layer must not use
 	}{
-		{".", []string{"github.com/rivo/uniseg", "github.com/postrules/postrules/rules/internal/"}, []string{"encoding/json"}},
+		{".", []string{"github.com/rivo/uniseg", "github.com/postrules/postrules/rules/internal/", "github.com/postrules/postrules/internal/strictjson"}, []string{"encoding/json"}},
+		{"../internal/strictjson", nil, nil},
 		{"internal/timestamp", nil, nil},
 		{"internal/grapheme", nil, []string{"encoding/json"}},
 		{"xweight", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/rules/xweight/internal/", "golang.org/x/text/", "github.com/rivo/uniseg"}, nil},

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/postrules/postrules/internal/strictjson"
 )
 
 // Numbering is how [SplitThread] labels the posts of a thread of n posts.
@@ -77,7 +79,7 @@ func (a SplitAnswer) AppendJSON(b []byte) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"text":`...)
-		b = appendJSONString(b, p.Text)
+		b = strictjson.AppendString(b, p.Text)
 		b = append(b, `,"length":`...)
 		b = strconv.AppendInt(b, int64(p.Length), 10)
 		b = append(b, '}')
@@ -85,63 +87,8 @@ func (a SplitAnswer) AppendJSON(b []byte) []byte {
 	b = append(b, `],"cap":`...)
 	b = strconv.AppendInt(b, int64(a.Cap), 10)
 	b = append(b, `,"counter":`...)
-	b = appendJSONString(b, a.Counter)
+	b = strictjson.AppendString(b, a.Counter)
 	return append(b, '}')
-}
-
-// appendJSONString writes s as a JSON string the way encoding/json does without HTML
-// escaping. Invalid UTF-8 becomes U+FFFD, as there.
-func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
 
 // SplitThread turns text into the posts of a thread, each of which fits lim (measured by

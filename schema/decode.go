@@ -578,19 +578,9 @@ func (d *decoder) unknown(f *fields, key string, issue strictjson.Issue) int {
 	return -1
 }
 
-// quoteName quotes a name for a message, cut so that a 1 MiB key does not make a 1 MiB
-// message.
-func quoteName(s string) string {
-	const max = 64
-	if len(s) <= max {
-		return strconv.Quote(s)
-	}
-	cut := max
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return strconv.Quote(s[:cut]) + "..."
-}
+// quoteName quotes a name for a message: strictjson.Quote, cut so that a 1 MiB key does not
+// make a 1 MiB message.
+func quoteName(s string) string { return strictjson.Quote(s) }
 
 // array is the state of one array being decoded.
 type array struct {

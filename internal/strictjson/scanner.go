@@ -1,8 +1,9 @@
 // Package strictjson is a hand-written JSON scanner for strict decoding, and the one home
 // of the small strict-JSON pieces the module needs (syntax-error and lone-surrogate
-// messages, kind names, the first invalid UTF-8 byte): package schema decodes requests,
-// drafts, options, accounts and outcomes with it, and the CLI its JSON lines, so that every
-// face locates and words a defect the same way.
+// messages, kind names, the first invalid UTF-8 byte, a value quoted for a message, the
+// one JSON string writer): package schema decodes requests, drafts, options, accounts and
+// outcomes with it, and the CLI its JSON lines; rules and the WASM bridge quote and write
+// strings with it, so that every face locates and words a defect the same way.
 //
 // It exists because encoding/json cannot say what package schema must say: it accepts
 // duplicate names and names that differ in case, silently replaces invalid UTF-8 and lone

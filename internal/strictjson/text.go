@@ -73,3 +73,19 @@ func (s *Scanner) LoneSurrogateMessage(off int, of string) string {
 	return "the string has a lone surrogate escape " + string(s.data[off:end]) + " at byte " + strconv.Itoa(off) + of +
 		"; a \\uD800-\\uDBFF escape must be followed by a \\uDC00-\\uDFFF one"
 }
+
+// Quote renders a value for a message, as every face words it: Go-quoted
+// (strconv.Quote), and a value longer than 64 bytes cut there, back to the start of the
+// UTF-8 sequence the cut would split, with "..." after the closing quote, so that a 1 MiB
+// input does not make a 1 MiB message.
+func Quote(s string) string {
+	const max = 64
+	if len(s) <= max {
+		return strconv.Quote(s)
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "..."
+}

@@ -59,3 +59,21 @@ func TestDescribe(t *testing.T) {
 		t.Errorf("Check of a valid text: %+v", e)
 	}
 }
+
+func TestQuote(t *testing.T) {
+	a64 := strings.Repeat("a", 64)
+	tests := []struct{ why, in, want string }{
+		{"short: Go-quoted whole", `say "hi"`, `"say \"hi\""`},
+		{"64 bytes is not cut", a64, `"` + a64 + `"`},
+		{"65 bytes is cut at 64", a64 + "b", `"` + a64 + `"...`},
+		{"a cut inside é backs up to its first byte", strings.Repeat("a", 63) + "é", `"` + strings.Repeat("a", 63) + `"...`},
+		{"a cut inside a 4-byte emoji backs up to its first byte", strings.Repeat("a", 62) + "😀x", `"` + strings.Repeat("a", 62) + `"...`},
+		{"invalid UTF-8 is escaped as Go does", "\xff", `"\xff"`},
+		{"empty", "", `""`},
+	}
+	for _, tt := range tests {
+		if got := Quote(tt.in); got != tt.want {
+			t.Errorf("%s: Quote(%q) = %s, want %s", tt.why, tt.in, got, tt.want)
+		}
+	}
+}

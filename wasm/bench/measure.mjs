@@ -12,23 +12,17 @@
 //     and of twitter-text (bundled and minified by esbuild, as an app would ship it).
 // Usage: bash wasm/build.sh && (cd wasm && npm ci) && node wasm/bench/measure.mjs
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import * as pr from '../js/postrules.mjs';
 import { runBench, divergence, format, compare, formatCompare } from './cases.mjs';
+import { wasmDir, buildTwitterText, inChromium } from './node-side.mjs';
 
-const wasmDir = fileURLToPath(new URL('../', import.meta.url));
 const dist = path.join(wasmDir, 'js');
 
 // twitter-text as an app ships it: one minified ESM bundle (esbuild), for Node and the page.
-const { buildSync } = await import('esbuild');
-const ttFile = path.join(wasmDir, 'bench', 'build', 'twitter-text.mjs');
-buildSync({
-  stdin: { contents: "import twttr from 'twitter-text'; export const parseTweet = twttr.parseTweet;", resolveDir: wasmDir },
-  bundle: true, minify: true, format: 'esm', outfile: ttFile, logLevel: 'error',
-});
+const ttFile = await buildTwitterText();
 const { parseTweet } = await import(ttFile);
 const nodeOnly = process.argv.includes('--node-only');
 
@@ -69,18 +63,7 @@ if (nodeOnly) {
   console.log(`\n## side by side\n${table.join('\n')}`);
   process.exit(0);
 }
-const { startServer, startBrowser, tempDir, chromiumPath } = await import('../browser-test/harness.mjs');
-if (!existsSync(chromiumPath)) {
-  console.log(`\n(${chromiumPath} not installed: no Chromium figures)`);
-  process.exit(0);
-}
-const tmp = tempDir();
-const server = await startServer(tmp);
-const browser = await startBrowser(tmp);
-try {
-  const page = browser.page;
-  await page.goto(server.url.replace('/demo/', '/bench/bench.html'));
-  await page.waitForSelector('body[data-ready=yes]');
+await inChromium(async (page) => {
   const r = await page.evaluate(() => window.runBench());
   table.push(formatCompare(r.compare, `Chromium ${r.userAgent.match(/Chrome\/([\d.]+)/)[1]}`));
   console.log(`\n## keystroke: one call, median µs (Chromium: ${r.userAgent.match(/Chrome\/[\d.]+/)[0]}, headless)`);
@@ -89,8 +72,4 @@ try {
   const diff = r.divergence.filter((d) => d.postrules !== d.intl).map((d) => `${d.text}: ${d.postrules} vs ${d.intl}`);
   console.log(`divergence in Chromium's ICU: ${diff.join('; ') || 'none'}`);
   console.log(`\n## side by side (µs per call, median; ratio = postrules / alternative)\n${table.join('\n')}`);
-} finally {
-  await browser.close();
-  server.close();
-  rmSync(tmp, { recursive: true, force: true });
-}
+});

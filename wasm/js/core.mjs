@@ -320,6 +320,25 @@ class Module {
     }
   }
 
+  /**
+   * Calls the export `name` with strings laid one after the other in the input area and
+   * their UTF-8 byte lengths as its arguments ("" takes an argument too: 0), guarded as
+   * call is; status -1 when the input area cannot hold them (the fault is in the output).
+   */
+  callStrings(name, strings) {
+    return this.call(() => {
+      if (this.reserve(bytesFor(strings)) === 0) return -1;
+      const lens = [];
+      let off = 0;
+      for (const str of strings) {
+        const n = this.write(str, off);
+        lens.push(n);
+        off += n;
+      }
+      return this.exports[name](...lens);
+    });
+  }
+
   /** Writes option name i (0 platform, 1 counter) unless it is already there. */
   setName(i, s) {
     if (this.names[i] === s) return this.nameLens[i];
@@ -712,17 +731,7 @@ export function createPostrules(locate) {
   // as the arguments; it returns the answer's JSON, parsed, or a fault. See "HOW TO ADD".
   function callJSON(m, name, strings) {
     if (m === null) return notReady(name);
-    const r = m.call(() => {
-      if (m.reserve(bytesFor(strings)) === 0) return -1;
-      const lens = [];
-      let off = 0;
-      for (const str of strings) {
-        const n = m.write(str, off);
-        lens.push(n);
-        off += n;
-      }
-      return m.exports[name](...lens);
-    });
+    const r = m.callStrings(name, strings);
     if (r.down) return r.down;
     return r.status === STATUS_OK ? m.outJSON() : m.outFault();
   }
@@ -1097,17 +1106,7 @@ export function createPostrules(locate) {
     const broken = texts.find((t) => t.fault) || (opts.fault ? opts : null);
     const { m, down } = await full(what);
     if (down) return faultVerdict(down);
-    const run = (strings) => m.call(() => {
-      if (m.reserve(bytesFor(strings)) === 0) return -1;
-      const lens = [];
-      let off = 0;
-      for (const str of strings) {
-        const n = m.write(str, off);
-        lens.push(n);
-        off += n;
-      }
-      return m.exports[name](...lens);
-    });
+    const run = (strings) => m.callStrings(name, strings);
     const wrapperFault = (f, where) => JSON.stringify({ code: f.code, message: f.message, path: f.path || '', in: where });
     let r = broken
       ? run([...texts.map(() => ''), '', wrapperFault(broken.fault, broken.in)])

@@ -6,13 +6,14 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/xweight"
 )
 
 // The counter module must stay small (1.0 MB after gzip -9, of which Go's runtime alone
 // takes 0.54 MB), so this package imports neither fmt nor encoding/json: messages are
-// built with strconv and the few JSON texts it writes with jsonout.go.
+// built with strconv and the few JSON texts it writes with strictjson.AppendString.
 
 // Fault is an error as the page receives it: the API error body's "error" (the status
 // title), "code" and "message", the JSON pointer (or option name) of the value at fault,
@@ -143,7 +144,7 @@ func CounterNamed(name string) (rules.Counter, bool) {
 
 // counterFault is the fault for a counter name that is not one of the two.
 func counterFault(path, name string) *Fault {
-	return NewFault(rules.CodeInvalidValue, path, "counter "+quote(name)+" is not "+
+	return NewFault(rules.CodeInvalidValue, path, "counter "+strictjson.Quote(name)+" is not "+
 		strconv.Quote(rules.GraphemeCounter().Name())+" or "+strconv.Quote(xweighted.Name()))
 }
 
@@ -258,17 +259,4 @@ func Aggregate(outcomes []rules.Outcome) (rules.Summary, *Fault) {
 		return rules.Summary{}, FaultOf(err, "")
 	}
 	return s, nil
-}
-
-// quote renders a name for a message: Go-quoted and cut to a readable length.
-func quote(s string) string {
-	const max = 64
-	if len(s) > max {
-		cut := max
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		return strconv.Quote(s[:cut]) + "..."
-	}
-	return strconv.Quote(s)
 }

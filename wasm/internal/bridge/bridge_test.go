@@ -158,30 +158,6 @@ func FuzzUTF16Offset(f *testing.F) {
 	})
 }
 
-// appendJSONString's output is JSON that decodes to the input (invalid UTF-8 to U+FFFD,
-// as encoding/json does).
-func FuzzAppendJSONString(f *testing.F) {
-	for _, s := range []string{"", "plain", "quote\" back\\slash", "\x00\x1f\n\r\t", "é😀", "bad\xff\xfe", "\u2028"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		b := appendJSONString(nil, s)
-		var got string
-		if err := json.Unmarshal(b, &got); err != nil {
-			t.Fatalf("appendJSONString(%q) = %s: not JSON: %v", s, b, err)
-		}
-		want := strings.ToValidUTF8(s, "\uFFFD")
-		// ToValidUTF8 folds a run of bad bytes into one U+FFFD; encoding/json, like us,
-		// makes one per byte. Compare with encoding/json's own reading of the raw bytes.
-		var viaJSON string
-		raw, _ := json.Marshal(s)
-		json.Unmarshal(raw, &viaJSON)
-		if got != viaJSON {
-			t.Fatalf("appendJSONString(%q) decodes to %q, encoding/json gives %q (ToValidUTF8 %q)", s, got, viaJSON, want)
-		}
-	})
-}
-
 func TestFaultJSON(t *testing.T) {
 	f := &Fault{Error: "Bad Request", Code: rules.CodeInvalidValue, Message: "cap \"0\"\n", Path: "/0/a~1b", Offset: -1}
 	var got map[string]any
@@ -490,29 +466,6 @@ func BenchmarkParseScheduledFor(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				time.Parse(time.RFC3339Nano, tc.value)
-			}
-		})
-	}
-}
-
-// BenchmarkAppendJSONString is the fault message as JSON (an ASCII message with quotes,
-// and one quoting a CJK value), next to encoding/json.
-func BenchmarkAppendJSONString(b *testing.B) {
-	for _, tc := range []struct{ name, s string }{
-		{"ascii", `scheduledFor "2030-02-30T10:00Z": day 30 is out of range for February 2030 (at offset 8)`},
-		{"cjk", `scheduledFor "２０３０年１月２日": expected digit for year, found non-ASCII character U+FF12 '２'; only ASCII is accepted (at offset 0)`},
-	} {
-		b.Run("appendJSONString/"+tc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			var buf []byte
-			for i := 0; i < b.N; i++ {
-				buf = appendJSONString(buf[:0], tc.s)
-			}
-		})
-		b.Run("json.Marshal/"+tc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				json.Marshal(tc.s)
 			}
 		})
 	}

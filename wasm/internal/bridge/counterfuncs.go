@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 )
 
@@ -62,7 +63,7 @@ func Split(text string, o SplitOptions) ([]byte, *Fault) {
 	case "", rules.NumberingNone, rules.NumberingSuffix, rules.NumberingPrefix:
 		opts.Numbering = n
 	default:
-		return nil, NewFault(rules.CodeInvalidValue, "numbering", "numbering "+quote(o.Numbering)+
+		return nil, NewFault(rules.CodeInvalidValue, "numbering", "numbering "+strictjson.Quote(o.Numbering)+
 			" is not \"none\", \"suffix\" or \"prefix\"")
 	}
 	b, err := rules.SplitJSON(text, lim, opts)
@@ -99,28 +100,28 @@ func RulesJSON() []byte {
 // "unit" and "note" only when set (omitempty).
 func appendRule(b []byte, r rules.Rule) []byte {
 	b = append(b, `{"id":`...)
-	b = appendJSONString(b, r.ID)
+	b = strictjson.AppendString(b, r.ID)
 	b = append(b, `,"platform":`...)
-	b = appendJSONString(b, string(r.Platform))
+	b = strictjson.AppendString(b, string(r.Platform))
 	b = append(b, `,"what":`...)
-	b = appendJSONString(b, r.What)
+	b = strictjson.AppendString(b, r.What)
 	b = append(b, `,"severity":`...)
-	b = appendJSONString(b, string(r.Severity))
+	b = strictjson.AppendString(b, string(r.Severity))
 	if r.Limit != 0 {
 		b = append(b, `,"limit":`...)
 		b = strconv.AppendInt(b, int64(r.Limit), 10)
 	}
 	if r.Unit != "" {
 		b = append(b, `,"unit":`...)
-		b = appendJSONString(b, r.Unit)
+		b = strictjson.AppendString(b, r.Unit)
 	}
 	b = append(b, `,"source":`...)
-	b = appendJSONString(b, r.Source)
+	b = strictjson.AppendString(b, r.Source)
 	b = append(b, `,"read":`...)
-	b = appendJSONString(b, r.Read)
+	b = strictjson.AppendString(b, r.Read)
 	if r.Note != "" {
 		b = append(b, `,"note":`...)
-		b = appendJSONString(b, r.Note)
+		b = strictjson.AppendString(b, r.Note)
 	}
 	return append(b, '}')
 }
@@ -167,14 +168,14 @@ func MeasureAllTableJSON() []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, r.ID)
+		b = strictjson.AppendString(b, r.ID)
 	}
 	b = append(b, `],"counters":[`...)
 	for i, c := range MeasureAllCounters {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, c)
+		b = strictjson.AppendString(b, c)
 	}
 	return append(b, "]}"...)
 }
@@ -222,14 +223,14 @@ func (s *seenRule) same(m rules.Measurement) bool {
 func indexesOf(m rules.Measurement) (ri, ci int32, f *Fault) {
 	ri, ok := allState.ruleIndex[m.Rule]
 	if !ok {
-		return 0, 0, InternalFault("postrules: measureAll: rule " + quote(m.Rule) + " is not in the book")
+		return 0, 0, InternalFault("postrules: measureAll: rule " + strictjson.Quote(m.Rule) + " is not in the book")
 	}
 	for i, c := range MeasureAllCounters {
 		if c == m.Counter {
 			return ri, int32(i), nil
 		}
 	}
-	return 0, 0, InternalFault("postrules: measureAll: unknown counter " + quote(m.Counter))
+	return 0, 0, InternalFault("postrules: measureAll: unknown counter " + strictjson.Quote(m.Counter))
 }
 
 // MeasureAll measures text for every platform of list (names separated by commas, ""

@@ -38,7 +38,7 @@ func TestRulesJSONIsEncodingJSON(t *testing.T) {
 	// A rule with every optional member and characters encoding/json escapes, so the
 	// writer is tested beyond what today's book holds.
 	r := rules.Rule{ID: "x.text.max", Platform: "twitter", What: "a \"quote\", <b>, \u2028 and \x01", Severity: "error",
-		Limit: 5, Unit: "graphemes", Source: "https://example.com/?a=1&b=2", Read: "2026-11-24", Note: "tab\there \xff"}
+		Limit: 5, Unit: "graphemes", Source: "https://example.com/?a=1&b=2", Read: "2026-11-24", Note: "tab\there, \b and \f \xff"}
 	wantOne, _ := json.Marshal(r)
 	wantOne = bytes.ReplaceAll(wantOne, []byte(`\u003c`), []byte("<"))
 	wantOne = bytes.ReplaceAll(wantOne, []byte(`\u003e`), []byte(">"))

@@ -198,6 +198,22 @@ func b2i(b bool) int32 {
 	return 0
 }
 
+// measureOptions reads the platform and counter names from the names area and adds the
+// cap the page gave (capValue when hasCap is 1): the options of measure and split. A name
+// too long for its slot is no platform or counter, answered as Measure answers an
+// unknown one.
+func measureOptions(platformLen, counterLen int32, capValue float64, hasCap int32) (MeasureOptions, *Fault) {
+	platform, ok := name(0, platformLen)
+	if !ok {
+		return MeasureOptions{}, NewFault(rules.CodeUnknownPlatform, "platform", "a platform name of more than "+strconv.Itoa(nameArea)+" bytes is not one of the ten")
+	}
+	counter, ok := name(1, counterLen)
+	if !ok {
+		return MeasureOptions{}, NewFault(rules.CodeInvalidValue, "counter", "a counter name of more than "+strconv.Itoa(nameArea)+" bytes is not \"graphemes\" or \"x-weighted\"")
+	}
+	return MeasureOptions{Platform: platform, Counter: counter, Cap: capValue, HasCap: hasCap != 0}, nil
+}
+
 // measure measures the text (textLen bytes of the input area) for the platform and
 // counter named in the names area; capValue replaces the cap when hasCap is 1.
 //
@@ -208,15 +224,11 @@ func measure(textLen, platformLen, counterLen int32, capValue float64, hasCap in
 	if !ok {
 		return argsFault()
 	}
-	platform, ok := name(0, platformLen)
-	if !ok {
-		return putFault(NewFault(rules.CodeUnknownPlatform, "platform", "a platform name of more than "+strconv.Itoa(nameArea)+" bytes is not one of the ten"))
+	o, f := measureOptions(platformLen, counterLen, capValue, hasCap)
+	if f != nil {
+		return putFault(f)
 	}
-	counter, ok := name(1, counterLen)
-	if !ok {
-		return putFault(NewFault(rules.CodeInvalidValue, "counter", "a counter name of more than "+strconv.Itoa(nameArea)+" bytes is not \"graphemes\" or \"x-weighted\""))
-	}
-	m, f := Measure(text, MeasureOptions{Platform: platform, Counter: counter, Cap: capValue, HasCap: hasCap != 0})
+	m, f := Measure(text, o)
 	if f != nil {
 		return putFault(f)
 	}
@@ -290,18 +302,11 @@ func split(textLen, numberingLen, platformLen, counterLen int32, capValue float6
 	if !ok1 || !ok2 {
 		return argsFault()
 	}
-	platform, ok := name(0, platformLen)
-	if !ok {
-		return putFault(NewFault(rules.CodeUnknownPlatform, "platform", "a platform name of more than "+strconv.Itoa(nameArea)+" bytes is not one of the ten"))
+	o, f := measureOptions(platformLen, counterLen, capValue, hasCap)
+	if f != nil {
+		return putFault(f)
 	}
-	counter, ok := name(1, counterLen)
-	if !ok {
-		return putFault(NewFault(rules.CodeInvalidValue, "counter", "a counter name of more than "+strconv.Itoa(nameArea)+" bytes is not \"graphemes\" or \"x-weighted\""))
-	}
-	b, f := Split(text, SplitOptions{
-		MeasureOptions: MeasureOptions{Platform: platform, Counter: counter, Cap: capValue, HasCap: hasCap != 0},
-		Numbering:      numbering,
-	})
+	b, f := Split(text, SplitOptions{MeasureOptions: o, Numbering: numbering})
 	if f != nil {
 		return putFault(f)
 	}

@@ -15,7 +15,7 @@
 //	measure   {text, platform?, counter?, cap?}   -> {length, cap, fits, counter, overflowAt, exact} | {code, message, offset}
 //	aggregate {outcomes}                          -> {success, status} | {code, message, path}
 //	outcomes  {outcomesJSON}                      -> {success, status} | {error, code, message, path?}
-//	                                                 (schema.DecodeOutcomes, then rules.Aggregate:
+//	                                                 (schema.CheckOutcomes:
 //	                                                 `validate status --format json`)
 //	split     {text, platform?, counter?, cap?, numbering?} -> {json: rules.SplitJSON's text} | {code, message, offset}
 //	measureAll {text, platforms?}                 -> {measurements: rules.Limits.MeasureAll's, byte offsets}
@@ -33,7 +33,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -63,18 +62,6 @@ type testCase struct {
 	OutcomesJSON string   `json:"outcomesJSON"`
 	Numbering    string   `json:"numbering"`
 	Platforms    []string `json:"platforms"`
-}
-
-// statusError is `validate status --format json` for outcomes that cannot be folded.
-type statusError struct {
-	Error   string     `json:"error"`
-	Code    rules.Code `json:"code"`
-	Message string     `json:"message"`
-	Path    string     `json:"path,omitempty"`
-}
-
-func statusErrorOf(e *rules.Error) statusError {
-	return statusError{Error: e.Title, Code: e.Code, Message: e.Message, Path: e.Path}
 }
 
 type errAnswer struct {
@@ -126,11 +113,9 @@ func run(inPath, outPath string) error {
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	dec := json.NewDecoder(bufio.NewReader(r))
-	for n := 1; ; n++ {
+	for n := 1; dec.More(); n++ {
 		var c testCase
-		if err := dec.Decode(&c); errors.Is(err, io.EOF) {
-			break
-		} else if err != nil {
+		if err := dec.Decode(&c); err != nil {
 			return fmt.Errorf("case %d: %v", n, err)
 		}
 		answer, err := answer(c)
@@ -142,6 +127,42 @@ func run(inPath, outPath string) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// limitOf is the limit a measure or split case names, as `validate length` and `validate
+// split` read --platform, --counter and --cap: the platform's (twitter's when none) default
+// limit, its counter and cap replaced when given. A platform the rules do not know is a
+// *rules.Error, the case's answer; a counter the harness does not know is its own bug.
+func limitOf(c testCase) (rules.Platform, rules.Limit, error) {
+	p := rules.Twitter
+	if c.Platform != "" {
+		var err error
+		if p, err = rules.ParsePlatform(c.Platform); err != nil {
+			return "", rules.Limit{}, err
+		}
+	}
+	lim := rules.DefaultLimits().For(p)
+	switch c.Counter {
+	case "":
+	case "graphemes":
+		lim.Counter = rules.GraphemeCounter()
+	case "x-weighted":
+		lim.Counter = xweight.Default()
+	default:
+		return "", rules.Limit{}, fmt.Errorf("unknown counter %q", c.Counter)
+	}
+	if c.Cap > 0 {
+		lim.Cap = c.Cap
+	}
+	return p, lim, nil
+}
+
+// errAnswerOf answers a *rules.Error as the case's error answer, and stops on any other.
+func errAnswerOf(err error) (any, error) {
+	if rules.AsError(err) == nil {
+		return nil, err
+	}
+	return errOf(err), nil
 }
 
 func clock(s string) (time.Time, error) {
@@ -170,28 +191,11 @@ func answer(c testCase) (any, error) {
 		return map[string]any{"valid": true, "utc": rules.FormatScheduledFor(t)}, nil
 
 	case "measure":
-		p := rules.Twitter
-		if c.Platform != "" {
-			var err error
-			if p, err = rules.ParsePlatform(c.Platform); err != nil {
-				return errOf(err), nil
-			}
+		p, lim, err := limitOf(c)
+		if err != nil {
+			return errAnswerOf(err)
 		}
-		limits := rules.DefaultLimits()
-		lim := limits.For(p)
-		switch c.Counter {
-		case "":
-		case "graphemes":
-			lim.Counter = rules.GraphemeCounter()
-		case "x-weighted":
-			lim.Counter = xweight.Default()
-		default:
-			return nil, fmt.Errorf("unknown counter %q", c.Counter)
-		}
-		if c.Cap > 0 {
-			lim.Cap = c.Cap
-		}
-		m, err := limits.With(p, lim).Measure(p, c.Text)
+		m, err := rules.DefaultLimits().With(p, lim).Measure(p, c.Text)
 		if err != nil {
 			return errOf(err), nil
 		}
@@ -199,25 +203,9 @@ func answer(c testCase) (any, error) {
 			"overflowAt": m.OverflowAt, "exact": m.Exact, "rule": m.Rule}, nil
 
 	case "split":
-		p := rules.Twitter
-		if c.Platform != "" {
-			var err error
-			if p, err = rules.ParsePlatform(c.Platform); err != nil {
-				return errOf(err), nil
-			}
-		}
-		lim := rules.DefaultLimits().For(p)
-		switch c.Counter {
-		case "":
-		case "graphemes":
-			lim.Counter = rules.GraphemeCounter()
-		case "x-weighted":
-			lim.Counter = xweight.Default()
-		default:
-			return nil, fmt.Errorf("unknown counter %q", c.Counter)
-		}
-		if c.Cap > 0 {
-			lim.Cap = c.Cap
+		_, lim, err := limitOf(c)
+		if err != nil {
+			return errAnswerOf(err)
 		}
 		b, err := rules.SplitJSON(c.Text, lim, rules.SplitOptions{Numbering: rules.Numbering(c.Numbering)})
 		if err != nil {
@@ -259,23 +247,12 @@ func answer(c testCase) (any, error) {
 		return map[string]any{"success": s.Success, "status": s.Status}, nil
 
 	case "outcomes":
-		outcomes, ps := schema.DecodeOutcomes([]byte(c.OutcomesJSON))
-		if len(ps) > 0 {
-			return statusErrorOf(rules.NewError(ps[0].Code, ps[0].Path, ps[0].Message)), nil
+		// `validate status --format json`: the answer, or the API's error body.
+		status, body := schema.CheckOutcomes([]byte(c.OutcomesJSON))
+		if body != nil {
+			return body, nil
 		}
-		s, err := rules.Aggregate(outcomes)
-		if err != nil {
-			e := rules.AsError(err)
-			if e == nil {
-				return nil, err
-			}
-			return statusErrorOf(e), nil
-		}
-		// A struct, not a map: the members in the CLI's order.
-		return struct {
-			Success bool             `json:"success"`
-			Status  rules.PostStatus `json:"status"`
-		}{s.Success, s.Status}, nil
+		return status, nil
 
 	case "post", "draft":
 		if c.Options != nil {
