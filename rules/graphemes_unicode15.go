@@ -1,8 +1,7 @@
 package rules
 
 import (
-	"unicode/utf8"
-
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules/internal/grapheme"
 	"github.com/rivo/uniseg"
 )
@@ -48,24 +47,11 @@ func spanUnicode15(s string, budget int) (end, clusters, invalid int) {
 			break
 		}
 		c, _, _, _ := uniseg.FirstGraphemeClusterInString(s[end:], -1)
-		if bad := firstInvalidByte(c); bad >= 0 {
+		if bad := strictjson.FirstInvalidUTF8String(c); bad >= 0 {
 			return end, clusters, end + bad
 		}
 		end += len(c)
 		clusters++
 	}
 	return end, clusters, -1
-}
-
-// firstInvalidByte is the offset of the first byte of s that does not begin a valid UTF-8
-// sequence, or -1. (A literal U+FFFD in the text is valid: it is three bytes long.)
-func firstInvalidByte(s string) int {
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		i += size
-	}
-	return -1
 }

@@ -11,9 +11,9 @@ import (
 
 // TestImportsStayInTheirLayer keeps docs/design.md's layering true: rules is pure (standard
 // library, uniseg, its own engines under rules/internal and the module's strict-JSON
-// toolkit for its JSON string writer) so that it can be embedded anywhere, the engines and
-// the toolkit need the standard library alone, and only rules/xweight may pull in
-// golang.org/x/text.
+// toolkit for its JSON string writer, UTF-8 and UTF-16 helpers and message quoting) so that
+// it can be embedded anywhere, the engines and the toolkit need the standard library alone,
+// and only rules/xweight may pull in golang.org/x/text.
 func TestImportsStayInTheirLayer(t *testing.T) {
 	layers := []struct {
 		dir       string
@@ -24,7 +24,7 @@ func TestImportsStayInTheirLayer(t *testing.T) {
 		{"../internal/strictjson", nil, nil},
 		{"internal/timestamp", nil, nil},
 		{"internal/grapheme", nil, []string{"encoding/json"}},
-		{"xweight", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/rules/xweight/internal/", "golang.org/x/text/", "github.com/rivo/uniseg"}, nil},
+		{"xweight", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/rules/xweight/internal/", "golang.org/x/text/", "github.com/rivo/uniseg", "github.com/postrules/postrules/internal/strictjson"}, nil},
 	}
 	for _, l := range layers {
 		files, err := filepath.Glob(filepath.Join(l.dir, "*.go"))

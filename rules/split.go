@@ -133,7 +133,7 @@ func SplitThread(text string, lim Limit, opts SplitOptions) ([]SplitPost, error)
 	if len(text) > math.MaxInt32 {
 		return nil, NewError(CodeBodyTooLarge, "", "a text over 2 GiB is not split")
 	}
-	if bad := splitFirstInvalid(text); bad >= 0 {
+	if bad := strictjson.FirstInvalidUTF8String(text); bad >= 0 {
 		// Let the counter word the error, so that the answer is the one `validate length`
 		// gives; it reads the text up to the bad byte only.
 		end := bad + 1
@@ -196,22 +196,6 @@ func SplitThread(text string, lim Limit, opts SplitOptions) ([]SplitPost, error)
 		}
 		return sp.posts(ends, numbered && len(ends) > 1)
 	}
-}
-
-// splitFirstInvalid is the offset of the first byte of text that is not part of valid
-// UTF-8, or -1.
-func splitFirstInvalid(text string) int {
-	if utf8.ValidString(text) {
-		return -1
-	}
-	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		i += size
-	}
-	return -1
 }
 
 // breakClass ranks the places between two posts; higher is where a reader would rather

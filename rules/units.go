@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules/internal/grapheme"
 )
 
@@ -76,7 +77,8 @@ func (bytesCounter) Measure(text string, limit int) (Measurement, error) {
 		}
 		m.OverflowAt = at
 	}
-	if bad := firstInvalidPrefix(text, read); bad >= 0 {
+	// A sequence that starts in text[:read] ends at most utf8.UTFMax-1 bytes after it.
+	if bad := strictjson.FirstInvalidUTF8String(text[:min(len(text), read+utf8.UTFMax-1)]); bad >= 0 && bad < read {
 		m.Exact = false
 		if m.OverflowAt < 0 || bad < m.OverflowAt {
 			m.OverflowAt = bad
@@ -84,23 +86,6 @@ func (bytesCounter) Measure(text string, limit int) (Measurement, error) {
 		return m, invalidUTF8(text, bad)
 	}
 	return m, nil
-}
-
-// firstInvalidPrefix is the offset of the first invalid UTF-8 sequence that starts in
-// text[:n], or -1. A sequence that starts before n may end after it.
-func firstInvalidPrefix(text string, n int) int {
-	for i := 0; i < n; {
-		if text[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(text[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		i += size
-	}
-	return -1
 }
 
 // countCeiling is how many units a counter counts before giving up on an exact length:

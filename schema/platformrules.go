@@ -3,8 +3,8 @@ package schema
 import (
 	"strconv"
 	"strings"
-	"unicode/utf16"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 )
 
@@ -417,21 +417,13 @@ func validClock(s string) bool {
 func youtubeTagsLength(tags []string) int {
 	n := 0
 	for k, t := range tags {
-		n += utf16Len(t)
+		n += strictjson.UTF16Offset(t, len(t)) // invalid bytes count one unit each, as U+FFFD
 		if strings.ContainsAny(t, " \t\n\r") {
 			n += 2
 		}
 		if k > 0 {
 			n++
 		}
-	}
-	return n
-}
-
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
 	}
 	return n
 }

@@ -3,6 +3,7 @@ package strictjson
 import (
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // The small pieces of strict JSON every decoder of the module needs (schema's request,
@@ -49,15 +50,26 @@ func KindOf(b byte) Kind {
 	return Invalid
 }
 
-// FirstInvalidUTF8 is the offset of the first byte of b that does not start a valid UTF-8
-// sequence, or -1. A valid text costs one utf8.Valid pass.
+// FirstInvalidUTF8 is FirstInvalidUTF8String for bytes, read in place (no copy: b is
+// only read, and not kept).
 func FirstInvalidUTF8(b []byte) int {
-	if utf8.Valid(b) {
+	return FirstInvalidUTF8String(unsafe.String(unsafe.SliceData(b), len(b)))
+}
+
+// FirstInvalidUTF8String is the offset of the first byte of s that does not start a valid
+// UTF-8 sequence, or -1: where an invalid_utf8 problem points. (A literal U+FFFD is valid:
+// it is three bytes long.) A valid text costs one utf8.ValidString pass.
+func FirstInvalidUTF8String(s string) int {
+	if utf8.ValidString(s) {
 		return -1
 	}
-	for off := 0; off < len(b); {
-		r, size := utf8.DecodeRune(b[off:])
-		if r == utf8.RuneError && size <= 1 {
+	for off := 0; off < len(s); {
+		if s[off] < utf8.RuneSelf {
+			off++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[off:])
+		if r == utf8.RuneError && size == 1 {
 			return off
 		}
 		off += size

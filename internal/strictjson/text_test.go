@@ -77,3 +77,36 @@ func TestQuote(t *testing.T) {
 		}
 	}
 }
+
+// The string form is the one every counter uses; it must answer as the bytes form on the
+// same text, and say the first bad byte, not a later one.
+func TestFirstInvalidUTF8StringAgreesWithBytes(t *testing.T) {
+	for _, s := range []string{"", "abc", "é😀", "ab\x80c", "é\xe2\x82", "a\xed\xa0\x80", "\xc0\xaf", "😀\xff😀\xfe", "\uFFFD"} {
+		if got, want := FirstInvalidUTF8String(s), FirstInvalidUTF8([]byte(s)); got != want {
+			t.Errorf("FirstInvalidUTF8String(%q) = %d, bytes form says %d", s, got, want)
+		}
+	}
+	if got := FirstInvalidUTF8String("\uFFFD\xff"); got != 3 {
+		t.Errorf("a literal U+FFFD is valid; the bad byte is at 3, got %d", got)
+	}
+}
+
+func FuzzFirstInvalidUTF8(f *testing.F) {
+	for _, s := range []string{"", "abc", "ab\x80c", "é\xe2\x82", "\uFFFD\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := FirstInvalidUTF8String(s)
+		if utf8.ValidString(s) != (got < 0) {
+			t.Fatalf("FirstInvalidUTF8String(%q) = %d, but ValidString is %v", s, got, utf8.ValidString(s))
+		}
+		if got >= 0 {
+			if !utf8.ValidString(s[:got]) {
+				t.Fatalf("FirstInvalidUTF8String(%q) = %d, but the prefix is not valid", s, got)
+			}
+			if r, size := utf8.DecodeRuneInString(s[got:]); r != utf8.RuneError || size != 1 {
+				t.Fatalf("FirstInvalidUTF8String(%q) = %d, but a valid character starts there", s, got)
+			}
+		}
+	})
+}

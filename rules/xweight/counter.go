@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/xweight/internal/emoji"
 	"github.com/postrules/postrules/rules/xweight/internal/nfc"
@@ -142,7 +143,7 @@ func (c *Parser) Parse(text string) Result {
 	}
 	orig16 := t.len16
 	if len(n) != len(text) || n != text {
-		orig16 = utf16Len(text)
+		orig16 = strictjson.UTF16Len(text)
 	}
 	last := orig16 - 1
 	if last < 0 {
@@ -203,7 +204,7 @@ func (c *Parser) measureExact(text string, cap, capUnits int) (rules.Measurement
 	n := text
 	t := c.tally(n, capUnits, -1, false, true)
 	if t.unchecked {
-		if bad := firstInvalid(text); bad >= 0 {
+		if bad := strictjson.FirstInvalidUTF8String(text); bad >= 0 {
 			return rules.Measurement{Counter: Name, Cap: cap, OverflowAt: -1}, invalidUTF8(text, bad)
 		}
 		n = nfc.String(text)
@@ -337,7 +338,7 @@ func (c *Parser) measurePrefix(text string, budget, cap, capUnits int) (m rules.
 	if readHook != nil {
 		readHook(rc)
 	}
-	if bad := firstInvalid(text[:rc]); bad >= 0 {
+	if bad := strictjson.FirstInvalidUTF8String(text[:rc]); bad >= 0 {
 		return rules.Measurement{Counter: Name, Cap: cap, OverflowAt: -1}, invalidUTF8(text, bad), true
 	}
 	// The NFC form of text[:read], a prefix of the whole text's.
@@ -359,7 +360,7 @@ func (c *Parser) measurePrefix(text string, budget, cap, capUnits int) (m rules.
 			buf = append(buf, seg...)
 		}
 		read = r.Pos()
-		if bad := firstInvalid(text[:read]); bad >= 0 {
+		if bad := strictjson.FirstInvalidUTF8String(text[:read]); bad >= 0 {
 			return rules.Measurement{Counter: Name, Cap: cap, OverflowAt: -1}, invalidUTF8(text, bad), true
 		}
 		n = string(buf)
@@ -539,7 +540,7 @@ func (c *Parser) tally(n string, capUnits, final int, generic, check bool) tally
 				t.unchecked = true
 				return t
 			}
-			adv16 = utf16Len(n[i:next])
+			adv16 = strictjson.UTF16Len(n[i:next])
 			if half {
 				adv16++
 			}
@@ -551,7 +552,7 @@ func (c *Parser) tally(n string, capUnits, final int, generic, check bool) tally
 			}
 		case c.emojiKinds != 0 && em.at(i) > 0:
 			w, next = c.cfg.DefaultWeight, i+em.at(i)
-			adv16 = utf16Len(n[i:next])
+			adv16 = strictjson.UTF16Len(n[i:next])
 			if check && !checkedNFC(n, i, next, false) {
 				t.unchecked = true
 				return t
@@ -807,40 +808,6 @@ func leadLen(c byte) int {
 		return 3
 	}
 	return 4
-}
-
-// utf16Len is the length of valid UTF-8 s in UTF-16 code units.
-func utf16Len(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c&0xC0 != 0x80 {
-			n++
-			if c >= 0xF0 {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// firstInvalid returns the offset of the first byte of s that is not part of valid
-// UTF-8, or -1.
-func firstInvalid(s string) int {
-	if utf8.ValidString(s) {
-		return -1
-	}
-	for i := 0; i < len(s); {
-		if s[i] < utf8.RuneSelf {
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		i += size
-	}
-	return -1
 }
 
 // replaceInvalid replaces each byte of s that is not part of valid UTF-8 by U+FFFD.

@@ -11,6 +11,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 	"github.com/rivo/uniseg"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/xweight/internal/nfc"
 	"github.com/postrules/postrules/rules/xweight/internal/urls"
@@ -93,7 +94,7 @@ func TestProperties(t *testing.T) {
 	properties.Property("ranges stay inside the text; the valid range never passes the display range", prop.ForAll(
 		func(s string) bool {
 			r := v3.Parse(s)
-			last := utf16Len(s) - 1
+			last := strictjson.UTF16Len(s) - 1
 			if last < 0 {
 				last = 0
 			}
@@ -131,7 +132,7 @@ func FuzzParse(f *testing.F) {
 		if !utf8.ValidString(s) {
 			valid = replaceInvalid(s)
 		}
-		last := utf16Len(valid) - 1
+		last := strictjson.UTF16Len(valid) - 1
 		if last < 0 {
 			last = 0
 		}
@@ -190,11 +191,11 @@ func measureAgrees(c *Parser, s string, cap int) string {
 			return ""
 		}
 		e := rules.AsError(err)
-		if e != nil && e.Code == rules.CodeInvalidCharacter && !m.Exact && e.Offset < firstInvalid(s) {
+		if e != nil && e.Code == rules.CodeInvalidCharacter && !m.Exact && e.Offset < strictjson.FirstInvalidUTF8String(s) {
 			return "" // a refused character in the part read, before the bad byte
 		}
-		if e == nil || e.Code != rules.CodeInvalidUTF8 || e.Offset != firstInvalid(s) {
-			return fmt.Sprintf("err %v for invalid UTF-8 at %d", err, firstInvalid(s))
+		if e == nil || e.Code != rules.CodeInvalidUTF8 || e.Offset != strictjson.FirstInvalidUTF8String(s) {
+			return fmt.Sprintf("err %v for invalid UTF-8 at %d", err, strictjson.FirstInvalidUTF8String(s))
 		}
 		return ""
 	}

@@ -283,7 +283,7 @@ func MeasureAll(dst []int32, text, list string) ([]int32, *Fault) {
 		over := int32(-1)
 		if m.OverflowAt >= 0 && m.OverflowAt <= len(text) {
 			// MeasureAll returned no error: the text it read is valid UTF-8.
-			over = int32(min(ValidUTF16Len(text[:m.OverflowAt]), 1<<31-1))
+			over = int32(min(strictjson.UTF16Len(text[:m.OverflowAt]), 1<<31-1))
 		}
 		var flags int32
 		if m.Exact {

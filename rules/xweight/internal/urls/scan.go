@@ -26,6 +26,8 @@ package urls
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/postrules/postrules/internal/strictjson"
 )
 
 // Entity is one URL as twitter-text 3.1.0's parseTweet counts it.
@@ -539,7 +541,7 @@ func (s *Scanner) accept(m match) (Entity, bool) {
 	if protocol == 0 {
 		protocol = defaultProtocol
 	}
-	url16 := utf16Len(t[m.start:m.end])
+	url16 := strictjson.UTF16Len(t[m.start:m.end])
 	if m.lead != 0 {
 		url16++
 	}
@@ -609,7 +611,7 @@ func (s *Scanner) nextASCII() (Entity, bool) {
 	if p.have || !p.hasPath {
 		return plain(a, b), true
 	}
-	skip := utf16Len(s.text[a:b]) + utf16Len(s.text[p.domEnd:p.end])
+	skip := strictjson.UTF16Len(s.text[a:b]) + strictjson.UTF16Len(s.text[p.domEnd:p.end])
 	end, half := advance16(s.text, a, skip)
 	return Entity{Start: a, End: end, Half: half, Cut: b, Resume: p.domEnd, Stop: p.end}, true
 }
@@ -719,21 +721,6 @@ func decodeAt(t string, p int) rune {
 		return 0xFFFD // RuneLen(0xFFFD) is 3; callers pass valid UTF-8
 	}
 	return r
-}
-
-// utf16Len is the length of s in UTF-16 code units.
-func utf16Len(s string) int {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c&0xC0 != 0x80 { // not a continuation byte
-			n++
-			if c >= 0xF0 {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // Extract returns every entity of text (a convenience for tests and tools; it allocates).

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/postrules/postrules/internal/strictjson"
 )
 
 // conformanceDir holds twitter-text 3.1.0's conformance data (see its README.md).
@@ -25,7 +27,7 @@ func extractLikeTwitterText(text string) []found {
 	for _, e := range Extract(text) {
 		out = append(out, found{
 			URL:     text[e.Start:e.Cut] + text[e.Resume:e.Stop],
-			Indices: [2]int{utf16Len(text[:e.Start]), utf16Len(text[:e.Stop])},
+			Indices: [2]int{strictjson.UTF16Len(text[:e.Start]), strictjson.UTF16Len(text[:e.Stop])},
 		})
 	}
 	return out
