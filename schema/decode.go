@@ -507,8 +507,11 @@ func (d *decoder) next(o *object) bool {
 		}
 		if idx < 0 {
 			name := string(key)
-			if meant := d.unknown(o.f, name, issue); meant >= 0 {
+			if meant := d.unknown(o.f, name, issue); meant >= 0 && o.meant&(1<<meant) == 0 {
+				// The user did try to give that member, so it is not also reported missing or
+				// conflicting. Once per object: a body of 100,000 "Contnt" marks it once.
 				o.meant |= 1 << meant
+				d.broken.mark(d.ptr, o.f.names[meant], true)
 			}
 			d.skipMember(name)
 			continue
@@ -547,8 +550,8 @@ func (d *decoder) skipMember(name string) {
 
 // unknown reports a member name the table does not define: a name in the wrong case, a
 // close name ("did you mean"), a name that is not UTF-8, or a plain unknown name. When the
-// name was meant for a defined one, that one is marked broken too, and its index returned
-// (else -1): the user did try to give it, so it is not also reported missing or conflicting.
+// name was meant for a defined one, it returns that one's index (else -1), for the caller
+// to mark broken.
 func (d *decoder) unknown(f *fields, key string, issue strictjson.Issue) int {
 	if issue.Kind != strictjson.NoIssue {
 		d.stringIssue(key, true, issue)
@@ -569,7 +572,6 @@ func (d *decoder) unknown(f *fields, key string, issue strictjson.Issue) int {
 	if m.Name == "" {
 		return -1
 	}
-	d.broken.mark(d.ptr, m.Name, true)
 	for i, n := range f.names {
 		if n == m.Name {
 			return i

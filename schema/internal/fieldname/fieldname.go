@@ -41,7 +41,7 @@ func Lookup(key string, names []string) Match {
 		if !ok || lk-ln > threshold(n) || ln-lk > threshold(n) {
 			continue
 		}
-		if d := osa(nk[:lk], nn[:ln]); d < bestDist && d <= threshold(n) {
+		if d := osa(nk[:lk], nn[:ln], min(threshold(n), bestDist-1)); d < bestDist && d <= threshold(n) {
 			best, bestDist = n, d
 		}
 	}
@@ -100,20 +100,25 @@ func distance(a, b string) (int, bool) {
 	if !ok1 || !ok2 {
 		return 0, false
 	}
-	return osa(na[:la], nb[:lb]), true
+	return osa(na[:la], nb[:lb], maxLen), true
 }
 
 // osa is the optimal string alignment distance of two normalized names of at most maxLen
-// bytes.
-func osa(na, nb []byte) int {
+// bytes, or some number above limit as soon as the distance is known to exceed limit: once
+// two rows in a row hold nothing within limit, no later cell can (each derives from one of
+// the two rows above it, plus zero or more), so a body of 100,000 unknown names pays a few
+// rows for most of its comparisons.
+func osa(na, nb []byte, limit int) int {
 	la, lb := len(na), len(nb)
 	var rows [3][maxLen + 1]uint8 // distances are at most maxLen: a byte holds them
 	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
 	for j := 0; j <= lb; j++ {
 		prev[j] = uint8(j)
 	}
+	prevOver := limit < 0 // row 0 starts with 0
 	for i := 1; i <= la; i++ {
 		cur[0] = uint8(i)
+		rowMin := cur[0]
 		for j := 1; j <= lb; j++ {
 			cost := uint8(1)
 			if na[i-1] == nb[j-1] {
@@ -132,7 +137,13 @@ func osa(na, nb []byte) int {
 				}
 			}
 			cur[j] = v
+			rowMin = min(rowMin, v)
 		}
+		over := int(rowMin) > limit
+		if over && prevOver {
+			return limit + 1
+		}
+		prevOver = over
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return int(prev[lb])

@@ -3,6 +3,10 @@ package fieldname
 import (
 	"strings"
 	"testing"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
 )
 
 var top = []string{"content", "mediaItems", "platforms", "publishNow", "scheduledFor", "timezone"}
@@ -59,4 +63,25 @@ func TestDistance(t *testing.T) {
 			t.Errorf("distance(%q, %q) = %d, %v (reverse %d), want %d", c.a, c.b, d, ok, d2, c.d)
 		}
 	}
+}
+
+// The early exit may only shorten the work: with any limit, osa answers the full distance
+// when it is within the limit, and something above the limit otherwise. Names from a small
+// alphabet, so that close pairs (and transpositions) are common.
+func TestOSAEarlyExitKeepsTheAnswer(t *testing.T) {
+	props := gopter.NewProperties(gopter.DefaultTestParameters())
+	name := gen.SliceOfN(12, gen.OneConstOf(byte('a'), byte('b'), byte('c'))).Map(func(b []byte) string { return string(b) })
+	props.Property("osa(a, b, limit) is the distance, or above limit when the distance is", prop.ForAll(
+		func(a, b string, cutA, cutB, limit int) bool {
+			a, b = a[:cutA%(len(a)+1)], b[:cutB%(len(b)+1)]
+			full := osa([]byte(a), []byte(b), maxLen)
+			got := osa([]byte(a), []byte(b), limit)
+			if full <= limit {
+				return got == full
+			}
+			return got > limit
+		},
+		name, name, gen.IntRange(0, 12), gen.IntRange(0, 12), gen.IntRange(-1, 5),
+	))
+	props.TestingRun(t)
 }
