@@ -7,22 +7,7 @@ import (
 
 // BenchmarkGraphemeCounterUnicode15 measures the compatibility counter on the posts of
 // BenchmarkMeasure, for the same run's comparison with GraphemeCounter.
-func BenchmarkGraphemeCounterUnicode15(b *testing.B) {
-	gc := GraphemeCounterUnicode15()
-	for _, bc := range benchTexts() {
-		b.Run(bc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(bc.text)))
-			for i := 0; i < b.N; i++ {
-				m, err := gc.Measure(bc.text, 400)
-				if err != nil || !m.Fits() {
-					b.Fatal(m, err)
-				}
-				lengthSink += m.Length
-			}
-		})
-	}
-}
+func BenchmarkGraphemeCounterUnicode15(b *testing.B) { benchMeasure(b, GraphemeCounterUnicode15()) }
 
 func TestGraphemeCounterUnicode15Name(t *testing.T) {
 	if n := GraphemeCounterUnicode15().Name(); n != "graphemes-unicode15" {
