@@ -378,6 +378,11 @@ func (c *Parser) measurePrefix(text string, budget, cap, capUnits int) (m rules.
 	switch kind {
 	case cutSpace:
 		final = lastSpace + 1
+	case cutDotFar:
+		// No URL reaches the cut, but an emoji sequence may run across it (👨‍👩‍👧 cut
+		// after 👨‍ weighs 2+1 in the prefix and 2 whole): only the tokens that start
+		// emoji.MaxBytes or more before the cut are the whole text's.
+		final = max(lastSpace+1, len(n)-emoji.MaxBytes)
 	case cutGeneric:
 		// urlReach16 units back from the end of the prefix.
 		f, units := len(n), 0

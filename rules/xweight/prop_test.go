@@ -56,6 +56,26 @@ func genPlain() gopter.Gen {
 	})
 }
 
+// densePieces make emoji- and CJK-heavy texts: whole sequences (ZWJ families, kisses with
+// skin tones, flags, tag sequences, keycaps) and their parts, CJK and kana, the dashes and
+// punctuation of such posts, and no space or dot: so the early exit cuts them anywhere
+// (after white space, or near a '.', it cuts more carefully).
+var densePieces = []string{
+	"今日は", "新しいアプリを公開しました", "故人西辞黄鹤楼", "한국어", "。", "、", "—", "…", "0", "a",
+	"🎉", "🚀", "👨‍👩‍👧", "👨‍👩‍👧‍👦", "👩🏻‍❤️‍💋‍👨🏼", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "🇯🇵", "🇺", "1️⃣", "🧑‍💻", "👍🏽",
+	"👨", "\u200d", "👩", "\ufe0f", "🏻", "e\u0301", "!", "#日本",
+}
+
+func genDense(max int) gopter.Gen {
+	return gen.SliceOfN(max, gen.IntRange(0, len(densePieces)-1)).Map(func(idx []int) string {
+		var b strings.Builder
+		for _, i := range idx {
+			b.WriteString(densePieces[i])
+		}
+		return b.String()
+	})
+}
+
 func TestProperties(t *testing.T) {
 	params := gopter.DefaultTestParameters()
 	params.MinSuccessfulTests = 1500
@@ -109,6 +129,19 @@ func TestProperties(t *testing.T) {
 		func(s string, cap int) bool { return measureAgrees(v3, s, cap) == "" },
 		genPost(60), gen.IntRange(1, 60)))
 
+	// The early exit cuts a prefix at a budget of about 4*(cap+1) bytes: random caps put
+	// that cut anywhere in a text, inside ZWJ sequences and CJK runs too (a cut after 👨‍
+	// once counted 2+1 for what the whole text counts 2 as part of 👨‍👩‍👧).
+	properties.Property("at random caps 1..400, on emoji- and CJK-heavy texts, Measure is exact or a true lower bound", prop.ForAll(
+		func(s string, cap int) bool {
+			if why := measureAgrees(v3, s, cap); why != "" {
+				t.Logf("Measure(%+q, %d): %s", s, cap, why)
+				return false
+			}
+			return true
+		},
+		genDense(300), gen.IntRange(1, 400)))
+
 	properties.Property("emoji parsing only ever lowers the count: v3 <= v2", prop.ForAll(
 		func(s string) bool { return v3.Parse(s).WeightedLength <= v2.Parse(s).WeightedLength },
 		genPost(60)))
@@ -122,7 +155,10 @@ func TestProperties(t *testing.T) {
 // URL.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"", "hello", postURL, postNoURL, "A\u0301\uFB2C", "\xff\xfe",
-		"👨‍👩‍👧‍👦🇺🇸1⃣", "http://t.co/x example.com 日本.jp", "\uFFFF" + strings.Repeat("\u0316", 40)} {
+		"👨‍👩‍👧‍👦🇺🇸1⃣", "http://t.co/x example.com 日本.jp", "\uFFFF" + strings.Repeat("\u0316", 40),
+		// The early exit once cut these inside the family sequence and counted more than
+		// the whole text weighs.
+		"日は新しいアプリを公開しました🎉🚀—👨‍👩‍👧", "0今日は新しいアプリを公開しました🎉🚀0—0👨‍👩‍👧"} {
 		f.Add(s)
 	}
 	c := Default()
@@ -142,7 +178,9 @@ func FuzzParse(f *testing.F) {
 		if why := checkedTallyAgrees(c, s); why != "" {
 			t.Fatalf("%+q: %s", s, why)
 		}
-		for _, cap := range []int{0, 1, 17} {
+		// 0 (the default cap), tiny caps, and one that moves with the input so that the
+		// early exit's cut lands anywhere in it.
+		for _, cap := range []int{0, 1, 17, 1 + len(s)%400} {
 			if why := measureAgrees(c, s, cap); why != "" {
 				t.Fatalf("Measure(%+q, %d): %s", s, cap, why)
 			}

@@ -40,6 +40,11 @@ const (
 // All is every kind: the sequences the weighted counter recognises.
 const All = RGI | Twemoji11
 
+// MaxBytes is the length in bytes of the longest sequence (a kiss with two skin tones,
+// 👩🏻‍❤️‍💋‍👨🏼: ten code points, 35 bytes). Match reads no further than MaxBytes into s, so the
+// sequence at a position is known from the MaxBytes bytes that follow it.
+const MaxBytes = 35
+
 // Match returns the length in bytes of the longest emoji sequence of two or more code
 // points at the start of s whose kind shares a bit with mask, and its kind; 0 when s does
 // not start with one. (Tests pass Twemoji11 to reproduce twitter-text 3.1.0 exactly.)

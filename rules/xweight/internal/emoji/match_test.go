@@ -147,6 +147,25 @@ func TestMatchMask(t *testing.T) {
 	}
 }
 
+// TestMaxBytes: MaxBytes is the longest sequence of the table, so that a caller may rely on
+// Match reading no more (xweight's early exit counts tokens that start MaxBytes before a
+// cut as final).
+func TestMaxBytes(t *testing.T) {
+	longest, which := 0, ""
+	Sequences(func(seq []rune, _ Kind) {
+		if s := string(seq); len(s) > longest {
+			longest, which = len(s), s
+		}
+	})
+	if longest != MaxBytes {
+		t.Errorf("the longest sequence is %+q, %d bytes; MaxBytes is %d", which, longest, MaxBytes)
+	}
+	// Bytes after the longest sequence do not change its match.
+	if n, _ := Match(which+"\u200d👨", All); n != len(which) {
+		t.Errorf("Match(%+q + ZWJ + man) = %d, want %d", which, n, len(which))
+	}
+}
+
 func FuzzMatch(f *testing.F) {
 	for _, s := range []string{"👨‍👩‍👧‍👦", "1⃣", "🇺🇸🇦", "a😀", "\xf0\x9f"} {
 		f.Add(s)
