@@ -85,6 +85,9 @@ type chain struct {
 type Scanner struct {
 	// naive turns off the jumps and caches (tests compare the two).
 	naive bool
+	// steps counts the work done: tries of the expression and bytes walked by its parts
+	// (the linearity tests hold it to a constant times the text).
+	steps int
 
 	text string
 	pos  int // extractUrl.lastIndex
@@ -161,6 +164,7 @@ func (s *Scanner) exec() (match, bool) {
 	p := s.pos
 	if s.naive {
 		for ; p < len(t); p += utf8.RuneLen(decodeAt(t, p)) {
+			s.steps++
 			if m, ok := s.tryAt(p); ok {
 				s.pos, s.lastFrom, s.lastDomEnd, s.lastEnd = m.end, p, m.domEnd, m.end
 				return m, true
@@ -184,6 +188,7 @@ func (s *Scanner) exec() (match, bool) {
 			}
 		}
 		for p < d {
+			s.steps++
 			if m, ok := s.tryAt(p); ok {
 				s.pos, s.lastFrom, s.lastDomEnd, s.lastEnd = m.end, p, m.domEnd, m.end
 				return m, true
@@ -206,12 +211,15 @@ func (s *Scanner) candidateDot(p int) int {
 	if s.dotScan > i {
 		i = s.dotScan
 	}
+	from := i
 	for ; i < len(t); i++ {
 		if t[i] == '.' && tldAt(t, i+1, len(t)) >= 0 {
 			s.dotAt, s.dotScan = i, i+1
+			s.steps += i - from + 1
 			return i
 		}
 	}
+	s.steps += i - from + 1
 	s.dotAt, s.dotScan = -1, len(t)
 	return -1
 }
@@ -229,6 +237,7 @@ func (s *Scanner) regionStart(p, d int) int {
 		}
 		r -= size
 	}
+	s.steps += d - r + 1
 	if r >= 8 && hasPrefixFold(t[r-8:r], "https://") {
 		return r - 8
 	}
@@ -306,7 +315,8 @@ func (s *Scanner) urlAt(u int, lead rune, beforeBad bool) (match, bool) {
 		x = s.pathEnd(x + 1)
 	}
 	// (\?validUrlQueryChars*validUrlQueryEndingChars)?
-	x = queryEnd(t, x)
+	x, stop := queryEnd(t, x)
+	s.steps += stop - m.start + 1
 	m.end = x
 	return m, true
 }
@@ -360,6 +370,7 @@ func (s *Scanner) run(u int) (end int, lastIsDomain bool, underscore int) {
 		lastIsDomain = c != '-' && c != '_'
 		end += size
 	}
+	s.steps += end - u + 1
 	if end > u {
 		s.runFrom, s.runTo, s.runLastIsDomain, s.runUnderscore = u, end, lastIsDomain, underscore
 	}
@@ -425,6 +436,7 @@ func (s *Scanner) bestDomainChain(j int) (int, bool) {
 			i = e + 1
 		}
 		c.end = i
+		s.steps += i - j + 1
 	}
 	if c.last >= j {
 		return c.lastEnd, true
@@ -446,13 +458,17 @@ func (s *Scanner) pathEnd(x int) int {
 	firstFailed := false
 	for x < len(t) {
 		if !firstFailed {
-			if end := lastPathEnd(t, x); end > x {
+			end, stop := lastPathEnd(t, x)
+			s.steps += stop - x + 1
+			if end > x {
 				x = end
 				continue
 			}
 			firstFailed = true
 		}
-		if end, ok := balancedAt(t, x); ok {
+		end, ok, stop := balancedAt(t, x)
+		s.steps += stop - x + 1
+		if ok {
 			x = end
 			continue
 		}
@@ -462,10 +478,12 @@ func (s *Scanner) pathEnd(x int) int {
 }
 
 // lastPathEnd walks G characters and B groups from x and returns the position after the
-// last E character it meets outside groups (x when there is none).
-func lastPathEnd(t string, x int) int {
-	last := x
-	for i := x; i < len(t); {
+// last E character it meets outside groups (x when there is none), and where its walk
+// stopped.
+func lastPathEnd(t string, x int) (last, stop int) {
+	last = x
+	i := x
+	for i < len(t) {
 		c, size := utf8.DecodeRuneInString(t[i:])
 		if isPathChar(c) {
 			i += size
@@ -474,36 +492,38 @@ func lastPathEnd(t string, x int) int {
 			}
 			continue
 		}
-		if end, ok := balancedAt(t, i); ok {
+		end, ok, stop := balancedAt(t, i)
+		if ok {
 			i = end
 			continue
 		}
-		break
+		return last, stop
 	}
-	return last
+	return last, i
 }
 
-// balancedAt matches validUrlBalancedParens, \((?:G+|(?:G*\(G+\)G*))\), at i.
-func balancedAt(t string, i int) (int, bool) {
+// balancedAt matches validUrlBalancedParens, \((?:G+|(?:G*\(G+\)G*))\), at i, and says
+// where its walk stopped.
+func balancedAt(t string, i int) (end int, ok bool, stop int) {
 	if i >= len(t) || t[i] != '(' {
-		return 0, false
+		return 0, false, i
 	}
 	a := pathRun(t, i+1)
 	if a > i+1 && a < len(t) && t[a] == ')' {
-		return a + 1, true
+		return a + 1, true, a
 	}
 	if a >= len(t) || t[a] != '(' {
-		return 0, false
+		return 0, false, a
 	}
 	b := pathRun(t, a+1)
 	if b == a+1 || b >= len(t) || t[b] != ')' {
-		return 0, false
+		return 0, false, b
 	}
 	c := pathRun(t, b+1)
 	if c >= len(t) || t[c] != ')' {
-		return 0, false
+		return 0, false, c
 	}
-	return c + 1, true
+	return c + 1, true, c
 }
 
 func pathRun(t string, i int) int {
@@ -517,18 +537,20 @@ func pathRun(t string, i int) int {
 	return i
 }
 
-// queryEnd matches (\?validUrlQueryChars*validUrlQueryEndingChars)? at x.
-func queryEnd(t string, x int) int {
+// queryEnd matches (\?validUrlQueryChars*validUrlQueryEndingChars)? at x, and says where
+// its walk stopped (at or after the end).
+func queryEnd(t string, x int) (end, stop int) {
 	if x >= len(t) || t[x] != '?' {
-		return x
+		return x, x
 	}
-	end := x
-	for i := x + 1; i < len(t) && isQueryChar(rune(t[i])); i++ {
+	end = x
+	i := x + 1
+	for ; i < len(t) && isQueryChar(rune(t[i])); i++ {
 		if isQueryEnd(rune(t[i])) {
 			end = i + 1
 		}
 	}
-	return end
+	return end, i
 }
 
 // accept applies extractUrlsWithIndices' checks to a match and returns its entity.
@@ -573,6 +595,7 @@ func (s *Scanner) accept(m match) (Entity, bool) {
 func (s *Scanner) validDomain(m match) bool {
 	t := s.text
 	dom := t[m.domStart:m.domEnd]
+	s.steps += len(dom) + 1
 	lead := m.lead
 	start := 0
 	for i := 0; i <= len(dom); i++ {
@@ -642,10 +665,13 @@ func advance16(t string, i, n int) (int, bool) {
 // a TLD follows; the end of the domain plays the end of input for the TLD look-ahead.
 func (s *Scanner) asciiScan(domStart, domEnd, x int) (a, b int, ok bool) {
 	t := s.text
+	from := x
+	defer func() { s.steps += x - from + 1 }()
 	for x < domEnd {
 		c, size := utf8.DecodeRuneInString(t[x:domEnd])
 		if isASCIIDomainChar(c) {
 			e := asciiRun(t, x, domEnd)
+			s.steps += e - x
 			if e < domEnd && t[e] == '.' {
 				if end, ok := s.bestASCIIChain(e+1, domEnd); ok {
 					return x, end, true
@@ -690,6 +716,7 @@ func (s *Scanner) bestASCIIChain(j, limit int) (int, bool) {
 			i = e + 1
 		}
 		c.end = i
+		s.steps += i - j + 1
 	}
 	if c.last > j {
 		return c.lastEnd, true
@@ -712,7 +739,8 @@ func tcoPrefix(url string) (n, slug int, ok bool) {
 	if j == i {
 		return 0, 0, false
 	}
-	return queryEnd(url, j), j - i, true
+	end, _ := queryEnd(url, j)
+	return end, j - i, true
 }
 
 func decodeAt(t string, p int) rune {
