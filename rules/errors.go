@@ -11,7 +11,7 @@ import (
 type Code string
 
 // Error codes. The HTTP status of each is given by [Code.HTTPStatus]; the table is also
-// written out in the README.
+// written out in docs/contract.md ("Codes and statuses").
 const (
 	// 400: the request itself is wrong.
 	CodeInvalidRequest          Code = "invalid_request"           // generic shape problem

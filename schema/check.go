@@ -165,7 +165,7 @@ type TargetVerdict struct {
 //     not a readable JSON object (a stored draft in that state is one problem of the
 //     draft, listed with the body's)
 //
-// Otherwise every problem is foundProblem and listed, and the answered status is the first row
+// Otherwise every problem is found and listed, and the answered status is the first row
 // that has one (docs/design.md orders them the same way):
 //
 //  1. 400: every shape, type, length, schedule and resolution-400 problem, of the body and
@@ -185,7 +185,7 @@ type Verdict struct {
 	HTTPStatus int `json:"httpStatus"`
 	// Error is the API's error body; nil when valid.
 	Error *ErrorBody `json:"error"`
-	// Problems lists everything foundProblem, in the order of the precedence above; within 400,
+	// Problems lists everything found, in the order of the precedence above; within 400,
 	// the request body's problems sorted by path, then a stored draft's. At most 100
 	// problems of each document, and 100 others, are listed. Never nil.
 	Problems []Problem `json:"problems"`

@@ -21,7 +21,7 @@ type doc struct {
 }
 
 // foundProblem is one problem of a document, with what it applies to when that is not just its
-// path: the target it was foundProblem for (-1: the one its path names, if any) and, for a length
+// path: the target it was found for (-1: the one its path names, if any) and, for a length
 // problem, the post's measurement.
 type foundProblem struct {
 	err    *rules.Error
@@ -38,7 +38,7 @@ func newDoc(d *decoder) *doc {
 	return &doc{dec: d, problems: fs}
 }
 
-// add records problems foundProblem after decoding, minus those about a value the decoder already
+// add records problems found after decoding, minus those about a value the decoder already
 // rejected (its path, or anything inside it) and exact repeats (same path, code and
 // message; two targets over their different caps on the shared /content are two problems).
 func (d *doc) add(es ...*rules.Error) {

@@ -7,9 +7,10 @@ import (
 )
 
 // platformSpecificData of the nine platforms besides twitter. Shapes follow the peer
-// (conformance/postpeer/openapi.json, <Platform>Configurations, every one with
-// additionalProperties false), checked against each platform's API; the strict decoder
-// rejects unknown names and wrong types as for twitter. Optional values are pointers
+// (PostPeer's public OpenAPI document, named in PostPeer-API/postpeer-node's .stats.yml:
+// <Platform>Configurations, every one with additionalProperties false), checked against
+// each platform's API; the strict decoder rejects unknown names and wrong types as for
+// twitter. Optional values are pointers
 // where "given" differs from the zero value (a flag whose default is true, a string that
 // may be given empty). The rules that relate them to the media and the text are in
 // platformrules.go and carry the rule book's ids (rules.Book).

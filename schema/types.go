@@ -7,8 +7,9 @@ import (
 )
 
 // The wire types below are the JSON of POST /api/v2/posts and POST
-// /api/v2/drafts/{draftId}/publish. Field names and enums follow the peer API
-// (conformance/postpeer/openapi.json); where it differs from docs/design.md, docs/design.md wins.
+// /api/v2/drafts/{draftId}/publish. Field names and enums follow the peer API (PostPeer's
+// public OpenAPI document, the one its Node SDK names in PostPeer-API/postpeer-node's
+// .stats.yml, openapi_spec_url); where it differs from docs/design.md, docs/design.md wins.
 // Optional strings whose presence matters ("" given is not the same as absent) are
 // pointers. The `validate` tags are the field rules the one shared validator enforces;
 // rules that relate several fields are in cross.go.

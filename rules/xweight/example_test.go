@@ -48,7 +48,7 @@ func ExampleParser_Parse_invalid() {
 	// Output: 8 false {0 2}
 }
 
-func ExampleCounter_Measure() {
+func ExampleParser_Measure() {
 	c := xweight.Default()
 	m, _ := c.Measure("Hello, world", 10)
 	fmt.Println(m.Counter, m.Length, m.Cap, m.OverflowAt)
