@@ -1,6 +1,6 @@
 # The README's commands. `make test` runs every test: Go, then the WASM module's Node and
-# browser suites (they need node/npm and Debian's chromium; .ci/run installs them).
-.PHONY: example test test-go test-schema-node test-wasm fuzz bench
+# browser suites (they need Node.js 20.16+ and Debian's chromium: .ci/deps installs them).
+.PHONY: example test deps test-go test-schema-node test-wasm fuzz bench
 
 # Two of the bundled posts are invalid on purpose, so validate exits 1 there; only exit 2
 # (usage or I/O) fails the target.
@@ -11,7 +11,12 @@ example:
 	{ $$dir/validate post --accounts cmd/validate/testdata/accounts.json $(EXAMPLES); status=$$?; } && \
 	[ $$status -le 1 ]
 
-test: test-go test-schema-node test-wasm
+test: deps test-go test-schema-node test-wasm
+
+# What the suites need beyond Go (chromium, Node.js 20.16+): installed from Debian's
+# packages when missing and run as root, else a stop at once with the command to run.
+deps:
+	@bash .ci/deps
 
 test-go:
 	go test -count=1 ./...
