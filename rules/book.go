@@ -61,6 +61,9 @@ const (
 const (
 	readToday = "2026-11-24"
 	readLead  = "2026-11-01"
+	// readAudit: the audit of every rule against the platform's own pages (the rules it
+	// found wrong, outdated or missing were re-read at their sources that day).
+	readAudit = "2026-11-26"
 )
 
 // Source URLs.
@@ -98,8 +101,9 @@ var book = []Rule{
 		Source: srcXCount, Read: readToday,
 		Note: "X counts a weighted length (twitter-text v3: most code points 2, Latin 1, URLs 23); this API's rule (rule 2 of docs/design.md) counts graphemes by default and X's unit when the caller plugs in the x-weighted counter. The id is the research notes' (twitter.text.max_weighted) whichever unit counts."},
 	{ID: "twitter.cashtag.max", Platform: Twitter, Severity: SeverityError, Limit: 1, Unit: "cashtags", kind: kindCashtags,
-		What: "at most one $cashtag per post (X answers \"You can only include a maximum of one cashtag\")", Source: "https://github.com/gitroomhq/postiz-app/blob/main/libraries/nestjs-libraries/src/integrations/social/x.provider.ts", Read: readLead,
-		Note: "no X document states it; the limit is known from X's API error, as handled by Postiz"},
+		What: "at most one $cashtag per post (X answers \"You can only include a maximum of one cashtag\"); a cashtag is what twitter-text extracts: $ and 1-6 letters, optionally . or _ and 1-2 letters, after white space",
+		Source: "https://github.com/twitter/twitter-text/blob/master/js/src/regexp/validCashtag.js", Read: readAudit,
+		Note: "what a cashtag is follows twitter-text 3.1.0 (validCashtag.js, cashtag.js); the limit of one is in no X document, only in X's API error as handled by Postiz (gitroomhq/postiz-app, x.provider.ts)"},
 	{ID: "twitter.poll", Platform: Twitter, Severity: SeverityError, Limit: 25, Unit: utf16Name,
 		What: "each poll option is at most 25 characters", Source: srcXCreate, Read: readLead,
 		Note: "X's PollOption label maxLength 25; the unit is not documented, so UTF-16 code units (never over-permits)"},
@@ -111,8 +115,9 @@ var book = []Rule{
 	{ID: "twitter.media.exclusive", Platform: Twitter, Severity: SeverityError,
 		What: "a poll cannot be combined with media", Source: srcXCreate, Read: readLead,
 		Note: "X: media are \"mutually exclusive from Quote Tweet Id, Poll, and Card URI\"; the peer says the same"},
-	{ID: "twitter.poll.thread", Platform: Twitter, Severity: SeverityError,
-		What: "a poll cannot be combined with threadItems", Source: srcPeer, Read: readToday},
+	{ID: "twitter.poll.thread", Platform: Twitter, Severity: SeverityWarning,
+		What: "a poll on a post with threadItems: the peer API refuses it, X does not", Source: srcXCreate, Read: readAudit,
+		Note: "X's create-post reference makes poll exclusive with media and quote_tweet_id only; the thread rule is only the peer API's convention, so a warning"},
 
 	// instagram
 	{ID: "instagram.caption.max", Platform: Instagram, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,

@@ -116,7 +116,7 @@ func typeDocs() map[string]string {
 		"PlatformTarget": "One target. platformSpecificData is typed per platform (see allOf); pinterest requires it. " +
 			"The target's text (its content, else the shared content) follows its platform's text rules (x-postrules-maxLength, " +
 			"x-postrules-maxCount, x-postrules-forbidden under the platform's then).",
-		"TwitterOptions": "platformSpecificData for twitter. A poll cannot be combined with media nor with threadItems.",
+		"TwitterOptions": "platformSpecificData for twitter. A poll cannot be combined with media (twitter.media.exclusive); a poll with threadItems draws the warning twitter.poll.thread (X takes it, the peer API does not).",
 		"ThreadItem": "A post of a twitter thread after the first (rule T1): non-blank content or at least one " +
 			"media item, measured against the twitter cap.",
 		"Poll":           "A twitter poll: 2 to 4 non-blank options, open 5 to 10080 minutes.",
@@ -193,14 +193,6 @@ func typeFacts(name string) func(g *generator) []any {
 		},
 		"DraftPublish":   func(*generator) []any { return publishMode() },
 		"PlatformTarget": targetByPlatform,
-		"TwitterOptions": func(*generator) []any {
-			return []any{obj{
-				{"description", "A poll cannot be combined with threadItems."},
-				{xRules, []string{"twitter.poll.thread"}},
-				{"if", obj{{"required", []string{"poll"}}}},
-				{"then", obj{{"properties", obj{{"threadItems", obj{{"maxItems", 0}}}}}}},
-			}}
-		},
 		"ThreadItem": func(*generator) []any {
 			return []any{obj{
 				{"description", "Something to post: non-blank content or media."},
