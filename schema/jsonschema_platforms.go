@@ -79,9 +79,9 @@ func optionFacts() map[string]obj {
 		"FacebookOptions.videoThumbnailUrl":          url,
 		"InstagramOptions.coverUrl":                  url,
 		"InstagramOptions.thumbOffset":               nonNegative,
-		"ThreadsOptions.replyControl":                enum("everyone", "accounts_you_follow", "mentioned_only"),
-		"GoogleBusinessOptions.topicType":            enum("STANDARD", "EVENT", "OFFER"),
-		"GoogleBusinessOptions.callToActionType":     enum("BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER"),
+		"ThreadsOptions.replyControl":                enum(threadsReplyControls...),
+		"GoogleBusinessOptions.topicType":            enum(googleTopicTypes...),
+		"GoogleBusinessOptions.callToActionType":     enum(googleCallToActions...),
 		"GoogleBusinessOptions.callToActionUrl":      url,
 		"GoogleBusinessOptions.offerRedeemOnlineUrl": url,
 	}
@@ -254,6 +254,16 @@ func optionTypeFacts() map[string][]any {
 					{"properties", obj{{"eventTitle", nonBlank}, {"eventStartDate", date}, {"eventStartTime", clock}, {"eventEndDate", date}, {"eventEndTime", clock}}},
 				}},
 			},
+			obj{
+				{"description", "topicType OFFER needs a non-blank eventTitle, eventStartDate and eventEndDate (YYYY-MM-DD, real dates); " +
+					"eventStartTime and eventEndTime are optional (HH:MM) (" + event + ")."},
+				{xRules, []string{event}},
+				{"if", obj{{"required", []string{"topicType"}}, {"properties", obj{{"topicType", obj{{"const", "OFFER"}}}}}}},
+				{"then", obj{
+					{"required", []string{"eventTitle", "eventStartDate", "eventEndDate"}},
+					{"properties", obj{{"eventTitle", nonBlank}, {"eventStartDate", date}, {"eventStartTime", clock}, {"eventEndDate", date}, {"eventEndTime", clock}}},
+				}},
+			},
 		},
 	}
 }
@@ -268,13 +278,16 @@ func optionTypeDocs() map[string]string {
 			"A video pin without coverImageUrl or a thumbnail on the video draws the warning pinterest.video.",
 		"LinkedInOptions": "platformSpecificData for linkedin. With a document in mediaItems, documentTitle is required (see the create-post allOf).",
 		"BlueskyOptions": "platformSpecificData for bluesky. altText has one entry per media item, in order, and no more entries than " +
-			"media (see the create-post allOf); an image without alt text draws the warning bluesky.alt.missing.",
+			"media (see the create-post allOf); an image without alt text draws the warning bluesky.alt.missing, " +
+			"more than 4 images (a gallery) the warning bluesky.media.gallery.",
 		"FacebookOptions":  "platformSpecificData for facebook.",
 		"InstagramOptions": "platformSpecificData for instagram.",
 		"ThreadsOptions": "platformSpecificData for threads. altText has one entry per media item, in order, and no more entries than " +
-			"media (see the create-post allOf); an image without alt text draws the warning threads.alt.missing.",
-		"GoogleBusinessOptions": "platformSpecificData for googlebusiness: call to action and event rules in allOf; " +
-			"that an event ends after it starts (googlebusiness.event) is checked by postrules.",
+			"media (see the create-post allOf); an image without alt text draws the warning threads.alt.missing. " +
+			"replyControl takes the values of threads.reply_control.",
+		"GoogleBusinessOptions": "platformSpecificData for googlebusiness: topicType per googlebusiness.topic (no ALERT), call to action and " +
+			"event rules in allOf; that an event or offer ends after it starts (googlebusiness.event) is checked by postrules. " +
+			"GET_OFFER draws the warning googlebusiness.cta.deprecated, a call to action on an OFFER the warning googlebusiness.offer.cta.",
 	}
 }
 
