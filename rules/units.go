@@ -14,6 +14,7 @@ import (
 const (
 	bytesName      = "bytes"      // UTF-8 bytes
 	utf16Name      = "utf16"      // UTF-16 code units (JavaScript's String.length)
+	xWeightedName  = "x-weighted" // X's weighted length: rules/xweight's counter (xweight.Name), plugged in by Limits.WithCounter
 	codePointsName = "codepoints" // Unicode scalar values
 	charsName      = "forbidden"  // characters a platform refuses (see forbidCounter)
 )

@@ -25,7 +25,9 @@ const (
 // lengthUnit reports a unit of the book whose limit is a text length, countUnit one whose
 // limit is a count in a text. (Functions, not package maps: a program that never calls
 // Document links none of the generator's tables.)
-func lengthUnit(u string) bool { return u == "graphemes" || u == "bytes" || u == "utf16" }
+func lengthUnit(u string) bool {
+	return u == "graphemes" || u == "bytes" || u == "utf16" || u == "x-weighted"
+}
 
 func countUnit(u string) bool {
 	return u == "hashtags" || u == "mentions" || u == "links" || u == "cashtags"
