@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/postrules/postrules/internal/statuswriter"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/schema"
 	"github.com/postrules/postrules/schema/httpapi"
@@ -277,14 +278,14 @@ func (s *sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	info := &requestInfo{id: requestID(r.Header.Get("X-Request-Id"))}
 	w.Header().Set("X-Request-Id", info.id)
 	r = r.WithContext(context.WithValue(r.Context(), infoKey{}, info))
-	sw := &statusWriter{ResponseWriter: w}
+	sw := &statuswriter.Writer{ResponseWriter: w}
 	defer func() {
 		if p := recover(); p != nil {
 			if p == http.ErrAbortHandler { //nolint:errorlint // the sentinel is compared as net/http does
 				panic(p)
 			}
 			s.cfg.logger.Error("panic", "id", info.id, "panic", slog.AnyValue(p).String())
-			if sw.status == 0 {
+			if sw.Status == 0 {
 				refuse(sw, r, rules.CodeInternal, "the server failed on this request; this is the server's fault, not the request's")
 			}
 		}
@@ -292,7 +293,7 @@ func (s *sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if endpoint == "" || endpoint == "/" {
 			endpoint = "other"
 		}
-		status := sw.status
+		status := sw.Status
 		if status == 0 {
 			status = http.StatusOK
 		}
@@ -358,26 +359,3 @@ func writeBytes(w http.ResponseWriter, contentType string, b []byte) {
 	w.Header().Set("Content-Type", contentType)
 	w.Write(b)
 }
-
-// statusWriter remembers the status of an answer.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (s *statusWriter) WriteHeader(code int) {
-	if s.status == 0 {
-		s.status = code
-	}
-	s.ResponseWriter.WriteHeader(code)
-}
-
-func (s *statusWriter) Write(p []byte) (int, error) {
-	if s.status == 0 {
-		s.status = http.StatusOK
-	}
-	return s.ResponseWriter.Write(p)
-}
-
-// Unwrap lets http.ResponseController reach the server's writer.
-func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }

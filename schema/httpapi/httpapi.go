@@ -39,6 +39,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/postrules/postrules/internal/statuswriter"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/schema"
 )
@@ -137,9 +138,9 @@ func PublishDraft(o Options, drafts DraftStore, next Accepted) http.Handler {
 		if !o.answer(w, r, v) {
 			return
 		}
-		sw := &statusWriter{ResponseWriter: w}
+		sw := &statuswriter.Writer{ResponseWriter: w}
 		next(sw, r, Request{Key: key, DraftID: id, Env: env, Verdict: v})
-		published = sw.status == 0 || sw.status/100 == 2
+		published = sw.Status == 0 || sw.Status/100 == 2
 	})
 }
 
@@ -340,26 +341,3 @@ func marshal(v any) ([]byte, error) {
 type bytesBuffer []byte
 
 func (b *bytesBuffer) Write(p []byte) (int, error) { *b = append(*b, p...); return len(p), nil }
-
-// statusWriter remembers the status a handler answered with.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (s *statusWriter) WriteHeader(code int) {
-	if s.status == 0 {
-		s.status = code
-	}
-	s.ResponseWriter.WriteHeader(code)
-}
-
-func (s *statusWriter) Write(p []byte) (int, error) {
-	if s.status == 0 {
-		s.status = http.StatusOK
-	}
-	return s.ResponseWriter.Write(p)
-}
-
-// Unwrap lets http.ResponseController reach the server's writer.
-func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
