@@ -132,3 +132,29 @@ func ExampleNewMemoryDrafts() {
 	// saved publishing
 	// deleted
 }
+
+// A second Begin while the first publish is under way sees the draft publishing, which
+// the rule book answers 409 draft_already_publishing.
+func ExampleMemoryDrafts_Begin() {
+	drafts := httpapi.NewMemoryDrafts(map[string][]byte{"d1": []byte(`{}`)})
+	_, first := drafts.Begin("d1")
+	_, second := drafts.Begin("d1")
+	_, unknown := drafts.Begin("d9")
+	fmt.Println(first, second, unknown)
+	// Output: saved publishing deleted
+}
+
+// A publish the platforms refused returns the draft to saved, so the user can retry.
+func ExampleMemoryDrafts_Finish() {
+	drafts := httpapi.NewMemoryDrafts(map[string][]byte{"d1": []byte(`{}`)})
+	drafts.Begin("d1")
+	drafts.Finish("d1", false)
+	fmt.Println(drafts.State("d1"))
+	// Output: saved
+}
+
+func ExampleMemoryDrafts_State() {
+	var drafts httpapi.MemoryDrafts // the zero value holds no draft
+	fmt.Println(drafts.State("d1"))
+	// Output: deleted
+}

@@ -50,8 +50,10 @@ type Options struct {
 	// header, already well formed. It returns the environment of the key's user (its
 	// connected accounts, plan and limits), or an error to refuse the request: a
 	// *rules.Error (normally 401 unauthorized) answers with its code and message, any
-	// other error 500 internal_error (its text is not sent). nil accepts every well-formed
-	// key with the zero Env (target resolution skipped).
+	// other error 500 internal_error (its text is not sent). Plans are not refused here:
+	// return them in Env.Plan, and the rule book answers 402 and 403 with their extras in
+	// its precedence. nil accepts every well-formed key with the zero Env (target
+	// resolution skipped).
 	Authorize func(r *http.Request, key string) (schema.Env, error)
 	// Now is the clock, used when Authorize leaves Env.Now zero; nil is time.Now.
 	Now func() time.Time
@@ -169,8 +171,8 @@ func (o Options) preamble(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-// authorize reads the bearer key, asks Options.Authorize about it and fills the clock;
-// then it checks the content type, which only an authorized caller is told about.
+// authorize reads the bearer key, asks Options.Authorize about it, fills the clock, and
+// then checks the content type, which only an authorized caller is told about.
 func (o Options) authorize(w http.ResponseWriter, r *http.Request) (string, schema.Env, bool) {
 	key, err := rules.ParseBearer(r.Header.Get("Authorization"))
 	var env schema.Env
@@ -178,16 +180,7 @@ func (o Options) authorize(w http.ResponseWriter, r *http.Request) (string, sche
 		env, err = o.Authorize(r, key)
 	}
 	if err != nil {
-		var re *rules.Error
-		if !errors.As(err, &re) {
-			o.refuse(w, r, rules.CodeInternal, "the API key could not be checked; this is the server's fault, not the request's")
-			return "", env, false
-		}
-		if re.Code == rules.CodeUnauthorized {
-			// RFC 6750 section 3: a 401 names the scheme the resource wants.
-			w.Header().Set("WWW-Authenticate", "Bearer")
-		}
-		o.write(w, r, schema.Refuse([]schema.Problem{{Path: re.Path, Code: re.Code, Message: re.Message, Rule: re.Rule}}))
+		o.refuseKey(w, r, err)
 		return "", env, false
 	}
 	if env.Now.IsZero() {
@@ -197,15 +190,33 @@ func (o Options) authorize(w http.ResponseWriter, r *http.Request) (string, sche
 		}
 		env.Now = now()
 	}
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		mt, params, err := mime.ParseMediaType(ct)
-		cs, hasCharset := params["charset"]
-		if err != nil || mt != "application/json" || (hasCharset && !equalFold(cs, "utf-8")) {
-			o.refuse(w, r, rules.CodeUnsupportedMediaType, "Content-Type "+strconv.Quote(ct)+" is not supported; send application/json (UTF-8)")
-			return "", env, false
-		}
+	if ct := r.Header.Get("Content-Type"); ct != "" && !isJSON(ct) {
+		o.refuse(w, r, rules.CodeUnsupportedMediaType, "Content-Type "+strconv.Quote(ct)+" is not supported; send application/json (UTF-8)")
+		return "", env, false
 	}
 	return key, env, true
+}
+
+// refuseKey answers a key that is missing, malformed or refused by Options.Authorize.
+func (o Options) refuseKey(w http.ResponseWriter, r *http.Request, err error) {
+	var re *rules.Error
+	if !errors.As(err, &re) {
+		o.refuse(w, r, rules.CodeInternal, "the API key could not be checked; this is the server's fault, not the request's")
+		return
+	}
+	if re.Code == rules.CodeUnauthorized {
+		// RFC 6750 section 3: a 401 names the scheme the resource wants.
+		w.Header().Set("WWW-Authenticate", "Bearer")
+	}
+	o.write(w, r, schema.Refuse([]schema.Problem{{Path: re.Path, Code: re.Code, Message: re.Message, Rule: re.Rule}}))
+}
+
+// isJSON reports whether a Content-Type value is application/json, in UTF-8 when it
+// names a charset (RFC 8259 section 8.1: JSON between systems is UTF-8).
+func isJSON(ct string) bool {
+	mt, params, err := mime.ParseMediaType(ct)
+	cs, hasCharset := params["charset"]
+	return err == nil && mt == "application/json" && (!hasCharset || equalFold(cs, "utf-8"))
 }
 
 // equalFold is ASCII case-insensitive equality (charset names are ASCII).
