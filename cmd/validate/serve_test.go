@@ -259,6 +259,10 @@ func TestServeRoutesAndManners(t *testing.T) {
 			t.Errorf("%s %s: %d %s (Allow %q)", tt.method, tt.path, res.StatusCode, body, res.Header.Get("Allow"))
 		}
 	}
+	// The header cap is net/http's: 431 in plain text, before any handler.
+	if res, _ = ts.call(t, "POST", "/api/v2/posts", okPost, "X-Big", strings.Repeat("a", defaultMaxHeaderBytes+8<<10)); res.StatusCode != 431 {
+		t.Errorf("headers over the cap: %d", res.StatusCode)
+	}
 	if !strings.Contains(ts.logs.String(), `"msg":"panic"`) {
 		t.Errorf("the panic is not logged:\n%s", ts.logs)
 	}
