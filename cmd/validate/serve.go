@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -280,13 +281,18 @@ func (s *sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r = r.WithContext(context.WithValue(r.Context(), infoKey{}, info))
 	sw := &statuswriter.Writer{ResponseWriter: w}
 	defer func() {
+		abort := false
 		if p := recover(); p != nil {
-			if p == http.ErrAbortHandler { //nolint:errorlint // the sentinel is compared as net/http does
+			if p == http.ErrAbortHandler {
 				panic(p)
 			}
-			s.cfg.logger.Error("panic", "id", info.id, "panic", slog.AnyValue(p).String())
+			s.cfg.logger.Error("panic", "id", info.id, "panic", slog.AnyValue(p).String(), "stack", string(debug.Stack()))
 			if sw.Status == 0 {
 				refuse(sw, r, rules.CodeInternal, "the server failed on this request; this is the server's fault, not the request's")
+			} else {
+				// Part of an answer is out: cut the connection, so the client sees a broken
+				// answer rather than a short one that looks whole.
+				abort = true
 			}
 		}
 		endpoint := r.Pattern
@@ -302,6 +308,9 @@ func (s *sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.cfg.logger.Info("request", "id", info.id, "method", r.Method, "path", r.URL.Path,
 			"status", status, "code", string(info.code), "rule", info.rule,
 			"ms", float64(d.Microseconds())/1000, "remote", r.RemoteAddr)
+		if abort {
+			panic(http.ErrAbortHandler)
+		}
 	}()
 	s.mux.ServeHTTP(sw, r)
 }

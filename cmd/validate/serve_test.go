@@ -227,6 +227,11 @@ func TestServeDraftReplaysTheCLI(t *testing.T) {
 func TestServeRoutesAndManners(t *testing.T) {
 	ts := newTestServe(t, false, 0)
 	ts.sandbox.mux.HandleFunc("/test/panic", func(http.ResponseWriter, *http.Request) { panic("boom") })
+	ts.sandbox.mux.HandleFunc("/test/half", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Length", "100")
+		w.Write([]byte("half"))
+		panic("boom after a write")
+	})
 
 	res, body := ts.call(t, "GET", "/openapi.json", "")
 	doc, _ := schema.Document(schema.DocOpenAPI)
@@ -257,6 +262,14 @@ func TestServeRoutesAndManners(t *testing.T) {
 		var e schema.ErrorBody
 		if err := json.Unmarshal([]byte(body), &e); err != nil || res.StatusCode != tt.status || e.Code != tt.code || res.Header.Get("Allow") != tt.allow {
 			t.Errorf("%s %s: %d %s (Allow %q)", tt.method, tt.path, res.StatusCode, body, res.Header.Get("Allow"))
+		}
+	}
+	// A panic after part of the answer is out cuts the connection: no answer looks whole.
+	if res, err := ts.Client().Get(ts.URL + "/test/half"); err == nil {
+		_, err = io.ReadAll(res.Body)
+		res.Body.Close()
+		if err == nil {
+			t.Errorf("a half-written answer read whole: %d", res.StatusCode)
 		}
 	}
 	// The header cap is net/http's: 431 in plain text, before any handler.
