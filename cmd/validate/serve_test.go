@@ -432,3 +432,28 @@ func serveAddr(t *testing.T, stderr *bufio.Reader) string {
 	}
 	return l.Addr
 }
+
+// Through the whole server: of 32 concurrent publishes of one draft, exactly one is
+// accepted; the others are 409 draft_already_publishing or 404 draft_not_found.
+func TestServeDraftPublishedOnce(t *testing.T) {
+	ts := newTestServe(t, false, 0)
+	var mu sync.Mutex
+	count := map[string]int{}
+	var wg sync.WaitGroup
+	for range 32 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, body := ts.call(t, "POST", "/api/v2/drafts/d1/publish", `{"scheduledFor":"2030-03-01T08:00:00Z"}`)
+			var e struct{ Code string }
+			json.Unmarshal([]byte(body), &e)
+			mu.Lock()
+			count[fmt.Sprint(res.StatusCode, e.Code)]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if count["202"] != 1 || count["202"]+count["409draft_already_publishing"]+count["404draft_not_found"] != 32 {
+		t.Fatalf("answers: %v", count)
+	}
+}
