@@ -46,13 +46,14 @@ type Rule struct {
 type ruleKind uint8
 
 const (
-	kindOther    ruleKind = iota // applied outside the text (schema: media, options)
-	kindLength                   // the text's length in Unit (a counter) is at most Limit
-	kindForbid                   // the text holds none of forbid
-	kindLinks                    // the text holds at most Limit unique links
-	kindHashtags                 // the text holds at most Limit hashtags
-	kindMentions                 // the text holds at most Limit @mentions
-	kindCashtags                 // the text holds at most Limit $cashtags
+	kindOther      ruleKind = iota // applied outside the text (schema: media, options)
+	kindLength                     // the text's length in Unit (a counter) is at most Limit
+	kindForbid                     // the text holds none of forbid
+	kindLinks                      // the text holds at most Limit unique links
+	kindHashtags                   // the text holds at most Limit hashtags
+	kindMentions                   // the text holds at most Limit @mentions
+	kindCashtags                   // the text holds at most Limit $cashtags
+	kindLittleText                 // the text holds no unescaped character of LinkedIn's little text
 )
 
 // Dates the sources were read. Rules whose primary source was read again for this book
@@ -169,6 +170,9 @@ var book = []Rule{
 	{ID: "tiktok.video.caption.max", Platform: TikTok, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
 		What: "the caption (the target's text) is at most 2,200 UTF-16 code units", Source: srcTikTokVideo, Read: readToday,
 		Note: "TikTok says \"UTF-16 runes\" (code units or code points?); code units never over-permit. Postiz's legacy provider uses 2000. Applied to photo posts too, whose text TikTok caps at 4000 as description (the stricter reading)"},
+	{ID: "tiktok.photo.title.max", Platform: TikTok, Severity: SeverityError, Limit: 90, Unit: utf16Name,
+		What: "on a photo post the target's text is the post's title: at most 90 UTF-16 code units (its longer text goes in platformSpecificData.description)", Source: srcTikTokPhoto, Read: readAudit,
+		Note: "TikTok's photo post has a title (max 90 UTF-16 runes) and a description (max 4,000); this API sends the target's text as the title and the description option as the description, as the peer's options (description, for photo posts) imply"},
 	{ID: "tiktok.photo.description.max", Platform: TikTok, Severity: SeverityError, Limit: 4000, Unit: utf16Name,
 		What: "platformSpecificData.description (photo posts) is at most 4,000 UTF-16 code units", Source: srcTikTokPhoto, Read: readToday},
 	{ID: "tiktok.media.required", Platform: TikTok, Severity: SeverityError, Limit: 1, Unit: "items",
@@ -186,6 +190,9 @@ var book = []Rule{
 	{ID: "pinterest.board.required", Platform: Pinterest, Severity: SeverityError,
 		What: "platformSpecificData.boardId is required and not blank", Source: srcPeer, Read: readToday,
 		Note: "the Pinterest schema does not mark board_id required, but the API rejects a pin without it; the peer requires it"},
+	{ID: "pinterest.board.id", Platform: Pinterest, Severity: SeverityError,
+		What: "platformSpecificData.boardId is a Pinterest board id: digits only", Source: srcPinterest, Read: readAudit,
+		Note: "Pinterest's OpenAPI document: PinCreate board_id pattern ^\\d+$"},
 	{ID: "pinterest.title.max", Platform: Pinterest, Severity: SeverityError, Limit: 100, Unit: utf16Name,
 		What: "platformSpecificData.title is at most 100 characters", Source: srcPinterest, Read: readLead},
 	{ID: "pinterest.alt_text.max", Platform: Pinterest, Severity: SeverityError, Limit: 500, Unit: utf16Name,
@@ -207,6 +214,10 @@ var book = []Rule{
 	{ID: "linkedin.text.max", Platform: LinkedIn, Severity: SeverityError, Limit: 3000, Unit: utf16Name, kind: kindLength,
 		What: "the commentary is at most 3,000 characters, counted in UTF-16 code units", Source: srcLinkedInErr, Read: readLead,
 		Note: "only a live API error states the number (\"exceeded the maximum allowed (3000 characters)\"); the unit is not documented"},
+	{ID: "linkedin.text.reserved", Platform: LinkedIn, Severity: SeverityWarning, Unit: charsName, kind: kindLittleText,
+		What:   "the commentary holds a character of LinkedIn's little text format unescaped (\\ | { } @ [ ] ( ) < > # * _ ~): LinkedIn may cut the post there or read it as markup; escape it with a backslash (rules.EscapeLittleText)",
+		Source: "https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/little-text-format", Read: readAudit,
+		Note: "LinkedIn requires these characters escaped in commentary; a warning, since a server may escape them itself before sending"},
 	{ID: "linkedin.media.kinds", Platform: LinkedIn, Severity: SeverityError, Limit: 20, Unit: "items",
 		What: "up to 20 images, or one video, or one document; never mixed", Source: srcLinkedInPost, Read: readLead},
 	{ID: "linkedin.document.title", Platform: LinkedIn, Severity: SeverityError,

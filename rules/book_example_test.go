@@ -81,3 +81,20 @@ func ExampleLimits_CheckTargetAll() {
 	fmt.Println(len(c.Errors), c.Warnings[0].Rule)
 	// Output: 0 instagram.hashtags.recommended
 }
+
+// LinkedIn's little text format reserves ( ) # @ and others in a post's commentary: sent
+// bare, LinkedIn may cut the post at the first one. Escaped, it shows them as written.
+func ExampleEscapeLittleText() {
+	post := "Our launch (finally) #shipit"
+	check := rules.DefaultLimits().CheckTargetAll(rules.TargetText{Platform: rules.LinkedIn, Shared: post})
+	fmt.Println(len(check.Warnings), check.Warnings[0].Rule)
+
+	escaped := rules.EscapeLittleText(post)
+	fmt.Println(escaped)
+	check = rules.DefaultLimits().CheckTargetAll(rules.TargetText{Platform: rules.LinkedIn, Shared: escaped})
+	fmt.Println(len(check.Warnings))
+	// Output:
+	// 1 linkedin.text.reserved
+	// Our launch \(finally\) \#shipit
+	// 0
+}

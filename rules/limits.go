@@ -435,6 +435,8 @@ func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCa
 	switch {
 	case r.forbid != "":
 		m = measureForbidden(text, r.forbid)
+	case r.kind == kindLittleText:
+		m = measureLittleText(text)
 	case r.kind == kindLinks:
 		m = measureLinks(text, limit)
 	case r.kind == kindHashtags:

@@ -165,7 +165,11 @@ func ruleError(p Platform, m Measurement, text, path, name string) *Error {
 	switch m.Counter {
 	case charsName:
 		e = NewError(CodeInvalidCharacter, path, name+" contains "+quote(text[m.OverflowAt:m.OverflowAt+1])+" at byte "+
-			strconv.Itoa(m.OverflowAt)+" ("+strconv.Itoa(m.Length)+" in all); "+string(p)+" refuses < and > here")
+			strconv.Itoa(m.OverflowAt)+" ("+strconv.Itoa(m.Length)+" in all)")
+		if !m.Warning {
+			r, _ := RuleByID(m.Rule)
+			e.Message += "; " + string(p) + " refuses " + listChars(r.forbid) + " here"
+		}
 	case linksName, hashtagsName, mentionsName, cashtagsName:
 		e = NewError(CodeInvalidValue, path, name+" has "+lengthText(m)+" "+m.Counter+"; "+
 			string(p)+" allows at most "+strconv.Itoa(m.Cap)+" (the first one too many begins at byte "+strconv.Itoa(m.OverflowAt)+")")
@@ -280,4 +284,15 @@ func decimalLen(k int) int {
 		n++
 	}
 	return n
+}
+
+// listChars is "< and >", "a, b and c": the characters of set for a message.
+func listChars(set string) string {
+	switch len(set) {
+	case 0:
+		return ""
+	case 1:
+		return set
+	}
+	return strings.Join(strings.Split(set[:len(set)-1], ""), ", ") + " and " + set[len(set)-1:]
 }

@@ -176,6 +176,60 @@ func measureForbidden(text, set string) Measurement {
 	return m
 }
 
+// littleTextReserved are the characters LinkedIn's little text format reserves in a
+// post's commentary; each must be escaped with a backslash
+// (https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/little-text-format).
+const littleTextReserved = `\|{}@[]()<>#*_~`
+
+// measureLittleText counts the reserved characters of LinkedIn's little text that text
+// holds unescaped (a backslash and the reserved character after it are an escape, and
+// count nothing); OverflowAt is the first. Counter "forbidden", Cap 0, as for
+// measureForbidden.
+func measureLittleText(text string) Measurement {
+	m := Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
+	for i := 0; i < len(text); i++ {
+		j := strings.IndexAny(text[i:], littleTextReserved)
+		if j < 0 {
+			break
+		}
+		i += j
+		if text[i] == '\\' && i+1 < len(text) && strings.IndexByte(littleTextReserved, text[i+1]) >= 0 {
+			i++ // an escape: the backslash and the character it escapes
+			continue
+		}
+		if m.OverflowAt < 0 {
+			m.OverflowAt = i
+		}
+		m.Length++
+	}
+	return m
+}
+
+// EscapeLittleText returns text with every character that LinkedIn's little text format
+// reserves (\ | { } @ [ ] ( ) < > # * _ ~) escaped with a backslash, so that LinkedIn
+// shows it as written rather than cutting the post there or reading it as markup (rule
+// linkedin.text.reserved). Apply it once, to plain text: escaping twice escapes the
+// backslashes of the first time.
+func EscapeLittleText(text string) string {
+	n := 0
+	for i := 0; i < len(text); i++ {
+		if strings.IndexByte(littleTextReserved, text[i]) >= 0 {
+			n++
+		}
+	}
+	if n == 0 {
+		return text
+	}
+	b := make([]byte, 0, len(text)+n)
+	for i := 0; i < len(text); i++ {
+		if strings.IndexByte(littleTextReserved, text[i]) >= 0 {
+			b = append(b, '\\')
+		}
+		b = append(b, text[i])
+	}
+	return string(b)
+}
+
 // Wire names of the measures of what a text holds.
 const (
 	linksName    = "links"

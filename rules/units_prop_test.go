@@ -134,3 +134,38 @@ func BenchmarkMeasureAll(b *testing.B) {
 		}
 	})
 }
+
+// TestLittleTextProperties: escaping leaves no reserved character unescaped, adds exactly
+// one backslash per reserved character, and dropping the escapes gives the text back.
+func TestLittleTextProperties(t *testing.T) {
+	params := gopter.DefaultTestParameters()
+	params.MinSuccessfulTests = 1000
+	properties := gopter.NewProperties(params)
+	pieces := []string{"a", " ", "日本", "😀", `\`, "|", "{", "}", "@", "[", "]", "(", ")", "<", ">", "#", "*", "_", "~", "\\(", "é"}
+	genText := gen.SliceOfN(40, gen.IntRange(0, len(pieces)-1)).Map(func(idx []int) string {
+		var b strings.Builder
+		for _, i := range idx {
+			b.WriteString(pieces[i])
+		}
+		return b.String()
+	})
+	properties.Property("EscapeLittleText: nothing unescaped left, one backslash per reserved character, reversible", prop.ForAll(
+		func(s string) bool {
+			e := EscapeLittleText(s)
+			reserved := 0
+			for i := 0; i < len(s); i++ {
+				if strings.IndexByte(littleTextReserved, s[i]) >= 0 {
+					reserved++
+				}
+			}
+			var back strings.Builder
+			for i := 0; i < len(e); i++ {
+				if e[i] == '\\' && i+1 < len(e) {
+					i++
+				}
+				back.WriteByte(e[i])
+			}
+			return measureLittleText(e).Length == 0 && len(e) == len(s)+reserved && back.String() == s
+		}, genText))
+	properties.TestingRun(t)
+}

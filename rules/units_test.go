@@ -132,3 +132,36 @@ func TestMeasureForbidden(t *testing.T) {
 		t.Errorf("multi-byte characters never match an ASCII byte: %+v", m)
 	}
 }
+
+// TestLittleText: LinkedIn's little text reserves \ | { } @ [ ] ( ) < > # * _ ~; a
+// backslash escapes the one after it. EscapeLittleText makes any text free of unescaped
+// reserved characters, and changes nothing else.
+func TestLittleText(t *testing.T) {
+	for _, tt := range []struct {
+		text   string
+		n, at  int
+		escape string
+		why    string
+	}{
+		{"plain text, no markup", 0, -1, "plain text, no markup", "nothing reserved"},
+		{"(a)", 2, 0, `\(a\)`, "both parentheses"},
+		{`\(a\)`, 0, -1, `\\\(a\\\)`, "already escaped: counts nothing, but escaping again escapes the backslashes"},
+		{`a\b`, 1, 1, `a\\b`, "a backslash before a letter is no escape: it is reserved itself"},
+		{`end\`, 1, 3, `end\\`, "a trailing backslash"},
+		{`\\`, 0, -1, `\\\\`, "an escaped backslash"},
+		{"#tag @name *b* _i_ ~s~ {x|y} [l] <u>", 15, 0, `\#tag \@name \*b\* \_i\_ \~s\~ \{x\|y\} \[l\] \<u\>`, "every reserved character"},
+		{"日本語 (テスト)", 2, 10, `日本語 \(テスト\)`, "multi-byte text around them: offsets in bytes"},
+	} {
+		m := measureLittleText(tt.text)
+		if m.Length != tt.n || m.OverflowAt != tt.at || m.Counter != charsName || !m.Exact {
+			t.Errorf("%s: measureLittleText(%q) = %+v, want %d at %d", tt.why, tt.text, m, tt.n, tt.at)
+		}
+		got := EscapeLittleText(tt.text)
+		if got != tt.escape {
+			t.Errorf("%s: EscapeLittleText(%q) = %q, want %q", tt.why, tt.text, got, tt.escape)
+		}
+		if n := measureLittleText(got).Length; n != 0 {
+			t.Errorf("%s: the escaped %q still holds %d reserved characters", tt.why, got, n)
+		}
+	}
+}

@@ -232,6 +232,10 @@ func optionTypeFacts() map[string][]any {
 			{xRules, []string{"pinterest.board.required"}},
 			{"required", []string{"boardId"}},
 			{"properties", obj{{"boardId", nonBlank}}},
+		}, obj{
+			{"description", "boardId is a Pinterest board id: ASCII digits only (pinterest.board.id)."},
+			{xRules, []string{"pinterest.board.id"}},
+			{"properties", obj{{"boardId", obj{{"pattern", "^[0-9]+$"}}}}},
 		}},
 		"GoogleBusinessOptions": {
 			obj{

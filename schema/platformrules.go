@@ -139,6 +139,14 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 			d.needMedia("tiktok.media.required", c, base, "tiktok has no text-only posts: give one video or photos")
 			d.videoAlone("tiktok.media.kinds", c, c.docs+c.gifs > 0, "tiktok takes one video or photos, not GIFs or documents", "tiktok", "photos")
 			d.atMost("tiktok.media.kinds", c.images, "/mediaItems", "tiktok takes at most %d photos, not %d")
+			if c.images > 0 && c.videos == 0 {
+				// A photo post's text is its title (tiktok.photo.title.max).
+				text, path := p.Content, "/content"
+				if t.Content != nil {
+					text, path = *t.Content, base+"/content"
+				}
+				d.measured("tiktok.photo.title.max", text, path, "the title (a photo post's text)")
+			}
 		}
 		if tk := t.TikTok; tk != nil && optsOK {
 			if tk.Description != nil {
@@ -152,6 +160,8 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 		pin := t.Pinterest
 		if optsOK && (pin == nil || pin.BoardID == nil || strings.TrimSpace(*pin.BoardID) == "") {
 			d.raise("pinterest.board.required", rules.CodeMissingField, opts+"/boardId", "a pin needs platformSpecificData.boardId, the board to pin to")
+		} else if optsOK && !digits(*pin.BoardID) && !d.brokenNear(opts+"/boardId") {
+			d.raise("pinterest.board.id", rules.CodeInvalidValue, opts+"/boardId", "boardId is a Pinterest board id, digits only, not "+strconv.Quote(*pin.BoardID))
 		}
 		if mediaOK {
 			d.needMedia("pinterest.media.required", c, base, "a pin needs an image or a video")
