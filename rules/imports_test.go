@@ -24,6 +24,9 @@ func TestImportsStayInTheirLayer(t *testing.T) {
 		{"../internal/strictjson", nil, nil},
 		{"internal/timestamp", nil, nil},
 		{"internal/grapheme", nil, []string{"encoding/json"}},
+		// The media probe reads bytes with the standard library alone (no mp4ff, no x/image:
+		// its reads must stay bounded whatever a header claims) and returns rules.Error.
+		{"media", []string{"github.com/postrules/postrules/rules"}, []string{"encoding/json", "net/http", "os"}},
 		{"xweight", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/rules/xweight/internal/", "golang.org/x/text/", "github.com/rivo/uniseg", "github.com/postrules/postrules/internal/strictjson"}, nil},
 	}
 	for _, l := range layers {
