@@ -123,9 +123,15 @@ func readIFD0(rd *reader, start, end int64) (map[uint16]uint32, error) {
 	default:
 		return nil, errAt(CodeCorrupt, start, fmt.Sprintf("a TIFF header must start with \"II*\\x00\" or \"MM\\x00*\", not %s", quoteBytes(h[:4])))
 	}
+	// Past the end of the file the file is cut; past the end of an EXIF segment inside a
+	// JPEG the segment is wrong.
+	past := CodeCorrupt
+	if end >= rd.size {
+		past = CodeTruncated
+	}
 	ifd := start + int64(order.Uint32(h[4:]))
 	if ifd+2 > end {
-		return nil, errAt(CodeCorrupt, start+4, fmt.Sprintf("the first directory's offset %d is outside the file", ifd-start))
+		return nil, errAt(past, start+4, fmt.Sprintf("the first directory's offset %d is past the end at byte %d", ifd-start, end))
 	}
 	c, err := rd.small(ifd, 2)
 	if err != nil {
@@ -136,7 +142,7 @@ func readIFD0(rd *reader, start, end int64) (map[uint16]uint32, error) {
 		return nil, errAt(CodeCorrupt, ifd, fmt.Sprintf("a directory of %d entries (the probe reads %d)", n, maxIFD))
 	}
 	if ifd+2+n*12 > end {
-		return nil, errAt(CodeTruncated, ifd, fmt.Sprintf("a directory of %d entries runs past the end at byte %d", n, end))
+		return nil, errAt(past, ifd, fmt.Sprintf("a directory of %d entries runs past the end at byte %d", n, end))
 	}
 	entries, err := rd.at(ifd+2, int(n*12))
 	if err != nil {

@@ -282,6 +282,9 @@ func parseMoov(moov []byte, base int64) (Facts, error) {
 	if video == nil {
 		return Facts{}, errAt(CodeUnrecognized, base, "the movie has no video track (an audio-only file?)")
 	}
+	if video.width == 0 || video.height == 0 {
+		return Facts{}, errAt(CodeCorrupt, base, fmt.Sprintf("the video track gives a picture of %dx%d pixels (no sample description?)", video.width, video.height))
+	}
 	f := Facts{Kind: KindVideo, Width: video.width, Height: video.height, Rotation: video.rotation,
 		VideoCodec: video.codec, VideoProfile: video.profile, AudioCodec: "none"}
 	if f.Rotation == 90 || f.Rotation == 270 {

@@ -15,6 +15,7 @@ package media
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/postrules/postrules/rules"
 )
@@ -167,7 +168,10 @@ func hasPrefix(b []byte, s string) bool { return len(b) >= len(s) && string(b[:l
 // errAt is the probe's one error constructor: a rules.Error located at a byte offset of
 // the file.
 func errAt(code rules.Code, off int64, msg string) *rules.Error {
-	e := rules.NewError(code, "", msg+fmt.Sprintf(" (at byte %d)", off))
+	if at := fmt.Sprintf("byte %d", off); !strings.Contains(msg, at) {
+		msg += " (at " + at + ")"
+	}
+	e := rules.NewError(code, "", msg)
 	e.Offset = int(off)
 	return e
 }
