@@ -103,8 +103,16 @@ func makeCorpus(t *testing.T, dir string) []corpusFile {
 		name := "rotate" + deg + ".mp4"
 		c = append(c, corpusFile{name: name, derive: ffmpegRun("-i", filepath.Join(dir, "h264-aac.mp4"), "-c", "copy", "-metadata:s:v:0", "rotate="+deg, filepath.Join(dir, name))})
 	}
+	// WebM and Matroska.
+	c = append(c,
+		corpusFile{name: "vp9-opus.webm", args: cat(src("32x18", "30"), sine("48000"), []string{"-t", "0.5", "-pix_fmt", "yuv420p", "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus", "-b:a", "16k"})},
+		corpusFile{name: "vp9-444.webm", args: cat(src("32x18", "24000/1001"), []string{"-t", "0.5", "-pix_fmt", "yuv444p", "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8"})},
+		corpusFile{name: "vp8-vorbis.webm", args: cat(src("48x32", "60"), sine("44100"), []string{"-t", "0.5", "-ac", "2", "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libvorbis"})},
+		corpusFile{name: "av1.webm", args: cat(src("32x18", "25"), []string{"-t", "0.5", "-pix_fmt", "yuv420p", "-c:v", "libaom-av1", "-cpu-used", "8", "-row-mt", "1"})},
+		corpusFile{name: "h264-aac.mkv", args: cat(src("32x18", "30"), sine("48000"), []string{"-t", "0.5"}, x264, []string{"-c:a", "aac"})},
+	)
 	// Broken on purpose: cut in the mdat (moov at the end, and moov at the front).
-	for _, src := range []string{"h264-30fps.mp4", "h264-aac.mp4"} {
+	for _, src := range []string{"h264-30fps.mp4", "h264-aac.mp4", "vp9-opus.webm"} {
 		name := "cut-" + src
 		c = append(c, corpusFile{name: name, derive: cut(dir, src, name), wantCode: "media_truncated"})
 	}

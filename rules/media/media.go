@@ -34,7 +34,7 @@ type Facts struct {
 	// Kind is "image", "gif", "video" or "document".
 	Kind string `json:"kind"`
 	// Format is the container or image format: "jpeg", "png", "gif", "webp", "heic",
-	// "bmp", "tiff", "mp4", "mov", "webm" or "pdf".
+	// "bmp", "tiff", "mp4", "mov", "webm", "mkv" (Matroska other than WebM) or "pdf".
 	Format string `json:"format"`
 	// MIME is the media type of Format, e.g. "video/mp4".
 	MIME string `json:"mime"`
@@ -157,6 +157,8 @@ func mimeOf(format string) string {
 		return "video/" + format
 	case "mov":
 		return "video/quicktime"
+	case "mkv":
+		return "video/x-matroska"
 	case "pdf":
 		return "application/pdf"
 	}
