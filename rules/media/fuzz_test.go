@@ -19,6 +19,7 @@ func fuzzSeeds(f *testing.F, exts ...string) {
 
 func FuzzProbeMP4(f *testing.F) {
 	fuzzSeeds(f, ".mp4", ".mov")
+	f.Add(heif(400, 300, 1))
 	f.Fuzz(func(t *testing.T, b []byte) { probeBytes(t, b) })
 }
 
@@ -35,6 +36,7 @@ func FuzzProbeImage(f *testing.F) {
 
 func FuzzProbePDF(f *testing.F) {
 	fuzzSeeds(f, ".pdf")
+	f.Add(pdfDoc(3, true))
 	f.Fuzz(func(t *testing.T, b []byte) { probeBytes(t, b) })
 }
 

@@ -19,7 +19,7 @@ func properties(t *testing.T, n int) *gopter.Properties {
 // its size and gives either facts or media_truncated: a cut file is never called
 // corrupt, never crashes, never reads past its end.
 func TestPropPrefixIsFactsOrTruncated(t *testing.T) {
-	all := seeds(t, ".mp4", ".mov", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff")
+	all := seeds(t, ".mp4", ".mov", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff", ".pdf")
 	p := properties(t, 3000)
 	p.Property("prefix gives facts or media_truncated", prop.ForAll(
 		func(i int, cut float64) bool {
