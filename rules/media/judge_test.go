@@ -44,7 +44,15 @@ func TestJudge(t *testing.T) {
 		{"twitter", func() Facts { f := video; f.Duration = 149; f.FrameRate = 30; return f }(), []string{"twitter.video.duration: X takes videos of 0.5 s to 2:20.000; this one lasts 2:29.000"}, nil},
 		{"bluesky", Facts{Kind: KindImage, Format: "jpeg", Bytes: 2998293, Width: 100, Height: 100}, []string{"bluesky.image.max_bytes: Bluesky takes images of at most 2 MB; this file has 2998293 bytes"}, nil},
 		{"youtube", Facts{Kind: KindImage, Format: "png", Bytes: 100, Width: 1, Height: 1}, []string{"youtube.media.kind: YouTube takes videos; this file is an image"}, nil},
-		{"instagram", func() Facts { f := video; f.FrameRate = 30; f.Faststart = false; f.EditList = true; f.Width = 1440; f.Height = 1080; return f }(),
+		{"instagram", func() Facts {
+			f := video
+			f.FrameRate = 30
+			f.Faststart = false
+			f.EditList = true
+			f.Width = 1440
+			f.Height = 1080
+			return f
+		}(),
 			[]string{"instagram.video.faststart: Instagram takes videos with the moov atom at the front (fast start); this one has it after the media data (remux with -movflags +faststart)",
 				"instagram.video.edit_list: Instagram takes videos without edit lists; this one has an edit list"}, nil},
 		{"googlebusiness", Facts{Kind: KindImage, Format: "jpeg", Bytes: 50 * kB, Width: 400, Height: 400}, nil, []string{"googlebusiness.image.recommended_pixels: Google Business Profile takes images of at least 720 px per side; this one is 400x400"}},
