@@ -75,6 +75,7 @@ func commands() []command {
 		{"status", statusUsage, runStatus},
 		{"schema", schemaUsage, runSchema},
 		{"rules", rulesUsage, runRules},
+		{"media", mediaUsage, runMedia},
 	}
 }
 
@@ -98,6 +99,7 @@ Usage:
   validate status [flags] [FILE]               aggregate per-target outcomes ('-' or none: stdin)
   validate schema NAME                         print the JSON Schema or OpenAPI document NAME
   validate rules  [flags]                      list the rule book (ids, limits, units, sources)
+  validate media  [flags] FILE...              probe images, videos, PDFs; judge them per platform
   validate help   [COMMAND]                    print this text, or a command's
 
 Common flags (every command takes them; a bad value or file is a usage error everywhere):
