@@ -70,8 +70,9 @@ type Facts struct {
 	// AudioChannels is the number of audio channels.
 	AudioChannels int `json:"audioChannels,omitempty"`
 	// Faststart is true when an MP4/MOV's moov box comes before its mdat (the file can be
-	// played while it downloads). Only MP4 and MOV set it.
-	Faststart bool `json:"faststart,omitempty"`
+	// played while it downloads). Only MP4 and MOV set it; it is always in the JSON, since
+	// false is the fact that matters (a platform that streams refuses the file).
+	Faststart bool `json:"faststart"`
 	// EditList is true when a track of an MP4/MOV has an edit list (elst) that does more
 	// than map the whole media once from its start.
 	EditList bool `json:"editList,omitempty"`
