@@ -46,10 +46,10 @@ func ExampleRules() {
 		}
 	}
 	// Output:
-	// bluesky.media.kind error Bluesky takes images, GIFs, videos
-	// bluesky.image.format error formats JPEG, PNG, WEBP, GIF
+	// bluesky.file.kind error Bluesky takes images, GIFs, videos
+	// bluesky.image.format error image formats JPEG, PNG, WEBP, GIF
 	// bluesky.image.max_bytes error file size at most 2 MB
-	// bluesky.video.format error formats MP4
+	// bluesky.video.format error video formats MP4
 	// bluesky.video.max_bytes error file size at most 300 MB
 	// bluesky.video.duration error duration up to 3 min
 }

@@ -17,7 +17,7 @@ import (
 
 // Rule is one media rule of a platform.
 type Rule struct {
-	// ID is the stable id, <platform>.<image|video|document|media>.<check>.
+	// ID is the stable id, <platform>.<file|image|video|document>.<check>.
 	ID string `json:"id"`
 	// Platform is the platform's wire name.
 	Platform rules.Platform `json:"platform"`
@@ -148,7 +148,7 @@ func takes(p rules.Platform, src string, kinds ...string) Rule {
 	for i, k := range kinds {
 		words[i] = noun(k) + "s"
 	}
-	return rule(p, "media.kind", name(p)+" takes "+strings.Join(words, ", "), src, all, func(f Facts) (string, bool) {
+	return rule(p, "file.kind", name(p)+" takes "+strings.Join(words, ", "), src, all, func(f Facts) (string, bool) {
 		if slices.Contains(kinds, f.Kind) {
 			return "", false
 		}
@@ -167,7 +167,7 @@ func formats(p rules.Platform, id, src string, kinds []string, list ...string) R
 		upper[i] = strings.ToUpper(s)
 	}
 	words := strings.Join(upper, ", ")
-	return rule(p, id, "formats "+words, src, kinds, func(f Facts) (string, bool) {
+	return rule(p, id, noun(kinds[0])+" formats "+words, src, kinds, func(f Facts) (string, bool) {
 		if slices.Contains(list, f.Format) {
 			return "", false
 		}
@@ -281,6 +281,8 @@ func durWords(s float64) string {
 		return fmt.Sprintf("%g h", s/3600)
 	case s >= 60 && math.Mod(s, 60) == 0:
 		return fmt.Sprintf("%g min", s/60)
+	case s >= 60 && s == math.Trunc(s):
+		return fmt.Sprintf("%d:%02d", int(s)/60, int(s)%60)
 	case s >= 60:
 		return fmt.Sprintf("%d:%06.3f", int(s)/60, math.Mod(s, 60))
 	}

@@ -19,13 +19,16 @@ func TestRulesDeclared(t *testing.T) {
 		if !r.Platform.Valid() || !strings.HasPrefix(r.ID, string(r.Platform)+".") || strings.Count(r.ID, ".") != 2 {
 			t.Errorf("%s: id is not <platform>.<field>.<check> of a platform", r.ID)
 		}
+		if _, ok := rules.RuleByID(r.ID); ok {
+			t.Errorf("%s is also a rule of the book", r.ID)
+		}
 		if r.What == "" || !strings.HasPrefix(r.Source, "https://") || r.Read != "2026-11-26" || len(r.kinds) == 0 || r.check == nil {
 			t.Errorf("%s: incomplete declaration %+v", r.ID, r)
 		}
 	}
 	for _, p := range rules.Platforms() {
-		if !seen[string(p)+".media.kind"] {
-			t.Errorf("%s declares no media.kind rule", p)
+		if !seen[string(p)+".file.kind"] {
+			t.Errorf("%s declares no file.kind rule", p)
 		}
 	}
 }
@@ -41,9 +44,9 @@ func TestJudge(t *testing.T) {
 	}{
 		{"instagram", video, []string{"instagram.video.frame_rate: Instagram takes 23 to 60 fps; this video runs at 120 fps"}, nil},
 		{"tiktok", Facts{Kind: KindImage, Format: "jpeg", Bytes: 1 << 20, Width: 1086, Height: 1448}, []string{"tiktok.image.pixels: TikTok takes images of at most 1080 px per side; this one is 1086x1448"}, nil},
-		{"twitter", func() Facts { f := video; f.Duration = 149; f.FrameRate = 30; return f }(), []string{"twitter.video.duration: X takes videos of 0.5 s to 2:20.000; this one lasts 2:29.000"}, nil},
+		{"twitter", func() Facts { f := video; f.Duration = 149; f.FrameRate = 30; return f }(), []string{"twitter.video.duration: X takes videos of 0.5 s to 2:20; this one lasts 2:29"}, nil},
 		{"bluesky", Facts{Kind: KindImage, Format: "jpeg", Bytes: 2998293, Width: 100, Height: 100}, []string{"bluesky.image.max_bytes: Bluesky takes images of at most 2 MB; this file has 2998293 bytes"}, nil},
-		{"youtube", Facts{Kind: KindImage, Format: "png", Bytes: 100, Width: 1, Height: 1}, []string{"youtube.media.kind: YouTube takes videos; this file is an image"}, nil},
+		{"youtube", Facts{Kind: KindImage, Format: "png", Bytes: 100, Width: 1, Height: 1}, []string{"youtube.file.kind: YouTube takes videos; this file is an image"}, nil},
 		{"instagram", func() Facts {
 			f := video
 			f.FrameRate = 30
