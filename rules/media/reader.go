@@ -114,44 +114,25 @@ func (p *buf) bytes(n int) []byte {
 	return p.b[p.pos-n : p.pos]
 }
 
-func (p *buf) u8() uint8 {
-	if !p.need(1) {
-		return 0
+// zeros is what a fixed-size getter reads past the end (the sticky error says so).
+var zeros [8]byte
+
+// fixed returns the next n <= 8 bytes, or zeros past the end.
+func (p *buf) fixed(n int) []byte {
+	if b := p.bytes(n); b != nil {
+		return b
 	}
-	p.pos++
-	return p.b[p.pos-1]
+	return zeros[:n]
 }
 
-func (p *buf) u16() uint16 {
-	if !p.need(2) {
-		return 0
-	}
-	p.pos += 2
-	return binary.BigEndian.Uint16(p.b[p.pos-2:])
-}
+func (p *buf) u8() uint8   { return p.fixed(1)[0] }
+func (p *buf) u16() uint16 { return binary.BigEndian.Uint16(p.fixed(2)) }
+func (p *buf) u32() uint32 { return binary.BigEndian.Uint32(p.fixed(4)) }
+func (p *buf) u64() uint64 { return binary.BigEndian.Uint64(p.fixed(8)) }
 
 func (p *buf) u24() uint32 {
-	if !p.need(3) {
-		return 0
-	}
-	p.pos += 3
-	return uint32(p.b[p.pos-3])<<16 | uint32(p.b[p.pos-2])<<8 | uint32(p.b[p.pos-1])
-}
-
-func (p *buf) u32() uint32 {
-	if !p.need(4) {
-		return 0
-	}
-	p.pos += 4
-	return binary.BigEndian.Uint32(p.b[p.pos-4:])
-}
-
-func (p *buf) u64() uint64 {
-	if !p.need(8) {
-		return 0
-	}
-	p.pos += 8
-	return binary.BigEndian.Uint64(p.b[p.pos-8:])
+	b := p.fixed(3)
+	return uint32(b[0])<<16 | uint32(b[1])<<8 | uint32(b[2])
 }
 
 func (p *buf) rest() int { return len(p.b) - p.pos }
