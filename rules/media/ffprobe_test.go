@@ -96,6 +96,7 @@ func makeCorpus(t *testing.T, dir string) []corpusFile {
 		corpusFile{name: "vfr.mp4", args: cat(src("32x18", "10"), []string{"-t", "1", "-vf", "select='not(eq(n\\,3)+eq(n\\,4))'", "-vsync", "vfr"}, x264, []string{"-use_editlist", "0"}), vfr: yes},
 		corpusFile{name: "one-second.mp4", args: cat(src("16x16", "10"), []string{"-t", "1", "-g", "10"}, x264)},
 		corpusFile{name: "twenty-minutes.mp4", derive: ffmpegRun("-stream_loop", "1199", "-i", filepath.Join(dir, "one-second.mp4"), "-c", "copy", filepath.Join(dir, "twenty-minutes.mp4"))},
+		corpusFile{name: "fragmented.mp4", args: cat(src("32x18", "30"), sine("44100"), []string{"-t", "3", "-g", "30"}, x264, []string{"-c:a", "aac", "-movflags", "frag_keyframe+empty_moov"})},
 		corpusFile{name: "half-second.mp4", args: cat(src("16x16", "30"), []string{"-t", "0.5"}, x264)},
 		corpusFile{name: "edit-list.mp4", derive: ffmpegRun("-itsoffset", "0.5", "-i", filepath.Join(dir, "one-second.mp4"), "-c", "copy", filepath.Join(dir, "edit-list.mp4")), editList: yes},
 	)

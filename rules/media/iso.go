@@ -16,7 +16,8 @@ import (
 )
 
 const (
-	maxTopBoxes   = 4096    // top-level boxes walked before the file is called corrupt
+	maxTopBoxes   = 1 << 16 // top-level boxes walked (a fragmented MP4 has two per fragment)
+	maxMoof       = 1 << 20 // bytes of one movie fragment header (moof) read
 	maxChildBoxes = 1 << 16 // boxes in one container before it is called corrupt
 	maxFtyp       = 4096    // bytes of an ftyp box read (its brands)
 )
@@ -42,6 +43,7 @@ func probeISO(rd *reader, _ []byte) (Facts, error) {
 		moovOff, metaOff int64 = -1, -1
 		mdatOff          int64 = -1
 		off              int64
+		moofs            [][2]int64 // offset and length of each moof's body
 	)
 	for n := 0; off < rd.size; n++ {
 		if n == maxTopBoxes {
@@ -112,6 +114,11 @@ func probeISO(rd *reader, _ []byte) (Facts, error) {
 			if mdatOff < 0 {
 				mdatOff = off
 			}
+		case "moof":
+			if blen > maxMoof {
+				return Facts{}, errAt(CodeCorrupt, off, fmt.Sprintf("a moof box of %d bytes, more than the probe reads (%d)", blen, maxMoof))
+			}
+			moofs = append(moofs, [2]int64{body, blen})
 		}
 		off += size
 	}
@@ -131,7 +138,20 @@ func probeISO(rd *reader, _ []byte) (Facts, error) {
 	if moov == nil {
 		return Facts{}, errAt(CodeTruncated, rd.size, "no moov box: the file is cut short or was never finished")
 	}
-	f, err := parseMoov(moov, moovOff)
+	m, err := parseMoov(moov, moovOff)
+	if err != nil {
+		return Facts{}, err
+	}
+	for _, mf := range moofs {
+		b, err := rd.at(mf[0], int(mf[1]))
+		if err != nil {
+			return Facts{}, err
+		}
+		if err := m.fragment(b, mf[0]); err != nil {
+			return Facts{}, err
+		}
+	}
+	f, err := m.facts()
 	if err != nil {
 		return Facts{}, err
 	}
@@ -231,20 +251,48 @@ type track struct {
 	samples, sumDelta uint64
 	vfr               bool
 	editList          bool
+	id                uint32 // track_ID, which movie fragments name
+	runs              int    // runs of equal sample durations seen
+	first             uint32 // the first run's sample duration
+	odd               bool   // the last run seen differs from the first and has one sample
 }
 
-func parseMoov(moov []byte, base int64) (Facts, error) {
+// run adds count samples of duration delta (a run of stts, or of a fragment's trun). The
+// rate varies when a run's duration differs from the first's, except the very last run
+// when it is one sample: muxers shorten the last frame to end the track with its sound.
+func (t *track) run(count uint64, delta uint32) {
+	t.samples += count
+	t.sumDelta += count * uint64(delta)
+	if t.odd {
+		t.vfr = true
+	}
+	t.odd = false
+	switch {
+	case t.runs == 0:
+		t.first = delta
+	case delta != t.first && count > 1:
+		t.vfr = true
+	case delta != t.first:
+		t.odd = true
+	}
+	t.runs++
+}
+
+// movie is what the probe keeps of a moov.
+type movie struct {
+	base      int64
+	timescale uint32
+	duration  uint64
+	tracks    []*track
+	trex      map[uint32]uint32 // track_ID -> default_sample_duration, for fragments
+}
+
+func parseMoov(moov []byte, base int64) (*movie, error) {
 	kids, err := children(moov, base)
 	if err != nil {
-		return Facts{}, err
+		return nil, err
 	}
-	var (
-		timescale uint32
-		duration  uint64
-		video     *track
-		audio     *track
-		maxDur    float64
-	)
+	m := &movie{base: base}
 	for _, k := range kids {
 		switch k.typ {
 		case "mvhd":
@@ -252,46 +300,71 @@ func parseMoov(moov []byte, base int64) (Facts, error) {
 			p := &buf{b: k.body, base: k.off}
 			if p.u8() == 1 {
 				p.skip(3 + 16)
-				timescale, duration = p.u32(), p.u64()
+				m.timescale, m.duration = p.u32(), p.u64()
 			} else {
 				p.skip(3 + 8)
-				timescale, duration = p.u32(), uint64(p.u32())
-				if duration == math.MaxUint32 {
-					duration = 0
+				m.timescale, m.duration = p.u32(), uint64(p.u32())
+				if m.duration == math.MaxUint32 {
+					m.duration = 0
 				}
 			}
 			if p.err != nil {
-				return Facts{}, p.err
+				return nil, p.err
 			}
 		case "trak":
+			if len(m.tracks) == maxChildBoxes {
+				continue
+			}
 			t, err := parseTrak(k.body, k.off)
 			if err != nil {
-				return Facts{}, err
+				return nil, err
 			}
-			if t.timescale > 0 {
-				maxDur = max(maxDur, float64(t.duration)/float64(t.timescale))
+			m.tracks = append(m.tracks, t)
+		case "mvex":
+			// §8.8.3: trex gives each track's default sample duration in fragments.
+			ex, err := children(k.body, k.off)
+			if err != nil {
+				return nil, err
 			}
-			switch {
-			case t.handler == "vide" && video == nil:
-				video = t
-			case t.handler == "soun" && audio == nil:
-				audio = t
+			m.trex = map[uint32]uint32{}
+			for _, e := range ex {
+				if e.typ == "trex" && len(e.body) >= 16 {
+					m.trex[be32(e.body[4:])] = be32(e.body[12:])
+				}
 			}
 		}
 	}
+	return m, nil
+}
+
+// facts are the movie's facts: its first video track's and first sound track's.
+func (m *movie) facts() (Facts, error) {
+	var video, audio *track
+	var maxDur float64
+	for _, t := range m.tracks {
+		if t.timescale > 0 {
+			maxDur = max(maxDur, float64(max(t.duration, t.sumDelta))/float64(t.timescale))
+		}
+		switch {
+		case t.handler == "vide" && video == nil:
+			video = t
+		case t.handler == "soun" && audio == nil:
+			audio = t
+		}
+	}
 	if video == nil {
-		return Facts{}, errAt(CodeUnrecognized, base, "the movie has no video track (an audio-only file?)")
+		return Facts{}, errAt(CodeUnrecognized, m.base, "the movie has no video track (an audio-only file?)")
 	}
 	if video.width == 0 || video.height == 0 {
-		return Facts{}, errAt(CodeCorrupt, base, fmt.Sprintf("the video track gives a picture of %dx%d pixels (no sample description?)", video.width, video.height))
+		return Facts{}, errAt(CodeCorrupt, m.base, fmt.Sprintf("the video track gives a picture of %dx%d pixels (no sample description?)", video.width, video.height))
 	}
 	f := Facts{Kind: KindVideo, Width: video.width, Height: video.height, Rotation: video.rotation,
 		VideoCodec: video.codec, VideoProfile: video.profile, AudioCodec: "none"}
 	if f.Rotation == 90 || f.Rotation == 270 {
 		f.Width, f.Height = f.Height, f.Width
 	}
-	if timescale > 0 && duration > 0 {
-		f.Duration = float64(duration) / float64(timescale)
+	if m.timescale > 0 && m.duration > 0 {
+		f.Duration = float64(m.duration) / float64(m.timescale)
 	} else {
 		f.Duration = maxDur
 	}
@@ -305,6 +378,86 @@ func parseMoov(moov []byte, base int64) (Facts, error) {
 		f.EditList = f.EditList || audio.editList
 	}
 	return f, nil
+}
+
+// fragment adds a movie fragment's samples (§8.8.4 moof: traf of tfhd and trun) to the
+// durations of its tracks. A fragmented MP4's moov has no samples: its frame rate and
+// duration are in the fragments' headers.
+func (m *movie) fragment(moof []byte, base int64) error {
+	kids, err := children(moof, base)
+	if err != nil {
+		return err
+	}
+	for _, traf := range kids {
+		if traf.typ != "traf" {
+			continue
+		}
+		boxes, err := children(traf.body, traf.off)
+		if err != nil {
+			return err
+		}
+		var t *track
+		var def uint32
+		for _, b := range boxes {
+			p := &buf{b: b.body, base: b.off}
+			switch b.typ {
+			case "tfhd": // §8.8.7: flags say which defaults follow track_ID
+				flags := p.u32() & 0xFFFFFF
+				id := p.u32()
+				for _, c := range m.tracks {
+					if c.id == id {
+						t = c
+					}
+				}
+				def = m.trex[id]
+				if flags&0x01 != 0 {
+					p.skip(8)
+				}
+				if flags&0x02 != 0 {
+					p.skip(4)
+				}
+				if flags&0x08 != 0 {
+					def = p.u32()
+				}
+			case "trun": // §8.8.8: sample_count, optional fields, then per-sample fields
+				if t == nil {
+					continue
+				}
+				flags := p.u32() & 0xFFFFFF
+				n := p.u32()
+				if flags&0x01 != 0 {
+					p.skip(4)
+				}
+				if flags&0x04 != 0 {
+					p.skip(4)
+				}
+				if flags&0x100 == 0 {
+					t.run(uint64(n), def)
+					break
+				}
+				per := 4 * bitCount(flags&0xF00)
+				if p.err == nil && uint64(n)*uint64(per) > uint64(p.rest()) {
+					return errAt(CodeCorrupt, b.off, fmt.Sprintf("the trun box declares %d samples but holds %d bytes", n, p.rest()))
+				}
+				for i := uint32(0); i < n && p.err == nil; i++ {
+					t.run(1, p.u32())
+					p.skip(per - 4)
+				}
+			}
+			if p.err != nil {
+				return p.err
+			}
+		}
+	}
+	return nil
+}
+
+func bitCount(v uint32) int {
+	n := 0
+	for ; v != 0; v &= v - 1 {
+		n++
+	}
+	return n
 }
 
 func parseTrak(b []byte, base int64) (*track, error) {
@@ -342,9 +495,13 @@ func parseTrak(b []byte, base int64) (*track, error) {
 func (t *track) parseTkhd(k isoBox) error {
 	p := &buf{b: k.body, base: k.off}
 	if p.u8() == 1 {
-		p.skip(3 + 8 + 8 + 4 + 4 + 8)
+		p.skip(3 + 8 + 8)
+		t.id = p.u32()
+		p.skip(4 + 8)
 	} else {
-		p.skip(3 + 4 + 4 + 4 + 4 + 4)
+		p.skip(3 + 4 + 4)
+		t.id = p.u32()
+		p.skip(4 + 4)
 	}
 	p.skip(8 + 2 + 2 + 2 + 2) // reserved, layer, alternate_group, volume, reserved
 	m := p.bytes(36)
@@ -464,17 +621,9 @@ func (t *track) parseStts(k isoBox) error {
 	if p.err == nil && uint64(n)*8 > uint64(p.rest()) {
 		return errAt(CodeCorrupt, k.off+4, fmt.Sprintf("the stts box declares %d entries but holds %d bytes", n, p.rest()))
 	}
-	var first uint32
 	for i := uint32(0); i < n && p.err == nil; i++ {
 		count, delta := p.u32(), p.u32()
-		t.samples += uint64(count)
-		t.sumDelta += uint64(count) * uint64(delta)
-		switch {
-		case i == 0:
-			first = delta
-		case delta != first && !(i == n-1 && count == 1):
-			t.vfr = true
-		}
+		t.run(uint64(count), delta)
 	}
 	return p.err
 }
