@@ -67,3 +67,23 @@ func TestPropDisplayedSizeFollowsRotation(t *testing.T) {
 	))
 	p.TestingRun(t)
 }
+
+// Whatever bytes a file holds, the probe reads and allocates at most a constant times its
+// size (FuzzProbeCost's bound, here on seeds with random bytes overwritten, so that a
+// plain go test checks it too).
+func TestPropCostBoundedBySize(t *testing.T) {
+	all := seeds(t, ".mp4", ".mov", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff", ".pdf")
+	p := properties(t, 2000)
+	p.Property("bytes read <= 3 x size + 64, allocated <= 4 x size + 64 KiB", prop.ForAll(
+		func(i int, at []int, with []byte) bool {
+			s := append([]byte{}, all[i%len(all)]...)
+			for k := range min(len(at), len(with)) {
+				s[at[k]%len(s)] = with[k]
+			}
+			checkCost(t, s)
+			return !t.Failed()
+		},
+		gen.IntRange(0, 1000), gen.SliceOf(gen.IntRange(0, 1<<20)), gen.SliceOf(gen.UInt8()),
+	))
+	p.TestingRun(t)
+}
