@@ -43,7 +43,7 @@ func probeISO(rd *reader, _ []byte) (Facts, error) {
 		moovOff, metaOff int64 = -1, -1
 		mdatOff          int64 = -1
 		off              int64
-		moofs            [][2]int64 // offset and length of each moof's body
+		moofs            [][3]int64 // offset, header and body length of each moof
 	)
 	for n := 0; off < rd.size; n++ {
 		if n == maxTopBoxes {
@@ -93,19 +93,13 @@ func probeISO(rd *reader, _ []byte) (Facts, error) {
 			if moov != nil {
 				return Facts{}, errAt(CodeCorrupt, off, "a second moov box")
 			}
-			if blen > readBudget {
-				return Facts{}, errAt(CodeCorrupt, off, fmt.Sprintf("the moov box is %d bytes, more than the probe reads (%d MiB)", blen, readBudget>>20))
-			}
-			if moov, err = rd.at(body, int(blen)); err != nil {
+			if moov, err = readBox(rd, typ, off, hdr, blen, readBudget); err != nil {
 				return Facts{}, err
 			}
 			moovOff = body
 		case "meta":
 			if meta == nil {
-				if blen > readBudget {
-					return Facts{}, errAt(CodeCorrupt, off, fmt.Sprintf("the meta box is %d bytes, more than the probe reads (%d MiB)", blen, readBudget>>20))
-				}
-				if meta, err = rd.at(body, int(blen)); err != nil {
+				if meta, err = readBox(rd, typ, off, hdr, blen, readBudget); err != nil {
 					return Facts{}, err
 				}
 				metaOff = body
@@ -115,10 +109,7 @@ func probeISO(rd *reader, _ []byte) (Facts, error) {
 				mdatOff = off
 			}
 		case "moof":
-			if blen > maxMoof {
-				return Facts{}, errAt(CodeCorrupt, off, fmt.Sprintf("a moof box of %d bytes, more than the probe reads (%d)", blen, maxMoof))
-			}
-			moofs = append(moofs, [2]int64{body, blen})
+			moofs = append(moofs, [3]int64{off, hdr, blen})
 		}
 		off += size
 	}
@@ -143,11 +134,11 @@ func probeISO(rd *reader, _ []byte) (Facts, error) {
 		return Facts{}, err
 	}
 	for _, mf := range moofs {
-		b, err := rd.at(mf[0], int(mf[1]))
+		b, err := readBox(rd, "moof", mf[0], mf[1], mf[2], maxMoof)
 		if err != nil {
 			return Facts{}, err
 		}
-		if err := m.fragment(b, mf[0]); err != nil {
+		if err := m.fragment(b, mf[0]+mf[1]); err != nil {
 			return Facts{}, err
 		}
 	}
@@ -158,6 +149,15 @@ func probeISO(rd *reader, _ []byte) (Facts, error) {
 	f.Format = format
 	f.Faststart = mdatOff < 0 || moovOff < mdatOff
 	return f, nil
+}
+
+// readBox reads the body of the box of type typ at off (its header hdr bytes, its body
+// blen), refusing as corrupt a body over limit bytes before reading anything.
+func readBox(rd *reader, typ string, off, hdr, blen, limit int64) ([]byte, error) {
+	if blen > limit {
+		return nil, errAt(CodeCorrupt, off, fmt.Sprintf("the %s box is %d bytes, more than the probe reads of it (%d)", typ, blen, limit))
+	}
+	return rd.at(off+hdr, int(blen))
 }
 
 // brandFormat names the format from the ftyp box: major brand, minor version, compatible
@@ -296,19 +296,8 @@ func parseMoov(moov []byte, base int64) (*movie, error) {
 	for _, k := range kids {
 		switch k.typ {
 		case "mvhd":
-			// 14496-12 §8.2.2: version, flags, times, timescale, duration.
 			p := &buf{b: k.body, base: k.off}
-			if p.u8() == 1 {
-				p.skip(3 + 16)
-				m.timescale, m.duration = p.u32(), p.u64()
-			} else {
-				p.skip(3 + 8)
-				m.timescale, m.duration = p.u32(), uint64(p.u32())
-				if m.duration == math.MaxUint32 {
-					m.duration = 0
-				}
-			}
-			if p.err != nil {
+			if m.timescale, m.duration = timescaleDuration(p); p.err != nil {
 				return nil, p.err
 			}
 		case "trak":
@@ -335,6 +324,22 @@ func parseMoov(moov []byte, base int64) (*movie, error) {
 		}
 	}
 	return m, nil
+}
+
+// timescaleDuration reads the timescale and duration of an mvhd or mdhd (14496-12
+// §8.2.2, §8.4.2: version, flags, two times of 32 or 64 bits, timescale, duration). A
+// duration of all ones is unknown: 0.
+func timescaleDuration(p *buf) (uint32, uint64) {
+	if p.u8() == 1 {
+		p.skip(3 + 16)
+		return p.u32(), p.u64()
+	}
+	p.skip(3 + 8)
+	ts, d := p.u32(), uint64(p.u32())
+	if d == math.MaxUint32 {
+		d = 0
+	}
+	return ts, d
 }
 
 // facts are the movie's facts: its first video track's and first sound track's.
@@ -561,14 +566,8 @@ func (t *track) parseMdia(k isoBox) error {
 	for _, k := range kids {
 		p := &buf{b: k.body, base: k.off}
 		switch k.typ {
-		case "mdhd": // §8.4.2
-			if p.u8() == 1 {
-				p.skip(3 + 16)
-				t.timescale, t.duration = p.u32(), p.u64()
-			} else {
-				p.skip(3 + 8)
-				t.timescale, t.duration = p.u32(), uint64(p.u32())
-			}
+		case "mdhd":
+			t.timescale, t.duration = timescaleDuration(p)
 		case "hdlr": // §8.4.3
 			p.skip(4 + 4)
 			t.handler = string(p.bytes(4))
@@ -838,98 +837,54 @@ func descriptor(b []byte) (tag byte, body, rest []byte) {
 	return tag, b[i : i+n], b[i+n:]
 }
 
-func videoCodecName(fourcc string) string {
-	switch fourcc {
-	case "avc1", "avc3":
-		return "h264"
-	case "hvc1", "hev1":
-		return "hevc"
-	case "av01":
-		return "av1"
-	case "vp09":
-		return "vp9"
-	case "vp08":
-		return "vp8"
-	case "mp4v":
-		return "mpeg4"
-	case "apch", "apcn", "apcs", "apco", "ap4h", "ap4x":
-		return "prores"
+// isoVideoCodecs and isoAudioCodecs name sample entry types (14496-15, the AV1 and VP
+// bindings, 14496-14, Opus in ISOBMFF, ETSI TS 102 366, QuickTime); another type is
+// given as its own four characters.
+var (
+	isoVideoCodecs = map[string]string{"avc1": "h264", "avc3": "h264", "hvc1": "hevc", "hev1": "hevc", "av01": "av1",
+		"vp09": "vp9", "vp08": "vp8", "mp4v": "mpeg4", "apch": "prores", "apcn": "prores", "apcs": "prores",
+		"apco": "prores", "ap4h": "prores", "ap4x": "prores"}
+	isoAudioCodecs = map[string]string{"mp4a": "aac", "Opus": "opus", ".mp3": "mp3", "ac-3": "ac3", "ec-3": "eac3",
+		"fLaC": "flac", "alac": "alac", "lpcm": "pcm", "sowt": "pcm", "twos": "pcm", "in24": "pcm", "in32": "pcm",
+		"fl32": "pcm", "fl64": "pcm", "raw ": "pcm", "ipcm": "pcm", "fpcm": "pcm"}
+)
+
+func videoCodecName(fourcc string) string { return named(isoVideoCodecs, fourcc) }
+func audioCodecName(fourcc string) string { return named(isoAudioCodecs, fourcc) }
+
+func named(m map[string]string, fourcc string) string {
+	if n, ok := m[fourcc]; ok {
+		return n
 	}
 	return strings.TrimSpace(fourcc)
 }
 
-func audioCodecName(fourcc string) string {
-	switch fourcc {
-	case "mp4a":
-		return "aac"
-	case "Opus":
-		return "opus"
-	case ".mp3":
-		return "mp3"
-	case "ac-3":
-		return "ac3"
-	case "ec-3":
-		return "eac3"
-	case "fLaC":
-		return "flac"
-	case "alac":
-		return "alac"
-	case "lpcm", "sowt", "twos", "in24", "in32", "fl32", "fl64", "raw ", "ipcm", "fpcm":
-		return "pcm"
-	}
-	return strings.TrimSpace(fourcc)
-}
+// Profile names as the codecs' specifications give them (and ffprobe prints them):
+// H.264 profile_idc (ITU-T H.264 Annex A), HEVC general_profile_idc (ITU-T H.265 Annex
+// A), AV1 seq_profile (AV1 §6.4.1).
+var (
+	avcProfiles  = []string{66: "Baseline", 77: "Main", 88: "Extended", 100: "High", 110: "High 10", 122: "High 4:2:2", 244: "High 4:4:4 Predictive"}
+	hevcProfiles = []string{1: "Main", 2: "Main 10", 3: "Main Still Picture", 4: "Rext"}
+	av1Profiles  = []string{"Main", "High", "Professional"}
+)
 
-// avcProfile names profile_idc as ITU-T H.264 Annex A does (and ffprobe prints).
+// avcProfile names profile_idc; Baseline with constraint_set1_flag is Constrained Baseline.
 func avcProfile(idc, compat byte) string {
-	switch idc {
-	case 66:
-		if compat&0x40 != 0 {
-			return "Constrained Baseline"
-		}
-		return "Baseline"
-	case 77:
-		return "Main"
-	case 88:
-		return "Extended"
-	case 100:
-		return "High"
-	case 110:
-		return "High 10"
-	case 122:
-		return "High 4:2:2"
-	case 244:
-		return "High 4:4:4 Predictive"
+	if idc == 66 && compat&0x40 != 0 {
+		return "Constrained Baseline"
 	}
-	return fmt.Sprint(idc)
+	return profileName(avcProfiles, idc)
 }
 
-// hevcProfile names general_profile_idc (ITU-T H.265 Annex A).
-func hevcProfile(idc byte) string {
-	switch idc {
-	case 1:
-		return "Main"
-	case 2:
-		return "Main 10"
-	case 3:
-		return "Main Still Picture"
-	case 4:
-		return "Rext"
-	}
-	return fmt.Sprint(idc)
-}
+func hevcProfile(idc byte) string { return profileName(hevcProfiles, idc) }
+func av1Profile(p byte) string    { return profileName(av1Profiles, p) }
 
-// av1Profile names seq_profile (AV1 spec §6.4.1).
-func av1Profile(p byte) string {
-	switch p {
-	case 0:
-		return "Main"
-	case 1:
-		return "High"
-	case 2:
-		return "Professional"
+// profileName is names[i], or i in decimal for a profile the table does not name.
+func profileName(names []string, i byte) string {
+	if int(i) < len(names) && names[i] != "" {
+		return names[i]
 	}
-	return fmt.Sprint(p)
+	return fmt.Sprint(i)
 }
 
 // probeHEIF reads a HEIF meta box (ISO/IEC 23008-12 §9): the primary item (pitm), its
