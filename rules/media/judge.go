@@ -268,7 +268,8 @@ func duration(p rules.Platform, id, src string, lo, hi float64) Rule {
 		what = "up to " + durWords(hi)
 	}
 	return rule(p, id, "duration "+what, src, videos, func(f Facts) (string, bool) {
-		if f.Duration >= lo && f.Duration <= hi {
+		// 0 is unknown (a live WebM without Duration), not a video of no length.
+		if f.Duration == 0 || f.Duration >= lo && f.Duration <= hi {
 			return "", false
 		}
 		return fmt.Sprintf("%s takes videos of %s; this one lasts %s", name(p), what, durWords(f.Duration)), true

@@ -49,7 +49,7 @@ type Facts struct {
 	// coded picture to display it.
 	Rotation int `json:"rotation"`
 	// Duration is the length of a video in seconds (or of an animated GIF/WebP when its
-	// frame delays say so).
+	// frame delays say so); 0 when the headers do not say (a live WebM).
 	Duration float64 `json:"duration,omitempty"`
 	// FrameRate is the video's average frame rate in frames per second.
 	FrameRate float64 `json:"frameRate,omitempty"`
