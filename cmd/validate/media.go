@@ -191,6 +191,9 @@ func factsLine(f media.Facts) string {
 		if f.Rotation != 0 {
 			s += fmt.Sprintf(" (rotated %d)", f.Rotation)
 		}
+		if f.PixelAspect != "" {
+			s += " (pixels " + f.PixelAspect + ")"
+		}
 		parts = append(parts, s)
 	}
 	if f.Duration > 0 {

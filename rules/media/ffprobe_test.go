@@ -97,6 +97,7 @@ func makeCorpus(t *testing.T, dir string) []corpusFile {
 		corpusFile{name: "one-second.mp4", args: cat(src("16x16", "10"), []string{"-t", "1", "-g", "10"}, x264)},
 		corpusFile{name: "twenty-minutes.mp4", derive: ffmpegRun("-stream_loop", "1199", "-i", filepath.Join(dir, "one-second.mp4"), "-c", "copy", filepath.Join(dir, "twenty-minutes.mp4"))},
 		corpusFile{name: "fragmented.mp4", args: cat(src("32x18", "30"), sine("44100"), []string{"-t", "3", "-g", "30"}, x264, []string{"-c:a", "aac", "-movflags", "frag_keyframe+empty_moov"})},
+		corpusFile{name: "anamorphic.mp4", args: cat(src("48x36", "25"), []string{"-t", "0.5", "-vf", "setsar=4/3"}, x264)},
 		corpusFile{name: "half-second.mp4", args: cat(src("16x16", "30"), []string{"-t", "0.5"}, x264)},
 		corpusFile{name: "edit-list.mp4", derive: ffmpegRun("-itsoffset", "0.5", "-i", filepath.Join(dir, "one-second.mp4"), "-c", "copy", filepath.Join(dir, "edit-list.mp4")), editList: yes},
 	)
@@ -179,6 +180,7 @@ type ffprobeOut struct {
 		Height       int    `json:"height"`
 		AvgFrameRate string `json:"avg_frame_rate"`
 		SampleRate   string `json:"sample_rate"`
+		SAR          string `json:"sample_aspect_ratio"`
 		Channels     int    `json:"channels"`
 		NbReadFrames string `json:"nb_read_frames"`
 		SideData     []struct {
@@ -239,6 +241,9 @@ func compareWithFFprobe(t *testing.T, c corpusFile, path string, f Facts) {
 			if f.Kind == KindVideo {
 				if want := ffCodec(s.CodecName); f.VideoCodec != want {
 					bad("video codec", f.VideoCodec, want)
+				}
+				if want := strings.TrimPrefix(s.SAR, "1:1"); f.PixelAspect != want && s.SAR != "0:1" && s.SAR != "" {
+					bad("pixel aspect", f.PixelAspect, s.SAR)
 				}
 				if f.VideoProfile != s.Profile {
 					bad("video profile", f.VideoProfile, s.Profile)

@@ -247,6 +247,7 @@ type track struct {
 	width, height     int // coded, from the sample entry
 	rotation          int
 	codec, profile    string
+	pixelAspect       string // "H:V" of a pasp other than 1:1
 	sampleRate, chans int
 	samples, sumDelta uint64
 	vfr               bool
@@ -364,7 +365,7 @@ func (m *movie) facts() (Facts, error) {
 		return Facts{}, errAt(CodeCorrupt, m.base, fmt.Sprintf("the video track gives a picture of %dx%d pixels (no sample description?)", video.width, video.height))
 	}
 	f := Facts{Kind: KindVideo, Width: video.width, Height: video.height, Rotation: video.rotation,
-		VideoCodec: video.codec, VideoProfile: video.profile, AudioCodec: "none"}
+		VideoCodec: video.codec, VideoProfile: video.profile, PixelAspect: video.pixelAspect, AudioCodec: "none"}
 	if f.Rotation == 90 || f.Rotation == 270 {
 		f.Width, f.Height = f.Height, f.Width
 	}
@@ -455,6 +456,13 @@ func (m *movie) fragment(moof []byte, base int64) error {
 		}
 	}
 	return nil
+}
+
+func gcd(a, b uint32) uint32 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 func bitCount(v uint32) int {
@@ -680,6 +688,12 @@ func (t *track) parseVisualEntry(e isoBox) error {
 			q.skip(1)
 			if b := q.u8(); q.err == nil {
 				t.profile = av1Profile(b >> 5)
+			}
+		case "pasp": // 14496-12 §12.1.4: hSpacing, vSpacing
+			h, v := q.u32(), q.u32()
+			if q.err == nil && h > 0 && v > 0 && h != v {
+				g := gcd(h, v)
+				t.pixelAspect = fmt.Sprintf("%d:%d", h/g, v/g)
 			}
 		case "vpcC": // VP codec ISO binding: full box, then profile, level, ...
 			q.skip(4)

@@ -382,6 +382,12 @@ var table = []Rule{
 	duration("twitter", "video.duration", srcX, 0.5, 140),
 	frameRate("twitter", "video.frame_rate", srcXBest, 0, 60),
 	aspect("twitter", "video.aspect_ratio", srcXBest, videos, 1.0/3, 3, "1:3", "3:1"),
+	rule("twitter", "video.square_pixels", "square pixels", srcXBest, videos, func(f Facts) (string, bool) {
+		if f.PixelAspect == "" {
+			return "", false
+		}
+		return fmt.Sprintf("X takes videos of square pixels; this one's pixels are %s", f.PixelAspect), true
+	}),
 	note(warn(sides("twitter", "video.resolution", srcXBest, videos, 0, 1920)), "X's page says 1280x1024 at most, a peer 1920x1200; a warning above 1920 per side"),
 
 	// Instagram: the Graph API's ig-user/media reference (images and Reels).

@@ -48,6 +48,10 @@ type Facts struct {
 	// Rotation is the clockwise rotation in degrees (0, 90, 180 or 270) applied to the
 	// coded picture to display it.
 	Rotation int `json:"rotation"`
+	// PixelAspect is a video's sample (pixel) aspect ratio, "H:V" in lowest terms, when
+	// its pixels are not square (an MP4/MOV pasp box other than 1:1); "" for square
+	// pixels.
+	PixelAspect string `json:"pixelAspect,omitempty"`
 	// Duration is the length of a video in seconds (or of an animated GIF/WebP when its
 	// frame delays say so); 0 when the headers do not say (a live WebM).
 	Duration float64 `json:"duration,omitempty"`
