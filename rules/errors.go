@@ -42,6 +42,10 @@ const (
 	CodePostTooLong             Code = "post_too_long"             // a post is over its platform's cap
 	CodeAccountPlatformMismatch Code = "account_platform_mismatch" // accountId is of another platform
 	CodeDuplicateTarget         Code = "duplicate_target"          // two targets, one account
+	CodeMediaEmpty              Code = "media_empty"               // a media file of zero bytes
+	CodeMediaUnrecognized       Code = "media_unrecognized"        // not an image, video or document the probe knows
+	CodeMediaTruncated          Code = "media_truncated"           // a media file that ends inside what its headers declare
+	CodeMediaCorrupt            Code = "media_corrupt"             // a media header that contradicts itself or its format
 
 	// 401
 	CodeUnauthorized Code = "unauthorized"
@@ -87,6 +91,7 @@ var codeStatus = map[Code]int{
 	CodePublishModeConflict: 400, CodeUnknownPlatform: 400, CodeNoTargets: 400,
 	CodeNoContent: 400, CodeInvalidMedia: 400, CodeInvalidPoll: 400, CodePostTooLong: 400,
 	CodeAccountPlatformMismatch: 400, CodeDuplicateTarget: 400,
+	CodeMediaEmpty: 400, CodeMediaUnrecognized: 400, CodeMediaTruncated: 400, CodeMediaCorrupt: 400,
 	CodeUnauthorized:         401,
 	CodeSubscriptionInactive: 402,
 	CodePlanLimitReached:     403, CodeAccountLimitReached: 403,

@@ -28,6 +28,9 @@ func TestImportsStayInTheirLayer(t *testing.T) {
 		// The HTTP face: net/http over schema and rules, nothing above it, no router.
 		{"../schema/httpapi", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/schema", "github.com/postrules/postrules/internal/statuswriter"}, nil},
 		{"../internal/statuswriter", nil, nil},
+		// The media probe reads bytes with the standard library alone (no mp4ff, no x/image:
+		// its reads must stay bounded whatever a header claims) and returns rules.Error.
+		{"media", []string{"github.com/postrules/postrules/rules"}, []string{"encoding/json", "net/http", "os"}},
 		{"xweight", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/rules/xweight/internal/", "golang.org/x/text/", "github.com/rivo/uniseg", "github.com/postrules/postrules/internal/strictjson"}, nil},
 	}
 	for _, l := range layers {

@@ -470,6 +470,10 @@ var gapReason = map[rules.Code]string{
 	rules.CodePostTooLong:             "a text's length in its platform's unit (`x-postrules-maxLength`)",
 	rules.CodeAccountPlatformMismatch: "needs the connected accounts (`x-postrules-resolution`)",
 	rules.CodeDuplicateTarget:         "relates values of two targets",
+	rules.CodeMediaEmpty:              "the media probe's, about a file's bytes, not a body",
+	rules.CodeMediaUnrecognized:       "the media probe's, about a file's bytes, not a body",
+	rules.CodeMediaTruncated:          "the media probe's, about a file's bytes, not a body",
+	rules.CodeMediaCorrupt:            "the media probe's, about a file's bytes, not a body",
 }
 
 const (

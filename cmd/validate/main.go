@@ -76,6 +76,7 @@ func commands() []command {
 		{"schema", schemaUsage, runSchema},
 		{"rules", rulesUsage, runRules},
 		{"serve", serveUsage, runServe},
+		{"media", mediaUsage, runMedia},
 	}
 }
 
@@ -100,6 +101,7 @@ Usage:
   validate schema NAME                         print the JSON Schema or OpenAPI document NAME
   validate rules  [flags]                      list the rule book (ids, limits, units, sources)
   validate serve  [flags]                      answer the API's two endpoints over HTTP (a sandbox)
+  validate media  [flags] FILE...              probe images, videos, PDFs; judge them per platform
   validate help   [COMMAND]                    print this text, or a command's
 
 Common flags (every command takes them; a bad value or file is a usage error everywhere):

@@ -171,6 +171,15 @@ func goldenCases() []goldenCase {
 		// rules
 		{"rules-bluesky", "the rule book of one platform: both of bluesky's units", []string{"rules", "--platform", "bluesky"}, "", 0},
 		{"rules-threads-json", "the book as JSON lines", []string{"rules", "--format", "json", "--platform", "threads"}, "", 0},
+		// media
+		{"media", "a video, an image and a PDF judged for two platforms", []string{"media", "--platform", "instagram,linkedin",
+			"../../rules/media/testdata/h264-aac-faststart.mp4", "../../rules/media/testdata/image.jpg", "../../rules/media/testdata/document.pdf"}, "", 1},
+		{"media-json", "the same as JSON lines", []string{"media", "--format", "json", "--platform", "instagram,linkedin",
+			"../../rules/media/testdata/h264-aac-faststart.mp4", "../../rules/media/testdata/image.jpg", "../../rules/media/testdata/document.pdf"}, "", 1},
+		{"media-fits", "a PDF that fits LinkedIn: exit 0", []string{"media", "--platform", "linkedin", "../../rules/media/testdata/document.pdf"}, "", 0},
+		{"media-broken", "a file that is no media: its error, located; exit 1", []string{"media", "--format", "json", "testdata/valid-thread.json"}, "", 1},
+		{"media-missing", "a file that cannot be opened: exit 2, the others still probed", []string{"media", "--platform", "bluesky", "testdata/nope.mp4", "../../rules/media/testdata/image.png"}, "", 2},
+		{"media-bad-platform", "an unknown platform is a usage error", []string{"media", "--platform", "x", "../../rules/media/testdata/image.png"}, "", 2},
 		// usage
 		{"usage", "no arguments: usage on stderr, exit 2", nil, "", 2},
 		{"help", "help: usage on stdout, exit 0", []string{"help"}, "", 0},

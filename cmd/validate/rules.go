@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/media"
 )
 
 const rulesUsage = `usage: validate rules [flags]
@@ -55,7 +56,7 @@ func runRules(c *cmdIO, args []string) int {
 		return exitUsage
 	}
 	var book []rules.Rule
-	for _, r := range rules.Book() {
+	for _, r := range fullBook() {
 		if platform == "" || r.Platform == platform {
 			book = append(book, r)
 		}
@@ -81,6 +82,27 @@ func runRules(c *cmdIO, args []string) int {
 	return exitValid
 }
 
+// fullBook is the rule book followed by the media rules (rules/media, applied by
+// validate media), each platform's together, in the order of rules.Platforms. A media
+// rule has no integer limit: its figures are in What.
+func fullBook() []rules.Rule {
+	book := rules.Book()
+	var out []rules.Rule
+	for _, p := range rules.Platforms() {
+		for _, r := range book {
+			if r.Platform == p {
+				out = append(out, r)
+			}
+		}
+		for _, m := range media.Rules() {
+			if m.Platform == p {
+				out = append(out, rules.Rule{ID: m.ID, Platform: m.Platform, What: m.What, Severity: m.Severity, Source: m.Source, Read: m.Read, Note: m.Note})
+			}
+		}
+	}
+	return out
+}
+
 // errorString is an error of a fixed message, for flag.Func.
 type errorString string
 
@@ -92,7 +114,8 @@ func rulesMarkdown(book []rules.Rule) string {
 	var b strings.Builder
 	b.WriteString(`# The rule book
 
-Generated from ` + "`rules.Book()`" + ` by ` + "`validate rules --markdown`" + `; do not edit by hand
+Generated from ` + "`rules.Book()`" + ` and the media rules of ` + "`media.Rules()`" + ` (applied by
+` + "`validate media`" + ` to a file's facts, see [media.md](media.md)) by ` + "`validate rules --markdown`" + `; do not edit by hand
 (` + "`go test ./cmd/validate -run TestRulesDoc -update`" + ` refreshes it).
 
 Every rule has a stable id, ` + "`<platform>.<field>.<check>`" + `, with the platform's wire name

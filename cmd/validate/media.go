@@ -1,0 +1,232 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/media"
+)
+
+const mediaUsage = `usage: validate media [flags] FILE...
+
+Probes each image, video or document FILE from its headers (rules/media: never more
+than its headers, whatever size they claim) and judges the facts against each
+platform's media rules: formats, file size, pixels, aspect ratio, duration, frame rate,
+codecs and audio. Each file is probed on its own; one bad file never stops the others.
+
+Flags:
+  --platform NAME[,NAME...]  the platforms to judge for (default: all ten)
+  --format text|json         output format (default text)
+  --now TIME, --accounts FILE
+                             accepted and checked like everywhere; no effect here
+  -h, --help                 print this text
+
+Output, text: per file, a line of facts, then one line per broken rule,
+"FILE: PLATFORM: RULE: MESSAGE" (warnings "FILE: PLATFORM: warning: RULE: MESSAGE"),
+then "FILE: fits PLATFORMS" and/or "FILE: does not fit PLATFORMS"; a broken file is
+"FILE: CODE at byte N: MESSAGE".
+Output, json: one line per file,
+  {"file","media":{"kind","format","mime","bytes","width","height","rotation",...}|null,
+   "error":{"code","message","offset"}|null,
+   "platforms":[{"platform","fits","problems":[{"rule","code","message"}],"warnings":[...]}]}
+
+Exit status: 0 every file fits every platform named, 1 a file does not fit one or is
+broken (empty, unrecognized, truncated, corrupt), 2 usage error or a file that cannot
+be opened (named on stderr; the other files are still probed).
+`
+
+// mediaReport is one file's line of --format json.
+type mediaReport struct {
+	File      string          `json:"file"`
+	Media     *media.Facts    `json:"media"`
+	Error     *mediaError     `json:"error"`
+	Platforms []mediaPlatform `json:"platforms"`
+}
+
+type mediaError struct {
+	Code    rules.Code `json:"code"`
+	Message string     `json:"message"`
+	Offset  int        `json:"offset"`
+}
+
+type mediaPlatform struct {
+	Platform rules.Platform  `json:"platform"`
+	Fits     bool            `json:"fits"`
+	Problems []media.Problem `json:"problems"`
+	Warnings []media.Problem `json:"warnings"`
+}
+
+func runMedia(c *cmdIO, args []string) int {
+	fs := flag.NewFlagSet("media", flag.ContinueOnError)
+	cf := addCommonFlags(fs)
+	var platforms []rules.Platform
+	fs.Func("platform", "platforms", func(s string) error {
+		for _, name := range strings.Split(s, ",") {
+			p, err := rules.ParsePlatform(name)
+			if err != nil {
+				return errorString(rules.AsError(err).Message)
+			}
+			platforms = append(platforms, p)
+		}
+		return nil
+	})
+	files, code, ok := parseFlags(c, fs, mediaUsage, args)
+	if !ok {
+		return code
+	}
+	if len(files) == 0 {
+		return usageError(c, "media needs at least one FILE")
+	}
+	if _, ok := cf.loadAccounts(c, &inputs{c: c}); !ok {
+		return exitUsage
+	}
+	if len(platforms) == 0 {
+		platforms = rules.Platforms()
+	}
+	status := exitValid
+	for _, name := range files {
+		r, ok := probeFile(c, name, platforms)
+		if !ok {
+			status = worst(status, exitUsage)
+			continue
+		}
+		if r.Error != nil {
+			status = worst(status, exitInvalid)
+		}
+		for _, p := range r.Platforms {
+			if !p.Fits {
+				status = worst(status, exitInvalid)
+			}
+		}
+		if cf.format == formatJSON {
+			enc := json.NewEncoder(c.stdout)
+			enc.SetEscapeHTML(false)
+			enc.Encode(r)
+		} else {
+			writeMediaText(c, r)
+		}
+	}
+	return status
+}
+
+// probeFile opens name and probes it; false (after saying so on stderr) when it cannot
+// be opened or is no regular file. Standard input is refused: the probe seeks.
+func probeFile(c *cmdIO, name string, platforms []rules.Platform) (mediaReport, bool) {
+	if name == stdinName {
+		c.errorf("%s: media reads files at their offsets; standard input cannot be probed", name)
+		return mediaReport{}, false
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		c.errorf("%v", err)
+		return mediaReport{}, false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		c.errorf("%s: not a regular file", name)
+		return mediaReport{}, false
+	}
+	r := mediaReport{File: name, Platforms: []mediaPlatform{}}
+	facts, err := media.Probe(f, st.Size())
+	if err != nil {
+		e := rules.AsError(err)
+		r.Error = &mediaError{Code: e.Code, Message: e.Message, Offset: e.Offset}
+		return r, true
+	}
+	r.Media = &facts
+	for _, p := range platforms {
+		problems, warnings := media.Judge(p, facts)
+		mp := mediaPlatform{Platform: p, Fits: len(problems) == 0, Problems: problems, Warnings: warnings}
+		if mp.Problems == nil {
+			mp.Problems = []media.Problem{}
+		}
+		if mp.Warnings == nil {
+			mp.Warnings = []media.Problem{}
+		}
+		r.Platforms = append(r.Platforms, mp)
+	}
+	return r, true
+}
+
+func writeMediaText(c *cmdIO, r mediaReport) {
+	w := c.stdout
+	if r.Error != nil {
+		fmt.Fprintf(w, "%s: %s at byte %d: %s\n", r.File, r.Error.Code, r.Error.Offset, oneLine(r.Error.Message))
+		return
+	}
+	fmt.Fprintf(w, "%s: %s\n", r.File, factsLine(*r.Media))
+	var fits, not []string
+	for _, p := range r.Platforms {
+		for _, q := range p.Problems {
+			fmt.Fprintf(w, "%s: %s: %s: %s\n", r.File, p.Platform, q.Rule, oneLine(q.Message))
+		}
+		for _, q := range p.Warnings {
+			fmt.Fprintf(w, "%s: %s: warning: %s: %s\n", r.File, p.Platform, q.Rule, oneLine(q.Message))
+		}
+		if p.Fits {
+			fits = append(fits, string(p.Platform))
+		} else {
+			not = append(not, string(p.Platform))
+		}
+	}
+	if len(fits) > 0 {
+		fmt.Fprintf(w, "%s: fits %s\n", r.File, strings.Join(fits, ", "))
+	}
+	if len(not) > 0 {
+		fmt.Fprintf(w, "%s: does not fit %s\n", r.File, strings.Join(not, ", "))
+	}
+}
+
+// factsLine is the facts in a line: "video mp4 32x18, 0.5 s, 10 fps, h264 High, aac
+// 48000 Hz 1 ch, faststart".
+func factsLine(f media.Facts) string {
+	parts := []string{fmt.Sprintf("%s %s %d bytes", f.Kind, f.Format, f.Bytes)}
+	if f.Width > 0 {
+		s := fmt.Sprintf("%dx%d", f.Width, f.Height)
+		if f.Rotation != 0 {
+			s += fmt.Sprintf(" (rotated %d)", f.Rotation)
+		}
+		if f.PixelAspect != "" {
+			s += " (pixels " + f.PixelAspect + ")"
+		}
+		parts = append(parts, s)
+	}
+	if f.Duration > 0 {
+		parts = append(parts, fmt.Sprintf("%g s", f.Duration))
+	}
+	if f.FrameRate > 0 {
+		s := fmt.Sprintf("%.4g fps", f.FrameRate)
+		if f.VariableFrameRate {
+			s += " (variable)"
+		}
+		parts = append(parts, s)
+	}
+	if f.VideoCodec != "" {
+		parts = append(parts, strings.TrimSpace(f.VideoCodec+" "+f.VideoProfile))
+	}
+	switch f.AudioCodec {
+	case "":
+	case "none":
+		parts = append(parts, "no sound")
+	default:
+		parts = append(parts, fmt.Sprintf("%s %d Hz %d ch", f.AudioCodec, f.AudioSampleRate, f.AudioChannels))
+	}
+	if f.Faststart {
+		parts = append(parts, "faststart")
+	}
+	if f.EditList {
+		parts = append(parts, "edit list")
+	}
+	if f.Frames > 0 {
+		parts = append(parts, fmt.Sprintf("%d frames", f.Frames))
+	}
+	if f.Pages > 0 {
+		parts = append(parts, fmt.Sprintf("%d pages", f.Pages))
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,76 @@
+package media
+
+import (
+	"runtime"
+	"testing"
+)
+
+// The fuzz targets, one per container family, seeded with the real files of testdata.
+// Each checks the contract of probeBytes: no panic, no read outside the file, facts or a
+// located media error. Run one for a while with, e.g.,
+//
+//	go test ./rules/media -run '^$' -fuzz FuzzProbeMP4 -fuzztime 10s
+
+func fuzzSeeds(f *testing.F, exts ...string) {
+	for _, s := range seeds(f, exts...) {
+		f.Add(s)
+	}
+}
+
+func FuzzProbeMP4(f *testing.F) {
+	fuzzSeeds(f, ".mp4", ".mov")
+	f.Add(heif(400, 300, 1))
+	f.Fuzz(func(t *testing.T, b []byte) { probeBytes(t, b) })
+}
+
+func FuzzProbeWebM(f *testing.F) {
+	fuzzSeeds(f, ".webm")
+	f.Fuzz(func(t *testing.T, b []byte) { probeBytes(t, b) })
+}
+
+func FuzzProbeImage(f *testing.F) {
+	fuzzSeeds(f, ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff")
+	f.Add(withEXIF(seed(f, "image.jpg"), 6))
+	f.Fuzz(func(t *testing.T, b []byte) { probeBytes(t, b) })
+}
+
+func FuzzProbePDF(f *testing.F) {
+	fuzzSeeds(f, ".pdf")
+	f.Add(pdfDoc(3, true))
+	f.Fuzz(func(t *testing.T, b []byte) { probeBytes(t, b) })
+}
+
+// Cost constants: whatever the input, the probe reads at most readFactor bytes per byte
+// of the file (box, chunk and block headers are read once, and a moov or an EXIF directory
+// once more at most) plus a fixed sniff, and allocates at most allocFactor bytes per byte
+// plus allocSlack (the facts, error messages, small tables).
+const (
+	readFactor  = 3
+	readSlack   = 64
+	allocFactor = 4
+	allocSlack  = 64 << 10
+)
+
+// FuzzProbeCost fails when the bytes read or allocated pass a constant times the size of
+// the input, which here is all header: a header that claims gigabytes costs nothing more.
+func FuzzProbeCost(f *testing.F) {
+	fuzzSeeds(f, ".mp4", ".mov", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff", ".pdf")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		checkCost(t, b)
+	})
+}
+
+func checkCost(t *testing.T, b []byte) {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, _, read := probeBytes(t, b)
+	runtime.ReadMemStats(&after)
+	n := int64(len(b))
+	if read > readFactor*n+readSlack {
+		t.Errorf("read %d bytes of a %d-byte file (bound %d)", read, n, readFactor*n+readSlack)
+	}
+	if alloc := int64(after.TotalAlloc - before.TotalAlloc); alloc > allocFactor*n+allocSlack {
+		t.Errorf("allocated %d bytes probing a %d-byte file (bound %d)", alloc, n, allocFactor*n+allocSlack)
+	}
+}

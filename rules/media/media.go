@@ -1,0 +1,203 @@
+// Package media is the media probe: the facts of an image, a video or a document read
+// from its headers alone.
+//
+// [Probe] reads an [io.ReaderAt] the way Go's image/* DecodeConfig functions read a
+// stream: only the headers, with every read bounded by what the probe has budgeted, never
+// by what a header claims. A 1 GB MP4 whose moov box sits at its end is read at its head
+// and at its moov, nothing in between; a box that declares 4 GB allocates nothing of the
+// sort. The facts are given as displayed: a video track's rotation matrix and a photo's
+// EXIF orientation are applied to its width and height.
+//
+// The probe never fetches a URL: the caller hands it the bytes (a server the file its
+// upload endpoint stored, a composer the file the user picked).
+package media
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// Kinds of media.
+const (
+	KindImage    = "image"    // a still image
+	KindGIF      = "gif"      // a GIF, animated or not (platforms treat GIFs apart)
+	KindVideo    = "video"    // a video, with or without sound
+	KindDocument = "document" // a PDF
+)
+
+// Facts are what the headers of one file say, as displayed. A fact that does not apply to
+// the format is left at its zero value and omitted from JSON.
+type Facts struct {
+	// Kind is "image", "gif", "video" or "document".
+	Kind string `json:"kind"`
+	// Format is the container or image format: "jpeg", "png", "gif", "webp", "heic",
+	// "bmp", "tiff", "mp4", "mov", "webm", "mkv" (Matroska other than WebM) or "pdf".
+	Format string `json:"format"`
+	// MIME is the media type of Format, e.g. "video/mp4".
+	MIME string `json:"mime"`
+	// Bytes is the size of the file in bytes, as given to Probe.
+	Bytes int64 `json:"bytes"`
+	// Width and Height are the pixel dimensions as displayed: after the video track's
+	// rotation or the photo's EXIF orientation (orientations 5 to 8 swap them). 0 for a
+	// document.
+	Width  int `json:"width"`
+	Height int `json:"height"`
+	// Rotation is the clockwise rotation in degrees (0, 90, 180 or 270) applied to the
+	// coded picture to display it.
+	Rotation int `json:"rotation"`
+	// PixelAspect is a video's sample (pixel) aspect ratio, "H:V" in lowest terms, when
+	// its pixels are not square (an MP4/MOV pasp box other than 1:1); "" for square
+	// pixels.
+	PixelAspect string `json:"pixelAspect,omitempty"`
+	// Duration is the length of a video in seconds (or of an animated GIF/WebP when its
+	// frame delays say so); 0 when the headers do not say (a live WebM).
+	Duration float64 `json:"duration,omitempty"`
+	// FrameRate is the video's average frame rate in frames per second.
+	FrameRate float64 `json:"frameRate,omitempty"`
+	// VariableFrameRate is true when the video's frame durations differ (the last frame's
+	// duration excepted, which muxers often shorten).
+	VariableFrameRate bool `json:"variableFrameRate,omitempty"`
+	// VideoCodec is "h264", "hevc", "vp8", "vp9" or "av1" (or the container's own four
+	// characters for a codec the probe does not name).
+	VideoCodec string `json:"videoCodec,omitempty"`
+	// VideoProfile is the codec's profile as its configuration record gives it, e.g.
+	// "High" for H.264, "Main 10" for HEVC, "0" for VP9 and AV1 (their numbered profiles).
+	VideoProfile string `json:"videoProfile,omitempty"`
+	// AudioCodec is "aac", "mp3", "opus", "vorbis", "ac3", "eac3", "flac", "alac", "pcm"
+	// (or the container's own code for another), or "none" for a video without sound.
+	AudioCodec string `json:"audioCodec,omitempty"`
+	// AudioSampleRate is the audio's sample rate in Hz.
+	AudioSampleRate int `json:"audioSampleRate,omitempty"`
+	// AudioChannels is the number of audio channels.
+	AudioChannels int `json:"audioChannels,omitempty"`
+	// Faststart is true when an MP4/MOV's moov box comes before its mdat (the file can be
+	// played while it downloads). Only MP4 and MOV set it; it is always in the JSON, since
+	// false is the fact that matters (a platform that streams refuses the file).
+	Faststart bool `json:"faststart"`
+	// EditList is true when a track of an MP4/MOV has an edit list (elst) that does more
+	// than map the whole media once from its start.
+	EditList bool `json:"editList,omitempty"`
+	// Frames is the number of frames of a GIF or an animated WebP/PNG.
+	Frames int `json:"frames,omitempty"`
+	// Pages is the page count of a PDF (0 when the PDF's page tree cannot be reached with
+	// bounded reads; see docs/media.md).
+	Pages int `json:"pages,omitempty"`
+}
+
+// Error codes of the probe. Every error Probe returns is a *rules.Error with one of them
+// and Offset set to the byte offset in the file where the problem was found.
+const (
+	CodeEmpty        = rules.CodeMediaEmpty
+	CodeUnrecognized = rules.CodeMediaUnrecognized
+	CodeTruncated    = rules.CodeMediaTruncated
+	CodeCorrupt      = rules.CodeMediaCorrupt
+)
+
+// Probe reads the headers of the file r of size bytes and returns its facts. The error is
+// always a *rules.Error whose Code is one of media_empty, media_unrecognized,
+// media_truncated and media_corrupt and whose Offset is the byte offset (0 to size) of
+// the problem. Probe reads at most a bounded number of bytes whatever the file claims
+// (see docs/media.md) and is safe for concurrent use as long as r is.
+func Probe(r io.ReaderAt, size int64) (Facts, error) {
+	rd := &reader{r: r, size: size, budget: readBudget}
+	f, err := probe(rd)
+	if err != nil {
+		return Facts{}, err
+	}
+	return f, nil
+}
+
+// probe is Probe over a reader the tests can inspect (bytes read).
+func probe(rd *reader) (f Facts, err error) {
+	if rd.size <= 0 {
+		return Facts{}, errAt(CodeEmpty, 0, "the file is empty")
+	}
+	head, err := rd.at(0, int(min(rd.size, sniffLen)))
+	if err != nil {
+		return Facts{}, err
+	}
+	var fn func(*reader, []byte) (Facts, error)
+	switch {
+	case len(head) >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF:
+		fn = probeJPEG
+	case hasPrefix(head, "\x89PNG\r\n\x1a\n"):
+		fn = probePNG
+	case hasPrefix(head, "GIF87a") || hasPrefix(head, "GIF89a"):
+		fn = probeGIF
+	case hasPrefix(head, "RIFF") && len(head) >= 12 && string(head[8:12]) == "WEBP":
+		fn = probeWebP
+	case hasPrefix(head, "BM"):
+		fn = probeBMP
+	case hasPrefix(head, "II*\x00") || hasPrefix(head, "MM\x00*"):
+		fn = probeTIFF
+	case hasPrefix(head, "\x1a\x45\xdf\xa3"):
+		fn = probeWebM
+	case hasPrefix(head, "%PDF-"):
+		fn = probePDF
+	case len(head) >= 8 && isBoxType(head[4:8]):
+		fn = probeISO
+	default:
+		return Facts{}, errAt(CodeUnrecognized, 0, fmt.Sprintf("the file starts with %s, which is no image, video or document the probe knows (JPEG, PNG, GIF, WebP, HEIC, BMP, TIFF, MP4, MOV, WebM, PDF)", quoteBytes(head[:min(len(head), 8)])))
+	}
+	f, err = fn(rd, head)
+	if err != nil {
+		return Facts{}, err
+	}
+	f.Bytes = rd.size
+	f.MIME = mimeOf(f.Format)
+	return f, nil
+}
+
+// sniffLen is how much of the head the probe reads at once to recognise the format.
+const sniffLen = 64
+
+func mimeOf(format string) string {
+	switch format {
+	case "jpeg", "png", "gif", "webp", "heic", "bmp", "tiff":
+		return "image/" + format
+	case "mp4", "webm":
+		return "video/" + format
+	case "mov":
+		return "video/quicktime"
+	case "mkv":
+		return "video/x-matroska"
+	case "pdf":
+		return "application/pdf"
+	}
+	return "application/octet-stream"
+}
+
+func hasPrefix(b []byte, s string) bool { return len(b) >= len(s) && string(b[:len(s)]) == s }
+
+// errAt is the probe's one error constructor: a rules.Error located at a byte offset of
+// the file.
+func errAt(code rules.Code, off int64, msg string) *rules.Error {
+	if at := fmt.Sprintf("byte %d", off); !strings.Contains(msg, at) {
+		msg += " (at " + at + ")"
+	}
+	e := rules.NewError(code, "", msg)
+	e.Offset = int(off)
+	return e
+}
+
+// quoteBytes renders a few bytes of a file for a message: printable ASCII as is, the rest
+// as \xNN, in double quotes.
+func quoteBytes(b []byte) string {
+	const hex = "0123456789abcdef"
+	out := make([]byte, 0, len(b)*4+2)
+	out = append(out, '"')
+	for _, c := range b {
+		switch {
+		case c == '"' || c == '\\':
+			out = append(out, '\\', c)
+		case c >= 0x20 && c < 0x7f:
+			out = append(out, c)
+		default:
+			out = append(out, '\\', 'x', hex[c>>4], hex[c&15])
+		}
+	}
+	return string(append(out, '"'))
+}
