@@ -104,7 +104,7 @@ var book = []Rule{
 		Source: srcXCount, Read: readToday,
 		Note: "X counts a weighted length (twitter-text v3: most code points 2, Latin 1, URLs 23); this API's rule (rule 2 of docs/design.md) counts graphemes by default and X's unit when the caller plugs in the x-weighted counter. Was twitter.text.max_weighted until 2026-11-26: the id said weighted where the count is in graphemes. Where graphemes fit and X's count does not, the warning twitter.text.x_weighted speaks"},
 	{ID: "twitter.text.x_weighted", Platform: Twitter, Severity: SeverityWarning, Limit: 280, Unit: xWeightedName, kind: kindLength,
-		What:   "X's own count of a post (its weighted length: CJK and most emoji 2, a link 23) is over 280: X refuses the post, though it fits this API's grapheme cap",
+		What:   "X would refuse the post, though it fits this API's grapheme cap: X's own count (its weighted length: CJK and most emoji 2, a link 23) is over 280, or the post holds U+FFFE, U+FEFF or U+FFFF",
 		Source: srcXCount, Read: readAudit,
 		Note: "X's stricter reality beside the seed's grapheme count (rule 2 wins; this is its warning). Measured only where the caller's Limits carry X's counter (rules/xweight, Limits.WithCounter; package schema and the WASM module always do) and twitter's own cap is not already counted in it"},
 	{ID: "twitter.cashtag.max", Platform: Twitter, Severity: SeverityError, Limit: 1, Unit: "cashtags", kind: kindCashtags,

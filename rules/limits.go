@@ -460,6 +460,17 @@ func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCa
 			return Measurement{}, false, nil
 		}
 		m, err = cache.measure(c, text, limit)
+		if err == nil || r.Severity != SeverityWarning {
+			break
+		}
+		if e := AsError(err); e != nil && e.Code == CodeInvalidCharacter {
+			// X refuses U+FFFE, U+FEFF and U+FFFF at any length: a warning rule says so
+			// by not fitting there; it never fails the post (the seed's cap decides).
+			if m.OverflowAt < 0 || e.Offset < m.OverflowAt {
+				m.OverflowAt = e.Offset
+			}
+			err = nil
+		}
 	}
 	m.Rule = r.ID
 	m.Warning = r.Severity == SeverityWarning

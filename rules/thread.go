@@ -3,6 +3,7 @@ package rules
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // TargetText is the text one target of a request publishes: the posts of rule T1.
@@ -174,6 +175,13 @@ func ruleError(p Platform, m Measurement, text, path, name string) *Error {
 		e = NewError(CodeInvalidValue, path, name+" has "+lengthText(m)+" "+m.Counter+"; "+
 			string(p)+" allows at most "+strconv.Itoa(m.Cap)+" (the first one too many begins at byte "+strconv.Itoa(m.OverflowAt)+")")
 	case xWeightedName:
+		if m.Exact && m.Length <= m.Cap {
+			// Within the cap, yet not fitting: a character X refuses (see measureRuleCached).
+			r, _ := utf8.DecodeRuneInString(text[m.OverflowAt:])
+			e = NewError(CodeInvalidCharacter, path, "X refuses "+name+": it holds U+"+
+				strings.ToUpper(strconv.FormatInt(int64(r), 16))+" at byte "+strconv.Itoa(m.OverflowAt))
+			break
+		}
 		// In the user's terms: X's own count, as X's composer shows it.
 		e = NewError(CodePostTooLong, path, "X counts "+name+" as "+lengthText(m)+" of "+strconv.Itoa(m.Cap)+
 			" (its weighted length; overflow begins at byte "+strconv.Itoa(m.OverflowAt)+")")

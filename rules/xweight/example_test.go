@@ -84,5 +84,21 @@ func ExampleParser_warning() {
 	// Output:
 	// 0
 	// twitter.text.x_weighted
-	// warning: X counts the post as 282 of 280 (its weighted length; overflow begins at byte 420): X's own count of a post (its weighted length: CJK and most emoji 2, a link 23) is over 280: X refuses the post, though it fits this API's grapheme cap
+	// warning: X counts the post as 282 of 280 (its weighted length; overflow begins at byte 420): X would refuse the post, though it fits this API's grapheme cap: X's own count (its weighted length: CJK and most emoji 2, a link 23) is over 280, or the post holds U+FFFE, U+FEFF or U+FFFF
+}
+
+// X refuses a post that holds U+FEFF, U+FFFE or U+FFFF whatever its length; the API's
+// grapheme cap does not, so it is X's warning, not an error.
+func ExampleParser_refusedCharacter() {
+	limits := rules.DefaultLimits().WithCounter(xweight.Default())
+	c := limits.CheckTargetAll(rules.TargetText{Platform: rules.Twitter, Shared: "Hello\uFEFF world"})
+	fmt.Println(len(c.Errors))
+	for _, w := range c.Warnings {
+		fmt.Println(w.Rule, w.Code)
+		fmt.Println(w.Message)
+	}
+	// Output:
+	// 0
+	// twitter.text.x_weighted invalid_character
+	// warning: X refuses the post: it holds U+FEFF at byte 5: X would refuse the post, though it fits this API's grapheme cap: X's own count (its weighted length: CJK and most emoji 2, a link 23) is over 280, or the post holds U+FFFE, U+FEFF or U+FFFF
 }

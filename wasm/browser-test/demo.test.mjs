@@ -198,10 +198,12 @@ test('every selected platform shows its counters and rule messages live (measure
   assert.match(await panel('youtube').locator('h3').textContent(), /✗/);
   assert.match(await panel('bluesky').locator('h3').textContent(), /✓/);
   // Keystroke by keystroke past twitter's cap: its message appears, offset in UTF-16.
+  // X's own count (rockets weigh 2) is already over 280 before: its warning speaks first.
   await area.fill('🚀'.repeat(5) + 'a'.repeat(274));
-  assert.equal(await panel('twitter').locator('.rule-message').count(), 0);
+  assert.equal(await panel('twitter').locator('.rule-message[data-rule="twitter.text.max"]').count(), 0);
+  assert.equal(await panel('twitter').locator('.rule-message.warning[data-rule="twitter.text.x_weighted"]').count(), 1);
   await typeInto(area, 'bc');
-  const tw = panel('twitter').locator('.rule-message');
+  const tw = panel('twitter').locator('.rule-message[data-rule="twitter.text.max"]');
   assert.equal(await tw.count(), 1);
   // 5 rockets (10 UTF-16 units) and 275 letters fit; "c" is grapheme 281, at unit 285.
   assert.match(await tw.textContent(), /^twitter\.text\.max 281 \/ 280 graphemes, from UTF-16 offset 285: /);

@@ -225,7 +225,7 @@ func answer(c testCase) (any, error) {
 				ps = append(ps, p)
 			}
 		}
-		ms, err := rules.DefaultLimits().MeasureAll(nil, ps, c.Text)
+		ms, err := rules.DefaultLimits().WithCounter(xweight.Default()).MeasureAll(nil, ps, c.Text) // as the module lends it
 		if err != nil {
 			return errOf(err), nil
 		}
