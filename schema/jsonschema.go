@@ -152,7 +152,8 @@ func standalone(t reflect.Type, extra func(obj) obj) (obj, error) {
 	if extra != nil {
 		root = extra(root)
 	}
-	return root.set("$defs", g.defs), nil
+	root = g.strictSchema(root.set("$defs", g.defs)).(obj)
+	return root, g.err
 }
 
 // generator turns Go types into JSON Schema definitions.
