@@ -180,10 +180,27 @@ func (g *generator) ref(t reflect.Type) obj {
 		g.done[t] = true
 		i := len(g.defs)
 		g.defs = append(g.defs, member{t.Name(), nil}) // keeps the order of first use
-		g.defs[i].v = g.structSchema(t)
+		v := g.structSchema(t)
+		if t == reflect.TypeOf(PlatformTarget{}) {
+			v = targetUnion(g, v)
+		}
+		g.defs[i].v = v
 	}
 	return obj{{"$ref", g.prefix + t.Name()}}
 }
+
+// def adds a definition that no Go type has (the per-platform targets of targetUnion).
+func (g *generator) def(name string, s obj) {
+	if g.defs.get(name) != nil {
+		g.fail("two definitions named %s", name)
+		return
+	}
+	g.defs = append(g.defs, member{name, s})
+}
+
+// openAPI reports whether the definitions are for the OpenAPI document, which may use
+// the OpenAPI schema object's own keywords (discriminator).
+func (g *generator) openAPI() bool { return g.prefix == openAPIPrefix }
 
 var (
 	typePlatform = reflect.TypeOf(rules.Platform(""))

@@ -12,11 +12,14 @@ func draftOnlyCodes() map[rules.Code]bool {
 	return map[rules.Code]bool{rules.CodeDraftNotFound: true, rules.CodeDraftAlreadyPublishing: true}
 }
 
+// openAPIPrefix is where the OpenAPI document keeps its schemas.
+const openAPIPrefix = "#/components/schemas/"
+
 // openAPI is the OpenAPI 3.1 document of both endpoints. Its schemas are the same
 // definitions as the standalone documents (OpenAPI 3.1 schema objects are JSON Schema
 // 2020-12), under #/components/schemas.
 func openAPI() (any, error) {
-	g := newGenerator("#/components/schemas/")
+	g := newGenerator(openAPIPrefix)
 	createBody := g.ref(reflect.TypeOf(CreatePost{}))
 	publishBody := g.ref(reflect.TypeOf(DraftPublish{}))
 	result := g.ref(reflect.TypeOf(DraftPublishResult{}))

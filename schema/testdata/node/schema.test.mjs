@@ -5,8 +5,11 @@
 // what schema.Document generates. Run: npm ci && node --test (or make test-schema-node).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync, copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import SwaggerParser from "@apidevtools/swagger-parser";
@@ -164,4 +167,42 @@ test("ajv: error bodies of the error schema", () => {
   assert.ok(!validate({ error: "Forbidden", code: "plan_limit_reached", message: "m" }), "403 needs limit, used, connected");
   assert.ok(validate({ error: "Forbidden", code: "plan_limit_reached", message: "m", limit: 10, used: 10, connected: 3 }));
   assert.ok(!validate({ error: "Not Found", code: "wrong_type", message: "m" }), "the title follows the code");
+});
+
+// A generated TypeScript client can send every platform's options: openapi-typescript
+// (pinned) turns the OpenAPI document into api.d.ts, and typed-client.ts, which writes one
+// body per platform with its options and holds @ts-expect-error lines for what must not
+// compile (a wrong option type, another platform's option, a pin without options), passes
+// tsc --strict. The compiled bodies are then valid for the create-post schema too.
+test("openapi-typescript: typed options per platform compile under tsc --strict", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "postrules-ts-"));
+  try {
+    execFileSync(here("node_modules/.bin/openapi-typescript"), [here("../jsonschema/openapi.json"), "-o", join(dir, "api.d.ts")], { stdio: "pipe" });
+    copyFileSync(here("typed-client.ts"), join(dir, "typed-client.ts"));
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { strict: true, target: "es2022", module: "nodenext", moduleResolution: "nodenext", outDir: "out" },
+        files: ["typed-client.ts", "api.d.ts"],
+      }),
+    );
+    try {
+      execFileSync(here("node_modules/.bin/tsc"), ["-p", dir], { encoding: "utf8", stdio: "pipe" });
+    } catch (e) {
+      assert.fail(`tsc --strict: ${e.stdout}${e.stderr}`);
+    }
+    const { bodies, refused } = await import(pathToFileURL(join(dir, "out", "typed-client.js")).href);
+    // Every platform of the schema's targets, once each, with options.
+    const cp = doc("create-post");
+    const all = cp.$defs.PlatformTarget.oneOf.map((r) => cp.$defs[r.$ref.split("/").pop()].properties.platform.const);
+    assert.deepEqual(bodies.flatMap((b) => b.platforms.map((t) => t.platform)).sort(), [...all].sort());
+    assert.ok(bodies.every((b) => b.platforms.every((t) => Object.keys(t.platformSpecificData).length > 0)));
+    assert.equal(all.length, 10);
+    const validate = newAjv().compile(doc("create-post"));
+    for (const b of bodies) assert.ok(validate(b), `${JSON.stringify(b)}: ${JSON.stringify(validate.errors)}`);
+    const target = newAjv().compile({ ...doc("create-post"), $ref: "#/$defs/PlatformTarget" });
+    for (const t of refused) assert.ok(!target(t), `the schema accepts a target the types refuse: ${JSON.stringify(t)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
