@@ -41,6 +41,10 @@ type Rule struct {
 	kind ruleKind
 	// forbid is the set of ASCII characters a kindForbid rule refuses.
 	forbid string
+	// schema overrides what Rule.Schema derives from the unit and kind, for a rule whose
+	// unit says too little (a length over all of an array's strings, a rule with a part
+	// no schema states); "" derives it.
+	schema SchemaForm
 }
 
 type ruleKind uint8
@@ -146,7 +150,7 @@ var book = []Rule{
 		Note: "YouTube does not name the unit; UTF-16 code units never over-permit. Postiz's minimum of 2 is its own rule, not YouTube's"},
 	{ID: "youtube.title.chars", Platform: YouTube, Severity: SeverityError, Unit: charsName, forbid: "<>",
 		What: "platformSpecificData.title contains no < or >", Source: srcYTVideos, Read: readLead},
-	{ID: "youtube.tags.max", Platform: YouTube, Severity: SeverityError, Limit: 500, Unit: utf16Name,
+	{ID: "youtube.tags.max", Platform: YouTube, Severity: SeverityError, Limit: 500, Unit: utf16Name, schema: SchemaNone,
 		What: "tags total at most 500 characters: every tag, plus 2 quotes for a tag with a space, plus a comma between tags", Source: srcYTVideos, Read: readLead,
 		Note: "Postiz leaves the commas out and under-counts by n-1"},
 	{ID: "youtube.first_comment.max", Platform: YouTube, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
@@ -264,7 +268,7 @@ var book = []Rule{
 		Note: "Postiz maps a VIDEO media format in its code but refuses video in checkValidity; peers agree local posts take no video"},
 	{ID: "googlebusiness.cta", Platform: GoogleBusiness, Severity: SeverityError,
 		What: "a call to action has a callToActionType, and a callToActionUrl unless it is CALL", Source: srcGBPLocalPost, Read: readLead},
-	{ID: "googlebusiness.event", Platform: GoogleBusiness, Severity: SeverityError,
+	{ID: "googlebusiness.event", Platform: GoogleBusiness, Severity: SeverityError, schema: SchemaPartial,
 		What: "topicType EVENT requires eventTitle, eventStartDate and eventEndDate (YYYY-MM-DD, real dates), eventStartTime and eventEndTime (HH:MM), ending after it starts", Source: srcPeer, Read: readToday,
 		Note: "Google's LocalPost requires an event title and schedule for EVENT; OFFER uses the event for its dates too, which the peer does not require, so neither does the book"},
 }

@@ -379,7 +379,9 @@ func (g *generator) applyTags(t reflect.Type, name string, s *obj, tag string) (
 		case tagTimezone:
 			*target = target.set("minLength", 1).set("maxLength", 64).set("pattern", zonePattern).set(xTimezone, "iana")
 		case tagMediaURL:
-			*target = target.set("pattern", mediaURLPattern()).set(xMediaURL, true)
+			for _, m := range mediaURLKeywords() {
+				*target = target.set(m.k, m.v)
+			}
 		case tagNonBlank:
 			*target = target.set("pattern", nonBlankPattern())
 		case "required_if":

@@ -332,8 +332,9 @@ func TestURLRefusedClass(t *testing.T) {
 // (they may accept more: x-postrules-timezone and x-postrules-mediaUrl say the rest).
 func TestLoosePatterns(t *testing.T) {
 	zone, media := regexp.MustCompile(zonePattern), regexp.MustCompile(mediaURLPattern())
+	refused := regexp.MustCompile(mediaURLRefused())
 	r := rand.New(rand.NewSource(15))
-	alpha := "aAzZ09_+-/. :é?#@[]"
+	alpha := "aAzZ0965_+-/. :é?#@[]"
 	for i := 0; i < 30000; i++ {
 		b := make([]byte, r.Intn(12))
 		for j := range b {
@@ -347,6 +348,24 @@ func TestLoosePatterns(t *testing.T) {
 			if validMediaURL(u) && !media.MatchString(u) {
 				t.Fatalf("url %q: valid but the pattern refuses it", u)
 			}
+			if validMediaURL(u) && refused.MatchString(u) {
+				t.Fatalf("url %q: valid but the refused-URL pattern matches it", u)
+			}
+		}
+	}
+	// The ports and hosts the refused-URL pattern is there for, and their valid neighbours.
+	for _, c := range []struct {
+		url   string
+		valid bool
+	}{
+		{"https://x.example:0/a", false}, {"https://x.example:000", false}, {"https://x.example:65536/", false},
+		{"https://x.example:99999?q", false}, {"https://x.example:1234567#f", false}, {"https://u:p@x.example:0/", false},
+		{"https://[::1]:0/", false}, {"https://:80/", false}, {"https://u@/a", false}, {"https://u@:1/a", false},
+		{"https://x.example:1/", true}, {"https://x.example:65535/", true}, {"https://x.example:080/", true},
+		{"https://x.example:/a", true}, {"https://u:0@x.example/", true}, {"https://[::0]/", true}, {"https://x.example/a:0", true},
+	} {
+		if validMediaURL(c.url) != c.valid || refused.MatchString(c.url) == c.valid {
+			t.Errorf("%q: valid %v, refused-URL pattern matches %v; want valid %v", c.url, validMediaURL(c.url), refused.MatchString(c.url), c.valid)
 		}
 	}
 	for _, z := range []string{"UTC", "America/New_York", "Etc/GMT+5", "America/Argentina/Buenos_Aires", "Europe/Berlin"} {

@@ -38,6 +38,23 @@ func mediaURLPattern() string {
 	return "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#" + bad + "][^" + bad + "]*$"
 }
 
+// mediaURLRefused is a pattern of URLs the media URL rule refuses beyond
+// mediaURLPattern, for a "not": an authority (what follows "//" up to the first "/", "?"
+// or "#") with no host before its port, or whose port (the digits after its last ":")
+// is 0 or over 65535, as url.Parse and mediaURLProblem read it ("00080" is port 80; an
+// empty port is no port). Written in the common subset of ECMA-262 and RE2; "$" matches
+// before a final newline in Python's re, which changes nothing here: a newline is refused
+// by mediaURLPattern.
+func mediaURLRefused() string {
+	const over = `(?:0+|0*(?:[1-9][0-9]{5,}|[7-9][0-9]{4}|6[6-9][0-9]{3}|65[6-9][0-9]{2}|655[4-9][0-9]|6553[6-9]))`
+	return `^[Hh][Tt][Tt][Pp][Ss]?://(?:(?:[^/?#]*@)?(?::[0-9]*)?|[^/?#]*:` + over + `)(?:[/?#]|$)`
+}
+
+// mediaURLKeywords are the keywords of a URL the media URL rule checks.
+func mediaURLKeywords() obj {
+	return obj{{"pattern", mediaURLPattern()}, {"not", obj{{"pattern", mediaURLRefused()}}}, {xMediaURL, true}}
+}
+
 // urlRefusedClass lists, for a character class, the characters invisibleInURL refuses
 // (with the ASCII controls, space and DEL, which it refuses too).
 func urlRefusedClass() string {
@@ -190,7 +207,7 @@ func fieldOverrides() map[string]func() obj {
 func typeFacts(name string) func(g *generator) []any {
 	facts := map[string]func(g *generator) []any{
 		"CreatePost": func(*generator) []any {
-			return append(append(append(publishMode(), createPostRules()...), platformPostRules()...), targetBound())
+			return append(append(append(append(publishMode(), createPostRules()...), platformPostRules()...), sharedTextRules()...), targetBound())
 		},
 		"DraftPublish": func(*generator) []any { return publishMode() },
 		"TwitterOptions": func(*generator) []any {
@@ -314,7 +331,7 @@ func targetUnion(g *generator, base obj) obj {
 		props = append(obj(nil), props...)
 		content, _ := props.get("content").(obj)
 		content = append(obj(nil), content...)
-		for _, m := range textRules(po.platform) {
+		for _, m := range append(textKeywords(po.platform), textRules(po.platform)...) {
 			content = content.set(m.k, m.v)
 		}
 		props = props.
