@@ -334,7 +334,7 @@ func TestLoosePatterns(t *testing.T) {
 	zone, media := regexp.MustCompile(zonePattern), regexp.MustCompile(mediaURLPattern())
 	refused := regexp.MustCompile(mediaURLRefused())
 	r := rand.New(rand.NewSource(15))
-	alpha := "aAzZ0965_+-/. :é?#@[]"
+	alpha := "aAzZ0965f_+-/. :é?#@[]%"
 	for i := 0; i < 30000; i++ {
 		b := make([]byte, r.Intn(12))
 		for j := range b {
@@ -362,6 +362,8 @@ func TestLoosePatterns(t *testing.T) {
 		{"https://x.example:99999?q", false}, {"https://x.example:1234567#f", false}, {"https://u:p@x.example:0/", false},
 		{"https://[::1]:0/", false}, {"https://:80/", false}, {"https://u@/a", false}, {"https://u@:1/a", false},
 		{"https://x.example:1/", true}, {"https://x.example:65535/", true}, {"https://x.example:080/", true},
+		{"https://x.example/a%zz", false}, {"https://x.example/a%2", false}, {"https://x.example/#%g1", false}, {"https://a%zz/", false},
+		{"https://x.example/?q=%zz", true}, {"https://x.example/%41%2f", true}, {"https://x.example/a?b#c%20", true},
 		{"https://x.example:/a", true}, {"https://u:0@x.example/", true}, {"https://[::0]/", true}, {"https://x.example/a:0", true},
 	} {
 		if validMediaURL(c.url) != c.valid || refused.MatchString(c.url) == c.valid {

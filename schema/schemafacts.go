@@ -42,12 +42,16 @@ func mediaURLPattern() string {
 // mediaURLPattern, for a "not": an authority (what follows "//" up to the first "/", "?"
 // or "#") with no host before its port, or whose port (the digits after its last ":")
 // is 0 or over 65535, as url.Parse and mediaURLProblem read it ("00080" is port 80; an
-// empty port is no port). Written in the common subset of ECMA-262 and RE2; "$" matches
+// empty port is no port), and a bad percent escape outside the query. Written in the common subset of ECMA-262 and RE2; "$" matches
 // before a final newline in Python's re, which changes nothing here: a newline is refused
 // by mediaURLPattern.
 func mediaURLRefused() string {
 	const over = `(?:0+|0*(?:[1-9][0-9]{5,}|[7-9][0-9]{4}|6[6-9][0-9]{3}|65[6-9][0-9]{2}|655[4-9][0-9]|6553[6-9]))`
-	return `^[Hh][Tt][Tt][Pp][Ss]?://(?:(?:[^/?#]*@)?(?::[0-9]*)?|[^/?#]*:` + over + `)(?:[/?#]|$)`
+	// A "%" not followed by two hex digits, which url.Parse refuses in the authority,
+	// the path and the fragment (not in the query).
+	const badEscape = `%(?:[^0-9A-Fa-f]|[0-9A-Fa-f](?:[^0-9A-Fa-f]|$)|$)`
+	return `^[Hh][Tt][Tt][Pp][Ss]?://(?:(?:[^/?#]*@)?(?::[0-9]*)?|[^/?#]*:` + over + `)(?:[/?#]|$)` +
+		`|^[^?#]*` + badEscape + `|^[^#]*#.*` + badEscape
 }
 
 // mediaURLKeywords are the keywords of a URL the media URL rule checks.
