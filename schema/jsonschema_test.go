@@ -175,6 +175,54 @@ func TestEveryRuleInDocument(t *testing.T) {
 			t.Errorf("rule %s is not named in the create-post document", r.ID)
 		}
 	}
+	// Every error rule whose declared form (rules.Rule.Schema) says a schema can state it,
+	// in full or in part, is named where standard keywords state it: in the
+	// x-postrules-rules of a conditional or a field, or beside the maxLength (floor) or
+	// pattern (forbidden characters) of a field. So a new rule of the book cannot leave the
+	// schema behind silently.
+	var v any
+	if err := json.Unmarshal(doc, &v); err != nil {
+		t.Fatal(err)
+	}
+	stated := map[string]bool{}
+	var walk func(any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, id := range anySlice(x[xRules]) {
+				stated[id.(string)] = true
+			}
+			if _, ok := x["maxLength"]; ok {
+				for _, e := range anySlice(x[xMaxLength]) {
+					stated[e.(map[string]any)["rule"].(string)] = true
+				}
+			}
+			if _, ok := x["pattern"]; ok {
+				for _, e := range anySlice(x[xForbidden]) {
+					stated[e.(map[string]any)["rule"].(string)] = true
+				}
+			}
+			for _, e := range x {
+				walk(e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	for _, r := range rules.Book() {
+		if r.Severity == rules.SeverityError && r.Schema() != rules.SchemaNone && !stated[r.ID] {
+			t.Errorf("rule %s (form %s) is not stated with a standard keyword in the create-post document", r.ID, r.Schema())
+		}
+	}
+}
+
+// anySlice is v as a JSON array, or nil.
+func anySlice(v any) []any {
+	s, _ := v.([]any)
+	return s
 }
 
 // TestForbiddenChars: the characters x-postrules-forbidden lists are the ones the rule

@@ -286,6 +286,7 @@ var handBodies = []struct{ kind, why, body string }{
 	{DocCreatePost, "threads: 501 bytes of shared content (maxLength 500 on the shared content)", `{"content":"` + strings.Repeat("a", 501) + `","platforms":[{"platform":"threads"},{"platform":"linkedin"}],"publishNow":true}`},
 	{DocCreatePost, "threads: 501 bytes in the target's own content, 501 is fine on linkedin", `{"content":"` + strings.Repeat("a", 501) + `","platforms":[{"platform":"threads","content":"short"},{"platform":"linkedin"}],"publishNow":true}`},
 	{DocCreatePost, "youtube: < in the description", post(media("video", 1), `{"platform":"youtube","content":"a<b"}`)},
+	{DocCreatePost, "scheduledFor with a final newline (Python's $ matches before it: Python's jsonschema accepts)", `{"content":"hi","platforms":[{"platform":"bluesky"}],"scheduledFor":"2030-01-01T10:00Z\n"}`},
 	{DocDraftPublish, "publish now", `{"publishNow":true}`},
 	{DocDraftPublish, "scheduled with a zone", `{"scheduledFor":"2030-03-01T08:00:00.5Z","timezone":"Europe/Berlin"}`},
 	{DocDraftPublish, "empty body: publishNow is required when scheduledFor is omitted", `{}`},
