@@ -1,5 +1,5 @@
 # The README's commands. `make test` runs every test: Go, then the WASM module's Node and
-# browser suites (they need Node.js 20.16+ and Debian's chromium: .ci/deps installs them).
+# browser suites (Node.js 20.16+, Debian's chromium, curl, python3: .ci/deps installs them).
 .PHONY: example test deps test-go test-schema-node test-wasm fuzz bench
 
 # Two of the bundled posts are invalid on purpose, so validate exits 1 there; only exit 2

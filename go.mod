@@ -3,6 +3,7 @@ module github.com/postrules/postrules
 go 1.24.0
 
 require (
+	github.com/go-chi/chi/v5 v5.2.3
 	github.com/go-playground/validator/v10 v10.28.0
 	github.com/leanovate/gopter v0.2.11
 	github.com/rivo/uniseg v0.4.7

@@ -65,6 +65,9 @@ const (
 const (
 	readToday = "2026-11-24"
 	readLead  = "2026-11-01"
+	// readAudit: the audit of every rule against the platform's own pages (the rules it
+	// found wrong, outdated or missing were re-read at their sources that day).
+	readAudit = "2026-11-26"
 )
 
 // Source URLs.
@@ -74,6 +77,8 @@ const (
 	srcXHelpMedia   = "https://help.x.com/en/using-x/tweeting-gifs-and-pictures"
 	srcBskyPost     = "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/feed/post.json"
 	srcBskyImages   = "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/images.json"
+	srcBskyGallery  = "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/gallery.json"
+	srcThreadsReply = "https://developers.facebook.com/docs/threads/reply-management"
 	srcBskyApp      = "https://github.com/bluesky-social/social-app/blob/main/src/lib/constants.ts"
 	srcThreadsPosts = "https://developers.facebook.com/documentation/threads/posts"
 	srcThreadsLinks = "https://developers.facebook.com/documentation/threads/create-posts/text-attachments"
@@ -97,13 +102,18 @@ const (
 // platform's first kindLength rule is its primary limit ([Limits.For]).
 var book = []Rule{
 	// twitter
-	{ID: "twitter.text.max_weighted", Platform: Twitter, Severity: SeverityError, Limit: 280, Unit: graphemesName, kind: kindLength,
+	{ID: "twitter.text.max", Platform: Twitter, Severity: SeverityError, Limit: 280, Unit: graphemesName, kind: kindLength,
 		What:   "each post of the target (every post of a thread, rule T1) is at most 280 graphemes; X's own weighted count on request (rules/xweight)",
 		Source: srcXCount, Read: readToday,
-		Note: "X counts a weighted length (twitter-text v3: most code points 2, Latin 1, URLs 23); this API's rule (rule 2 of docs/design.md) counts graphemes by default and X's unit when the caller plugs in the x-weighted counter. The id is the research notes' (twitter.text.max_weighted) whichever unit counts."},
+		Note: "X counts a weighted length (twitter-text v3: most code points 2, Latin 1, URLs 23); this API's rule (rule 2 of docs/design.md) counts graphemes by default and X's unit when the caller plugs in the x-weighted counter. Was twitter.text.max_weighted until 2026-11-26: the id said weighted where the count is in graphemes. Where graphemes fit and X's count does not, the warning twitter.text.x_weighted speaks"},
+	{ID: "twitter.text.x_weighted", Platform: Twitter, Severity: SeverityWarning, Limit: 280, Unit: xWeightedName, kind: kindLength,
+		What:   "X's own count of a post (its weighted length: CJK and most emoji 2, a link 23) is over 280: X refuses the post, though it fits this API's grapheme cap",
+		Source: srcXCount, Read: readAudit,
+		Note: "X's stricter reality beside the seed's grapheme count (rule 2 wins; this is its warning). Measured only where the caller's Limits carry X's counter (rules/xweight, Limits.WithCounter; package schema and the WASM module always do) and twitter's own cap is not already counted in it"},
 	{ID: "twitter.cashtag.max", Platform: Twitter, Severity: SeverityError, Limit: 1, Unit: "cashtags", kind: kindCashtags,
-		What: "at most one $cashtag per post (X answers \"You can only include a maximum of one cashtag\")", Source: "https://github.com/gitroomhq/postiz-app/blob/main/libraries/nestjs-libraries/src/integrations/social/x.provider.ts", Read: readLead,
-		Note: "no X document states it; the limit is known from X's API error, as handled by Postiz"},
+		What:   "at most one $cashtag per post (X answers \"You can only include a maximum of one cashtag\"); a cashtag is what twitter-text extracts: $ and 1-6 letters, optionally . or _ and 1-2 letters, after white space",
+		Source: "https://github.com/twitter/twitter-text/blob/master/js/src/regexp/validCashtag.js", Read: readAudit,
+		Note: "what a cashtag is follows twitter-text 3.1.0 (validCashtag.js, cashtag.js); the limit of one is in no X document, only in X's API error as handled by Postiz (gitroomhq/postiz-app, x.provider.ts)"},
 	{ID: "twitter.poll", Platform: Twitter, Severity: SeverityError, Limit: 25, Unit: utf16Name,
 		What: "each poll option is at most 25 characters", Source: srcXCreate, Read: readLead,
 		Note: "X's PollOption label maxLength 25; the unit is not documented, so UTF-16 code units (never over-permits)"},
@@ -115,8 +125,9 @@ var book = []Rule{
 	{ID: "twitter.media.exclusive", Platform: Twitter, Severity: SeverityError,
 		What: "a poll cannot be combined with media", Source: srcXCreate, Read: readLead,
 		Note: "X: media are \"mutually exclusive from Quote Tweet Id, Poll, and Card URI\"; the peer says the same"},
-	{ID: "twitter.poll.thread", Platform: Twitter, Severity: SeverityError,
-		What: "a poll cannot be combined with threadItems", Source: srcPeer, Read: readToday},
+	{ID: "twitter.poll.thread", Platform: Twitter, Severity: SeverityWarning,
+		What: "a poll on a post with threadItems: the peer API refuses it, X does not", Source: srcXCreate, Read: readAudit,
+		Note: "X's create-post reference makes poll exclusive with media and quote_tweet_id only; the thread rule is only the peer API's convention, so a warning"},
 
 	// instagram
 	{ID: "instagram.caption.max", Platform: Instagram, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
@@ -217,8 +228,12 @@ var book = []Rule{
 	{ID: "bluesky.text.max_bytes", Platform: Bluesky, Severity: SeverityError, Limit: 3000, Unit: bytesName, kind: kindLength,
 		What: "the text is at most 3,000 UTF-8 bytes (lexicon maxLength)", Source: srcBskyPost, Read: readToday,
 		Note: "letmepost says the limit is \"not bytes\" and misses maxLength; the lexicon validator counts maxLength in UTF-8 bytes"},
-	{ID: "bluesky.media.max_images", Platform: Bluesky, Severity: SeverityError, Limit: 4, Unit: "items",
-		What: "at most 4 images (embed.images)", Source: srcBskyImages, Read: readLead},
+	{ID: "bluesky.media.max_images", Platform: Bluesky, Severity: SeverityError, Limit: 10, Unit: "items",
+		What: "at most 10 images (embed.gallery; embed.images holds 4)", Source: srcBskyGallery, Read: readAudit,
+		Note: "app.bsky.embed.gallery media maxLength 10, each image blob at most 2,000,000 bytes; its description says the maximum may change. More than 4 images is the warning bluesky.media.gallery"},
+	{ID: "bluesky.media.gallery", Platform: Bluesky, Severity: SeverityWarning, Limit: 4, Unit: "items",
+		What: "more than 4 images: posted as a gallery (embed.gallery), which clients that predate it do not show", Source: srcBskyImages, Read: readAudit,
+		Note: "app.bsky.embed.images holds at most 4 images; 5 to 10 need app.bsky.embed.gallery"},
 	{ID: "bluesky.embed.single", Platform: Bluesky, Severity: SeverityError,
 		What: "images, or one video (a GIF is posted as a video); never mixed; no document", Source: srcBskyPost, Read: readLead,
 		Note: "one embed per post: images or video, not both"},
@@ -254,6 +269,9 @@ var book = []Rule{
 		Note: "Meta changelog 2024-10-01 raised 10 to 20; Zernio still says 10"},
 	{ID: "threads.media.kinds", Platform: Threads, Severity: SeverityError,
 		What: "images and videos (mixed in a carousel); no GIF or document", Source: srcThreadsPosts, Read: readToday},
+	{ID: "threads.reply_control", Platform: Threads, Severity: SeverityError,
+		What: "platformSpecificData.replyControl is everyone, accounts_you_follow, mentioned_only, parent_post_author_only or followers_only", Source: srcThreadsReply, Read: readAudit,
+		Note: "the Threads changelog of 2025-07-07 added parent_post_author_only and followers_only to the first three"},
 	{ID: "threads.alt.count", Platform: Threads, Severity: SeverityError,
 		What: "platformSpecificData.altText has no more entries than the post has media", Source: srcPeer, Read: readToday},
 	{ID: "threads.alt.missing", Platform: Threads, Severity: SeverityWarning,
@@ -266,11 +284,19 @@ var book = []Rule{
 	{ID: "googlebusiness.media", Platform: GoogleBusiness, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "at most one image; local posts take no video, GIF or document", Source: srcGBPZernio, Read: readLead,
 		Note: "Postiz maps a VIDEO media format in its code but refuses video in checkValidity; peers agree local posts take no video"},
+	{ID: "googlebusiness.topic", Platform: GoogleBusiness, Severity: SeverityError,
+		What: "platformSpecificData.topicType is STANDARD, EVENT or OFFER (ALERT posts cannot be created through the API)", Source: srcGBPLocalPost, Read: readAudit},
 	{ID: "googlebusiness.cta", Platform: GoogleBusiness, Severity: SeverityError,
-		What: "a call to action has a callToActionType, and a callToActionUrl unless it is CALL", Source: srcGBPLocalPost, Read: readLead},
+		What: "a call to action has a callToActionType (BOOK, ORDER, SHOP, LEARN_MORE, SIGN_UP, CALL or GET_OFFER), and a callToActionUrl unless it is CALL", Source: srcGBPLocalPost, Read: readAudit},
+	{ID: "googlebusiness.cta.deprecated", Platform: GoogleBusiness, Severity: SeverityWarning,
+		What: "callToActionType GET_OFFER: deprecated by Google (an OFFER post carries its offer)", Source: srcGBPLocalPost, Read: readAudit,
+		Note: "the LocalPost reference still lists GET_OFFER but marks it deprecated; accepted, with a warning"},
+	{ID: "googlebusiness.offer.cta", Platform: GoogleBusiness, Severity: SeverityWarning,
+		What: "a call to action on an OFFER post: Google ignores it", Source: srcGBPLocalPost, Read: readAudit,
+		Note: "LocalPost reference (read 2026-11-26): the call to action is ignored for OFFER posts, whose offer (couponCode, redeemOnlineUrl, terms) takes its place"},
 	{ID: "googlebusiness.event", Platform: GoogleBusiness, Severity: SeverityError, schema: SchemaPartial,
-		What: "topicType EVENT requires eventTitle, eventStartDate and eventEndDate (YYYY-MM-DD, real dates), eventStartTime and eventEndTime (HH:MM), ending after it starts", Source: srcPeer, Read: readToday,
-		Note: "Google's LocalPost requires an event title and schedule for EVENT; OFFER uses the event for its dates too, which the peer does not require, so neither does the book"},
+		What: "topicType EVENT and OFFER require eventTitle, eventStartDate and eventEndDate (YYYY-MM-DD, real dates); EVENT also eventStartTime and eventEndTime (HH:MM); the event or offer ends after it starts", Source: srcGBPLocalPost, Read: readAudit,
+		Note: "LocalPost: event is \"Required for topic types EVENT and OFFER\"; the times are the peer's requirement for EVENT, optional for an OFFER (when given, HH:MM)"},
 }
 
 // bookIndex maps a rule id to its position in book; built once at init, read-only after.

@@ -16,7 +16,7 @@ func ExampleBook() {
 	// Output:
 	// bluesky.text.max_graphemes 300 graphemes
 	// bluesky.text.max_bytes 3000 bytes
-	// bluesky.media.max_images 4 items
+	// bluesky.media.max_images 10 items
 	// bluesky.langs.max 3 items
 }
 

@@ -67,7 +67,7 @@ func TestTextRulesAtTheirLimits(t *testing.T) {
 		fits, not string
 		why       string
 	}{
-		{"twitter.text.max_weighted", r(ecomb, 280), r(ecomb, 281), "graphemes: a combining pair is one"},
+		{"twitter.text.max", r(ecomb, 280), r(ecomb, 281), "graphemes: a combining pair is one"},
 		{"twitter.cashtag.max", "Watching $AAPL today, down $5", "Watching $AAPL and $TSLA", "one cashtag; a price is none"},
 		{"instagram.caption.max", r(smile, 1100), r(smile, 1100) + "a", "UTF-16: an emoji is two units"},
 		{"instagram.hashtags.max", r("#tag ", 30), r("#tag ", 31), "30 hashtags"},
@@ -86,9 +86,10 @@ func TestTextRulesAtTheirLimits(t *testing.T) {
 		{"threads.links.max", "https://a.io https://b.io https://c.io https://d.io https://e.io https://a.io", "https://a.io https://b.io https://c.io https://d.io https://e.io https://f.io", "5 unique links"},
 		{"threads.links.recommended", "https://a.io https://b.io https://c.io", "https://a.io https://b.io https://c.io https://d.io", "more than 3 links warns"},
 		{"googlebusiness.summary.max", r(smile, 750), r(smile, 750) + "a", "UTF-16, 1500"},
+		{"twitter.text.x_weighted", r("日", 140), r("日", 141), "X weighs CJK 2: 141 graphemes fit 280, 282 weighted do not (a warning)"},
 	}
 	covered := map[string]bool{}
-	l := DefaultLimits()
+	l := withWeighted()
 	for _, tt := range tests {
 		rule, _ := RuleByID(tt.rule)
 		covered[tt.rule] = true
@@ -147,8 +148,8 @@ func TestLimitsOverrides(t *testing.T) {
 		t.Errorf("Rule(overridden) = %+v %v %v", r, on, ok)
 	}
 	// WithRule on a primary rule is With's cap.
-	if got := base.WithRule("twitter.text.max_weighted", 4000).For(Twitter).Cap; got != 4000 {
-		t.Errorf("WithRule(twitter.text.max_weighted, 4000): cap %d", got)
+	if got := base.WithRule("twitter.text.max", 4000).For(Twitter).Cap; got != 4000 {
+		t.Errorf("WithRule(twitter.text.max, 4000): cap %d", got)
 	}
 	// Back to the book: the same value as before.
 	if back := l.WithRule("bluesky.text.max_bytes", 0).WithRule("bluesky.text.max_graphemes", 0); back != base {
@@ -192,7 +193,7 @@ func TestMeasureRule(t *testing.T) {
 }
 
 func TestMeasureAll(t *testing.T) {
-	ms, err := DefaultLimits().MeasureAll(nil, Platforms(), "hello <world>")
+	ms, err := withWeighted().MeasureAll(nil, Platforms(), "hello <world>")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,6 +203,10 @@ func TestMeasureAll(t *testing.T) {
 	}
 	if len(ms) != n {
 		t.Fatalf("%d measurements, want one per text rule: %d", len(ms), n)
+	}
+	// Without X's counter, the one rule in its unit is skipped, as if off.
+	if without, _ := DefaultLimits().MeasureAll(nil, Platforms(), "hello <world>"); len(without) != n-1 {
+		t.Errorf("without X's counter: %d measurements, want %d", len(without), n-1)
 	}
 	for _, m := range ms {
 		if (m.Rule == "youtube.description.chars") == m.Fits() {

@@ -54,9 +54,18 @@ const (
 	CodeAccountNotFound    Code = "account_not_found"
 	CodeNoConnectedAccount Code = "no_connected_account"
 	CodeDraftNotFound      Code = "draft_not_found"
+	// NotFound is a path the HTTP face (package schema/httpapi, validate serve) has no
+	// endpoint for: no request body was read.
+	CodeNotFound Code = "not_found"
+	// 405: an endpoint asked with a method it does not answer (RFC 9110 section 15.5.6);
+	// the answer's Allow header lists the methods it does.
+	CodeMethodNotAllowed Code = "method_not_allowed"
 	// 409
 	CodeAmbiguousAccount       Code = "ambiguous_account"
 	CodeDraftAlreadyPublishing Code = "draft_already_publishing"
+	// 415: a request body whose Content-Type is not application/json (RFC 9110 section
+	// 15.5.16); the body was not read.
+	CodeUnsupportedMediaType Code = "unsupported_media_type"
 	// 429
 	CodeRateLimited       Code = "rate_limited"
 	CodeXPostLimitReached Code = "x_post_limit_reached" // X's own posting limit; fails the twitter target only
@@ -81,9 +90,11 @@ var codeStatus = map[Code]int{
 	CodeUnauthorized:         401,
 	CodeSubscriptionInactive: 402,
 	CodePlanLimitReached:     403, CodeAccountLimitReached: 403,
-	CodeAccountNotFound: 404, CodeNoConnectedAccount: 404, CodeDraftNotFound: 404,
+	CodeAccountNotFound: 404, CodeNoConnectedAccount: 404, CodeDraftNotFound: 404, CodeNotFound: 404,
+	CodeMethodNotAllowed: 405,
 	CodeAmbiguousAccount: 409, CodeDraftAlreadyPublishing: 409,
-	CodeRateLimited: 429, CodeXPostLimitReached: 429,
+	CodeUnsupportedMediaType: 415,
+	CodeRateLimited:          429, CodeXPostLimitReached: 429,
 	CodeInternal:           500,
 	CodePlatformError:      502,
 	CodeServiceUnavailable: 503,
@@ -135,8 +146,12 @@ func statusTitle(status int) string {
 		return "Forbidden"
 	case 404:
 		return "Not Found"
+	case 405:
+		return "Method Not Allowed"
 	case 409:
 		return "Conflict"
+	case 415:
+		return "Unsupported Media Type"
 	case 429:
 		return "Too Many Requests"
 	case 502:

@@ -13,7 +13,8 @@ import (
 // library, uniseg, its own engines under rules/internal and the module's strict-JSON
 // toolkit for its JSON string writer, UTF-8 and UTF-16 helpers and message quoting) so that
 // it can be embedded anywhere, the engines and the toolkit need the standard library alone,
-// and only rules/xweight may pull in golang.org/x/text.
+// and only rules/xweight may pull in golang.org/x/text. schema/httpapi, the HTTP face,
+// stands on schema and rules alone (its chi example is a test file).
 func TestImportsStayInTheirLayer(t *testing.T) {
 	layers := []struct {
 		dir       string
@@ -24,6 +25,9 @@ func TestImportsStayInTheirLayer(t *testing.T) {
 		{"../internal/strictjson", nil, nil},
 		{"internal/timestamp", nil, nil},
 		{"internal/grapheme", nil, []string{"encoding/json"}},
+		// The HTTP face: net/http over schema and rules, nothing above it, no router.
+		{"../schema/httpapi", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/schema", "github.com/postrules/postrules/internal/statuswriter"}, nil},
+		{"../internal/statuswriter", nil, nil},
 		{"xweight", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/rules/xweight/internal/", "golang.org/x/text/", "github.com/rivo/uniseg", "github.com/postrules/postrules/internal/strictjson"}, nil},
 	}
 	for _, l := range layers {

@@ -127,6 +127,7 @@ func ExampleCodes() {
 	// 404 account_not_found
 	// 404 draft_not_found
 	// 404 no_connected_account
+	// 404 not_found
 }
 
 func ExampleFinishDraftPublish() {

@@ -60,6 +60,19 @@ type Limits struct {
 	// ov holds the overrides by rule id; nil when there is none. Never written after it
 	// is built: WithRule and Disable copy it.
 	ov *overrides
+	// ext counts the rules whose unit no counter of this package counts (X's weighted
+	// length, for twitter.text.x_weighted); nil: such rules are not measured.
+	ext Counter
+}
+
+// WithCounter returns a copy of l that measures the book's rules in c's unit (c.Name()),
+// a unit no counter of this package counts: X's weighted length (rules/xweight), which
+// the warning twitter.text.x_weighted is counted in. Without it, such rules are skipped,
+// as if off. Package rules cannot import rules/xweight (it imports rules), so the
+// caller plugs it in; package schema and the WASM module always do.
+func (l Limits) WithCounter(c Counter) Limits {
+	l.ext = c
+	return l
 }
 
 // overrides is the list of rules whose limit was changed or that were turned off.
@@ -104,7 +117,7 @@ func DefaultCounter(p Platform) Counter {
 }
 
 // PrimaryRule is the id of p's primary text rule, the one [Limits.For] and [Limits.With]
-// configure ("twitter.text.max_weighted", "bluesky.text.max_graphemes"); "" for a string that is
+// configure ("twitter.text.max", "bluesky.text.max_graphemes"); "" for a string that is
 // not one of the ten platforms.
 func PrimaryRule(p Platform) string {
 	i := p.index()
@@ -293,10 +306,19 @@ func (l Limits) appendMeasurements(dst []Measurement, p Platform, text string, c
 		_, err := ParsePlatform(string(p))
 		return dst, err
 	}
-	for _, bi := range textRules[p.index()] {
+	primaryFits := true
+	for k, bi := range textRules[p.index()] {
+		if !primaryFits && book[bi].kind == kindLength && !builtinUnit(book[bi].Unit) {
+			// twitter.text.x_weighted speaks where graphemes fit and X's count does not;
+			// past the grapheme cap the error says it all.
+			continue
+		}
 		m, on, err := l.measureRuleCached(p, bi, text, cache)
 		if !on {
 			continue
+		}
+		if k == 0 {
+			primaryFits = m.Fits()
 		}
 		dst = append(dst, m)
 		if err != nil {
@@ -304,6 +326,12 @@ func (l Limits) appendMeasurements(dst []Measurement, p Platform, text string, c
 		}
 	}
 	return dst, nil
+}
+
+// builtinUnit reports whether unit is counted by a counter of this package.
+func builtinUnit(unit string) bool {
+	_, ok := CounterByName(unit)
+	return ok
 }
 
 // MeasureAll measures one text for every platform of ps, in order: the text rules of each
@@ -420,8 +448,14 @@ func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCa
 		if pi := p.index(); textRules[pi][0] == bi {
 			lim := l.For(p)
 			c, limit = lim.Counter, lim.Cap
+		} else if builtin, ok := CounterByName(r.Unit); ok {
+			c = builtin
+		} else if l.ext != nil && l.ext.Name() == r.Unit && l.For(p).Counter.Name() != r.Unit {
+			// A unit from outside, unless the platform's own cap already counts in it (the
+			// warning would repeat the error).
+			c = l.ext
 		} else {
-			c, _ = CounterByName(r.Unit)
+			return Measurement{}, false, nil
 		}
 		m, err = cache.measure(c, text, limit)
 	}

@@ -35,7 +35,7 @@ func (r Rule) Schema() SchemaForm {
 		return r.schema
 	case r.kind == kindHashtags, r.kind == kindMentions, r.kind == kindLinks, r.kind == kindCashtags:
 		return SchemaNone
-	case r.Unit == graphemesName:
+	case r.Unit == graphemesName, r.Unit == xWeightedName:
 		return SchemaNone
 	case r.Unit == utf16Name, r.Unit == bytesName:
 		return SchemaFloor

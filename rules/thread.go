@@ -169,6 +169,10 @@ func ruleError(p Platform, m Measurement, text, path, name string) *Error {
 	case linksName, hashtagsName, mentionsName, cashtagsName:
 		e = NewError(CodeInvalidValue, path, name+" has "+lengthText(m)+" "+m.Counter+"; "+
 			string(p)+" allows at most "+strconv.Itoa(m.Cap)+" (the first one too many begins at byte "+strconv.Itoa(m.OverflowAt)+")")
+	case xWeightedName:
+		// In the user's terms: X's own count, as X's composer shows it.
+		e = NewError(CodePostTooLong, path, "X counts "+name+" as "+lengthText(m)+" of "+strconv.Itoa(m.Cap)+
+			" (its weighted length; overflow begins at byte "+strconv.Itoa(m.OverflowAt)+")")
 	default:
 		e = NewError(CodePostTooLong, path, name+" is "+lengthText(m)+" "+
 			unitName(m.Counter)+"; the cap for "+string(p)+" is "+

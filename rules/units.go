@@ -14,6 +14,7 @@ import (
 const (
 	bytesName      = "bytes"      // UTF-8 bytes
 	utf16Name      = "utf16"      // UTF-16 code units (JavaScript's String.length)
+	xWeightedName  = "x-weighted" // X's weighted length: rules/xweight's counter (xweight.Name), plugged in by Limits.WithCounter
 	codePointsName = "codepoints" // Unicode scalar values
 	charsName      = "forbidden"  // characters a platform refuses (see forbidCounter)
 )
@@ -301,10 +302,12 @@ func isWordByte(c byte) bool {
 // the start of the text or after a character that is not an ASCII letter, digit, '_' or
 // '&' (so "a#b", "x@y.com" and "&#123;" are not tags), followed by a letter, digit or
 // '_' (any script: "#café", "#日本"). A mention's name is ASCII ('.' allowed inside), as
-// Instagram usernames are. A cashtag (mark '$') is followed by an ASCII letter, as
-// twitter-text's cashtag ($[A-Za-z]{1,6}) is, so "$5" is none. One pass, O(len(text));
+// Instagram usernames are. Cashtags are measureCashtags'. One pass, O(len(text));
 // OverflowAt is the start of the (limit+1)-th tag.
 func measureTags(text string, mark byte, name string, limit int) Measurement {
+	if mark == '$' {
+		return measureCashtags(text, limit)
+	}
 	m := Measurement{Counter: name, Cap: limit, Exact: true, OverflowAt: -1}
 	for i := 0; i < len(text); i++ {
 		next := strings.IndexByte(text[i:], mark)
@@ -322,9 +325,6 @@ func measureTags(text string, mark byte, name string, limit int) Measurement {
 		}
 		c := text[i+1]
 		ok := isWordByte(c)
-		if mark == '$' {
-			ok = 'a' <= c|0x20 && c|0x20 <= 'z'
-		}
 		if !ok && c >= utf8.RuneSelf && mark == '#' {
 			r, _ := utf8.DecodeRuneInString(text[i+1:])
 			ok = unicode.IsLetter(r) || unicode.IsDigit(r)
@@ -338,4 +338,90 @@ func measureTags(text string, mark byte, name string, limit int) Measurement {
 		}
 	}
 	return m
+}
+
+// measureCashtags counts the cashtags of text as twitter-text 3.1.0 extracts them
+// (js/src/regexp/validCashtag.js, cashtag.js, spaces.js, punct.js):
+//
+//	(^|spaces)\$([a-z]{1,6}(?:[._][a-z]{1,2})?)(?=$|\s|punct)    case-insensitive
+//
+// so "$AAPL" and "$BRK.B" are cashtags, and none of "$5", "$GOOGLEX" (seven letters),
+// "a$B" (no space before) or "$AB1" (a digit after) is. OverflowAt is the start of the
+// (limit+1)-th cashtag. O(len(text)).
+func measureCashtags(text string, limit int) Measurement {
+	m := Measurement{Counter: cashtagsName, Cap: limit, Exact: true, OverflowAt: -1}
+	for i := 0; i < len(text); i++ {
+		next := strings.IndexByte(text[i:], '$')
+		if next < 0 {
+			break
+		}
+		i += next
+		if i > 0 {
+			if r, _ := utf8.DecodeLastRuneInString(text[:i]); !isTwitterSpace(r) {
+				continue
+			}
+		}
+		if cashtagEnd(text, i+1) < 0 {
+			continue
+		}
+		m.Length++
+		if m.Length > limit && m.OverflowAt < 0 {
+			m.OverflowAt = i
+		}
+	}
+	return m
+}
+
+// cashtagEnd matches twitter-text's cashtag, [a-z]{1,6}(?:[._][a-z]{1,2})?, at text[j:]
+// followed by what its look-ahead allows, and returns the end, or -1. A run of more than
+// six letters matches nothing: every shorter match is followed by a letter.
+func cashtagEnd(text string, j int) int {
+	n := 0
+	for j+n < len(text) && isASCIILetter(text[j+n]) {
+		n++
+	}
+	if n == 0 || n > 6 {
+		return -1
+	}
+	base := j + n
+	if base+1 < len(text) && (text[base] == '.' || text[base] == '_') {
+		k := 0
+		for base+1+k < len(text) && isASCIILetter(text[base+1+k]) {
+			k++
+		}
+		if k >= 1 && k <= 2 && cashtagFollowOK(text, base+1+k) {
+			return base + 1 + k
+		}
+	}
+	if cashtagFollowOK(text, base) {
+		return base
+	}
+	return -1
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// cashtagFollowOK is validCashtag's look-ahead at i: the end, white space (JavaScript's
+// \s) or one of punct.js's characters.
+func cashtagFollowOK(text string, i int) bool {
+	if i >= len(text) {
+		return true
+	}
+	if c := text[i]; c < utf8.RuneSelf {
+		return strings.IndexByte("!'#%&()*+,\\-./:;<=>?@[]^_{|}~$", c) >= 0 || c == ' ' || ('\t' <= c && c <= '\r')
+	}
+	r, _ := utf8.DecodeRuneInString(text[i:])
+	return isTwitterSpace(r) && r != 0x85 && r != 0x180E || r == 0xFEFF
+}
+
+// isTwitterSpace is twitter-text's spaces.js: the white space that may precede a cashtag.
+func isTwitterSpace(r rune) bool {
+	switch {
+	case r == ' ' || ('\t' <= r && r <= '\r'):
+		return true
+	case r < 0x85:
+		return false
+	}
+	return r == 0x85 || r == 0xA0 || r == 0x1680 || r == 0x180E || (0x2000 <= r && r <= 0x200A) ||
+		r == 0x2028 || r == 0x2029 || r == 0x202F || r == 0x205F || r == 0x3000
 }

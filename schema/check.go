@@ -229,6 +229,7 @@ func CheckCreatePost(body []byte, env Env) Verdict {
 
 // checkCreatePost is CheckCreatePost, also returning the check for tests of its cost.
 func checkCreatePost(body []byte, env Env) (Verdict, *check) {
+	env.Limits = env.Limits.WithCounter(xweighted)
 	c := &check{env: env}
 	if c.badOptions() {
 		return c.verdict(), c
@@ -267,6 +268,7 @@ func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 // the body nor the stored bytes are read (a server may pass nil); a state outside
 // saved/publishing/deleted/"" is 500 internal_error alone. See Verdict for the precedence.
 func CheckDraftPublish(draft, body []byte, env Env) Verdict {
+	env.Limits = env.Limits.WithCounter(xweighted)
 	c := check{env: env}
 	if c.badOptions() {
 		return c.verdict()

@@ -198,16 +198,13 @@ func (d *doc) checkTwitter(p *CreatePost, tw *TwitterOptions, base string, i int
 		return
 	}
 	d.pollOptions(tw.Poll, base+"/poll/options") // platformrules.go
-	// The peer: "Cannot be combined with media or threadItems." (TwitterConfigurations.poll)
-	withMedia := len(p.MediaItems) > 0 && !d.brokenNear("/mediaItems")
-	withThread := len(tw.ThreadItems) > 0 && !d.brokenNear(base+"/threadItems")
-	switch {
-	case withMedia && withThread:
-		d.raise("twitter.media.exclusive", rules.CodeInvalidPoll, base+"/poll", "a poll cannot be combined with media nor with threadItems")
-	case withMedia:
+	// X: media are "mutually exclusive from Quote Tweet Id, Poll, and Card URI" (an
+	// error); the peer also refuses a poll with threadItems, which X allows (a warning).
+	if len(p.MediaItems) > 0 && !d.brokenNear("/mediaItems") {
 		d.raise("twitter.media.exclusive", rules.CodeInvalidPoll, base+"/poll", "a poll cannot be combined with media")
-	case withThread:
-		d.raise("twitter.poll.thread", rules.CodeInvalidPoll, base+"/poll", "a poll cannot be combined with threadItems")
+	}
+	if len(tw.ThreadItems) > 0 && !d.brokenNear(base+"/threadItems") {
+		d.raise("twitter.poll.thread", rules.CodeInvalidPoll, base+"/poll", "a poll on a post with threadItems: X takes it, but the peer API refuses it")
 	}
 }
 

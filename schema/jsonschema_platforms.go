@@ -25,7 +25,9 @@ const (
 // lengthUnit reports a unit of the book whose limit is a text length, countUnit one whose
 // limit is a count in a text. (Functions, not package maps: a program that never calls
 // Document links none of the generator's tables.)
-func lengthUnit(u string) bool { return u == "graphemes" || u == "bytes" || u == "utf16" }
+func lengthUnit(u string) bool {
+	return u == "graphemes" || u == "bytes" || u == "utf16" || u == "x-weighted"
+}
 
 func countUnit(u string) bool {
 	return u == "hashtags" || u == "mentions" || u == "links" || u == "cashtags"
@@ -65,6 +67,8 @@ func optionFacts() map[string]obj {
 	url := mediaURLKeywords()
 	nonNegative := obj{{"minimum", 0}, {"maximum", wholeClamp - 1}}
 	enum := func(vs ...string) obj { return obj{{"enum", vs}} }
+	// ruled names the rule of the book a field's keywords state (x-postrules-rules).
+	ruled := func(o obj, ids ...string) obj { return append(o, member{xRules, ids}) }
 	return map[string]obj{
 		"YouTubeOptions.visibility":                  enum("public", "private", "unlisted"),
 		"YouTubeOptions.categoryId":                  {{"pattern", "^[0-9]+$"}},
@@ -79,9 +83,9 @@ func optionFacts() map[string]obj {
 		"FacebookOptions.videoThumbnailUrl":          url,
 		"InstagramOptions.coverUrl":                  url,
 		"InstagramOptions.thumbOffset":               nonNegative,
-		"ThreadsOptions.replyControl":                enum("everyone", "accounts_you_follow", "mentioned_only"),
-		"GoogleBusinessOptions.topicType":            enum("STANDARD", "EVENT", "OFFER"),
-		"GoogleBusinessOptions.callToActionType":     enum("BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER"),
+		"ThreadsOptions.replyControl":                ruled(enum(threadsReplyControls...), "threads.reply_control"),
+		"GoogleBusinessOptions.topicType":            ruled(enum(googleTopicTypes...), "googlebusiness.topic"),
+		"GoogleBusinessOptions.callToActionType":     enum(googleCallToActions...),
 		"GoogleBusinessOptions.callToActionUrl":      url,
 		"GoogleBusinessOptions.offerRedeemOnlineUrl": url,
 	}
@@ -332,6 +336,16 @@ func optionTypeFacts() map[string][]any {
 					{"properties", obj{{"eventTitle", nonBlank}, {"eventStartDate", date}, {"eventStartTime", clock}, {"eventEndDate", date}, {"eventEndTime", clock}}},
 				}},
 			},
+			obj{
+				{"description", "topicType OFFER needs a non-blank eventTitle, eventStartDate and eventEndDate (YYYY-MM-DD, real dates); " +
+					"eventStartTime and eventEndTime are optional (HH:MM) (" + event + ")."},
+				{xRules, []string{event}},
+				{"if", obj{{"required", []string{"topicType"}}, {"properties", obj{{"topicType", obj{{"const", "OFFER"}}}}}}},
+				{"then", obj{
+					{"required", []string{"eventTitle", "eventStartDate", "eventEndDate"}},
+					{"properties", obj{{"eventTitle", nonBlank}, {"eventStartDate", date}, {"eventStartTime", clock}, {"eventEndDate", date}, {"eventEndTime", clock}}},
+				}},
+			},
 		},
 	}
 }
@@ -346,13 +360,16 @@ func optionTypeDocs() map[string]string {
 			"A video pin without coverImageUrl or a thumbnail on the video draws the warning pinterest.video.",
 		"LinkedInOptions": "platformSpecificData for linkedin. With a document in mediaItems, documentTitle is required (see the create-post allOf).",
 		"BlueskyOptions": "platformSpecificData for bluesky. altText has one entry per media item, in order, and no more entries than " +
-			"media (see the create-post allOf); an image without alt text draws the warning bluesky.alt.missing.",
+			"media (see the create-post allOf); an image without alt text draws the warning bluesky.alt.missing, " +
+			"more than 4 images (a gallery) the warning bluesky.media.gallery.",
 		"FacebookOptions":  "platformSpecificData for facebook.",
 		"InstagramOptions": "platformSpecificData for instagram.",
 		"ThreadsOptions": "platformSpecificData for threads. altText has one entry per media item, in order, and no more entries than " +
-			"media (see the create-post allOf); an image without alt text draws the warning threads.alt.missing.",
-		"GoogleBusinessOptions": "platformSpecificData for googlebusiness: call to action and event rules in allOf; " +
-			"that an event ends after it starts (googlebusiness.event) is checked by postrules.",
+			"media (see the create-post allOf); an image without alt text draws the warning threads.alt.missing. " +
+			"replyControl takes the values of threads.reply_control.",
+		"GoogleBusinessOptions": "platformSpecificData for googlebusiness: topicType per googlebusiness.topic (no ALERT), call to action and " +
+			"event rules in allOf; that an event or offer ends after it starts (googlebusiness.event) is checked by postrules. " +
+			"GET_OFFER draws the warning googlebusiness.cta.deprecated, a call to action on an OFFER the warning googlebusiness.offer.cta.",
 	}
 }
 

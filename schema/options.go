@@ -76,7 +76,7 @@ var (
 			case "graphemes":
 				r.lim.Counter = rules.GraphemeCounter()
 			case xweight.Name:
-				r.lim.Counter = xweight.Default()
+				r.lim.Counter = xweighted
 			default:
 				d.reportHere(rules.CodeInvalidValue, "counter "+quoteName(s)+" is not \"graphemes\" or \""+xweight.Name+"\"")
 				r.bad = true
@@ -178,6 +178,11 @@ var (
 )
 
 // text decodes a string value ("" when it is not one: reported).
+// xweighted is X's weighted counter (twitter-text's v3 configuration), built once and never
+// changed (counters are safe for concurrent use): the counter of the "x-weighted" option,
+// and the one every check lends its Limits for the warning twitter.text.x_weighted.
+var xweighted rules.Counter = xweight.Default()
+
 func (d *decoder) text() string {
 	var s string
 	d.str(&s)

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -208,6 +209,9 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 				d.raise("bluesky.embed.single", rules.CodeInvalidMedia, "/mediaItems", "bluesky takes one video (a GIF is a video) alone, or images; the post has "+mediaList(c))
 			}
 			d.atMost("bluesky.media.max_images", c.images, "/mediaItems", "bluesky takes at most %d images, not %d")
+			if c.images <= d.limit("bluesky.media.max_images") {
+				d.atMost("bluesky.media.gallery", c.images, "/mediaItems", "more than %d images (%d) post as a gallery, which older Bluesky clients do not show")
+			}
 		}
 		var alt, langs []string
 		if t.Bluesky != nil && optsOK {
@@ -241,7 +245,7 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 		var alt []string
 		if th := t.Threads; th != nil && optsOK {
 			alt = th.AltText
-			d.enum(th.ReplyControl, opts+"/replyControl", "everyone", "accounts_you_follow", "mentioned_only")
+			d.enumRule("threads.reply_control", th.ReplyControl, opts+"/replyControl", threadsReplyControls)
 		}
 		if mediaOK && optsOK {
 			d.altText("threads", p.MediaItems, alt, opts)
@@ -344,8 +348,21 @@ func (d *doc) altText(platform string, items []MediaItem, alt []string, opts str
 
 // googleBusiness applies the call-to-action and event rules.
 func (d *doc) googleBusiness(g *GoogleBusinessOptions, opts string) {
-	d.enum(g.TopicType, opts+"/topicType", "STANDARD", "EVENT", "OFFER")
-	d.enum(g.CallToActionType, opts+"/callToActionType", "BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER")
+	if g.TopicType != nil && *g.TopicType == "ALERT" && !d.brokenNear(opts+"/topicType") {
+		d.raise("googlebusiness.topic", rules.CodeInvalidValue, opts+"/topicType", "ALERT posts cannot be created through Google's API; use STANDARD, EVENT or OFFER")
+	} else {
+		d.enumRule("googlebusiness.topic", g.TopicType, opts+"/topicType", googleTopicTypes)
+	}
+	d.enumRule("googlebusiness.cta", g.CallToActionType, opts+"/callToActionType", googleCallToActions)
+	offer := g.TopicType != nil && *g.TopicType == "OFFER"
+	if g.CallToActionType != nil && !d.brokenNear(opts+"/callToActionType") {
+		switch {
+		case offer:
+			d.raise("googlebusiness.offer.cta", rules.CodeInvalidValue, opts+"/callToActionType", "Google ignores a call to action on an OFFER post; its offer takes the place of one")
+		case *g.CallToActionType == "GET_OFFER":
+			d.raise("googlebusiness.cta.deprecated", rules.CodeInvalidValue, opts+"/callToActionType", "GET_OFFER is deprecated by Google; post an OFFER instead")
+		}
+	}
 	d.url(g.CallToActionURL, opts+"/callToActionUrl")
 	d.url(g.OfferRedeemOnlineURL, opts+"/offerRedeemOnlineUrl")
 	if !d.brokenNear(opts+"/callToActionType") && !d.brokenNear(opts+"/callToActionUrl") {
@@ -356,24 +373,29 @@ func (d *doc) googleBusiness(g *GoogleBusinessOptions, opts string) {
 			d.raise("googlebusiness.cta", rules.CodeMissingField, opts+"/callToActionType", "callToActionUrl is given without callToActionType")
 		}
 	}
-	if g.TopicType == nil || *g.TopicType != "EVENT" {
+	event := g.TopicType != nil && *g.TopicType == "EVENT"
+	if !event && !offer {
 		return
 	}
+	// Google's LocalPost needs the event (title and schedule) for EVENT and OFFER; the
+	// times are required for an EVENT (the peer's rule) and optional for an OFFER.
 	fields := []struct {
-		v    *string
-		name string
-		kind byte // 'd' date, 't' time, 's' text
-	}{{g.EventTitle, "eventTitle", 's'}, {g.EventStartDate, "eventStartDate", 'd'}, {g.EventStartTime, "eventStartTime", 't'},
-		{g.EventEndDate, "eventEndDate", 'd'}, {g.EventEndTime, "eventEndTime", 't'}}
+		v        *string
+		name     string
+		kind     byte // 'd' date, 't' time, 's' text
+		required bool
+	}{{g.EventTitle, "eventTitle", 's', true}, {g.EventStartDate, "eventStartDate", 'd', true}, {g.EventStartTime, "eventStartTime", 't', event},
+		{g.EventEndDate, "eventEndDate", 'd', true}, {g.EventEndTime, "eventEndTime", 't', event}}
 	wellFormed := true
 	for _, f := range fields {
 		path := opts + "/" + f.name
 		switch {
 		case d.brokenNear(path):
 			wellFormed = false
+		case f.v == nil && !f.required:
 		case f.v == nil || strings.TrimSpace(*f.v) == "":
 			wellFormed = false
-			d.raise("googlebusiness.event", rules.CodeMissingField, path, "an EVENT post needs "+f.name)
+			d.raise("googlebusiness.event", rules.CodeMissingField, path, "an "+*g.TopicType+" post needs "+f.name)
 		case f.kind == 'd' && !validDate(*f.v), f.kind == 't' && !validClock(*f.v):
 			wellFormed = false
 			want := "YYYY-MM-DD, a real date"
@@ -383,10 +405,19 @@ func (d *doc) googleBusiness(g *GoogleBusinessOptions, opts string) {
 			d.raise("googlebusiness.event", rules.CodeInvalidValue, path, f.name+" is "+strconv.Quote(*f.v)+"; want "+want)
 		}
 	}
-	// Fixed-width YYYY-MM-DD and HH:MM order as strings do.
-	if wellFormed && *g.EventEndDate+*g.EventEndTime <= *g.EventStartDate+*g.EventStartTime {
-		d.raise("googlebusiness.event", rules.CodeInvalidValue, opts+"/eventEndDate", "the event ends ("+*g.EventEndDate+" "+*g.EventEndTime+
-			") before or when it starts ("+*g.EventStartDate+" "+*g.EventStartTime+")")
+	if !wellFormed {
+		return
+	}
+	// Fixed-width YYYY-MM-DD and HH:MM order as strings do. An offer without times runs
+	// from the start of its first day to the end of its last: one day is enough.
+	start, end := *g.EventStartDate, *g.EventEndDate
+	if g.EventStartTime != nil && g.EventEndTime != nil {
+		start, end = start+" "+*g.EventStartTime, end+" "+*g.EventEndTime
+	} else if !event {
+		start, end = start+" 00:00", end+" 24:00"
+	}
+	if end <= start {
+		d.raise("googlebusiness.event", rules.CodeInvalidValue, opts+"/eventEndDate", "the "+strings.ToLower(*g.TopicType)+" ends ("+end+") before or when it starts ("+start+")")
 	}
 }
 
@@ -439,6 +470,15 @@ func (d *doc) enum(v *string, path string, allowed ...string) {
 		}
 	}
 	d.add(d.problem(rules.CodeInvalidValue, path, strconv.Quote(*v)+" is not one of "+strings.Join(allowed, ", ")))
+}
+
+// enumRule is enum for an option whose values are a rule of the book: the problem names
+// the rule.
+func (d *doc) enumRule(id string, v *string, path string, allowed []string) {
+	if v == nil || d.brokenNear(path) || slices.Contains(allowed, *v) {
+		return
+	}
+	d.raise(id, rules.CodeInvalidValue, path, strconv.Quote(*v)+" is not one of "+strings.Join(allowed, ", "))
 }
 
 // url reports an option that is not an absolute http or https URL (a shape check).

@@ -6,6 +6,17 @@ import (
 	"github.com/postrules/postrules/rules"
 )
 
+// The values of the options that are enums of the book's rules, stated once for the checks
+// (platformrules.go) and the JSON Schema (jsonschema_platforms.go).
+var (
+	// threadsReplyControls: rule threads.reply_control.
+	threadsReplyControls = []string{"everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"}
+	// googleTopicTypes: rule googlebusiness.topic (ALERT cannot be created).
+	googleTopicTypes = []string{"STANDARD", "EVENT", "OFFER"}
+	// googleCallToActions: rule googlebusiness.cta (GET_OFFER is deprecated: a warning).
+	googleCallToActions = []string{"BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER"}
+)
+
 // platformSpecificData of the nine platforms besides twitter. Shapes follow the peer
 // (PostPeer's public OpenAPI document, named in PostPeer-API/postpeer-node's .stats.yml:
 // <Platform>Configurations, every one with additionalProperties false), checked against
@@ -103,7 +114,8 @@ type InstagramOptions struct {
 
 // ThreadsOptions is platformSpecificData for threads.
 type ThreadsOptions struct {
-	// ReplyControl is everyone, accounts_you_follow or mentioned_only.
+	// ReplyControl is everyone, accounts_you_follow, mentioned_only,
+	// parent_post_author_only or followers_only (threads.reply_control).
 	ReplyControl *string `json:"replyControl,omitempty"`
 	// AltText is one entry per media item, in order; no more entries than media.
 	AltText []string `json:"altText,omitempty"`
@@ -117,8 +129,8 @@ type GoogleBusinessOptions struct {
 	CallToActionType *string `json:"callToActionType,omitempty"`
 	// CallToActionURL is required for every type but CALL (googlebusiness.cta).
 	CallToActionURL *string `json:"callToActionUrl,omitempty"`
-	// The event fields are required for EVENT (googlebusiness.event): dates
-	// YYYY-MM-DD, times HH:MM.
+	// The event fields (googlebusiness.event): the title and dates are required for EVENT
+	// and OFFER, the times for EVENT (optional for an OFFER); dates YYYY-MM-DD, times HH:MM.
 	EventTitle           *string `json:"eventTitle,omitempty"`
 	EventStartDate       *string `json:"eventStartDate,omitempty"`
 	EventStartTime       *string `json:"eventStartTime,omitempty"`

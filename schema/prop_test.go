@@ -121,6 +121,9 @@ func TestPropSharedContentLength(t *testing.T) {
 			v := CheckCreatePost(body, Env{Now: now})
 			// The unit's cost in each counter, computed here, not by the code under test.
 			cost := map[string]int{"graphemes": 1, "bytes": len(unit), "utf16": len(utf16.Encode([]rune(unit)))}
+			// X's weights (docs.x.com, counting characters): Latin 1 (e + U+0301 is é
+			// after NFC), Hangul 2, an emoji sequence 2 however many code points.
+			cost["x-weighted"] = map[string]int{"a": 1, "é": 1, "e\u0301": 1, "👍🏽": 2, "한": 2, "🇫🇷": 2}[unit]
 			over := 0
 			for i, tg := range post.Platforms {
 				got := v.Targets[i].Posts

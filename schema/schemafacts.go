@@ -137,7 +137,7 @@ func typeDocs() map[string]string {
 		"PlatformTarget": "One target: one of the per-platform targets, chosen by platform, each with its platform's typed " +
 			"platformSpecificData (pinterest requires it). The target's text (its content, else the shared content) follows its " +
 			"platform's text rules (x-postrules-maxLength, x-postrules-maxCount, x-postrules-forbidden on the platform target's content).",
-		"TwitterOptions": "platformSpecificData for twitter. A poll cannot be combined with media nor with threadItems.",
+		"TwitterOptions": "platformSpecificData for twitter. A poll cannot be combined with media (twitter.media.exclusive); a poll with threadItems draws the warning twitter.poll.thread (X takes it, the peer API does not).",
 		"ThreadItem": "A post of a twitter thread after the first (rule T1): non-blank content or at least one " +
 			"media item, measured against the twitter cap.",
 		"Poll":           "A twitter poll: 2 to 4 non-blank options, open 5 to 10080 minutes.",
@@ -214,14 +214,6 @@ func typeFacts(name string) func(g *generator) []any {
 			return append(append(append(append(publishMode(), createPostRules()...), platformPostRules()...), sharedTextRules()...), targetBound())
 		},
 		"DraftPublish": func(*generator) []any { return publishMode() },
-		"TwitterOptions": func(*generator) []any {
-			return []any{obj{
-				{"description", "A poll cannot be combined with threadItems."},
-				{xRules, []string{"twitter.poll.thread"}},
-				{"if", obj{{"required", []string{"poll"}}}},
-				{"then", obj{{"properties", obj{{"threadItems", obj{{"maxItems", 0}}}}}}},
-			}}
-		},
 		"ThreadItem": func(*generator) []any {
 			return []any{obj{
 				{"description", "Something to post: non-blank content or media."},

@@ -175,8 +175,14 @@ func TestRulePoll(t *testing.T) {
 		{"huge duration", poll(`{"options":["a","b"],"durationMinutes":1e300}`), []string{"invalid_poll " + at + "/durationMinutes"}, ""},
 		{"missing duration", poll(`{"options":["a","b"]}`), []string{"missing_field " + at + "/durationMinutes"}, ""},
 		{"poll with media", `{"content":"Which?","publishNow":true,"mediaItems":[{"type":"image","url":"https://a.example/1.png"}],"platforms":[` + tw(`{"poll":{"options":["a","b"],"durationMinutes":60}}`) + `]}`, []string{"invalid_poll " + at}, "media"},
-		{"poll with threadItems", `{"content":"Which?","publishNow":true,"platforms":[` + tw(`{"threadItems":[{"content":"more"}],"poll":{"options":["a","b"],"durationMinutes":60}}`) + `]}`, []string{"invalid_poll " + at}, "threadItems"},
+		{"poll with media and threadItems: media is the error", `{"content":"Which?","publishNow":true,"mediaItems":[{"type":"image","url":"https://a.example/1.png"}],"platforms":[` + tw(`{"threadItems":[{"content":"more"}],"poll":{"options":["a","b"],"durationMinutes":60}}`) + `]}`, []string{"invalid_poll " + at}, "media"},
+		// X allows a poll on a thread's first post; only the peer API refuses it.
+		{"poll with threadItems is valid", `{"content":"Which?","publishNow":true,"platforms":[` + tw(`{"threadItems":[{"content":"more"}],"poll":{"options":["a","b"],"durationMinutes":60}}`) + `]}`, nil, ""},
 	})
+	v := CheckCreatePost([]byte(`{"content":"Which?","publishNow":true,"platforms":[`+tw(`{"threadItems":[{"content":"more"}],"poll":{"options":["a","b"],"durationMinutes":60}}`)+`]}`), Env{})
+	if len(v.Warnings) != 1 || v.Warnings[0].Rule != "twitter.poll.thread" || v.Warnings[0].Path != at {
+		t.Errorf("poll with threadItems: warnings %+v, want one of twitter.poll.thread at %s", v.Warnings, at)
+	}
 }
 
 func TestRuleTwitterOptions(t *testing.T) {

@@ -130,9 +130,10 @@ func (t *PlatformTarget) UnmarshalJSON(b []byte) error {
 
 // TwitterOptions is platformSpecificData for twitter.
 //
-// Choices where the peer is silent: a poll cannot be combined with threadItems nor with
-// media (the peer says so; both are 400 invalid_poll at .../poll). communityId and
-// replyToTweetId, when given, must not be empty; their format (numeric ids) is left to X.
+// A poll cannot be combined with media (X: 400 invalid_poll at .../poll); a poll with
+// threadItems, which only the peer API refuses, is the warning twitter.poll.thread.
+// communityId and replyToTweetId, when given, must not be empty; their format (numeric
+// ids) is left to X.
 type TwitterOptions struct {
 	// CommunityID posts into an X Community.
 	CommunityID *string `json:"communityId,omitempty" validate:"required_if=ShareWithFollowers true,omitnil,min=1"`
@@ -163,7 +164,7 @@ type ThreadItem struct {
 }
 
 // Poll is a twitter poll: 2 to 4 non-blank options, open 5 to 10080 minutes (7 days).
-// Bounds from the peer (openapi.json, TwitterConfigurations.poll: options minItems 2,
+// Bounds from the peer (its OpenAPI document, TwitterConfigurations.poll: options minItems 2,
 // maxItems 4; durationMinutes minimum 5, maximum 10080), which are X's POST /2/tweets
 // poll bounds.
 type Poll struct {

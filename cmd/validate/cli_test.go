@@ -71,6 +71,11 @@ func TestExitStatus(t *testing.T) {
 		{"all texts fit exit 0", []string{"length"}, `"a"` + "\n" + `{"text":"b"}` + "\n", 0, "", "1 graphemes, cap 280: ok"},
 		{"empty stdin: nothing to measure", []string{"length"}, "", 0, "", ""},
 		{"empty stdin: no values", []string{"time"}, "", 0, "", ""},
+		{"serve takes no arguments", []string{"serve", "testdata/draft.json"}, "", 2, "serve takes no arguments", ""},
+		{"serve: an address it cannot listen on", []string{"serve", "--addr", "nope"}, "", 2, "--addr: listen tcp: address nope: missing port in address", ""},
+		{"serve: a missing drafts directory", []string{"serve", "--drafts", "testdata/nope"}, "", 2, "--drafts: open testdata/nope", ""},
+		{"serve: a bad accounts file", []string{"serve", "--accounts", "testdata/draft.json"}, "", 2, "--accounts: ", ""},
+		{"serve: a bad clock", []string{"serve", "--now", "soon"}, "", 2, "-now", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.why, func(t *testing.T) {

@@ -35,7 +35,7 @@ Output: one line per input line, in input order.
   text:  12 graphemes, cap 280: ok
          312 graphemes, cap 280: post_too_long, overflow at byte 840
          line 3: malformed_json: <message>
-  json:  {"length":12,"cap":280,"fits":true,"counter":"graphemes","overflowAt":null,"rule":"twitter.text.max_weighted"}
+  json:  {"length":12,"cap":280,"fits":true,"counter":"graphemes","overflowAt":null,"rule":"twitter.text.max"}
          {"line":3,"fits":false,"code":"malformed_json","message":...,"offset":N}
 "overflowAt" is the byte offset in the text (UTF-8) where the first unit past the cap
 begins, or null when the text fits. On a text so far over its cap that counting stopped

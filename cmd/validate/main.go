@@ -75,6 +75,7 @@ func commands() []command {
 		{"status", statusUsage, runStatus},
 		{"schema", schemaUsage, runSchema},
 		{"rules", rulesUsage, runRules},
+		{"serve", serveUsage, runServe},
 	}
 }
 
@@ -98,6 +99,7 @@ Usage:
   validate status [flags] [FILE]               aggregate per-target outcomes ('-' or none: stdin)
   validate schema NAME                         print the JSON Schema or OpenAPI document NAME
   validate rules  [flags]                      list the rule book (ids, limits, units, sources)
+  validate serve  [flags]                      answer the API's two endpoints over HTTP (a sandbox)
   validate help   [COMMAND]                    print this text, or a command's
 
 Common flags (every command takes them; a bad value or file is a usage error everywhere):

@@ -69,3 +69,20 @@ func ExampleNew() {
 	fmt.Println(r.WeightedLength, r.Valid, r.Permillage)
 	// Output: 600 true 24
 }
+
+// A 141-character Japanese post fits twitter's 280-grapheme cap, but X counts it as 282
+// and refuses it: lent X's counter, the limits warn (rule twitter.text.x_weighted).
+func ExampleParser_warning() {
+	post := strings.Repeat("日", 141)
+	limits := rules.DefaultLimits().WithCounter(xweight.Default())
+	c := limits.CheckTargetAll(rules.TargetText{Platform: rules.Twitter, Shared: post})
+	fmt.Println(len(c.Errors))
+	for _, w := range c.Warnings {
+		fmt.Println(w.Rule)
+		fmt.Println(w.Message)
+	}
+	// Output:
+	// 0
+	// twitter.text.x_weighted
+	// warning: X counts the post as 282 of 280 (its weighted length; overflow begins at byte 420): X's own count of a post (its weighted length: CJK and most emoji 2, a link 23) is over 280: X refuses the post, though it fits this API's grapheme cap
+}

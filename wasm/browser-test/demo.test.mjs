@@ -204,7 +204,7 @@ test('every selected platform shows its counters and rule messages live (measure
   const tw = panel('twitter').locator('.rule-message');
   assert.equal(await tw.count(), 1);
   // 5 rockets (10 UTF-16 units) and 275 letters fit; "c" is grapheme 281, at unit 285.
-  assert.match(await tw.textContent(), /^twitter\.text\.max_weighted 281 \/ 280 graphemes, from UTF-16 offset 285: /);
+  assert.match(await tw.textContent(), /^twitter\.text\.max 281 \/ 280 graphemes, from UTF-16 offset 285: /);
   await page.locator('#platform-youtube').uncheck();
   assert.equal(await panel('youtube').count(), 0);
 });

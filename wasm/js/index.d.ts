@@ -18,7 +18,8 @@ export type Code =
   | 'invalid_media' | 'invalid_poll' | 'post_too_long' | 'account_platform_mismatch'
   | 'duplicate_target' | 'unauthorized' | 'subscription_inactive' | 'plan_limit_reached'
   | 'account_limit_reached' | 'account_not_found' | 'no_connected_account'
-  | 'draft_not_found' | 'ambiguous_account' | 'draft_already_publishing' | 'rate_limited'
+  | 'draft_not_found' | 'not_found' | 'method_not_allowed' | 'ambiguous_account'
+  | 'draft_already_publishing' | 'unsupported_media_type' | 'rate_limited'
   | 'x_post_limit_reached' | 'platform_error' | 'service_unavailable'
   /**
    * 500: a fault of the server's own. Here also a bug on the Go side (a recovered panic) or

@@ -148,7 +148,7 @@ test("swagger-parser validates the OpenAPI 3.1 document", async () => {
   assert.equal(publish.parameters[0].name, "draftId");
   assert.equal(api.components.securitySchemes.bearerAuth.scheme, "bearer");
   // Every status of the error model, with its extras: 402 subscribeUrl, 403 limit/used/connected.
-  for (const s of ["400", "401", "402", "403", "404", "409", "429", "500", "502", "503"]) {
+  for (const s of ["400", "401", "402", "403", "404", "405", "409", "415", "429", "500", "502", "503"]) {
     assert.ok(publish.responses[s], `publish has no ${s}`);
   }
   const r403 = api.components.responses.Error403.content["application/json"].schema.allOf[1];

@@ -255,7 +255,7 @@ func MeasureAll(dst []int32, text, list string) ([]int32, *Fault) {
 			allState.ruleIndex[r.ID] = int32(i)
 		}
 	}
-	var limits rules.Limits
+	limits := rules.Limits{}.WithCounter(xweighted) // twitter.text.x_weighted counts in X's unit
 	ms, err := limits.MeasureAll(allState.ms[:0], allState.platforms, text)
 	allState.ms = ms
 	if err != nil {

@@ -167,7 +167,7 @@ func TestMeasureAllProperty(t *testing.T) {
 			if len(ps) == 0 {
 				ps = all
 			}
-			var limits rules.Limits
+			limits := rules.Limits{}.WithCounter(xweighted)
 			want, err := limits.MeasureAll(nil, ps, text)
 			recs, f := MeasureAll(nil, text, strings.Join(names, ","))
 			if err != nil || f != nil {
@@ -273,7 +273,7 @@ func BenchmarkMeasureAll(b *testing.B) {
 	})
 	b.Run("rules.Limits.MeasureAll", func(b *testing.B) {
 		b.ReportAllocs()
-		var limits rules.Limits
+		limits := rules.Limits{}.WithCounter(xweighted)
 		ps := rules.Platforms()
 		var dst []rules.Measurement
 		for i := 0; i < b.N; i++ {
