@@ -181,18 +181,24 @@ func regexpClassEscape(s string) string {
 	return b.String()
 }
 
+// optionRuleIDs are the ids of the rules optionRules puts on option fields.
+func optionRuleIDs() map[string]bool {
+	ids := map[string]bool{}
+	for _, or := range optionRules() {
+		for _, id := range or.ids {
+			ids[id] = true
+		}
+	}
+	return ids
+}
+
 // textRules are the keywords of a post's text on platform p: every rule of the book of p
 // measured on the text (its length in the rule's unit, its hashtags, mentions, links or
 // cashtags, its forbidden characters), the rules of option fields left out. Lengths are
 // extension keywords only: the caps are configurable per server (rules.Limits), and
 // graphemes and X's weighted count are not code points.
 func textRules(p rules.Platform) obj {
-	onOptions := map[string]bool{}
-	for _, or := range optionRules() {
-		for _, id := range or.ids {
-			onOptions[id] = true
-		}
-	}
+	onOptions := optionRuleIDs()
 	var lengths, counts, forbidden []any
 	for _, r := range rules.Book() {
 		if r.Platform != p || onOptions[r.ID] {
@@ -227,12 +233,7 @@ func textRules(p rules.Platform) obj {
 // defaults, as with the option lengths and the target bound: a server configured with
 // larger caps (rules.Limits) serves another schema.
 func textKeywords(p rules.Platform) obj {
-	onOptions := map[string]bool{}
-	for _, or := range optionRules() {
-		for _, id := range or.ids {
-			onOptions[id] = true
-		}
-	}
+	onOptions := optionRuleIDs()
 	s := obj{}
 	var ids []string
 	floor, chars := 0, ""
