@@ -91,7 +91,7 @@ func TestServeWithCurl(t *testing.T) {
 		{[]string{"-H", auth, "--json", "@testdata/draft-publish.json", base + "/api/v2/drafts/d1/publish"}, `"status":"scheduled"`},
 		{[]string{"-H", auth, "--json", "@testdata/draft-publish.json", base + "/api/v2/drafts/d1/publish"}, `"code":"draft_not_found"`},
 		{[]string{base + "/healthz"}, `{"ok":true}` + "\n 200"},
-		{[]string{base + "/metrics"}, `postrules_http_requests_total{endpoint="/api/v2/posts",status="400",rule="twitter.text.max_weighted"} 1`},
+		{[]string{base + "/metrics"}, `postrules_http_requests_total{endpoint="/api/v2/posts",status="400",rule="twitter.text.max"} 1`},
 	}
 	for _, tt := range tests {
 		if got := run(tt.args...); !strings.Contains(got, tt.want) {

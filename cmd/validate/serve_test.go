@@ -296,7 +296,7 @@ func TestServeRoutesAndManners(t *testing.T) {
 	_, metrics := ts.call(t, "GET", "/metrics", "")
 	for _, want := range []string{
 		"# TYPE postrules_http_requests_total counter\n",
-		`postrules_http_requests_total{endpoint="/api/v2/posts",status="400",rule="twitter.text.max_weighted"} 3` + "\n",
+		`postrules_http_requests_total{endpoint="/api/v2/posts",status="400",rule="twitter.text.max"} 3` + "\n",
 		`postrules_http_requests_total{endpoint="/api/v2/posts",status="400",rule=""} 1` + "\n",
 		`postrules_http_requests_total{endpoint="/healthz",status="405",rule=""} 1` + "\n",
 		"# TYPE postrules_http_request_duration_seconds histogram\n",
