@@ -403,6 +403,7 @@ func TestSchemaClaims(t *testing.T) {
 	gapTable := map[string]claimRow{}
 	accepted, refused := 0, 0
 	var share [2]claimRow // create-post, draft-publish
+	var single claimRow   // create-post bodies whose problems all carry one code, all statable
 	for _, c := range corpus {
 		got, isJSON := schemaVerdict(schemas[c.Kind], c.Body)
 		if api, _ := schemaVerdict(openapi[c.Kind], c.Body); api != got {
@@ -432,6 +433,9 @@ func TestSchemaClaims(t *testing.T) {
 				i = 1
 			}
 			share[i] = share[i].add(schemaRefused)
+			if i == 0 && len(c.Codes) == 1 && len(c.Claimed) == 1 && len(c.Gaps) == 0 {
+				single = single.add(schemaRefused)
+			}
 		}
 	}
 	if accepted < 500 || refused < 500 {
@@ -485,8 +489,13 @@ func TestSchemaClaims(t *testing.T) {
 	g := gapTable[wholeDigits]
 	fmt.Fprintf(&b, "| %s | | %d | %d | `5.0000000000000000001` is not whole for postrules; JSON parsers read 5 |\n", wholeDigits, g.bodies, g.refused)
 	fmt.Fprintf(&b, "\nCorpus: %d bodies, %d accepted by postrules (all accepted by the schema), %d refused. Strictness: of the %d refused "+
-		"create-post bodies with a problem a schema can state, the schema refuses %d (%.3f); draft-publish: %d of %d.\n",
-		len(corpus), accepted, refused, share[0].bodies, share[0].refused, ratio(share[0]), share[1].refused, share[1].bodies)
+		"create-post bodies with a problem a schema can state, the schema refuses %d (%.3f); of the %d whose problems all carry one "+
+		"code and are all statable, %d (%.3f); draft-publish: %d of %d.\n",
+		len(corpus), accepted, refused, share[0].bodies, share[0].refused, ratio(share[0]), single.bodies, single.refused, ratio(single),
+		share[1].refused, share[1].bodies)
+	if ratio(single) < minStrictness {
+		t.Errorf("strictness on bodies with one kind of statable problem: %d of %d (%.3f), under %.2f", single.refused, single.bodies, ratio(single), minStrictness)
+	}
 	checkDocTable(t, b.String())
 
 	// The corpus file of the Node suite.
