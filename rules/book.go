@@ -41,6 +41,10 @@ type Rule struct {
 	kind ruleKind
 	// forbid is the set of ASCII characters a kindForbid rule refuses.
 	forbid string
+	// schema overrides what Rule.Schema derives from the unit and kind, for a rule whose
+	// unit says too little (a length over all of an array's strings, a rule with a part
+	// no schema states); "" derives it.
+	schema SchemaForm
 }
 
 type ruleKind uint8
@@ -158,7 +162,7 @@ var book = []Rule{
 		Note: "YouTube does not name the unit; UTF-16 code units never over-permit. Postiz's minimum of 2 is its own rule, not YouTube's"},
 	{ID: "youtube.title.chars", Platform: YouTube, Severity: SeverityError, Unit: charsName, forbid: "<>",
 		What: "platformSpecificData.title contains no < or >", Source: srcYTVideos, Read: readLead},
-	{ID: "youtube.tags.max", Platform: YouTube, Severity: SeverityError, Limit: 500, Unit: utf16Name,
+	{ID: "youtube.tags.max", Platform: YouTube, Severity: SeverityError, Limit: 500, Unit: utf16Name, schema: SchemaNone,
 		What: "tags total at most 500 characters: every tag, plus 2 quotes for a tag with a space, plus a comma between tags", Source: srcYTVideos, Read: readLead,
 		Note: "Postiz leaves the commas out and under-counts by n-1"},
 	{ID: "youtube.first_comment.max", Platform: YouTube, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
@@ -301,7 +305,7 @@ var book = []Rule{
 	{ID: "googlebusiness.offer.cta", Platform: GoogleBusiness, Severity: SeverityWarning,
 		What: "a call to action on an OFFER post: Google ignores it", Source: srcGBPLocalPost, Read: readAudit,
 		Note: "LocalPost reference (read 2026-11-26): the call to action is ignored for OFFER posts, whose offer (couponCode, redeemOnlineUrl, terms) takes its place"},
-	{ID: "googlebusiness.event", Platform: GoogleBusiness, Severity: SeverityError,
+	{ID: "googlebusiness.event", Platform: GoogleBusiness, Severity: SeverityError, schema: SchemaPartial,
 		What: "topicType EVENT and OFFER require eventTitle, eventStartDate and eventEndDate (YYYY-MM-DD, real dates); EVENT also eventStartTime and eventEndTime (HH:MM); the event or offer ends after it starts", Source: srcGBPLocalPost, Read: readAudit,
 		Note: "LocalPost: event is \"Required for topic types EVENT and OFFER\"; the times are the peer's requirement for EVENT, optional for an OFFER (when given, HH:MM)"},
 }

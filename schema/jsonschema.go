@@ -152,7 +152,8 @@ func standalone(t reflect.Type, extra func(obj) obj) (obj, error) {
 	if extra != nil {
 		root = extra(root)
 	}
-	return root.set("$defs", g.defs), nil
+	root = g.strictSchema(root.set("$defs", g.defs)).(obj)
+	return root, g.err
 }
 
 // generator turns Go types into JSON Schema definitions.
@@ -179,10 +180,27 @@ func (g *generator) ref(t reflect.Type) obj {
 		g.done[t] = true
 		i := len(g.defs)
 		g.defs = append(g.defs, member{t.Name(), nil}) // keeps the order of first use
-		g.defs[i].v = g.structSchema(t)
+		v := g.structSchema(t)
+		if t == reflect.TypeOf(PlatformTarget{}) {
+			v = targetUnion(g, v)
+		}
+		g.defs[i].v = v
 	}
 	return obj{{"$ref", g.prefix + t.Name()}}
 }
+
+// def adds a definition that no Go type has (the per-platform targets of targetUnion).
+func (g *generator) def(name string, s obj) {
+	if g.defs.get(name) != nil {
+		g.fail("two definitions named %s", name)
+		return
+	}
+	g.defs = append(g.defs, member{name, s})
+}
+
+// openAPI reports whether the definitions are for the OpenAPI document, which may use
+// the OpenAPI schema object's own keywords (discriminator).
+func (g *generator) openAPI() bool { return g.prefix == openAPIPrefix }
 
 var (
 	typePlatform = reflect.TypeOf(rules.Platform(""))
@@ -361,7 +379,9 @@ func (g *generator) applyTags(t reflect.Type, name string, s *obj, tag string) (
 		case tagTimezone:
 			*target = target.set("minLength", 1).set("maxLength", 64).set("pattern", zonePattern).set(xTimezone, "iana")
 		case tagMediaURL:
-			*target = target.set("pattern", mediaURLPattern()).set(xMediaURL, true)
+			for _, m := range mediaURLKeywords() {
+				*target = target.set(m.k, m.v)
+			}
 		case tagNonBlank:
 			*target = target.set("pattern", nonBlankPattern())
 		case "required_if":

@@ -64,9 +64,11 @@ func optionRules() map[string]struct {
 // URL shapes and bounds the checks of platformrules.go apply (d.enum, d.url,
 // d.nonNegative, digits).
 func optionFacts() map[string]obj {
-	url := obj{{"pattern", mediaURLPattern()}, {xMediaURL, true}}
+	url := mediaURLKeywords()
 	nonNegative := obj{{"minimum", 0}, {"maximum", wholeClamp - 1}}
 	enum := func(vs ...string) obj { return obj{{"enum", vs}} }
+	// ruled names the rule of the book a field's keywords state (x-postrules-rules).
+	ruled := func(o obj, ids ...string) obj { return append(o, member{xRules, ids}) }
 	return map[string]obj{
 		"YouTubeOptions.visibility":                  enum("public", "private", "unlisted"),
 		"YouTubeOptions.categoryId":                  {{"pattern", "^[0-9]+$"}},
@@ -81,8 +83,8 @@ func optionFacts() map[string]obj {
 		"FacebookOptions.videoThumbnailUrl":          url,
 		"InstagramOptions.coverUrl":                  url,
 		"InstagramOptions.thumbOffset":               nonNegative,
-		"ThreadsOptions.replyControl":                enum(threadsReplyControls...),
-		"GoogleBusinessOptions.topicType":            enum(googleTopicTypes...),
+		"ThreadsOptions.replyControl":                ruled(enum(threadsReplyControls...), "threads.reply_control"),
+		"GoogleBusinessOptions.topicType":            ruled(enum(googleTopicTypes...), "googlebusiness.topic"),
 		"GoogleBusinessOptions.callToActionType":     enum(googleCallToActions...),
 		"GoogleBusinessOptions.callToActionUrl":      url,
 		"GoogleBusinessOptions.offerRedeemOnlineUrl": url,
@@ -122,7 +124,7 @@ func (g *generator) applyOptionFacts(t reflect.Type, name string, s obj) obj {
 			target = target.set("maxItems", r.Limit).set(xRules, []string{id})
 		case lengthUnit(r.Unit) && kind == "string":
 			lengths = append(lengths, ruleLimit(r))
-			if r.Severity == rules.SeverityError && (r.Unit == "utf16" || r.Unit == "bytes") {
+			if r.Severity == rules.SeverityError && r.Schema() == rules.SchemaFloor {
 				// JSON Schema counts code points; a string of at most N UTF-16 code units
 				// or N UTF-8 bytes has at most N code points, so maxLength N never refuses
 				// what the rule accepts (it lets through some strings the rule refuses).
@@ -179,18 +181,24 @@ func regexpClassEscape(s string) string {
 	return b.String()
 }
 
+// optionRuleIDs are the ids of the rules optionRules puts on option fields.
+func optionRuleIDs() map[string]bool {
+	ids := map[string]bool{}
+	for _, or := range optionRules() {
+		for _, id := range or.ids {
+			ids[id] = true
+		}
+	}
+	return ids
+}
+
 // textRules are the keywords of a post's text on platform p: every rule of the book of p
 // measured on the text (its length in the rule's unit, its hashtags, mentions, links or
 // cashtags, its forbidden characters), the rules of option fields left out. Lengths are
 // extension keywords only: the caps are configurable per server (rules.Limits), and
 // graphemes and X's weighted count are not code points.
 func textRules(p rules.Platform) obj {
-	onOptions := map[string]bool{}
-	for _, or := range optionRules() {
-		for _, id := range or.ids {
-			onOptions[id] = true
-		}
-	}
+	onOptions := optionRuleIDs()
 	var lengths, counts, forbidden []any
 	for _, r := range rules.Book() {
 		if r.Platform != p || onOptions[r.ID] {
@@ -216,6 +224,79 @@ func textRules(p rules.Platform) obj {
 		s = s.set(xForbidden, forbidden)
 	}
 	return s
+}
+
+// textKeywords are the standard keywords of a post's text on platform p, as its rules'
+// forms say (rules.Rule.Schema): the smallest limit of its SchemaFloor error rules as a
+// maxLength (a text of more code points is over that rule whatever its unit), and the
+// characters of its SchemaExact forbid rules as a pattern. The limits are the book's
+// defaults, as with the option lengths and the target bound: a server configured with
+// larger caps (rules.Limits) serves another schema.
+func textKeywords(p rules.Platform) obj {
+	onOptions := optionRuleIDs()
+	s := obj{}
+	var ids []string
+	floor, chars := 0, ""
+	for _, r := range rules.Book() {
+		if r.Platform != p || onOptions[r.ID] || r.Severity != rules.SeverityError {
+			continue
+		}
+		switch {
+		case lengthUnit(r.Unit) && r.Schema() == rules.SchemaFloor:
+			if floor == 0 || r.Limit < floor {
+				floor = r.Limit
+			}
+			ids = append(ids, r.ID)
+		case r.Unit == "forbidden" && r.Schema() == rules.SchemaExact:
+			chars += forbiddenChars(r.ID)
+			ids = append(ids, r.ID)
+		}
+	}
+	if floor > 0 {
+		s = s.set("maxLength", floor)
+	}
+	if chars != "" {
+		s = s.set("pattern", "^[^"+regexpClassEscape(chars)+"]*$")
+	}
+	if len(ids) > 0 {
+		s = s.set(xRules, ids)
+	}
+	return s
+}
+
+// sharedTextRules are the conditionals of a create-post body that apply each platform's
+// textKeywords to the shared content, which every target of that platform without its
+// own content posts.
+func sharedTextRules() []any {
+	var out []any
+	for _, p := range rules.Platforms() {
+		kw := textKeywords(p)
+		if len(kw) == 0 {
+			continue
+		}
+		out = append(out, obj{
+			{"description", "With a " + string(p) + " target that has no content of its own, the shared content follows " + string(p) + "'s text rules."},
+			{xRules, kw.get(xRules)},
+			{"if", obj{{"required", []string{"platforms"}}, {"properties", obj{{"platforms", obj{{"contains", obj{
+				{"required", []string{"platform"}},
+				{"properties", obj{{"platform", obj{{"const", string(p)}}}}},
+				{"not", obj{{"required", []string{"content"}}}},
+			}}}}}}}},
+			{"then", obj{{"properties", obj{{"content", without(kw, xRules)}}}}},
+		})
+	}
+	return out
+}
+
+// without is o less the member k.
+func without(o obj, k string) obj {
+	out := obj{}
+	for _, m := range o {
+		if m.k != k {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // optionTypeFacts are the rules of one platform's options object that relate its

@@ -175,6 +175,54 @@ func TestEveryRuleInDocument(t *testing.T) {
 			t.Errorf("rule %s is not named in the create-post document", r.ID)
 		}
 	}
+	// Every error rule whose declared form (rules.Rule.Schema) says a schema can state it,
+	// in full or in part, is named where standard keywords state it: in the
+	// x-postrules-rules of a conditional or a field, or beside the maxLength (floor) or
+	// pattern (forbidden characters) of a field. So a new rule of the book cannot leave the
+	// schema behind silently.
+	var v any
+	if err := json.Unmarshal(doc, &v); err != nil {
+		t.Fatal(err)
+	}
+	stated := map[string]bool{}
+	var walk func(any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for _, id := range anySlice(x[xRules]) {
+				stated[id.(string)] = true
+			}
+			if _, ok := x["maxLength"]; ok {
+				for _, e := range anySlice(x[xMaxLength]) {
+					stated[e.(map[string]any)["rule"].(string)] = true
+				}
+			}
+			if _, ok := x["pattern"]; ok {
+				for _, e := range anySlice(x[xForbidden]) {
+					stated[e.(map[string]any)["rule"].(string)] = true
+				}
+			}
+			for _, e := range x {
+				walk(e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(v)
+	for _, r := range rules.Book() {
+		if r.Severity == rules.SeverityError && r.Schema() != rules.SchemaNone && !stated[r.ID] {
+			t.Errorf("rule %s (form %s) is not stated with a standard keyword in the create-post document", r.ID, r.Schema())
+		}
+	}
+}
+
+// anySlice is v as a JSON array, or nil.
+func anySlice(v any) []any {
+	s, _ := v.([]any)
+	return s
 }
 
 // TestForbiddenChars: the characters x-postrules-forbidden lists are the ones the rule
@@ -332,8 +380,9 @@ func TestURLRefusedClass(t *testing.T) {
 // (they may accept more: x-postrules-timezone and x-postrules-mediaUrl say the rest).
 func TestLoosePatterns(t *testing.T) {
 	zone, media := regexp.MustCompile(zonePattern), regexp.MustCompile(mediaURLPattern())
+	refused := regexp.MustCompile(mediaURLRefused())
 	r := rand.New(rand.NewSource(15))
-	alpha := "aAzZ09_+-/. :é?#@[]"
+	alpha := "aAzZ0965f_+-/. :é?#@[]%"
 	for i := 0; i < 30000; i++ {
 		b := make([]byte, r.Intn(12))
 		for j := range b {
@@ -347,6 +396,26 @@ func TestLoosePatterns(t *testing.T) {
 			if validMediaURL(u) && !media.MatchString(u) {
 				t.Fatalf("url %q: valid but the pattern refuses it", u)
 			}
+			if validMediaURL(u) && refused.MatchString(u) {
+				t.Fatalf("url %q: valid but the refused-URL pattern matches it", u)
+			}
+		}
+	}
+	// The ports and hosts the refused-URL pattern is there for, and their valid neighbours.
+	for _, c := range []struct {
+		url   string
+		valid bool
+	}{
+		{"https://x.example:0/a", false}, {"https://x.example:000", false}, {"https://x.example:65536/", false},
+		{"https://x.example:99999?q", false}, {"https://x.example:1234567#f", false}, {"https://u:p@x.example:0/", false},
+		{"https://[::1]:0/", false}, {"https://:80/", false}, {"https://u@/a", false}, {"https://u@:1/a", false},
+		{"https://x.example:1/", true}, {"https://x.example:65535/", true}, {"https://x.example:080/", true},
+		{"https://x.example/a%zz", false}, {"https://x.example/a%2", false}, {"https://x.example/#%g1", false}, {"https://a%zz/", false},
+		{"https://x.example/?q=%zz", true}, {"https://x.example/%41%2f", true}, {"https://x.example/a?b#c%20", true},
+		{"https://x.example:/a", true}, {"https://u:0@x.example/", true}, {"https://[::0]/", true}, {"https://x.example/a:0", true},
+	} {
+		if validMediaURL(c.url) != c.valid || refused.MatchString(c.url) == c.valid {
+			t.Errorf("%q: valid %v, refused-URL pattern matches %v; want valid %v", c.url, validMediaURL(c.url), refused.MatchString(c.url), c.valid)
 		}
 	}
 	for _, z := range []string{"UTC", "America/New_York", "Etc/GMT+5", "America/Argentina/Buenos_Aires", "Europe/Berlin"} {

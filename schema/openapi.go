@@ -12,11 +12,14 @@ func draftOnlyCodes() map[rules.Code]bool {
 	return map[rules.Code]bool{rules.CodeDraftNotFound: true, rules.CodeDraftAlreadyPublishing: true}
 }
 
+// openAPIPrefix is where the OpenAPI document keeps its schemas.
+const openAPIPrefix = "#/components/schemas/"
+
 // openAPI is the OpenAPI 3.1 document of both endpoints. Its schemas are the same
 // definitions as the standalone documents (OpenAPI 3.1 schema objects are JSON Schema
 // 2020-12), under #/components/schemas.
 func openAPI() (any, error) {
-	g := newGenerator("#/components/schemas/")
+	g := newGenerator(openAPIPrefix)
 	createBody := g.ref(reflect.TypeOf(CreatePost{}))
 	publishBody := g.ref(reflect.TypeOf(DraftPublish{}))
 	result := g.ref(reflect.TypeOf(DraftPublishResult{}))
@@ -29,9 +32,9 @@ func openAPI() (any, error) {
 	// without them ("CreatePostError404"), so each operation lists only codes it can answer.
 	responses := obj{}
 	for _, st := range statuses {
-		responses = append(responses, member{errorResponseName("", st.status), errorResponse(st, errBody)})
+		responses = append(responses, member{errorResponseName("", st.status), errorResponse(g, st, errBody)})
 		if create := withoutDraftCodes(st); len(create.codes) != len(st.codes) && len(create.codes) > 0 {
-			responses = append(responses, member{errorResponseName("CreatePost", st.status), errorResponse(create, errBody)})
+			responses = append(responses, member{errorResponseName("CreatePost", st.status), errorResponse(g, create, errBody)})
 		}
 	}
 	operation := func(id, summary string, body obj, draft bool, params []any) obj {
@@ -66,14 +69,20 @@ func openAPI() (any, error) {
 		}
 		return op.set("responses", rs)
 	}
-	return obj{
+	doc := obj{
 		{"openapi", "3.1.0"},
 		{"info", obj{
 			{"title", "postrules: the publishing API's contract"},
 			{"version", "2"},
 			{"description", "Generated from postrules' wire types and rule book (schema.Document). Every body the rule book " +
 				"accepts, these schemas accept; x-postrules-* keywords name the rules a schema cannot check."},
+			// redocly's recommended rules (info-license, info-license-strict) want the license
+			// with an SPDX identifier; postrules is MIT (LICENSE).
+			{"license", obj{{"name", "MIT"}, {"identifier", "MIT"}}},
 		}},
+		// One server entry (redocly's no-empty-servers): "/" is the origin the document is
+		// served from, which a client replaces with its own API's address.
+		{"servers", []any{obj{{"url", "/"}, {"description", "The API server that serves this document."}}}},
 		{"jsonSchemaDialect", "https://json-schema.org/draft/2020-12/schema"},
 		{"security", []any{obj{{"bearerAuth", []any{}}}}},
 		{"paths", obj{
@@ -88,9 +97,10 @@ func openAPI() (any, error) {
 				{"description", "The API key as a bearer token; missing or wrong: 401 unauthorized."},
 			}}}},
 			{"responses", responses},
-			{"schemas", g.defs},
+			{"schemas", g.strictNode(obj{{"$defs", g.defs}}).get("$defs")},
 		}},
-	}, nil
+	}
+	return doc, g.err
 }
 
 // withoutDraftCodes is st without the codes only a draft publish can answer.
@@ -112,7 +122,7 @@ func errorResponseName(prefix string, status int) string {
 
 // errorResponse is the response of one error status: the error body with that status's
 // title and codes, and its extras required.
-func errorResponse(st statusCodes, errBody obj) obj {
+func errorResponse(g *generator, st statusCodes, errBody obj) obj {
 	narrow := obj{{"properties", obj{
 		{"error", obj{{"const", st.title}}},
 		{"code", obj{{"enum", st.codes}}},
@@ -128,6 +138,6 @@ func errorResponse(st statusCodes, errBody obj) obj {
 	return obj{
 		{"description", desc},
 		{xCodes, st.codes},
-		{"content", obj{{"application/json", obj{{"schema", obj{{"allOf", []any{errBody, narrow}}}}}}}},
+		{"content", obj{{"application/json", obj{{"schema", g.strictSchema(obj{{"allOf", []any{errBody, narrow}}})}}}}},
 	}
 }

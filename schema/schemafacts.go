@@ -38,6 +38,27 @@ func mediaURLPattern() string {
 	return "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#" + bad + "][^" + bad + "]*$"
 }
 
+// mediaURLRefused is a pattern of URLs the media URL rule refuses beyond
+// mediaURLPattern, for a "not": an authority (what follows "//" up to the first "/", "?"
+// or "#") with no host before its port, or whose port (the digits after its last ":")
+// is 0 or over 65535, as url.Parse and mediaURLProblem read it ("00080" is port 80; an
+// empty port is no port), and a bad percent escape outside the query. Written in the common subset of ECMA-262 and RE2; "$" matches
+// before a final newline in Python's re, which changes nothing here: a newline is refused
+// by mediaURLPattern.
+func mediaURLRefused() string {
+	const over = `(?:0+|0*(?:[1-9][0-9]{5,}|[7-9][0-9]{4}|6[6-9][0-9]{3}|65[6-9][0-9]{2}|655[4-9][0-9]|6553[6-9]))`
+	// A "%" not followed by two hex digits, which url.Parse refuses in the authority,
+	// the path and the fragment (not in the query).
+	const badEscape = `%(?:[^0-9A-Fa-f]|[0-9A-Fa-f](?:[^0-9A-Fa-f]|$)|$)`
+	return `^[Hh][Tt][Tt][Pp][Ss]?://(?:(?:[^/?#]*@)?(?::[0-9]*)?|[^/?#]*:` + over + `)(?:[/?#]|$)` +
+		`|^[^?#]*` + badEscape + `|^[^#]*#.*` + badEscape
+}
+
+// mediaURLKeywords are the keywords of a URL the media URL rule checks.
+func mediaURLKeywords() obj {
+	return obj{{"pattern", mediaURLPattern()}, {"not", obj{{"pattern", mediaURLRefused()}}}, {xMediaURL, true}}
+}
+
 // urlRefusedClass lists, for a character class, the characters invisibleInURL refuses
 // (with the ASCII controls, space and DEL, which it refuses too).
 func urlRefusedClass() string {
@@ -113,9 +134,9 @@ func typeDocs() map[string]string {
 			"402 adds subscribeUrl; 403 adds limit, used and connected.",
 		"DraftPublishResult": "The 202 answer: success is false only when every platform failed.",
 		"MediaItem":          "One attachment: its kind and where to fetch it.",
-		"PlatformTarget": "One target. platformSpecificData is typed per platform (see allOf); pinterest requires it. " +
-			"The target's text (its content, else the shared content) follows its platform's text rules (x-postrules-maxLength, " +
-			"x-postrules-maxCount, x-postrules-forbidden under the platform's then).",
+		"PlatformTarget": "One target: one of the per-platform targets, chosen by platform, each with its platform's typed " +
+			"platformSpecificData (pinterest requires it). The target's text (its content, else the shared content) follows its " +
+			"platform's text rules (x-postrules-maxLength, x-postrules-maxCount, x-postrules-forbidden on the platform target's content).",
 		"TwitterOptions": "platformSpecificData for twitter. A poll cannot be combined with media (twitter.media.exclusive); a poll with threadItems draws the warning twitter.poll.thread (X takes it, the peer API does not).",
 		"ThreadItem": "A post of a twitter thread after the first (rule T1): non-blank content or at least one " +
 			"media item, measured against the twitter cap.",
@@ -175,9 +196,10 @@ func fieldExtensions() map[string]obj {
 // fieldOverrides replace the schema a field's Go type would give.
 func fieldOverrides() map[string]func() obj {
 	return map[string]func() obj{
-		// The Go field is *TwitterOptions; which type applies depends on the platform (typeFacts).
+		// The Go field is *TwitterOptions; which type applies depends on the platform
+		// (targetUnion gives each platform's target its own).
 		"PlatformTarget.platformSpecificData": func() obj {
-			return obj{{"description", "Options of the target's platform, a JSON object; see allOf."}, {"type", "object"}}
+			return obj{{"description", "Options of the target's platform."}, {"type", "object"}}
 		},
 		"ErrorBody.in": func() obj { return obj{{"type", "string"}, {"enum", []string{"draft", "options"}}} },
 		"Problem.in":   func() obj { return obj{{"type", "string"}, {"enum", []string{"draft", "options"}}} },
@@ -189,10 +211,9 @@ func fieldOverrides() map[string]func() obj {
 func typeFacts(name string) func(g *generator) []any {
 	facts := map[string]func(g *generator) []any{
 		"CreatePost": func(*generator) []any {
-			return append(append(append(publishMode(), createPostRules()...), platformPostRules()...), targetBound())
+			return append(append(append(append(publishMode(), createPostRules()...), platformPostRules()...), sharedTextRules()...), targetBound())
 		},
-		"DraftPublish":   func(*generator) []any { return publishMode() },
-		"PlatformTarget": targetByPlatform,
+		"DraftPublish": func(*generator) []any { return publishMode() },
 		"ThreadItem": func(*generator) []any {
 			return []any{obj{
 				{"description", "Something to post: non-blank content or media."},
@@ -288,27 +309,50 @@ func createPostRules() []any {
 	}
 }
 
-// targetByPlatform is one if/then per platform of platformOptions: the type of its
-// platformSpecificData and the default cap of its posts.
-func targetByPlatform(g *generator) []any {
-	out := make([]any, 0, len(platformOptions()))
+// targetUnion is the schema of PlatformTarget: a oneOf of one target schema per platform
+// of platformOptions ("TwitterTarget", ...), each the struct's own schema (base) with
+// "platform" fixed by a const, platformSpecificData typed by the platform's options and
+// the text rules of the platform on content. Client generators turn a oneOf with a
+// discriminator into a tagged union whose options are typed (openapi-typescript,
+// oapi-codegen, openapi-generator); the OpenAPI document adds that discriminator (OpenAPI
+// 3.1, Discriminator Object: https://spec.openapis.org/oas/v3.1.0#discriminator-object),
+// which JSON Schema 2020-12 does not have. The consts make the branches exclusive, so the
+// oneOf accepts what the earlier if/then per platform accepted.
+func targetUnion(g *generator, base obj) obj {
+	var branches []any
+	mapping := obj{}
 	for _, po := range platformOptions() {
-		opts := obj{{"type", "object"}}
-		if po.options != nil {
-			opts = g.ref(po.options)
+		name := strings.TrimSuffix(po.options.Name(), "Options") + "Target"
+		props, _ := base.get("properties").(obj)
+		props = append(obj(nil), props...)
+		content, _ := props.get("content").(obj)
+		content = append(obj(nil), content...)
+		for _, m := range append(textKeywords(po.platform), textRules(po.platform)...) {
+			content = content.set(m.k, m.v)
 		}
-		then := obj{{"properties", obj{
-			{"content", textRules(po.platform)},
-			{"platformSpecificData", opts},
-		}}}
+		props = props.
+			set("platform", obj{{"type", "string"}, {"const", string(po.platform)}}).
+			set("content", content).
+			set("platformSpecificData", g.ref(po.options))
+		required := []string{"platform"}
 		if po.platform == rules.Pinterest {
 			// pinterest.board.required: a pin without options has no board.
-			then = append(obj{{"required", []string{"platformSpecificData"}}}, then...)
+			required = append(required, "platformSpecificData")
 		}
-		out = append(out, obj{
-			{"if", obj{{"required", []string{"platform"}}, {"properties", obj{{"platform", obj{{"const", string(po.platform)}}}}}}},
-			{"then", then},
-		})
+		target := obj{
+			{"description", "A target on " + string(po.platform) + ": platformSpecificData is " + po.options.Name() + "."},
+			{"type", "object"},
+			{"properties", props},
+			{"required", required},
+			{"additionalProperties", false},
+		}
+		g.def(name, target)
+		branches = append(branches, obj{{"$ref", g.prefix + name}})
+		mapping = append(mapping, member{string(po.platform), g.prefix + name})
+	}
+	out := obj{{"description", typeDocs()["PlatformTarget"]}, {"oneOf", branches}}
+	if g.openAPI() {
+		out = append(out, member{"discriminator", obj{{"propertyName", "platform"}, {"mapping", mapping}}})
 	}
 	return out
 }

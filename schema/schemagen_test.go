@@ -80,6 +80,28 @@ var genTimes = []string{
 
 var genTexts = []string{"Hello", "x", "é 👍🏽", "line\nbreak", "\ufeff", "", " ", "\u3000\t"} // five non-blank first
 
+// genEdgeTexts are post texts at the rules of the book on texts: over the caps in code
+// points (one character more than threads' 500 bytes, pinterest's 800, google business'
+// 1500, instagram's and tiktok's 2200, linkedin's and bluesky's 3000, youtube's 5000
+// bytes), over a UTF-16 or byte cap only (401 emoji are 802 UTF-16 code units; 251 "é"
+// are 502 bytes), over the token counts (cashtags, hashtags, mentions, links), and
+// youtube's forbidden < and >. Valid on some platforms, refused on others.
+var genEdgeTexts = []string{
+	strings.Repeat("a", 501), strings.Repeat("a", 801), strings.Repeat("a", 1501), strings.Repeat("a", 2201),
+	strings.Repeat("a", 3001), strings.Repeat("a", 5001), strings.Repeat("👍", 401), strings.Repeat("é", 251),
+	"$AAPL $TSLA", strings.Repeat("#tag ", 31), strings.Repeat("@someone ", 21),
+	"https://a.example https://b.example https://c.example https://d.example https://e.example https://f.example",
+	"a<b", "x > y",
+}
+
+// text draws a post text: genTexts, and at the edges one time in six genEdgeTexts.
+func (g *bodyGen) text() string {
+	if g.edgy && g.r.Intn(6) == 0 {
+		return pick(g.r, genEdgeTexts...)
+	}
+	return g.str(5, genTexts...)
+}
+
 func (g *bodyGen) publishMode(o obj) obj {
 	r := g.r
 	n := 3
@@ -164,7 +186,7 @@ func (g *bodyGen) createPost() obj {
 	r := g.r
 	o := obj{}
 	if r.Intn(5) != 0 {
-		o = append(o, member{"content", g.str(5, genTexts...)})
+		o = append(o, member{"content", g.text()})
 	}
 	hasMedia, youtube := r.Intn(3) != 0, false
 	var targets []any
@@ -188,7 +210,7 @@ func (g *bodyGen) createPost() obj {
 				t = append(t, member{"accountId", g.str(1, "acc-1", "")})
 			}
 			if r.Intn(3) == 0 {
-				t = append(t, member{"content", g.str(5, genTexts...)})
+				t = append(t, member{"content", g.text()})
 			}
 			switch {
 			case g.edgy && r.Intn(8) == 0: // another platform's options
@@ -285,7 +307,8 @@ var (
 
 // genURL draws an option URL: valid ones first, then ones d.url refuses.
 func (g *bodyGen) genURL() string {
-	return g.str(2, "https://example.com/page", "HTTP://example.com/a?b=c", "example.com", "ftp://example.com/", "https://a b.example/")
+	return g.str(3, "https://example.com/page", "HTTP://example.com/a?b=c", "https://example.com:8443/a", "example.com", "ftp://example.com/",
+		"https://a b.example/", "https://example.com:0/", "https://example.com:65536/", "https://:80/", "https://a%zz/")
 }
 
 // maybe adds member k with value v() to o one time in n.
@@ -343,7 +366,9 @@ func (g *bodyGen) platformOptions(pl string) obj {
 		for _, f := range []string{"disableComment", "disableDuet", "disableStitch", "brandContentToggle", "brandOrganicToggle", "isAigc", "autoAddMusic", "draft"} {
 			o = g.maybe(o, 6, f, b)
 		}
-		o = g.maybe(o, 4, "videoCoverTimestampMs", func() any { return g.choose(3, 0, 1500, json.Number("1e3"), -1, json.Number("1.5")) })
+		o = g.maybe(o, 4, "videoCoverTimestampMs", func() any {
+			return g.choose(3, 0, 1500, json.Number("1e3"), -1, json.Number("1.5"), json.Number("5.0000000000000000001"))
+		})
 		o = g.maybe(o, 4, "photoCoverIndex", func() any { return g.choose(2, 0, 2, -3) })
 		o = g.maybe(o, 4, "description", func() any { return g.str(2, "A photo post", "", strings.Repeat("d", 4001)) })
 	case rules.Pinterest:
@@ -376,7 +401,7 @@ func (g *bodyGen) platformOptions(pl string) obj {
 	case rules.Instagram:
 		o = g.maybe(o, 3, "shareToFeed", b)
 		o = g.maybe(o, 4, "coverUrl", g.genURLAny)
-		o = g.maybe(o, 4, "thumbOffset", func() any { return g.choose(2, 0, 2500, -5) })
+		o = g.maybe(o, 4, "thumbOffset", func() any { return g.choose(2, 0, 2500, -5, json.Number("5.0000000000000000001")) })
 	case rules.Threads:
 		o = g.maybe(o, 2, "replyControl", func() any { return g.str(3, "everyone", "accounts_you_follow", "mentioned_only", "nobody", "EVERYONE") })
 		o = g.maybe(o, 2, "altText", func() any { return g.altTexts() })
