@@ -51,7 +51,7 @@ export const bodies: CreatePost[] = [
   {
     content: "A pin",
     mediaItems: [image],
-    platforms: [{ platform: "pinterest", platformSpecificData: { boardId: "board-1", title: "Pin title", link: "https://example.com/page" } }],
+    platforms: [{ platform: "pinterest", platformSpecificData: { boardId: "549755885175", title: "Pin title", link: "https://example.com/page" } }],
     publishNow: true,
   },
   {
