@@ -82,26 +82,8 @@ func runRules(c *cmdIO, args []string) int {
 	return exitValid
 }
 
-// fullBook is the rule book followed by the media rules (rules/media, applied by
-// validate media), each platform's together, in the order of rules.Platforms. A media
-// rule has no integer limit: its figures are in What.
-func fullBook() []rules.Rule {
-	book := rules.Book()
-	var out []rules.Rule
-	for _, p := range rules.Platforms() {
-		for _, r := range book {
-			if r.Platform == p {
-				out = append(out, r)
-			}
-		}
-		for _, m := range media.Rules() {
-			if m.Platform == p {
-				out = append(out, rules.Rule{ID: m.ID, Platform: m.Platform, What: m.What, Severity: m.Severity, Source: m.Source, Read: m.Read, Note: m.Note})
-			}
-		}
-	}
-	return out
-}
+// fullBook is the rule book with the media rules (media.Book), as every face lists it.
+func fullBook() []rules.Rule { return media.Book() }
 
 // errorString is an error of a fixed message, for flag.Func.
 type errorString string

@@ -49,6 +49,28 @@ type Problem struct {
 // Rules returns the media rules of every platform, in the order of rules.Platforms.
 func Rules() []Rule { return slices.Clone(table) }
 
+// Book is the whole rule book as every face lists it (validate rules, docs/rules.md, the
+// WASM module's rules()): per platform, in the order of rules.Platforms, its rules of
+// rules.Book() then its media rules as rules.Rule values. A media rule has no integer
+// limit (its figures are ranges and ratios): they are in What.
+func Book() []rules.Rule {
+	book := rules.Book()
+	out := make([]rules.Rule, 0, len(book)+len(table))
+	for _, p := range rules.Platforms() {
+		for _, r := range book {
+			if r.Platform == p {
+				out = append(out, r)
+			}
+		}
+		for _, m := range table {
+			if m.Platform == p {
+				out = append(out, rules.Rule{ID: m.ID, Platform: m.Platform, What: m.What, Severity: m.Severity, Source: m.Source, Read: m.Read, Note: m.Note})
+			}
+		}
+	}
+	return out
+}
+
 // Judge applies platform's media rules to f. problems are the errors (the platform
 // refuses the file), warnings the rules of severity warning. Both are nil when f fits.
 // An unknown platform has no rules.

@@ -73,58 +73,13 @@ func Split(text string, o SplitOptions) ([]byte, *Fault) {
 	return b, nil
 }
 
-// rulesJSON is the rule book as one JSON array, written once: the book never changes
-// while the module runs.
-var rulesJSON []byte
-
-// RulesJSON is the whole rule book as a JSON array whose elements are, member for member
-// and byte for byte, the lines of `validate rules --format json` (encoding/json of
-// [rules.Rule] without HTML escaping). It is written here rather than with encoding/json,
-// which the counter module leaves out to stay small; a test compares the two.
-func RulesJSON() []byte {
-	if rulesJSON != nil {
-		return rulesJSON
-	}
-	b := []byte{'['}
-	for i, r := range rules.Book() {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendRule(b, r)
-	}
-	rulesJSON = append(b, ']')
-	return rulesJSON
-}
-
-// appendRule writes r as encoding/json does: the members in field order, "limit",
-// "unit" and "note" only when set (omitempty).
-func appendRule(b []byte, r rules.Rule) []byte {
-	b = append(b, `{"id":`...)
-	b = strictjson.AppendString(b, r.ID)
-	b = append(b, `,"platform":`...)
-	b = strictjson.AppendString(b, string(r.Platform))
-	b = append(b, `,"what":`...)
-	b = strictjson.AppendString(b, r.What)
-	b = append(b, `,"severity":`...)
-	b = strictjson.AppendString(b, string(r.Severity))
-	if r.Limit != 0 {
-		b = append(b, `,"limit":`...)
-		b = strconv.AppendInt(b, int64(r.Limit), 10)
-	}
-	if r.Unit != "" {
-		b = append(b, `,"unit":`...)
-		b = strictjson.AppendString(b, r.Unit)
-	}
-	b = append(b, `,"source":`...)
-	b = strictjson.AppendString(b, r.Source)
-	b = append(b, `,"read":`...)
-	b = strictjson.AppendString(b, r.Read)
-	if r.Note != "" {
-		b = append(b, `,"note":`...)
-		b = strictjson.AppendString(b, r.Note)
-	}
-	return append(b, '}')
-}
+// RulesJSON is the whole rule book, the rules and the media rules (media.Book), as a
+// JSON array whose elements are, member for member and byte for byte, the lines of
+// `validate rules --format json` (encoding/json of [rules.Rule] without HTML escaping).
+// It is a constant written by TestRulesJSONIsEncodingJSON -update (rulesjson_gen.go), so
+// that the counter module links neither encoding/json nor rules/media (whose media rules
+// bring fmt, 100 KB gzipped); that test fails when the book and the constant differ.
+func RulesJSON() string { return rulesBookJSON }
 
 // MeasureAllCounters are the counter names a measureAll record can name, by index: the
 // counters of the book's length rules, then the pseudo-counters of the rules about what

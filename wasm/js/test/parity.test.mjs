@@ -578,7 +578,7 @@ test('parity: split on the split corpus, Go vs `validate split --format json` vs
   assert.ok(threads >= 200 && faults === 3, `${threads} threads, ${faults} faults`);
 });
 
-test('parity: rules() equals `validate rules --format json` and rules.Book()', () => {
+test('parity: rules() equals `validate rules --format json` and media.Book() (the book and the media rules)', () => {
   const [out, code] = cli(['rules', '--format', 'json']);
   assert.equal(code, 0);
   const book = pr.rules();
