@@ -352,16 +352,10 @@ func isWordByte(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
-// measureTags counts hashtags (mark '#') or @mentions (mark '@') in text: the mark at
-// the start of the text or after a character that is not an ASCII letter, digit, '_' or
-// '&' (so "a#b", "x@y.com" and "&#123;" are not tags), followed by a letter, digit or
-// '_' (any script: "#café", "#日本"). A mention's name is ASCII ('.' allowed inside), as
-// Instagram usernames are. Cashtags are measureCashtags'. One pass, O(len(text));
+// measureTags counts the tags of text that begin with mark: hashtags ('#'), @mentions
+// ('@') or $cashtags ('$'), each as isTag recognises it. One pass, O(len(text));
 // OverflowAt is the start of the (limit+1)-th tag.
 func measureTags(text string, mark byte, name string, limit int) Measurement {
-	if mark == '$' {
-		return measureCashtags(text, limit)
-	}
 	m := Measurement{Counter: name, Cap: limit, Exact: true, OverflowAt: -1}
 	for i := 0; i < len(text); i++ {
 		next := strings.IndexByte(text[i:], mark)
@@ -369,21 +363,7 @@ func measureTags(text string, mark byte, name string, limit int) Measurement {
 			break
 		}
 		i += next
-		if i > 0 {
-			if c := text[i-1]; isWordByte(c) || c == '&' {
-				continue
-			}
-		}
-		if i+1 >= len(text) {
-			break
-		}
-		c := text[i+1]
-		ok := isWordByte(c)
-		if !ok && c >= utf8.RuneSelf && mark == '#' {
-			r, _ := utf8.DecodeRuneInString(text[i+1:])
-			ok = unicode.IsLetter(r) || unicode.IsDigit(r)
-		}
-		if !ok {
+		if !isTag(text, i) {
 			continue
 		}
 		m.Length++
@@ -394,36 +374,46 @@ func measureTags(text string, mark byte, name string, limit int) Measurement {
 	return m
 }
 
-// measureCashtags counts the cashtags of text as twitter-text 3.1.0 extracts them
-// (js/src/regexp/validCashtag.js, cashtag.js, spaces.js, punct.js):
+// isTag reports whether the mark at text[i] begins a tag.
+//
+// A hashtag or @mention: the mark at the start of the text or after a character that is
+// not an ASCII letter, digit, '_' or '&' (so "a#b", "x@y.com" and "&#123;" are not tags),
+// followed by a letter, digit or '_' (a hashtag in any script: "#café", "#日本"; a
+// mention's name is ASCII, as Instagram usernames are).
+//
+// A cashtag as twitter-text 3.1.0 extracts it (js/src/regexp/validCashtag.js, cashtag.js,
+// spaces.js, punct.js):
 //
 //	(^|spaces)\$([a-z]{1,6}(?:[._][a-z]{1,2})?)(?=$|\s|punct)    case-insensitive
 //
 // so "$AAPL" and "$BRK.B" are cashtags, and none of "$5", "$GOOGLEX" (seven letters),
-// "a$B" (no space before) or "$AB1" (a digit after) is. OverflowAt is the start of the
-// (limit+1)-th cashtag. O(len(text)).
-func measureCashtags(text string, limit int) Measurement {
-	m := Measurement{Counter: cashtagsName, Cap: limit, Exact: true, OverflowAt: -1}
-	for i := 0; i < len(text); i++ {
-		next := strings.IndexByte(text[i:], '$')
-		if next < 0 {
-			break
-		}
-		i += next
+// "a$B" (no space before) or "$AB1" (a digit after) is.
+func isTag(text string, i int) bool {
+	if text[i] == '$' {
 		if i > 0 {
 			if r, _ := utf8.DecodeLastRuneInString(text[:i]); !isTwitterSpace(r) {
-				continue
+				return false
 			}
 		}
-		if cashtagEnd(text, i+1) < 0 {
-			continue
-		}
-		m.Length++
-		if m.Length > limit && m.OverflowAt < 0 {
-			m.OverflowAt = i
+		return cashtagEnd(text, i+1) >= 0
+	}
+	if i > 0 {
+		if c := text[i-1]; isWordByte(c) || c == '&' {
+			return false
 		}
 	}
-	return m
+	if i+1 >= len(text) {
+		return false
+	}
+	c := text[i+1]
+	if isWordByte(c) {
+		return true
+	}
+	if c >= utf8.RuneSelf && text[i] == '#' {
+		r, _ := utf8.DecodeRuneInString(text[i+1:])
+		return unicode.IsLetter(r) || unicode.IsDigit(r)
+	}
+	return false
 }
 
 // cashtagEnd matches twitter-text's cashtag, [a-z]{1,6}(?:[._][a-z]{1,2})?, at text[j:]
