@@ -174,7 +174,7 @@ var book = []Rule{
 	{ID: "tiktok.video.caption.max", Platform: TikTok, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
 		What: "the caption (the target's text) is at most 2,200 UTF-16 code units", Source: srcTikTokVideo, Read: readToday,
 		Note: "TikTok says \"UTF-16 runes\" (code units or code points?); code units never over-permit. Postiz's legacy provider uses 2000. Applied to photo posts too, whose text TikTok caps at 4000 as description (the stricter reading)"},
-	{ID: "tiktok.photo.title.max", Platform: TikTok, Severity: SeverityError, Limit: 90, Unit: utf16Name,
+	{ID: "tiktok.photo.title.max", Platform: TikTok, Severity: SeverityError, Limit: 90, Unit: utf16Name, schema: SchemaNone,
 		What: "on a photo post the target's text is the post's title: at most 90 UTF-16 code units (its longer text goes in platformSpecificData.description)", Source: srcTikTokPhoto, Read: readAudit,
 		Note: "TikTok's photo post has a title (max 90 UTF-16 runes) and a description (max 4,000); this API sends the target's text as the title and the description option as the description, as the peer's options (description, for photo posts) imply"},
 	{ID: "tiktok.photo.description.max", Platform: TikTok, Severity: SeverityError, Limit: 4000, Unit: utf16Name,

@@ -24,7 +24,8 @@ const (
 	SchemaPartial SchemaForm = "partial"
 	// SchemaNone: no standard keyword states it: grapheme clusters and X's weighted
 	// length (a grapheme may be many code points), counts of hashtags, mentions, links
-	// or cashtags in a text, a length summed over an array's strings.
+	// or cashtags in a text, a length summed over an array's strings, a length that
+	// applies to a text only with some media (a TikTok photo post's title).
 	SchemaNone SchemaForm = "none"
 )
 

@@ -198,10 +198,10 @@ func optionRuleIDs() map[string]bool {
 // extension keywords only: the caps are configurable per server (rules.Limits), and
 // graphemes and X's weighted count are not code points.
 func textRules(p rules.Platform) obj {
-	onOptions := optionRuleIDs()
+	onOptions, onText := optionRuleIDs(), textRuleIDs(p)
 	var lengths, counts, forbidden []any
 	for _, r := range rules.Book() {
-		if r.Platform != p || onOptions[r.ID] {
+		if r.Platform != p || onOptions[r.ID] || !onText[r.ID] {
 			continue
 		}
 		switch {
@@ -226,6 +226,19 @@ func textRules(p rules.Platform) obj {
 	return s
 }
 
+// textRuleIDs are the ids of the rules that measure every post's text on p, as the book
+// applies them (rules.Limits.AppendMeasurements, with X's counter lent): not a rule that
+// measures a text only in some posts (tiktok.photo.title.max, photo posts alone), which
+// package schema applies beside the media.
+func textRuleIDs(p rules.Platform) map[string]bool {
+	ms, _ := rules.DefaultLimits().WithCounter(xweighted).AppendMeasurements(nil, p, "")
+	ids := make(map[string]bool, len(ms))
+	for _, m := range ms {
+		ids[m.Rule] = true
+	}
+	return ids
+}
+
 // textKeywords are the standard keywords of a post's text on platform p, as its rules'
 // forms say (rules.Rule.Schema): the smallest limit of its SchemaFloor error rules as a
 // maxLength (a text of more code points is over that rule whatever its unit), and the
@@ -233,12 +246,12 @@ func textRules(p rules.Platform) obj {
 // defaults, as with the option lengths and the target bound: a server configured with
 // larger caps (rules.Limits) serves another schema.
 func textKeywords(p rules.Platform) obj {
-	onOptions := optionRuleIDs()
+	onOptions, onText := optionRuleIDs(), textRuleIDs(p)
 	s := obj{}
 	var ids []string
 	floor, chars := 0, ""
 	for _, r := range rules.Book() {
-		if r.Platform != p || onOptions[r.ID] || r.Severity != rules.SeverityError {
+		if r.Platform != p || onOptions[r.ID] || !onText[r.ID] || r.Severity != rules.SeverityError {
 			continue
 		}
 		switch {
@@ -360,7 +373,8 @@ func optionTypeDocs() map[string]string {
 	return map[string]string{
 		"YouTubeOptions": "platformSpecificData for youtube; the target's text is the video description. The tags' total length " +
 			"(youtube.tags.max: each tag, 2 quotes around a tag with a space, a comma between tags, in UTF-16 code units) is checked by postrules.",
-		"TikTokOptions": "platformSpecificData for tiktok; the target's text is the caption.",
+		"TikTokOptions": "platformSpecificData for tiktok; the target's text is a video's caption, and a photo post's title: at most 90 UTF-16 code units " +
+			"(tiktok.photo.title.max, checked by postrules; the description option is the photo post's description).",
 		"PinterestOptions": "platformSpecificData for pinterest (required); the target's text is the pin description. " +
 			"A video pin without coverImageUrl or a thumbnail on the video draws the warning pinterest.video.",
 		"LinkedInOptions": "platformSpecificData for linkedin. With a document in mediaItems, documentTitle is required (see the create-post allOf).",

@@ -524,6 +524,8 @@ func gapWhy(r rules.Rule) string {
 		return "X's weighted length, and the characters X's counter refuses (400 `invalid_character`)"
 	case r.ID == "youtube.tags.max":
 		return "a length summed over all tags (`x-postrules-maxLength`)"
+	case r.ID == "tiktok.photo.title.max":
+		return "a length of the text on photo posts only (their title), in UTF-16 code units"
 	}
 	return "a count of " + r.Unit + " in the text (`x-postrules-maxCount`)"
 }
