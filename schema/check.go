@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/media"
 )
 
 // Env is everything a verdict depends on besides the request: the caller's clock, accounts,
@@ -21,6 +22,12 @@ type Env struct {
 	Accounts []rules.Account
 	// Limits are the length caps and counters; the zero value is rules.DefaultLimits().
 	Limits rules.Limits
+	// Media are the facts of the request's media files by URL (mediaItems[].url): a
+	// server probes what its upload endpoint stored (media.Probe) and passes them here;
+	// each target's media are then judged by its platform's media rules (media.Judge),
+	// every problem at its item's pointer. A URL without facts is not judged (the
+	// checks never fetch a URL); nil judges none.
+	Media map[string]media.Facts
 	// Plan is the caller's subscription; the zero value is active and unlimited.
 	Plan rules.Plan
 	// DraftState is the stored draft's state (CheckDraftPublish only); "" is saved. A
@@ -239,7 +246,7 @@ func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 		return c.alone(dec.fatal), c
 	}
 	req := newDoc(dec)
-	req.limits = env.Limits
+	req.limits, req.media = env.Limits, env.Media
 	req.add(checkShape(post)...)
 	req.checkPublishMode(post.PublishNow, post.ScheduledFor, false)
 	req.checkPost(post)
@@ -298,7 +305,7 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 
 	post, ddec := decodeCreatePostLimited(draft, env.MaxBodyBytes, env.MaxTargets, originDraft)
 	stored := newDoc(ddec)
-	stored.limits = env.Limits
+	stored.limits, stored.media = env.Limits, env.Media
 	if ddec.fatal == nil {
 		// post.PublishNow, ScheduledFor and Timezone are zero: the decoder did not read them.
 		stored.add(checkShape(post)...)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/media"
 )
 
 // Rules that relate several fields. They are plain Go rather than validator struct-level
@@ -16,8 +17,9 @@ import (
 type doc struct {
 	dec      *decoder
 	problems []foundProblem
-	warnings []*rules.Error // rules of severity warning (platformrules.go)
-	limits   rules.Limits   // Env.Limits: the rule book as the caller applies it
+	warnings []*rules.Error         // rules of severity warning (platformrules.go)
+	limits   rules.Limits           // Env.Limits: the rule book as the caller applies it
+	media    map[string]media.Facts // Env.Media: the facts of the media files by URL
 }
 
 // foundProblem is one problem of a document, with what it applies to when that is not just its
@@ -129,6 +131,7 @@ func (d *doc) checkPost(p *CreatePost) {
 			d.checkTwitter(p, t.Twitter, base+"/platformSpecificData", i)
 		}
 	}
+	d.judgeMedia(p)
 	if twitters == 0 || d.brokenNear("/mediaItems") {
 		return
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/media"
 )
 
 // The rule book's media and options rules (rules.Book), per platform. Each problem
@@ -563,6 +564,58 @@ func (d *doc) pollOptions(p *Poll, path string) {
 		if on && err == nil && !m.Fits() && !d.brokenNear(at) {
 			d.raise("twitter.poll", rules.CodeInvalidPoll, at, "poll option "+strconv.Itoa(k)+" is "+strconv.Itoa(m.Length)+" "+
 				rules.UnitName(m.Counter)+"; X takes at most "+strconv.Itoa(m.Cap))
+		}
+	}
+}
+
+// judgeMedia applies the platforms' media rules (media.Judge) to the media files whose
+// facts the caller gave (Env.Media): the post's media for every platform it targets, and
+// a twitter thread item's media for twitter. A platform is judged once per file however
+// many of its targets post it (the problem names the first), so the cost is linear in
+// the media and at most ten platforms. Every problem is at its item's pointer.
+func (d *doc) judgeMedia(p *CreatePost) {
+	if len(d.media) == 0 {
+		return
+	}
+	judged := map[rules.Platform]bool{}
+	for i := range p.Platforms {
+		t := &p.Platforms[i]
+		if judged[t.Platform] || !t.Platform.Valid() || d.brokenAt("/platforms/"+strconv.Itoa(i)) {
+			continue
+		}
+		judged[t.Platform] = true
+		if !d.brokenNear("/mediaItems") {
+			d.judgeItems(t.Platform, i, p.MediaItems, "/mediaItems/")
+		}
+		if t.Platform == rules.Twitter && t.Twitter != nil {
+			base := "/platforms/" + strconv.Itoa(i) + "/platformSpecificData/threadItems/"
+			for k, it := range t.Twitter.ThreadItems {
+				if path := base + strconv.Itoa(k) + "/mediaItems"; !d.brokenNear(path) {
+					d.judgeItems(rules.Twitter, i, it.MediaItems, path+"/")
+				}
+			}
+		}
+	}
+}
+
+// judgeItems judges the items with known facts for platform, as target i's problems.
+func (d *doc) judgeItems(platform rules.Platform, i int, items []MediaItem, prefix string) {
+	for k, it := range items {
+		f, ok := d.media[it.URL]
+		if !ok {
+			continue
+		}
+		problems, warnings := media.Judge(platform, f)
+		path := prefix + strconv.Itoa(k)
+		for _, pr := range problems {
+			e := d.problem(pr.Code, path, pr.Message)
+			e.Rule = pr.Rule
+			d.addFound(foundProblem{err: e, target: i})
+		}
+		for _, w := range warnings {
+			e := d.problem(w.Code, path, "warning: "+w.Message)
+			e.Rule = w.Rule
+			d.warn(e)
 		}
 	}
 }

@@ -180,6 +180,11 @@ func goldenCases() []goldenCase {
 		{"media-broken", "a file that is no media: its error, located; exit 1", []string{"media", "--format", "json", "testdata/valid-thread.json"}, "", 1},
 		{"media-missing", "a file that cannot be opened: exit 2, the others still probed", []string{"media", "--platform", "bluesky", "testdata/nope.mp4", "../../rules/media/testdata/image.png"}, "", 2},
 		{"media-bad-platform", "an unknown platform is a usage error", []string{"media", "--platform", "x", "../../rules/media/testdata/image.png"}, "", 2},
+		{"post-media", "a request judged with its file: each target's media rules, at the item's pointer", []string{"post", "--format", "json",
+			"--media", "https://cdn.example.com/reel.mp4=../../rules/media/testdata/moov-at-end.mp4", "testdata/media-post.json"}, "", 1},
+		{"post-media-unjudged", "the same request without --media: its file is not judged", []string{"post", "testdata/media-post.json"}, "", 0},
+		{"post-media-broken", "a --media FILE that is no media is a usage error, with the probe's word", []string{"post",
+			"--media", "https://cdn.example.com/reel.mp4=testdata/valid-thread.json", "testdata/media-post.json"}, "", 2},
 		// usage
 		{"usage", "no arguments: usage on stderr, exit 2", nil, "", 2},
 		{"help", "help: usage on stdout, exit 0", []string{"help"}, "", 0},

@@ -120,19 +120,12 @@ func probeFile(c *cmdIO, name string, platforms []rules.Platform) (mediaReport, 
 		c.errorf("%s: media reads files at their offsets; standard input cannot be probed", name)
 		return mediaReport{}, false
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		c.errorf("%v", err)
-		return mediaReport{}, false
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() {
-		c.errorf("%s: not a regular file", name)
+	facts, err, ioErr := probePath(name)
+	if ioErr != nil {
+		c.errorf("%v", ioErr)
 		return mediaReport{}, false
 	}
 	r := mediaReport{File: name, Platforms: []mediaPlatform{}}
-	facts, err := media.Probe(f, st.Size())
 	if err != nil {
 		e := rules.AsError(err)
 		r.Error = &mediaError{Code: e.Code, Message: e.Message, Offset: e.Offset}
@@ -229,4 +222,20 @@ func factsLine(f media.Facts) string {
 		parts = append(parts, fmt.Sprintf("%d pages", f.Pages))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// probePath probes the regular file at name: its facts, or the probe's error (a file that
+// is not what it claims), or ioErr when it cannot be read at all.
+func probePath(name string) (facts media.Facts, err, ioErr error) {
+	f, ioErr := os.Open(name)
+	if ioErr != nil {
+		return media.Facts{}, nil, ioErr
+	}
+	defer f.Close()
+	st, ioErr := f.Stat()
+	if ioErr != nil || !st.Mode().IsRegular() {
+		return media.Facts{}, nil, errorString(name + ": not a regular file")
+	}
+	facts, err = media.Probe(f, st.Size())
+	return facts, err, nil
 }

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/media"
 	"github.com/postrules/postrules/schema"
 )
 
@@ -45,6 +47,10 @@ const verdictFlagsUsage = `  --format text|json   output format (default text)
                        how twitter posts are counted: grapheme clusters (default) or X's
                        weighted length (CJK weighs 2, a URL 23); the other platforms
                        count in their own units (see validate rules)
+  --media URL=FILE     judge the media item whose url is URL by the facts of FILE (the
+                       file the URL serves), with each target's platform media rules
+                       (see validate media); repeatable. A FILE that cannot be read or
+                       probed is a usage error
   -h, --help           print this text
 `
 
@@ -75,6 +81,7 @@ type fileResult struct {
 type verdictFlags struct {
 	*commonFlags
 	limits rules.Limits
+	media  map[string]media.Facts // --media URL=FILE, probed as the flag is read
 }
 
 func addVerdictFlags(fs *flag.FlagSet) *verdictFlags {
@@ -88,6 +95,25 @@ func addVerdictFlags(fs *flag.FlagSet) *verdictFlags {
 		v.limits = rules.DefaultLimits().With(rules.Twitter, rules.Limit{Counter: counter})
 		return nil
 	})
+	fs.Func("media", "URL=FILE: judge the media item at URL by FILE's facts (repeatable)", func(s string) error {
+		url, file, ok := strings.Cut(s, "=")
+		if !ok || url == "" || file == "" {
+			return errorString("want URL=FILE, not " + strconv.Quote(s))
+		}
+		facts, err, ioErr := probePath(file)
+		if ioErr != nil {
+			return ioErr
+		}
+		if err != nil {
+			e := rules.AsError(err)
+			return errorString(file + ": " + string(e.Code) + ": " + e.Message)
+		}
+		if v.media == nil {
+			v.media = map[string]media.Facts{}
+		}
+		v.media[url] = facts
+		return nil
+	})
 	return v
 }
 
@@ -95,7 +121,7 @@ func addVerdictFlags(fs *flag.FlagSet) *verdictFlags {
 // ends the command with exit status 2.
 func (v *verdictFlags) env(c *cmdIO, in *inputs) (schema.Env, bool) {
 	accounts, ok := v.loadAccounts(c, in)
-	return schema.Env{Now: v.now.orClock(c), Accounts: accounts, Limits: v.limits}, ok
+	return schema.Env{Now: v.now.orClock(c), Accounts: accounts, Limits: v.limits, Media: v.media}, ok
 }
 
 func runPost(c *cmdIO, args []string) int {
