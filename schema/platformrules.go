@@ -472,24 +472,21 @@ func youtubeTagsLength(tags []string) int {
 
 // enum reports a value outside its allowed set (a shape check: no rule).
 func (d *doc) enum(v *string, path string, allowed ...string) {
-	if v == nil || d.brokenNear(path) {
-		return
-	}
-	for _, a := range allowed {
-		if *v == a {
-			return
-		}
-	}
-	d.add(d.problem(rules.CodeInvalidValue, path, strconv.Quote(*v)+" is not one of "+strings.Join(allowed, ", ")))
+	d.enumRule("", v, path, allowed)
 }
 
-// enumRule is enum for an option whose values are a rule of the book: the problem names
-// the rule.
+// enumRule is enum for an option whose values are a rule of the book ("" for a shape
+// check of no rule): the problem names the rule.
 func (d *doc) enumRule(id string, v *string, path string, allowed []string) {
 	if v == nil || d.brokenNear(path) || slices.Contains(allowed, *v) {
 		return
 	}
-	d.raise(id, rules.CodeInvalidValue, path, strconv.Quote(*v)+" is not one of "+strings.Join(allowed, ", "))
+	msg := strconv.Quote(*v) + " is not one of " + strings.Join(allowed, ", ")
+	if id == "" {
+		d.add(d.problem(rules.CodeInvalidValue, path, msg))
+		return
+	}
+	d.raise(id, rules.CodeInvalidValue, path, msg)
 }
 
 // url reports an option that is not an absolute http or https URL (a shape check).
