@@ -263,6 +263,11 @@ func probeGIF(rd *reader, _ []byte) (Facts, error) {
 		return Facts{}, err
 	}
 	f := Facts{Kind: KindGIF, Format: "gif", Width: int(binary.LittleEndian.Uint16(h)), Height: int(binary.LittleEndian.Uint16(h[2:]))}
+	if f.Width == 0 || f.Height == 0 {
+		// The logical screen descriptor gives the canvas (GIF89a section 18): a GIF of
+		// no width or height is no picture, as for every other format here.
+		return Facts{}, errAt(CodeCorrupt, 6, fmt.Sprintf("the GIF's logical screen is %dx%d", f.Width, f.Height))
+	}
 	off := int64(13)
 	if h[4]&0x80 != 0 {
 		off += 3 << (h[4]&7 + 1)
