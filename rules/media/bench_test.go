@@ -25,7 +25,7 @@ func BenchmarkProbe(b *testing.B) {
 		}
 		b.ReportMetric(float64(v.read)/float64(b.N), "bytes-read/op")
 	})
-	for _, name := range []string{"h264-aac-faststart.mp4", "vp9-opus.webm", "image.jpg", "image.png", "animated.gif", "animated.webp", "document.pdf"} {
+	for _, name := range []string{"h264-aac-faststart.mp4", "vp9-opus.webm", "image.jpg", "image.png", "animated.gif", "animated.webp", "document.pdf", "xref-stream.pdf"} {
 		data := seed(b, name)
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -17,6 +17,9 @@ func TestProbeSeeds(t *testing.T) {
 		{"hevc.mp4", Facts{Kind: "video", Format: "mp4", MIME: "video/mp4", Width: 32, Height: 18, Duration: 0.5, FrameRate: 10, VideoCodec: "hevc", VideoProfile: "Main", AudioCodec: "none", EditList: true}},
 		{"vp9-opus.webm", Facts{Kind: "video", Format: "webm", MIME: "video/webm", Width: 32, Height: 18, Duration: 0.508, FrameRate: 10, VideoCodec: "vp9", VideoProfile: "Profile 0", AudioCodec: "opus", AudioSampleRate: 48000, AudioChannels: 1}},
 		{"document.pdf", Facts{Kind: "document", Format: "pdf", MIME: "application/pdf", Pages: 2}},
+		// Five pages as qpdf --show-npages counts them (README.md in testdata).
+		{"xref-stream.pdf", Facts{Kind: "document", Format: "pdf", MIME: "application/pdf", Pages: 5}},
+		{"linearized.pdf", Facts{Kind: "document", Format: "pdf", MIME: "application/pdf", Pages: 5}},
 		{"image.jpg", Facts{Kind: "image", Format: "jpeg", MIME: "image/jpeg", Width: 32, Height: 18}},
 		{"image.png", Facts{Kind: "image", Format: "png", MIME: "image/png", Width: 32, Height: 18}},
 		{"animated.png", Facts{Kind: "image", Format: "png", MIME: "image/png", Width: 32, Height: 18, Frames: 3}},
