@@ -83,6 +83,8 @@ const (
 	srcBskyApp      = "https://github.com/bluesky-social/social-app/blob/main/src/lib/constants.ts"
 	srcThreadsPosts = "https://developers.facebook.com/documentation/threads/posts"
 	srcThreadsLinks = "https://developers.facebook.com/documentation/threads/create-posts/text-attachments"
+	srcThreadsPolls = "https://developers.facebook.com/documentation/threads/create-posts/polls"
+	srcThreadsPub   = "https://developers.facebook.com/docs/threads/reference/publishing"
 	srcIGMedia      = "https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media"
 	srcIGPublish    = "https://developers.facebook.com/docs/instagram-platform/content-publishing"
 	srcYTVideos     = "https://developers.google.com/youtube/v3/docs/videos"
@@ -150,6 +152,14 @@ var book = []Rule{
 	{ID: "instagram.media.kinds", Platform: Instagram, Severity: SeverityError,
 		What: "images and videos only (no GIF, no document)", Source: srcIGMedia, Read: readLead,
 		Note: "the Graph API takes JPEG images and MP4/MOV videos; a GIF is refused"},
+	{ID: "instagram.alt.max", Platform: Instagram, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
+		What: "each entry of platformSpecificData.altText is at most 1,000 characters", Source: srcIGPublish, Read: readAudit,
+		Note: "alt_text on image containers since 2025-03-24, \"up to 1,000 characters\"; the unit is not documented, so UTF-16 code units (never over-permits)"},
+	{ID: "instagram.alt.count", Platform: Instagram, Severity: SeverityError,
+		What: "platformSpecificData.altText has no more entries than the post has media (one per item, in order)", Source: srcIGPublish, Read: readAudit,
+		Note: "alt text is a property of each image container; this API takes one entry per media item, as for bluesky and threads"},
+	{ID: "instagram.collaborators.max", Platform: Instagram, Severity: SeverityError, Limit: 3, Unit: "accounts",
+		What: "platformSpecificData.collaborators names at most 3 accounts", Source: srcIGMedia, Read: readAudit},
 
 	// youtube
 	{ID: "youtube.description.max", Platform: YouTube, Severity: SeverityError, Limit: 5000, Unit: bytesName, kind: kindLength,
@@ -287,6 +297,26 @@ var book = []Rule{
 		What: "platformSpecificData.altText has no more entries than the post has media", Source: srcPeer, Read: readToday},
 	{ID: "threads.alt.missing", Platform: Threads, Severity: SeverityWarning,
 		What: "an image without alt text", Source: srcPeer, Read: readToday},
+	{ID: "threads.alt.max", Platform: Threads, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
+		What: "each entry of platformSpecificData.altText is at most 1,000 characters", Source: srcThreadsPub, Read: readAudit,
+		Note: "alt_text: \"The maximum length of alt_text is 1,000 characters\"; the unit is not documented, so UTF-16 code units (never over-permits)"},
+	{ID: "threads.poll.options", Platform: Threads, Severity: SeverityError, Limit: 4, Unit: "items",
+		What: "platformSpecificData.pollOptions has 2 to 4 options", Source: srcThreadsPolls, Read: readAudit,
+		Note: "poll_attachment: option_a and option_b, optionally option_c and option_d"},
+	{ID: "threads.poll.option.max", Platform: Threads, Severity: SeverityError, Limit: 25, Unit: utf16Name,
+		What: "each poll option is 1 to 25 characters", Source: srcThreadsPolls, Read: readAudit,
+		Note: "\"at least 1 character long and at most 25 characters long\"; the unit is not documented, so UTF-16 code units (never over-permits)"},
+	{ID: "threads.poll.text_only", Platform: Threads, Severity: SeverityError,
+		What: "a poll goes on a text-only post: no media", Source: srcThreadsPolls, Read: readAudit,
+		Note: "Meta: \"Polls can only be attached to text-only posts\""},
+	{ID: "threads.topic_tag", Platform: Threads, Severity: SeverityError, Limit: 50, Unit: utf16Name,
+		What: "platformSpecificData.topicTag is 1 to 50 characters without a period or an ampersand", Source: srcThreadsPosts, Read: readAudit},
+	{ID: "threads.text_attachment.max", Platform: Threads, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
+		What: "platformSpecificData.textAttachment (long-form text under the post) is at most 10,000 characters", Source: srcThreadsLinks, Read: readAudit,
+		Note: "text_attachment.plaintext: \"a maximum of 10K characters\" (unit undocumented: UTF-16 code units)"},
+	{ID: "threads.text_attachment.text_only", Platform: Threads, Severity: SeverityError,
+		What: "a text attachment goes on a text-only post without a poll", Source: srcThreadsLinks, Read: readAudit,
+		Note: "Meta: \"Text attachments can only be attached to text-only posts\" and \"cannot be attached to a post that has a poll\""},
 
 	// googlebusiness
 	{ID: "googlebusiness.summary.max", Platform: GoogleBusiness, Severity: SeverityError, Limit: 1500, Unit: utf16Name, kind: kindLength,

@@ -57,6 +57,11 @@ func optionRules() map[string]struct {
 		"LinkedInOptions.articleDescription": {[]string{"linkedin.article.description_max"}, false},
 		"BlueskyOptions.langs":               {[]string{"bluesky.langs.max"}, false},
 		"BlueskyOptions.altText":             {[]string{"bluesky.alt.max"}, true},
+		"InstagramOptions.altText":           {[]string{"instagram.alt.max"}, true},
+		"ThreadsOptions.altText":             {[]string{"threads.alt.max"}, true},
+		"ThreadsOptions.pollOptions":         {[]string{"threads.poll.option.max"}, true},
+		"ThreadsOptions.topicTag":            {[]string{"threads.topic_tag"}, false},
+		"ThreadsOptions.textAttachment":      {[]string{"threads.text_attachment.max"}, false},
 	}
 }
 
@@ -70,20 +75,25 @@ func optionFacts() map[string]obj {
 	// ruled names the rule of the book a field's keywords state (x-postrules-rules).
 	ruled := func(o obj, ids ...string) obj { return append(o, member{xRules, ids}) }
 	return map[string]obj{
-		"YouTubeOptions.visibility":                  enum("public", "private", "unlisted"),
-		"YouTubeOptions.categoryId":                  {{"pattern", "^[0-9]+$"}},
-		"TikTokOptions.privacyLevel":                 enum("PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"),
-		"TikTokOptions.videoCoverTimestampMs":        nonNegative,
-		"TikTokOptions.photoCoverIndex":              nonNegative,
-		"PinterestOptions.link":                      url,
-		"PinterestOptions.coverImageUrl":             url,
-		"LinkedInOptions.visibility":                 enum("PUBLIC", "CONNECTIONS"),
-		"LinkedInOptions.articleUrl":                 url,
-		"FacebookOptions.link":                       url,
-		"FacebookOptions.videoThumbnailUrl":          url,
-		"InstagramOptions.coverUrl":                  url,
-		"InstagramOptions.thumbOffset":               nonNegative,
-		"ThreadsOptions.replyControl":                ruled(enum(threadsReplyControls...), "threads.reply_control"),
+		"YouTubeOptions.visibility":           enum("public", "private", "unlisted"),
+		"YouTubeOptions.categoryId":           {{"pattern", "^[0-9]+$"}},
+		"TikTokOptions.privacyLevel":          enum("PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"),
+		"TikTokOptions.videoCoverTimestampMs": nonNegative,
+		"TikTokOptions.photoCoverIndex":       nonNegative,
+		"PinterestOptions.link":               url,
+		"PinterestOptions.coverImageUrl":      url,
+		"LinkedInOptions.visibility":          enum("PUBLIC", "CONNECTIONS"),
+		"LinkedInOptions.articleUrl":          url,
+		"FacebookOptions.link":                url,
+		"FacebookOptions.videoThumbnailUrl":   url,
+		"InstagramOptions.coverUrl":           url,
+		"InstagramOptions.thumbOffset":        nonNegative,
+		"ThreadsOptions.replyControl":         ruled(enum(threadsReplyControls...), "threads.reply_control"),
+		"InstagramOptions.collaborators":      ruled(obj{{"maxItems", limitOf("instagram.collaborators.max")}}, "instagram.collaborators.max"),
+		// A blank option is refused by threads.poll.option.max (1 to 25 characters).
+		"ThreadsOptions.pollOptions": ruled(obj{{"minItems", 2}, {"maxItems", limitOf("threads.poll.options")},
+			{"items", obj{{"type", "string"}, {"pattern", nonBlankPattern()}}}}, "threads.poll.options", "threads.poll.option.max"),
+		"ThreadsOptions.topicTag":                    ruled(obj{{"allOf", []any{obj{{"pattern", "^[^.&]*$"}}, obj{{"pattern", nonBlankPattern()}}}}}, "threads.topic_tag"),
 		"GoogleBusinessOptions.topicType":            ruled(enum(googleTopicTypes...), "googlebusiness.topic"),
 		"GoogleBusinessOptions.callToActionType":     enum(googleCallToActions...),
 		"GoogleBusinessOptions.callToActionUrl":      url,
@@ -496,18 +506,31 @@ func platformPostRules() []any {
 		{"then", targetsOf([]string{string(rules.LinkedIn)}, []string{"platformSpecificData"},
 			obj{{"required", []string{"documentTitle"}}, {"properties", obj{{"documentTitle", obj{{"pattern", nonBlankPattern()}}}}}})},
 	})
+	// A threads poll or text attachment goes on a text-only post, and not both together.
+	given := func(member string) obj {
+		return obj{{"required", []string{member}}, {"properties", obj{{member, obj{{"not", obj{{"type", "null"}}}}}}}}
+	}
+	threads := []string{string(rules.Threads)}
+	out = append(out, obj{
+		{"description", "With media, a threads target takes no pollOptions (400 invalid_poll) and no textAttachment (400 invalid_value)."},
+		{xRules, []string{"threads.poll.text_only", "threads.text_attachment.text_only"}},
+		{"if", obj{{"required", []string{"mediaItems"}}, {"properties", obj{{"mediaItems", obj{{"minItems", 1}}}}}}},
+		{"then", targetsOf(threads, []string{"platform"}, obj{{"allOf", []any{obj{{"not", given("pollOptions")}}, obj{{"not", given("textAttachment")}}}}})},
+	}, obj{
+		{"description", "A threads target takes a poll or a text attachment, not both (400 invalid_value)."},
+		{xRules, []string{"threads.text_attachment.text_only"}},
+		{"if", anyTarget(rules.Threads)},
+		{"then", targetsOf(threads, []string{"platform"}, obj{{"not", obj{{"allOf", []any{given("pollOptions"), given("textAttachment")}}}}})},
+	})
 	// No more alt texts than media: one conditional per media count up to the largest
 	// number of media either platform takes (more media are refused by its media rule).
-	most := limitOf("threads.carousel")
-	if n := limitOf("bluesky.media.max_images"); n > most {
-		most = n
-	}
-	alt := []string{string(rules.Bluesky), string(rules.Threads)}
+	most := max(limitOf("threads.carousel"), limitOf("bluesky.media.max_images"), limitOf("instagram.carousel"))
+	alt := []string{string(rules.Bluesky), string(rules.Threads), string(rules.Instagram)}
 	for k := 0; k <= most; k++ {
 		fewer := obj{{"not", obj{{"required", []string{"mediaItems"}}, {"properties", obj{{"mediaItems", obj{{"minItems", k + 1}}}}}}}}
 		out = append(out, obj{
-			{"description", "With " + strconv.Itoa(k) + " media items or fewer, bluesky and threads take at most " + strconv.Itoa(k) + " alt texts (400 invalid_value)."},
-			{xRules, []string{"bluesky.alt.count", "threads.alt.count"}},
+			{"description", "With " + strconv.Itoa(k) + " media items or fewer, bluesky, threads and instagram take at most " + strconv.Itoa(k) + " alt texts (400 invalid_value)."},
+			{xRules, []string{"bluesky.alt.count", "threads.alt.count", "instagram.alt.count"}},
 			{"if", fewer},
 			{"then", targetsOf(alt, []string{"platform"}, obj{{"properties", obj{{"altText", obj{{"maxItems", k}}}}}})},
 		})

@@ -106,9 +106,19 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 			}
 			d.atMost("instagram.carousel", c.all, "/mediaItems", "an instagram carousel takes at most %d images and videos, not %d")
 		}
-		if t.Instagram != nil && optsOK {
-			d.url(t.Instagram.CoverURL, opts+"/coverUrl")
-			d.nonNegative(t.Instagram.ThumbOffset, opts+"/thumbOffset")
+		var alt []string
+		if in := t.Instagram; in != nil && optsOK {
+			d.url(in.CoverURL, opts+"/coverUrl")
+			d.nonNegative(in.ThumbOffset, opts+"/thumbOffset")
+			alt = in.AltText
+			d.eachMeasured("instagram.alt.max", alt, opts+"/altText", "alt text")
+			if n := len(in.Collaborators); n > d.limit("instagram.collaborators.max") && !d.brokenNear(opts+"/collaborators") {
+				d.raise("instagram.collaborators.max", rules.CodeInvalidValue, opts+"/collaborators", "instagram takes at most "+
+					strconv.Itoa(d.limit("instagram.collaborators.max"))+" collaborators, not "+strconv.Itoa(n))
+			}
+		}
+		if mediaOK && optsOK {
+			d.altText("instagram", p.MediaItems, alt, opts)
 		}
 	case rules.YouTube:
 		if mediaOK && (c.videos != 1 || c.all != 1) {
@@ -230,9 +240,7 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 			if len(langs) > d.limit("bluesky.langs.max") && !d.brokenNear(opts+"/langs") {
 				d.raise("bluesky.langs.max", rules.CodeInvalidValue, opts+"/langs", "bluesky takes at most "+strconv.Itoa(d.limit("bluesky.langs.max"))+" languages, not "+strconv.Itoa(len(langs)))
 			}
-			for k, a := range alt {
-				d.measured("bluesky.alt.max", a, opts+"/altText/"+strconv.Itoa(k), "alt text "+strconv.Itoa(k))
-			}
+			d.eachMeasured("bluesky.alt.max", alt, opts+"/altText", "alt text")
 		}
 		if mediaOK && optsOK {
 			d.altText("bluesky", p.MediaItems, alt, opts)
@@ -257,6 +265,8 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 		if th := t.Threads; th != nil && optsOK {
 			alt = th.AltText
 			d.enumRule("threads.reply_control", th.ReplyControl, opts+"/replyControl", threadsReplyControls)
+			d.eachMeasured("threads.alt.max", alt, opts+"/altText", "alt text")
+			d.threadsAttachments(th, c, mediaOK, opts)
 		}
 		if mediaOK && optsOK {
 			d.altText("threads", p.MediaItems, alt, opts)
@@ -336,7 +346,56 @@ func (d *doc) measured(id, value, path, what string) {
 		"; the limit is "+strconv.Itoa(m.Cap))
 }
 
-// altText applies the alt text rules of bluesky and threads: no more entries than media
+// eachMeasured applies a string rule to every entry of an array option at path.
+func (d *doc) eachMeasured(id string, values []string, path, what string) {
+	for k, v := range values {
+		d.measured(id, v, path+"/"+strconv.Itoa(k), what+" "+strconv.Itoa(k))
+	}
+}
+
+// threadsAttachments applies the rules of a threads post's poll, topic tag and text
+// attachment: a poll and a text attachment each go on a text-only post, and not together.
+func (d *doc) threadsAttachments(th *ThreadsOptions, c mediaCount, mediaOK bool, opts string) {
+	if poll := opts + "/pollOptions"; th.PollOptions != nil && !d.brokenNear(poll) {
+		if n := len(th.PollOptions); n < 2 || n > d.limit("threads.poll.options") {
+			d.raise("threads.poll.options", rules.CodeInvalidPoll, poll, "a threads poll has 2 to "+
+				strconv.Itoa(d.limit("threads.poll.options"))+" options, not "+strconv.Itoa(n))
+		}
+		for k, o := range th.PollOptions {
+			if strings.TrimSpace(o) == "" {
+				d.raise("threads.poll.option.max", rules.CodeInvalidPoll, poll+"/"+strconv.Itoa(k), "poll option "+strconv.Itoa(k)+" is blank; each is 1 to "+
+					strconv.Itoa(d.limit("threads.poll.option.max"))+" characters")
+				continue
+			}
+			d.measured("threads.poll.option.max", o, poll+"/"+strconv.Itoa(k), "poll option "+strconv.Itoa(k))
+		}
+		if mediaOK && c.all > 0 {
+			d.raise("threads.poll.text_only", rules.CodeInvalidPoll, poll, "threads takes a poll on a text-only post; this one has "+mediaList(c))
+		}
+	}
+	if tag := th.TopicTag; tag != nil && !d.brokenNear(opts+"/topicTag") {
+		if i := strings.IndexAny(*tag, ".&"); i >= 0 || strings.TrimSpace(*tag) == "" {
+			msg := "the topic tag is blank; threads takes 1 to " + strconv.Itoa(d.limit("threads.topic_tag")) + " characters"
+			if i >= 0 {
+				msg = "the topic tag contains " + strconv.Quote((*tag)[i:i+1]) + " at byte " + strconv.Itoa(i) + "; threads takes no \".\" or \"&\" in a topic tag"
+			}
+			d.raise("threads.topic_tag", rules.CodeInvalidValue, opts+"/topicTag", msg)
+		} else {
+			d.measured("threads.topic_tag", *tag, opts+"/topicTag", "the topic tag")
+		}
+	}
+	if at := opts + "/textAttachment"; th.TextAttachment != nil && !d.brokenNear(at) {
+		d.measured("threads.text_attachment.max", *th.TextAttachment, at, "the text attachment")
+		switch {
+		case mediaOK && c.all > 0:
+			d.raise("threads.text_attachment.text_only", rules.CodeInvalidValue, at, "threads takes a text attachment on a text-only post; this one has "+mediaList(c))
+		case th.PollOptions != nil:
+			d.raise("threads.text_attachment.text_only", rules.CodeInvalidValue, at, "threads takes a text attachment or a poll, not both")
+		}
+	}
+}
+
+// altText applies the alt text rules of bluesky, threads and instagram: no more entries than media
 // (error), and every image described (warning).
 func (d *doc) altText(platform string, items []MediaItem, alt []string, opts string) {
 	if d.brokenNear(opts + "/altText") {

@@ -110,6 +110,12 @@ type InstagramOptions struct {
 	ShareToFeed *bool   `json:"shareToFeed,omitempty"`
 	CoverURL    *string `json:"coverUrl,omitempty"`
 	ThumbOffset *int    `json:"thumbOffset,omitempty"`
+	// AltText is one entry per media item, in order (instagram.alt.count), each at most
+	// 1,000 characters (instagram.alt.max); Instagram applies it to images.
+	AltText []string `json:"altText,omitempty"`
+	// Collaborators are the usernames invited as collaborators, at most 3
+	// (instagram.collaborators.max).
+	Collaborators []string `json:"collaborators,omitempty"`
 }
 
 // ThreadsOptions is platformSpecificData for threads.
@@ -117,8 +123,19 @@ type ThreadsOptions struct {
 	// ReplyControl is everyone, accounts_you_follow, mentioned_only,
 	// parent_post_author_only or followers_only (threads.reply_control).
 	ReplyControl *string `json:"replyControl,omitempty"`
-	// AltText is one entry per media item, in order; no more entries than media.
+	// AltText is one entry per media item, in order; no more entries than media, each
+	// at most 1,000 characters (threads.alt.max).
 	AltText []string `json:"altText,omitempty"`
+	// PollOptions attach a poll: 2 to 4 options (threads.poll.options) of 1 to 25
+	// characters (threads.poll.option.max), on a post without media
+	// (threads.poll.text_only).
+	PollOptions []string `json:"pollOptions,omitempty"`
+	// TopicTag is the post's topic: 1 to 50 characters, no "." or "&" (threads.topic_tag).
+	TopicTag *string `json:"topicTag,omitempty"`
+	// TextAttachment is long-form text shown under the post, at most 10,000 characters
+	// (threads.text_attachment.max), on a post without media or a poll
+	// (threads.text_attachment.text_only).
+	TextAttachment *string `json:"textAttachment,omitempty"`
 }
 
 // GoogleBusinessOptions is platformSpecificData for googlebusiness.
@@ -195,10 +212,15 @@ var (
 		wireMember[InstagramOptions]{name: "shareToFeed", decode: func(d *decoder, in *InstagramOptions) { d.optBool(&in.ShareToFeed) }},
 		wireMember[InstagramOptions]{name: "coverUrl", decode: func(d *decoder, in *InstagramOptions) { d.optStr(&in.CoverURL) }},
 		wireMember[InstagramOptions]{name: "thumbOffset", decode: func(d *decoder, in *InstagramOptions) { d.optWhole(&in.ThumbOffset) }},
+		wireMember[InstagramOptions]{name: "altText", decode: func(d *decoder, in *InstagramOptions) { in.AltText = d.stringArray() }},
+		wireMember[InstagramOptions]{name: "collaborators", decode: func(d *decoder, in *InstagramOptions) { in.Collaborators = d.stringArray() }},
 	)
 	threadsTable = newTable(
 		wireMember[ThreadsOptions]{name: "replyControl", decode: func(d *decoder, t *ThreadsOptions) { d.optStr(&t.ReplyControl) }},
 		wireMember[ThreadsOptions]{name: "altText", decode: func(d *decoder, t *ThreadsOptions) { t.AltText = d.stringArray() }},
+		wireMember[ThreadsOptions]{name: "pollOptions", decode: func(d *decoder, t *ThreadsOptions) { t.PollOptions = d.stringArray() }},
+		wireMember[ThreadsOptions]{name: "topicTag", decode: func(d *decoder, t *ThreadsOptions) { d.optStr(&t.TopicTag) }},
+		wireMember[ThreadsOptions]{name: "textAttachment", decode: func(d *decoder, t *ThreadsOptions) { d.optStr(&t.TextAttachment) }},
 	)
 	gbpTable = newTable(
 		wireMember[GoogleBusinessOptions]{name: "topicType", decode: func(d *decoder, g *GoogleBusinessOptions) { d.optStr(&g.TopicType) }},
