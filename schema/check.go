@@ -28,6 +28,12 @@ type Env struct {
 	// every problem at its item's pointer. A URL without facts is not judged (the
 	// checks never fetch a URL); nil judges none.
 	Media map[string]media.Facts
+	// TikTokPrivacyLevels are, by TikTok accountId, the privacy levels TikTok's
+	// creator_info query gives for that creator (privacy_level_options): a tiktok target
+	// resolved to such an account whose privacyLevel is not among them breaks
+	// tiktok.privacy.allowed. An account without an entry is not judged (the checks never
+	// call TikTok); it applies only when resolution runs (Accounts given).
+	TikTokPrivacyLevels map[string][]string
 	// Plan is the caller's subscription; the zero value is active and unlimited.
 	Plan rules.Plan
 	// DraftState is the stored draft's state (CheckDraftPublish only); "" is saved. A
@@ -468,6 +474,7 @@ func (c *check) targets(d *doc, p *CreatePost) {
 	for i, a := range accounts {
 		if a.ID != "" {
 			c.targetsV[i].AccountID = a.ID
+			d.creatorPrivacy(&p.Platforms[i], i, c.env.TikTokPrivacyLevels[a.ID])
 		}
 	}
 	for _, e := range rerrs {

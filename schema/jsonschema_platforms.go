@@ -77,7 +77,7 @@ func optionFacts() map[string]obj {
 	return map[string]obj{
 		"YouTubeOptions.visibility":           enum("public", "private", "unlisted"),
 		"YouTubeOptions.categoryId":           {{"pattern", "^[0-9]+$"}},
-		"TikTokOptions.privacyLevel":          enum("PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"),
+		"TikTokOptions.privacyLevel":          enum(tiktokPrivacyLevels...),
 		"TikTokOptions.videoCoverTimestampMs": nonNegative,
 		"TikTokOptions.photoCoverIndex":       nonNegative,
 		"PinterestOptions.link":               url,
@@ -384,7 +384,9 @@ func optionTypeDocs() map[string]string {
 		"YouTubeOptions": "platformSpecificData for youtube; the target's text is the video description. The tags' total length " +
 			"(youtube.tags.max: each tag, 2 quotes around a tag with a space, a comma between tags, in UTF-16 code units) is checked by postrules.",
 		"TikTokOptions": "platformSpecificData for tiktok; the target's text is a video's caption, and a photo post's title: at most 90 UTF-16 code units " +
-			"(tiktok.photo.title.max, checked by postrules; the description option is the photo post's description).",
+			"(tiktok.photo.title.max, checked by postrules; the description option is the photo post's description). " +
+			"privacyLevel must also be one the creator's account allows (tiktok.privacy.allowed, checked by postrules against the " +
+			"creator_info privacy_level_options the server gives per account).",
 		"PinterestOptions": "platformSpecificData for pinterest (required); the target's text is the pin description. " +
 			"A video pin without coverImageUrl or a thumbnail on the video draws the warning pinterest.video.",
 		"LinkedInOptions": "platformSpecificData for linkedin. With a document in mediaItems, documentTitle is required (see the create-post allOf).",

@@ -1,7 +1,9 @@
 package schema
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
@@ -19,6 +21,7 @@ import (
 //	                   "postsUsed": 0, "accountLimit": 0, "connectedAccounts": 0},
 //	  "limits":       {"twitter": {"cap": 280, "counter": "x-weighted"}},
 //	  "rules":        {"bluesky.text.max_bytes": {"limit": 2000}, "instagram.hashtags.recommended": {"off": true}},
+//	  "tiktokPrivacyLevels": {"tt-1": ["FOLLOWER_OF_CREATOR", "SELF_ONLY"]}, // creator_info, by accountId
 //	  "draftState":   "saved",                   // saved, publishing or deleted
 //	  "maxBodyBytes": 1048576,
 //	  "maxTargets":   100                        // -1: no bound
@@ -101,6 +104,11 @@ var (
 		wireMember[Env]{name: "accounts", decode: func(d *decoder, env *Env) {
 			if !d.null() {
 				env.Accounts = d.accounts()
+			}
+		}},
+		wireMember[Env]{name: "tiktokPrivacyLevels", decode: func(d *decoder, env *Env) {
+			if !d.null() {
+				env.TikTokPrivacyLevels = d.privacyLevels()
 			}
 		}},
 		wireMember[Env]{name: "plan", decode: func(d *decoder, env *Env) {
@@ -370,6 +378,26 @@ func (d *decoder) dataMembers(known func(name string) bool, value func(name stri
 		value(name)
 		d.pop()
 	}
+}
+
+// privacyLevels decodes {"<accountId>": ["SELF_ONLY", ...], ...}: each a list of TikTok's
+// privacy levels (the creator_info query's privacy_level_options).
+func (d *decoder) privacyLevels() map[string][]string {
+	out := map[string][]string{}
+	d.dataMembers(func(string) bool { return true }, func(name string) {
+		levels := d.stringArray()
+		for k, l := range levels {
+			if !slices.Contains(tiktokPrivacyLevels, l) {
+				d.push(strconv.Itoa(k))
+				d.reportHere(rules.CodeInvalidValue, "privacy level "+quoteName(l)+" is not one of "+strings.Join(tiktokPrivacyLevels, ", "))
+				d.pop()
+			}
+		}
+		if levels != nil {
+			out[name] = levels
+		}
+	})
+	return out
 }
 
 // limits decodes {"<platform>": {"cap", "counter"}, ...}: the member names are platforms.

@@ -35,6 +35,9 @@ func TestDecodeEnvDefects(t *testing.T) {
 		{"a clock outside the grammar", `{"now":"2026-01-02 03:04:05Z"}`, rules.CodeInvalidScheduledFor, "/now"},
 		{"an unknown draft state", `{"draftState":"gone"}`, rules.CodeInvalidValue, "/draftState"},
 		{"a negative plan number", `{"plan":{"postLimit":-1}}`, rules.CodeInvalidValue, "/plan/postLimit"},
+		{"a privacy level TikTok does not have", `{"tiktokPrivacyLevels":{"tt-1":["SELF_ONLY","FRIENDS"]}}`, rules.CodeInvalidValue, "/tiktokPrivacyLevels/tt-1/1"},
+		{"privacy levels not in a list", `{"tiktokPrivacyLevels":{"tt-1":"SELF_ONLY"}}`, rules.CodeWrongType, "/tiktokPrivacyLevels/tt-1"},
+		{"an account's privacy levels twice", `{"tiktokPrivacyLevels":{"tt-1":[],"tt-1":["SELF_ONLY"]}}`, rules.CodeDuplicateField, "/tiktokPrivacyLevels/tt-1"},
 		{"not an object", `[]`, rules.CodeInvalidBody, ""},
 		{"malformed", `{"now":`, rules.CodeMalformedJSON, ""},
 	}
@@ -75,6 +78,10 @@ func TestDecodeEnvValues(t *testing.T) {
 	}
 	if env, ps := DecodeEnv([]byte(`{"accounts":[]}`)); len(ps) != 0 || env.Accounts == nil {
 		t.Errorf("[] accounts: %+v %+v", env, ps)
+	}
+	env, ps = DecodeEnv([]byte(`{"tiktokPrivacyLevels":{"tt-1":["FOLLOWER_OF_CREATOR","SELF_ONLY"],"tt-2":[]}}`))
+	if len(ps) != 0 || len(env.TikTokPrivacyLevels) != 2 || len(env.TikTokPrivacyLevels["tt-1"]) != 2 || env.TikTokPrivacyLevels["tt-2"] == nil {
+		t.Errorf("tiktokPrivacyLevels: %+v %+v", env.TikTokPrivacyLevels, ps)
 	}
 }
 

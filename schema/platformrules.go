@@ -163,7 +163,7 @@ func (d *doc) checkPlatform(p *CreatePost, t *PlatformTarget, base string) {
 			if tk.Description != nil {
 				d.measured("tiktok.photo.description.max", *tk.Description, opts+"/description", "the description")
 			}
-			d.enum(tk.PrivacyLevel, opts+"/privacyLevel", "PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY")
+			d.enumRule("", tk.PrivacyLevel, opts+"/privacyLevel", tiktokPrivacyLevels)
 			d.nonNegative(tk.VideoCoverTimestampMs, opts+"/videoCoverTimestampMs")
 			d.nonNegative(tk.PhotoCoverIndex, opts+"/photoCoverIndex")
 		}
@@ -344,6 +344,21 @@ func (d *doc) measured(id, value, path, what string) {
 	}
 	d.raise(id, rules.CodeInvalidValue, path, what+" is "+more+strconv.Itoa(m.Length)+" "+rules.UnitName(m.Counter)+
 		"; the limit is "+strconv.Itoa(m.Cap))
+}
+
+// creatorPrivacy applies tiktok.privacy.allowed to target i once it is resolved to an
+// account whose creator_info privacy levels the caller gave (allowed; nil: not known).
+func (d *doc) creatorPrivacy(t *PlatformTarget, i int, allowed []string) {
+	path := "/platforms/" + strconv.Itoa(i) + "/platformSpecificData/privacyLevel"
+	if t.Platform != rules.TikTok || t.TikTok == nil || t.TikTok.PrivacyLevel == nil || allowed == nil || d.brokenNear(path) {
+		return
+	}
+	level := *t.TikTok.PrivacyLevel
+	if !slices.Contains(tiktokPrivacyLevels, level) || slices.Contains(allowed, level) {
+		return // an unknown value is the enum's problem
+	}
+	d.raise("tiktok.privacy.allowed", rules.CodeInvalidValue, path, "this TikTok creator can post as "+strings.Join(allowed, ", ")+
+		", not "+strconv.Quote(level)+" (TikTok's creator_info)")
 }
 
 // eachMeasured applies a string rule to every entry of an array option at path.

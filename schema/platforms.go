@@ -13,6 +13,9 @@ var (
 	threadsReplyControls = []string{"everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"}
 	// googleTopicTypes: rule googlebusiness.topic (ALERT cannot be created).
 	googleTopicTypes = []string{"STANDARD", "EVENT", "OFFER"}
+	// tiktokPrivacyLevels: TikTok's privacy_level values (tiktok.privacy.allowed narrows
+	// them to the creator's own, Env.TikTokPrivacyLevels).
+	tiktokPrivacyLevels = []string{"PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"}
 	// googleCallToActions: rule googlebusiness.cta (GET_OFFER is deprecated: a warning).
 	googleCallToActions = []string{"BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER"}
 )

@@ -17,14 +17,29 @@ import (
 // The posts sit at the rule's limit and one past it, in texts whose units differ (é is 2
 // bytes, an emoji 2 UTF-16 units), so a wrong number or a wrong unit fails here. Expected
 // verdicts were written from the platforms' documents (rules/book.go cites them), not
-// from this code's output.
+// from this code's output. A case's options, when given, are the caller's (the one
+// options model as JSON, DecodeEnv): a rule about a connected account's facts needs them.
 type platformFixture struct {
 	Rule  string `json:"rule"`
 	Cases []struct {
-		Why    string          `json:"why"`
-		Expect string          `json:"expect"`
-		Body   json.RawMessage `json:"body"`
+		Why     string          `json:"why"`
+		Expect  string          `json:"expect"`
+		Body    json.RawMessage `json:"body"`
+		Options json.RawMessage `json:"options,omitempty"`
 	} `json:"cases"`
+}
+
+// fixtureEnv is a case's options decoded, or the zero Env without any.
+func fixtureEnv(t *testing.T, options json.RawMessage) Env {
+	t.Helper()
+	if options == nil {
+		return Env{}
+	}
+	env, problems := DecodeEnv(options)
+	if len(problems) > 0 {
+		t.Fatalf("fixture options %s: %+v", options, problems)
+	}
+	return env
 }
 
 func loadPlatformFixtures(t *testing.T) map[string]platformFixture {
@@ -78,7 +93,8 @@ func TestPlatformFixtures(t *testing.T) {
 		}
 		broken := false
 		for _, c := range fx.Cases {
-			v := CheckCreatePost(c.Body, Env{})
+			env := fixtureEnv(t, c.Options)
+			v := CheckCreatePost(c.Body, env)
 			errs, warns := rulesOf(v.Problems), rulesOf(v.Warnings)
 			where := r.ID + ": " + c.Why
 			switch c.Expect {
@@ -97,7 +113,9 @@ func TestPlatformFixtures(t *testing.T) {
 					}
 				}
 				// Turned off through the one options model, the rule says nothing.
-				off := CheckCreatePost(c.Body, Env{Limits: rules.DefaultLimits().Disable(r.ID)})
+				offEnv := env
+				offEnv.Limits = rules.DefaultLimits().Disable(r.ID)
+				off := CheckCreatePost(c.Body, offEnv)
 				if !off.Valid || has(rulesOf(off.Problems), r.ID) {
 					t.Errorf("%s: with %s disabled: problems %+v", where, r.ID, off.Problems)
 				}

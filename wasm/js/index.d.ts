@@ -374,6 +374,12 @@ export interface CheckOptions {
   rules?: Record<string, { limit?: number; off?: boolean }> | null;
   /** How many targets a request may have; default 100, -1 for no bound. */
   maxTargets?: number | null;
+  /**
+   * By TikTok accountId, the privacy levels TikTok's creator_info query offers that creator
+   * (privacy_level_options): a target resolved to that account whose privacyLevel is not
+   * among them breaks tiktok.privacy.allowed.
+   */
+  tiktokPrivacyLevels?: Record<string, Array<"PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY">> | null;
 }
 
 export interface DraftCheckOptions extends CheckOptions {
