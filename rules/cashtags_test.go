@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/postrules/postrules/internal/strictjson"
+	"github.com/postrules/postrules/rules/internal/entity"
 )
 
 // TestCashtagsAgainstTwitterText: on 4,000 generated texts, the cashtag counter finds the
@@ -28,7 +29,7 @@ func TestCashtagsAgainstTwitterText(t *testing.T) {
 	}
 	with := 0
 	for _, c := range cases {
-		m := measureTags(c.Text, '$', cashtagsName, 1<<30)
+		m := measureTags(c.Text, entity.Cashtag, cashtagsName, 1<<30)
 		if m.Length != len(c.Starts) {
 			t.Errorf("%+q: %d cashtags, twitter-text finds %d at %v", c.Text, m.Length, len(c.Starts), c.Starts)
 			continue
@@ -38,7 +39,7 @@ func TestCashtagsAgainstTwitterText(t *testing.T) {
 		}
 		// With cap k, OverflowAt is where the (k+1)-th cashtag starts.
 		for k, want16 := range c.Starts {
-			at := measureTags(c.Text, '$', cashtagsName, k).OverflowAt
+			at := measureTags(c.Text, entity.Cashtag, cashtagsName, k).OverflowAt
 			if got16 := strictjson.UTF16Len(c.Text[:at]); got16 != want16 {
 				t.Errorf("%+q: cashtag %d at UTF-16 index %d, twitter-text says %d", c.Text, k+1, got16, want16)
 			}
@@ -71,7 +72,7 @@ func TestCashtags(t *testing.T) {
 		{"a\u3000$JP and\u00a0$EU", 2, "Unicode spaces before the $ count as white space"},
 		{"$A\u0085", 0, "U+0085 precedes a cashtag in spaces.js but is no \\s for the look-ahead"},
 	} {
-		if got := measureTags(tt.text, '$', cashtagsName, 1<<30).Length; got != tt.want {
+		if got := measureTags(tt.text, entity.Cashtag, cashtagsName, 1<<30).Length; got != tt.want {
 			t.Errorf("%s: %+q has %d cashtags, want %d", tt.why, tt.text, got, tt.want)
 		}
 	}

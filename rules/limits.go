@@ -1,6 +1,10 @@
 package rules
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/postrules/postrules/rules/internal/entity"
+)
 
 // Measurement is the length of one text against one cap.
 type Measurement struct {
@@ -440,11 +444,11 @@ func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCa
 	case r.kind == kindLinks:
 		m = measureLinks(text, limit)
 	case r.kind == kindHashtags:
-		m = measureTags(text, '#', hashtagsName, limit)
+		m = measureTags(text, entity.Hashtag, hashtagsName, limit)
 	case r.kind == kindMentions:
-		m = measureTags(text, '@', mentionsName, limit)
+		m = measureTags(text, entity.Mention, mentionsName, limit)
 	case r.kind == kindCashtags:
-		m = measureTags(text, '$', cashtagsName, limit)
+		m = measureTags(text, entity.Cashtag, cashtagsName, limit)
 	default:
 		var c Counter
 		if pi := p.index(); textRules[pi][0] == bi {

@@ -3,10 +3,10 @@ package rules
 import (
 	"math"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/postrules/postrules/internal/strictjson"
+	"github.com/postrules/postrules/rules/internal/entity"
 	"github.com/postrules/postrules/rules/internal/grapheme"
 )
 
@@ -246,37 +246,25 @@ const maxDistinctLinks = 64
 // measureLinks counts the unique links of text, as Threads does ("All unique URLs found
 // in the text field are counted as links",
 // https://developers.facebook.com/documentation/threads/create-posts/text-attachments).
-// A link is a run of non-space characters that starts with "http://", "https://" or
-// "www." (any letter case) at the start of the text or after a character that is not a
-// letter, digit or one of "-_./@"; it ends at ASCII white space or one of <>"'. Two
-// links are the same when their bytes are (trailing ".,;:!?)" is not part of a link).
-// Bare domains ("example.com") are not found: Threads' own detector is not documented,
-// so this is a lower bound on what Threads counts. OverflowAt is the start of the
-// (limit+1)-th unique link.
+// Threads does not document what it takes for a URL; the links are the URLs of the one
+// recogniser (rules/internal/entity: twitter-text's URL extraction, so "example.com"
+// is one and "x.y" is not). Two links are the same when their bytes are. OverflowAt is
+// the start of the (limit+1)-th unique link.
 func measureLinks(text string, limit int) Measurement {
 	m := Measurement{Counter: linksName, Cap: limit, Exact: true, OverflowAt: -1}
 	var seenBuf [8][2]int
 	seen := seenBuf[:0]
-	for i := 0; i < len(text); {
-		next := strings.IndexAny(text[i:], "hHwW")
-		if next < 0 {
+	var sc entity.Scanner
+	sc.Init(text)
+	for {
+		e, ok := sc.Next()
+		if !ok {
 			break
 		}
-		i += next
-		n := linkPrefix(text, i)
-		if n == 0 {
-			i++
+		if e.Kind != entity.URL {
 			continue
 		}
-		end := i + n
-		for end < len(text) && !linkStop(text[end]) {
-			end++
-		}
-		stop := end
-		for stop > i+n && trailingPunct(text[stop-1]) {
-			stop--
-		}
-		link := text[i:stop]
+		link := text[e.Start:e.End]
 		dup := false
 		for _, s := range seen {
 			if text[s[0]:s[1]] == link {
@@ -284,188 +272,46 @@ func measureLinks(text string, limit int) Measurement {
 				break
 			}
 		}
-		if !dup {
-			if len(seen) == maxDistinctLinks {
-				m.Exact = false
-				break
-			}
-			seen = append(seen, [2]int{i, stop})
-			if len(seen) > limit && m.OverflowAt < 0 {
-				m.OverflowAt = i
-			}
+		if dup {
+			continue
 		}
-		i = end
+		if len(seen) == maxDistinctLinks {
+			m.Exact = false
+			break
+		}
+		seen = append(seen, [2]int{e.Start, e.End})
+		if len(seen) > limit && m.OverflowAt < 0 {
+			m.OverflowAt = e.Start
+		}
 	}
 	m.Length = len(seen)
 	return m
 }
 
-// linkPrefix is the length of the link scheme at text[i] ("https://", "http://", "www."),
-// or 0 when no link starts there.
-func linkPrefix(text string, i int) int {
-	if i > 0 {
-		c := text[i-1]
-		if isWordByte(c) || c == '-' || c == '.' || c == '/' || c == '@' || c >= utf8.RuneSelf {
-			return 0
-		}
-	}
-	for _, p := range [...]string{"https://", "http://", "www."} {
-		if len(text)-i > len(p) && hasPrefixFold(text[i:], p) {
-			return len(p)
-		}
-	}
-	return 0
-}
-
-// hasPrefixFold reports whether s starts with the lowercase ASCII prefix p, in any case.
-func hasPrefixFold(s, p string) bool {
-	for j := 0; j < len(p); j++ {
-		c := s[j]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != p[j] {
-			return false
-		}
-	}
-	return true
-}
-
-func linkStop(c byte) bool {
-	switch c {
-	case ' ', '\t', '\n', '\r', '\f', '\v', '<', '>', '"', '\'':
-		return true
-	}
-	return false
-}
-
-// trailingPunct reports whether c is punctuation that ends a sentence rather than a link.
-func trailingPunct(c byte) bool {
-	switch c {
-	case '.', ',', ';', ':', '!', '?', ')':
-		return true
-	}
-	return false
-}
-
-func isWordByte(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
-}
-
-// measureTags counts the tags of text that begin with mark: hashtags ('#'), @mentions
-// ('@') or $cashtags ('$'), each as isTag recognises it. One pass, O(len(text));
-// OverflowAt is the start of the (limit+1)-th tag.
-func measureTags(text string, mark byte, name string, limit int) Measurement {
+// measureTags counts the tags of kind (hashtags, @mentions or $cashtags) that the one
+// recogniser finds (rules/internal/entity: twitter-text 3.1.0's extractors, so "#123"
+// and "a#b" hold no hashtag and "＃タグ" does). One pass, O(len(text)); OverflowAt is
+// the start of the (limit+1)-th tag.
+func measureTags(text string, kind entity.Kind, name string, limit int) Measurement {
 	m := Measurement{Counter: name, Cap: limit, Exact: true, OverflowAt: -1}
-	for i := 0; i < len(text); i++ {
-		next := strings.IndexByte(text[i:], mark)
-		if next < 0 {
+	var sc entity.Scanner
+	sc.Init(text)
+	for {
+		e, ok := sc.Next()
+		if !ok {
 			break
 		}
-		i += next
-		if !isTag(text, i) {
+		if e.Kind != kind {
 			continue
 		}
 		m.Length++
 		if m.Length > limit && m.OverflowAt < 0 {
-			m.OverflowAt = i
+			m.OverflowAt = e.Start
 		}
 	}
 	return m
 }
 
-// isTag reports whether the mark at text[i] begins a tag.
-//
-// A hashtag or @mention: the mark at the start of the text or after a character that is
-// not an ASCII letter, digit, '_' or '&' (so "a#b", "x@y.com" and "&#123;" are not tags),
-// followed by a letter, digit or '_' (a hashtag in any script: "#café", "#日本"; a
-// mention's name is ASCII, as Instagram usernames are).
-//
-// A cashtag as twitter-text 3.1.0 extracts it (js/src/regexp/validCashtag.js, cashtag.js,
-// spaces.js, punct.js):
-//
-//	(^|spaces)\$([a-z]{1,6}(?:[._][a-z]{1,2})?)(?=$|\s|punct)    case-insensitive
-//
-// so "$AAPL" and "$BRK.B" are cashtags, and none of "$5", "$GOOGLEX" (seven letters),
-// "a$B" (no space before) or "$AB1" (a digit after) is.
-func isTag(text string, i int) bool {
-	if text[i] == '$' {
-		if i > 0 {
-			if r, _ := utf8.DecodeLastRuneInString(text[:i]); !isTwitterSpace(r) {
-				return false
-			}
-		}
-		return cashtagEnd(text, i+1) >= 0
-	}
-	if i > 0 {
-		if c := text[i-1]; isWordByte(c) || c == '&' {
-			return false
-		}
-	}
-	if i+1 >= len(text) {
-		return false
-	}
-	c := text[i+1]
-	if isWordByte(c) {
-		return true
-	}
-	if c >= utf8.RuneSelf && text[i] == '#' {
-		r, _ := utf8.DecodeRuneInString(text[i+1:])
-		return unicode.IsLetter(r) || unicode.IsDigit(r)
-	}
-	return false
-}
-
-// cashtagEnd matches twitter-text's cashtag, [a-z]{1,6}(?:[._][a-z]{1,2})?, at text[j:]
-// followed by what its look-ahead allows, and returns the end, or -1. A run of more than
-// six letters matches nothing: every shorter match is followed by a letter.
-func cashtagEnd(text string, j int) int {
-	n := 0
-	for j+n < len(text) && isASCIILetter(text[j+n]) {
-		n++
-	}
-	if n == 0 || n > 6 {
-		return -1
-	}
-	base := j + n
-	if base+1 < len(text) && (text[base] == '.' || text[base] == '_') {
-		k := 0
-		for base+1+k < len(text) && isASCIILetter(text[base+1+k]) {
-			k++
-		}
-		if k >= 1 && k <= 2 && cashtagFollowOK(text, base+1+k) {
-			return base + 1 + k
-		}
-	}
-	if cashtagFollowOK(text, base) {
-		return base
-	}
-	return -1
-}
-
-func isASCIILetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-
-// cashtagFollowOK is validCashtag's look-ahead at i: the end, white space (JavaScript's
-// \s) or one of punct.js's characters.
-func cashtagFollowOK(text string, i int) bool {
-	if i >= len(text) {
-		return true
-	}
-	if c := text[i]; c < utf8.RuneSelf {
-		return strings.IndexByte("!'#%&()*+,\\-./:;<=>?@[]^_{|}~$", c) >= 0 || c == ' ' || ('\t' <= c && c <= '\r')
-	}
-	r, _ := utf8.DecodeRuneInString(text[i:])
-	return isTwitterSpace(r) && r != 0x85 && r != 0x180E || r == 0xFEFF
-}
-
-// isTwitterSpace is twitter-text's spaces.js: the white space that may precede a cashtag.
-func isTwitterSpace(r rune) bool {
-	switch {
-	case r == ' ' || ('\t' <= r && r <= '\r'):
-		return true
-	case r < 0x85:
-		return false
-	}
-	return r == 0x85 || r == 0xA0 || r == 0x1680 || r == 0x180E || (0x2000 <= r && r <= 0x200A) ||
-		r == 0x2028 || r == 0x2029 || r == 0x202F || r == 0x205F || r == 0x3000
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }

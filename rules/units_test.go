@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/postrules/postrules/rules/internal/entity"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -87,11 +88,13 @@ func TestMeasureLinks(t *testing.T) {
 		over   int
 		why    string
 	}{
-		{"see https://a.example/x and https://a.example/x", 5, 1, -1, "the same URL twice is one link (Threads counts unique URLs)"},
+		{"see https://a.example.com/x and https://a.example.com/x", 5, 1, -1, "the same URL twice is one link (Threads counts unique URLs)"},
+		{"see example.com, shop.example.co.uk and x.invalidtld", 5, 2, -1, "bare domains with a real TLD are links (twitter-text's URLs); an unknown TLD is none"},
 		{"https://a.io www.b.io http://c.io HTTPS://d.io www.e.io https://f.io", 5, 6, 56, "six unique links, the sixth starts at byte 56"},
 		{"mail me: bob@www.example.com", 5, 0, -1, "www. inside an address is no link"},
 		{"(https://a.io).", 0, 1, 1, "trailing punctuation is not part of the link, a leading parenthesis is no word"},
-		{"nowww.example.com", 5, 0, -1, "www. inside a word is no link"},
+		{"nowww.example.com", 5, 1, -1, "a bare domain is one link, whatever its first label"},
+		{"#tag@user.com $AB", 5, 0, -1, "a domain right after an at sign is no link (twitter-text)"},
 	}
 	for _, tt := range tests {
 		m := measureLinks(tt.text, tt.cap)
@@ -104,19 +107,23 @@ func TestMeasureLinks(t *testing.T) {
 func TestMeasureTags(t *testing.T) {
 	tests := []struct {
 		text   string
-		mark   byte
+		kind   entity.Kind
 		length int
 		why    string
 	}{
-		{"#one #two,#three", '#', 3, "tags separated by space and comma"},
-		{"a#b c# #", '#', 0, "inside a word, or with nothing after the mark, is no tag"},
-		{"#caf\u00e9 #\u65e5\u672c", '#', 2, "tags in any script"},
-		{"&#123; #1", '#', 1, "an HTML entity is no tag; a digit tag is"},
-		{"@bob hi @ann.lee x@y.com", '@', 2, "mentions, not an e-mail address"},
-		{"$AAPL up, $5 off, a$B", '$', 1, "a cashtag starts with a letter; a price or a word is none"},
+		{"#one #two,#three", entity.Hashtag, 3, "tags separated by space and comma"},
+		{"a#b c# #", entity.Hashtag, 0, "inside a word, or with nothing after the mark, is no tag"},
+		{"#caf\u00e9 #\u65e5\u672c \uff03\u30bf\u30b0", entity.Hashtag, 3, "tags in any script, and the full-width mark"},
+		{"&#123; #1 #1a", entity.Hashtag, 1, "an HTML entity is no tag, nor digits alone (twitter-text needs a letter)"},
+		{"#a#b #c", entity.Hashtag, 1, "a tag right before another mark is none (endHashtagMatch)"},
+		{"#\ufe0f\u20e3 #\u20e3x", entity.Hashtag, 0, "a keycap is no tag"},
+		{"@bob hi @ann.lee x@y.com", entity.Mention, 2, "mentions, not an e-mail address"},
+		{"\uff20bob RT@ann @a@b", entity.Mention, 2, "the full-width mark and a retweet prefix; @a@b is too close to an address"},
+		{"https://example.com/#frag #tag", entity.Hashtag, 1, "a '#' inside a URL is the URL's"},
+		{"$AAPL up, $5 off, a$B", entity.Cashtag, 1, "a cashtag starts with a letter; a price or a word is none"},
 	}
 	for _, tt := range tests {
-		m := measureTags(tt.text, tt.mark, "x", 100)
+		m := measureTags(tt.text, tt.kind, "x", 100)
 		if m.Length != tt.length {
 			t.Errorf("measureTags(%q) = %d, want %d (%s)", tt.text, m.Length, tt.length, tt.why)
 		}

@@ -8,9 +8,9 @@ import (
 
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/internal/urls"
 	"github.com/postrules/postrules/rules/xweight/internal/emoji"
 	"github.com/postrules/postrules/rules/xweight/internal/nfc"
-	"github.com/postrules/postrules/rules/xweight/internal/urls"
 )
 
 // Name is the counter's wire name, as in `--counter x-weighted`.

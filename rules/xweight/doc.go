@@ -17,7 +17,7 @@
 //   - Every URL counts 23 (the length of a t.co link) however long it is, also a URL
 //     without a protocol such as "example.com"; what is a URL follows twitter-text's
 //     URL extraction (its TLD list, its rule that a host label over 63 characters in
-//     punycode makes no URL, and the rest; see internal/urls).
+//     punycode makes no URL, and the rest; see rules/internal/urls).
 //   - With emoji parsing (v3), an emoji sequence counts 2 however many code points it
 //     has (👨‍👩‍👧‍👦 is 7 code points, 2 characters).
 //   - U+FFFE, U+FEFF and U+FFFF make the text invalid; so does being empty.
@@ -37,7 +37,7 @@
 // i flag and without u, so ECMAScript's case canonicalisation lets in characters the
 // classes do not list (U+0399 matches the latin-accent class through U+0345, U+A7DC
 // through U+019B); the canonical forms are the JavaScript engine's own, recorded in
-// internal/urls/testdata.
+// rules/internal/urls/testdata.
 //
 // A Parser implements rules.Counter under the name "x-weighted", so it plugs into
 // rules.Limits: Measure reports the weighted length against a cap and the byte offset

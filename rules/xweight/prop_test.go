@@ -13,8 +13,8 @@ import (
 
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/internal/urls"
 	"github.com/postrules/postrules/rules/xweight/internal/nfc"
-	"github.com/postrules/postrules/rules/xweight/internal/urls"
 )
 
 // pieces are the building blocks of generated posts: every weight class, range edges,

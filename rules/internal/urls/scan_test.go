@@ -12,7 +12,7 @@ import (
 )
 
 // conformanceDir holds twitter-text 3.1.0's conformance data (see its README.md).
-const conformanceDir = "../../testdata/twitter-text/"
+const conformanceDir = "../../xweight/testdata/twitter-text/"
 
 // found is an entity as twitter-text's extractUrlsWithIndices returns it.
 type found struct {

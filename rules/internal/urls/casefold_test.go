@@ -19,7 +19,7 @@ import (
 var update = flag.Bool("update", false, "rewrite casefold_table.go from testdata/canonicalize.txt")
 
 // readCanon reads testdata/canonicalize.txt, the JavaScript engine's Canonicalize for
-// every BMP code unit it changes (written by ../../testdata/oracle/gen_casefold.js), into a
+// every BMP code unit it changes (written by ../../xweight/testdata/oracle/gen_casefold.js), into a
 // full BMP table.
 func readCanon(t testing.TB) *[0x10000]rune {
 	t.Helper()

@@ -11,7 +11,7 @@ import (
 // extractUrlsWithIndices on 4000 generated texts full of near-URLs (protocols, dots,
 // TLDs in many scripts, paths, parentheses, queries, astral characters, directional
 // marks). The expected answers were produced by twitter-text itself; see
-// ../../testdata/oracle/README.md.
+// ../../xweight/testdata/oracle/README.md.
 func TestAgainstTwitterText(t *testing.T) {
 	cases, withURL := compareOracle(t, "urls.json")
 	if cases != 4000 {
@@ -26,7 +26,7 @@ func TestAgainstTwitterText(t *testing.T) {
 // cased BMP character (one whose canonical form under ECMAScript's case-insensitive
 // matching is shared with another character) into a domain without protocol, a label, a
 // path, a path's end and a query, and every non-ASCII TLD spelt with other characters of
-// the same canonical forms (../../testdata/oracle/gen_casefold.js). twitter-text's regular
+// the same canonical forms (../../xweight/testdata/oracle/gen_casefold.js). twitter-text's regular
 // expressions carry the i flag without u, so these match where the classes do not list
 // them (issue: U+0399 in "ΚΑΙ.gr" makes the URL "Ι.gr").
 func TestCaseFoldAgainstTwitterText(t *testing.T) {
@@ -38,7 +38,7 @@ func TestCaseFoldAgainstTwitterText(t *testing.T) {
 
 func compareOracle(t *testing.T, name string) (cases, withURL int) {
 	t.Helper()
-	data, err := os.ReadFile("../../testdata/oracle/" + name)
+	data, err := os.ReadFile("../../xweight/testdata/oracle/" + name)
 	if err != nil {
 		t.Fatalf("oracle corpus missing: %v", err)
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/postrules/postrules/internal/gotable"
 )
 
-const yamlPath = "../../testdata/twitter-text/tld_lib.yml"
+const yamlPath = "../../xweight/testdata/twitter-text/tld_lib.yml"
 
 const canonPath = "testdata/canonicalize.txt"
 
