@@ -169,23 +169,41 @@ function loneSurrogateFault(what, s, at, path = '') {
     path, at);
 }
 
-// The number of bytes to reserve for strings: their UTF-8 length at most. A short string
-// is not scanned (3 bytes per UTF-16 code unit is the worst case); a long one is, so that
-// a 10 MB ASCII text does not reserve 30 MB. The result is capped below 2^31, the
-// module's int32: a bigger request is refused by the module with body_too_large.
+// utf8Length is the exact length of s in UTF-8, what TextEncoder writes for it and so what
+// the module counts against its MaxInput: 1 byte per code unit below U+0080, 2 below
+// U+0800, 4 per surrogate pair (one code point above U+FFFF), 3 for any other unit (a lone
+// surrogate is written as U+FFFD; the wrapper refuses those before anything is sent). It
+// encodes 64 Ki units at a time into one fixed scratch buffer and keeps only the count: the
+// string is never copied whole (a slice of a flat string is a view in V8), and the native
+// encoder is 5-40 times faster than a charCodeAt loop (60 Mi ASCII units: 8 ms against
+// 330 ms in Node 20). A pair is never cut between two chunks.
+const UTF8_CHUNK = 1 << 16;
+export function utf8Length(s) {
+  const n = s.length;
+  if (n <= UTF8_CHUNK) return encoder.encodeInto(s, new Uint8Array(3 * n)).written;
+  const scratch = new Uint8Array(3 * UTF8_CHUNK);
+  let bytes = 0;
+  for (let i = 0; i < n;) {
+    let e = Math.min(i + UTF8_CHUNK, n);
+    if (e < n) {
+      const c = s.charCodeAt(e - 1);
+      if (c >= 0xd800 && c <= 0xdbff) e--; // a high surrogate goes with the next chunk
+    }
+    bytes += encoder.encodeInto(s.slice(i, e), scratch).written;
+    i = e;
+  }
+  return bytes;
+}
+
+// The number of bytes to reserve for strings: their UTF-8 length. A short string is not
+// scanned (3 bytes per UTF-16 code unit is the worst case, and a few KB more of input area
+// cost nothing); a long one is measured exactly (utf8Length), so that 11 Mi emoji (44 MiB
+// of UTF-8, 22 Mi units) are not taken for 66 MiB and refused. The result is capped below
+// 2^31, the module's int32: a bigger request is refused by the module with body_too_large.
 const SCAN_ABOVE = 1 << 16;
 function bytesFor(strings) {
   let n = 0;
-  for (const s of strings) {
-    if (s.length <= SCAN_ABOVE) {
-      n += s.length * 3;
-      continue;
-    }
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      n += c < 0x80 ? 1 : c < 0x800 ? 2 : 3; // a surrogate pair: 3 + 3 >= 4
-    }
-  }
+  for (const s of strings) n += s.length <= SCAN_ABOVE ? s.length * 3 : utf8Length(s);
   return Math.min(n, 0x7fffffff);
 }
 
