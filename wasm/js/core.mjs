@@ -489,23 +489,38 @@ function clock(now) {
   return null;
 }
 
+// How deep stringify writes a value: an object or array nested deeper is written as []. Every
+// decoder on the Go side refuses nesting far shallower (schema.MaxDepth is 32, the
+// top-level value being level 1) with too_deep at the first value past its limit, which
+// comes before any cut value in the text, so the cut text gets the very verdict the whole
+// text would. And no engine overflows its stack writing 64 levels: a value nested 100,000
+// deep was malformed_json in Node (JSON.stringify's RangeError) and too_deep in Chromium
+// (whose stack held it); it is too_deep on both now.
+const WRITE_DEPTH = 64;
+
 // JSON.stringify guarded: {text} or {fault}. A string holding a lone surrogate (an
 // account id, say) is refused: JSON.stringify would write it as a \uD800 escape, which
 // Go's decoder silently turns into U+FFFD, and the check would run on another value than
 // the page's. Getters, toJSON methods and proxies inside the value run here, inside the
-// try.
+// try. Nesting deeper than WRITE_DEPTH is cut (see there).
 function stringify(value, what, path, lonesToGo = false) {
   let lone = null;
-  const wellFormed = lonesToGo ? undefined : (k, v) => {
-    if (lone === null) {
+  const depth = new Map(); // an object being written -> its level (the top-level value is 1)
+  const replacer = function (k, v) {
+    if (!lonesToGo && lone === null) {
       if (loneSurrogateAt(k) >= 0) lone = `the member name ${JSON.stringify(k)}`;
       else if (typeof v === 'string' && loneSurrogateAt(v) >= 0) lone = k === '' ? 'a string' : `the value of ${JSON.stringify(k)}`;
+    }
+    if (v !== null && typeof v === 'object') {
+      const d = (depth.get(this) || 0) + 1; // `this` is the holder; the root's is not in the map
+      if (d > WRITE_DEPTH) return [];
+      depth.set(v, d);
     }
     return v;
   };
   let text;
   try {
-    text = JSON.stringify(value, wellFormed);
+    text = JSON.stringify(value, replacer);
   } catch (err) {
     return { fault: fault(CODE_MALFORMED_JSON, `${what} cannot be written as JSON: ${errText(err)}`, path) };
   }

@@ -45,3 +45,38 @@ test('a text sent whole is refused only past 64 MiB of UTF-8, counted exactly', 
   const t = pr.measure(tags);
   assert.deepEqual([t.code, t.length, t.fits], [undefined, 1, true], t.message);
 });
+
+// A value nested depth levels deep: {a: {a: ... {}}} or [[...[]]].
+function nested(depth, array = false) {
+  let v = array ? [] : {};
+  for (let i = 1; i < depth; i++) v = array ? [v] : { a: v };
+  return v;
+}
+
+test('too_deep for a deeply nested value, however deep: never malformed_json from a stack overflow', async () => {
+  // Node's JSON.stringify overflows its stack at some ten thousand levels; these are far past it.
+  for (const depth of [33, 100, 10000, 200000]) {
+    for (const array of [false, true]) {
+      const v = await pr.checkPost({ content: 'x', platforms: [{ platform: 'twitter', accountId: 'a' }], deep: nested(depth, array) });
+      assert.equal(v.valid, false);
+      assert.equal(v.error.code, 'too_deep', `${depth} ${array}: ${v.error.message}`);
+      const o = await pr.checkPost({ content: 'x', platforms: [{ platform: 'twitter', accountId: 'a' }] }, { plan: nested(depth, array) });
+      assert.equal(o.error.code, 'too_deep', `options ${depth} ${array}: ${o.error.message}`);
+      assert.equal(o.problems[0].in, 'options');
+      const g = await pr.aggregate([{ platform: 'twitter', state: 'published', x: nested(depth, array) }]);
+      assert.equal(g.code, 'too_deep', `aggregate ${depth} ${array}: ${g.message}`);
+    }
+  }
+  // 32 levels are within schema.MaxDepth: not too_deep (the unknown member is the fault).
+  const ok = await pr.checkPost({ content: 'x', platforms: [{ platform: 'twitter', accountId: 'a' }], deep: nested(31) });
+  assert.notEqual(ok.error.code, 'too_deep');
+});
+
+test('a value cut at 64 levels gets the verdict of its whole JSON text', async () => {
+  // The same value as text goes to the Go decoder whole: the verdicts must be equal.
+  const body = { content: 'x', platforms: [{ platform: 'twitter', accountId: 'a' }], deep: nested(500) };
+  const text = JSON.stringify(body); // 500 levels are within Node's stack
+  assert.deepEqual(await pr.checkPost(body, { now: null }), await pr.checkPost(text, { now: null }));
+  const outcomes = [{ platform: 'twitter', state: 'published', x: nested(300, true) }];
+  assert.deepEqual(await pr.aggregate(outcomes), await pr.aggregate(JSON.stringify(outcomes)));
+});
