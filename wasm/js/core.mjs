@@ -636,6 +636,18 @@ function guardedLoad(name, fn) {
 // Measure texts longer than this (UTF-16 code units) are measured from a prefix first;
 // see measureText.
 const MEASURE_PREFIX = 1 << 16;
+// measureAll's prefix, in UTF-16 code units: each is at least one byte of UTF-8, so it is
+// longer than rules.MeasureAllBound (256 KiB), as MeasureAllRead needs to decide from it.
+const MEASURE_ALL_PREFIX = (1 << 18) + 1;
+
+// pairEnd is units, or units + 1 when a surrogate pair would be cut there: the end of a
+// prefix of text that keeps every pair whole.
+function pairEnd(text, units) {
+  if (units <= 0 || units >= text.length) return Math.max(0, Math.min(units, text.length));
+  const c = text.charCodeAt(units - 1);
+  const d = text.charCodeAt(units);
+  return c >= 0xd800 && c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff ? units + 1 : units;
+}
 const MEASURE_OPTIONS = ['platform', 'counter', 'cap'];
 const PARSE_OPTIONS = ['now'];
 const INIT_OPTIONS = ['wasmURL', 'wasmModule', 'fullWasmURL', 'fullWasmModule', 'wasmExecURL', 'preloadChecker'];
@@ -1032,11 +1044,15 @@ export function createPostrules(locate) {
 
   // measureAll: one text measured by every text rule of every selected platform, in one
   // call (rules.Limits.MeasureAll), as {fits, platforms: [{platform, fits, measurements}]}.
+  // A text over 2 * MEASURE_ALL_PREFIX units is sent as its first MEASURE_ALL_PREFIX units
+  // first (more than rules.MeasureAllBound bytes of UTF-8): when that prefix decides every
+  // platform, Go's answer for it is its answer for any longer text that starts with it,
+  // the whole text included (rules.Limits.MeasureAllRead), and nothing more is copied or
+  // checked; else the whole text is sent. A 50 MB paste costs one 256 Ki-unit prefix.
   function measureAll(text, options) {
     const m = small();
     if (m === null) return notReady('measureAll');
-    const t = stringArg(text, 'text');
-    if (t.fault) return t.fault;
+    if (typeof text !== 'string') return fault(CODE_WRONG_TYPE, `text must be a string, got ${describe(text)}`, 'text');
     const o = readOptions(options, MEASURE_ALL_OPTIONS, 'options');
     if (o.fault) return o.fault;
     const pl = platformList(o.values.platforms);
@@ -1044,14 +1060,27 @@ export function createPostrules(locate) {
     if (pl.names !== null && pl.names.length === 0) return withOK({ fits: true, platforms: [] }, true);
     const table = allTable(m);
     if (table.code !== undefined) return table;
+    if (text.length > 2 * MEASURE_ALL_PREFIX) {
+      const r = measureAllOnce(m, table, text.slice(0, pairEnd(text, MEASURE_ALL_PREFIX)), pl.list);
+      if (r.code !== undefined || r.prefixDecides) return r.answer || r;
+    }
+    const r = measureAllOnce(m, table, text, pl.list);
+    return r.code !== undefined ? r : r.answer;
+  }
+
+  // One call of the measureAll export: {answer, prefixDecides} or a fault.
+  function measureAllOnce(m, table, text, list) {
+    const bad = loneSurrogateAt(text);
+    if (bad >= 0) return loneSurrogateFault('text', text, bad, 'text');
     const r = m.call(() => {
-      if (m.reserve(bytesFor([t.text, pl.list])) === 0) return -1;
-      const tl = m.write(t.text, 0);
-      const ll = pl.list === '' ? 0 : m.write(pl.list, tl);
+      if (m.reserve(bytesFor([text, list])) === 0) return -1;
+      const tl = m.write(text, 0);
+      const ll = list === '' ? 0 : m.write(list, tl);
       return m.exports.postrules_measure_all(tl, ll);
     });
     if (r.down) return r.down;
     if (r.status !== STATUS_OK) return m.outFault();
+    const prefixDecides = m.res[SLOT_EXACT] === 0;
     const ptr = m.res[SLOT_OUT_PTR] >>> 0;
     const recs = new Int32Array(m.buffer, ptr, m.res[SLOT_OUT_LEN] >> 2);
     const groups = [];
@@ -1084,7 +1113,7 @@ export function createPostrules(locate) {
       }
       group.measurements.push(ms);
     }
-    return withOK({ fits: allFit, platforms: groups }, true);
+    return { answer: withOK({ fits: allFit, platforms: groups }, true), prefixDecides };
   }
 
   // The options JSON of checkPost / checkDraftPublish: a fresh object of the page's own

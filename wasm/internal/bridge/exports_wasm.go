@@ -336,7 +336,8 @@ var allOut []int32
 // measureAll measures the text (textLen bytes of the input area) for the platforms
 // named, separated by commas, in the listLen bytes after it. The output bytes are the
 // records of MeasureAll, RecordSize little-endian int32 each (WebAssembly memory is
-// little-endian, so the wrapper reads them with an Int32Array).
+// little-endian, so the wrapper reads them with an Int32Array); slotExact is 0 when they
+// describe a prefix of the text only, which every longer text starting with it shares.
 //
 //go:wasmexport postrules_measure_all
 func measureAll(textLen, listLen int32) (status int32) {
@@ -346,11 +347,12 @@ func measureAll(textLen, listLen int32) (status int32) {
 	if !ok1 || !ok2 {
 		return argsFault()
 	}
-	recs, f := MeasureAll(allOut[:0], text, list)
+	recs, whole, f := MeasureAll(allOut[:0], text, list)
 	if f != nil {
 		return putFault(f)
 	}
 	allOut = recs
+	exchange.res[slotExact] = b2i(whole) // 0: a prefix decided it (see MeasureAll)
 	exchange.res[slotOutPtr] = int32(uintptr(unsafe.Pointer(unsafe.SliceData(recs))))
 	exchange.res[slotOutLen] = int32(4 * len(recs))
 	exchange.res[slotStatus] = statusOK
