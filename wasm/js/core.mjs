@@ -99,6 +99,7 @@ function privateGo() {
 const SLOT_STATUS = 0, SLOT_OUT_PTR = 1, SLOT_OUT_LEN = 2, SLOT_LENGTH = 3, SLOT_CAP = 4,
   SLOT_OVERFLOW_AT = 5, SLOT_FITS = 6, SLOT_EXACT = 7, SLOT_IN_CAP = 8, NUM_SLOTS = 9;
 const STATUS_OK = 0;
+const STATUS_MORE = 2; // split of a prefix: the prefix does not decide, send the whole text
 const NAME_AREA = 128; // bytes per option name in postrules_names
 
 // Codes the wrapper itself can answer with, before or instead of the Go side.
@@ -956,12 +957,15 @@ export function createPostrules(locate) {
   }
 
   // split: the text as a thread whose every post fits (rules.SplitJSON, the bytes of
-  // `validate split --format json`), parsed.
+  // `validate split --format json`), parsed. A text longer than rules.MaxSplitPosts (100)
+  // full posts is refused with body_too_large (rules.SplitBound), and a prefix over that
+  // bound decides it for the whole text: a text over 2 * MEASURE_PREFIX units is first
+  // asked about its first MEASURE_PREFIX units, four times more each time the prefix is
+  // under the bound, so a 50 MB paste into a tweet costs one 64 Ki-unit prefix.
   function split(text, options) {
     const m = small();
     if (m === null) return notReady('split');
-    const t = stringArg(text, 'text');
-    if (t.fault) return t.fault;
+    if (typeof text !== 'string') return fault(CODE_WRONG_TYPE, `text must be a string, got ${describe(text)}`, 'text');
     const o = readOptions(options, SPLIT_OPTIONS, 'options');
     if (o.fault) return o.fault;
     const n = nameOptions(o.values);
@@ -974,17 +978,28 @@ export function createPostrules(locate) {
       if (bad >= 0) return loneSurrogateFault('numbering', k, bad, 'numbering');
       numbering = k;
     }
-    const r = m.call(() => {
-      if (m.reserve(bytesFor([t.text, numbering])) === 0) return -1;
-      const tl = m.write(t.text, 0);
-      const nl = numbering === '' ? 0 : m.write(numbering, tl);
-      const pl = m.setName(0, n.platform);
-      const cl = m.setName(1, n.counter);
-      return m.exports.postrules_split(tl, nl, pl, cl, n.cap, n.hasCap);
-    });
-    if (r.down) return r.down;
-    if (r.status !== STATUS_OK) return m.outFault();
-    return withOK(m.outJSON(), true);
+    const call = (t, boundOnly) => {
+      const bad = loneSurrogateAt(t);
+      if (bad >= 0) return { f: loneSurrogateFault('text', t, bad, 'text') };
+      const r = m.call(() => {
+        if (m.reserve(bytesFor([t, numbering])) === 0) return -1;
+        const tl = m.write(t, 0);
+        const nl = numbering === '' ? 0 : m.write(numbering, tl);
+        const pl = m.setName(0, n.platform);
+        const cl = m.setName(1, n.counter);
+        return m.exports.postrules_split(tl, nl, pl, cl, n.cap, n.hasCap, boundOnly);
+      });
+      if (r.down) return { f: r.down };
+      if (r.status === STATUS_MORE) return {};
+      if (r.status !== STATUS_OK) return { f: m.outFault() };
+      return { answer: withOK(m.outJSON(), true) };
+    };
+    for (let units = MEASURE_PREFIX; text.length > 2 * units; units *= 4) {
+      const r = call(text.slice(0, pairEnd(text, units)), 1);
+      if (r.f) return r.f; // over the bound (or a bad option): the whole text's answer
+    }
+    const r = call(text, 0);
+    return r.f || r.answer;
   }
 
   // rules: the rule book, a fresh array of fresh objects on every call (a page may change

@@ -54,23 +54,46 @@ type SplitOptions struct {
 // be split (invalid UTF-8, empty, a cluster over the cap) gets the CLI's error code,
 // with its offset in UTF-16 code units.
 func Split(text string, o SplitOptions) ([]byte, *Fault) {
-	_, lim, f := limitFor(o.Platform, o.Counter, o.Cap, o.HasCap)
+	lim, opts, f := splitOptions(o)
 	if f != nil {
 		return nil, f
-	}
-	var opts rules.SplitOptions
-	switch n := rules.Numbering(o.Numbering); n {
-	case "", rules.NumberingNone, rules.NumberingSuffix, rules.NumberingPrefix:
-		opts.Numbering = n
-	default:
-		return nil, NewFault(rules.CodeInvalidValue, "numbering", "numbering "+strictjson.Quote(o.Numbering)+
-			" is not \"none\", \"suffix\" or \"prefix\"")
 	}
 	b, err := rules.SplitJSON(text, lim, opts)
 	if err != nil {
 		return nil, FaultOf(err, text)
 	}
 	return b, nil
+}
+
+// SplitBound is the check Split makes first ([rules.SplitBound]), alone: the fault of a
+// bad option or of a text longer than rules.MaxSplitPosts full posts, or nil. The wrapper
+// asks it of a prefix of a huge text: a prefix over the bound is the whole text's answer.
+func SplitBound(text string, o SplitOptions) *Fault {
+	lim, _, f := splitOptions(o)
+	if f != nil {
+		return f
+	}
+	if err := rules.SplitBound(text, lim); err != nil {
+		return FaultOf(err, text)
+	}
+	return nil
+}
+
+// splitOptions resolves split's options to a limit and rules.SplitOptions.
+func splitOptions(o SplitOptions) (rules.Limit, rules.SplitOptions, *Fault) {
+	_, lim, f := limitFor(o.Platform, o.Counter, o.Cap, o.HasCap)
+	if f != nil {
+		return rules.Limit{}, rules.SplitOptions{}, f
+	}
+	var opts rules.SplitOptions
+	switch n := rules.Numbering(o.Numbering); n {
+	case "", rules.NumberingNone, rules.NumberingSuffix, rules.NumberingPrefix:
+		opts.Numbering = n
+	default:
+		return rules.Limit{}, opts, NewFault(rules.CodeInvalidValue, "numbering", "numbering "+strictjson.Quote(o.Numbering)+
+			" is not \"none\", \"suffix\" or \"prefix\"")
+	}
+	return lim, opts, nil
 }
 
 // RulesJSON is the whole rule book, the rules and the media rules (media.Book), as a

@@ -26,6 +26,7 @@ import (
 const (
 	statusOK    = 0 // the answer is in the slots / the output bytes
 	statusFault = 1 // the output bytes are a Fault as JSON
+	statusMore  = 2 // split of a prefix: not decided by it, send the whole text
 )
 
 // Result slots (int32 each) of postrules_results.
@@ -292,10 +293,11 @@ func aggregate(n int32) (status int32) {
 // split splits the text (textLen bytes of the input area) into a thread for the
 // platform and counter named in the names area, with the numbering in the numberingLen
 // bytes after the text; capValue replaces the cap when hasCap is 1. The output bytes
-// are rules.SplitJSON's answer.
+// are rules.SplitJSON's answer. With boundOnly 1 the text is a prefix of the page's and
+// only SplitBound is asked: its fault (the whole text's too), or statusMore.
 //
 //go:wasmexport postrules_split
-func split(textLen, numberingLen, platformLen, counterLen int32, capValue float64, hasCap int32) (status int32) {
+func split(textLen, numberingLen, platformLen, counterLen int32, capValue float64, hasCap, boundOnly int32) (status int32) {
 	defer Recover(&status)
 	text, ok1 := input(0, textLen)
 	numbering, ok2 := input(textLen, numberingLen)
@@ -306,7 +308,15 @@ func split(textLen, numberingLen, platformLen, counterLen int32, capValue float6
 	if f != nil {
 		return putFault(f)
 	}
-	b, f := Split(text, SplitOptions{MeasureOptions: o, Numbering: numbering})
+	so := SplitOptions{MeasureOptions: o, Numbering: numbering}
+	if boundOnly != 0 {
+		if f := SplitBound(text, so); f != nil {
+			return putFault(f)
+		}
+		exchange.res[slotStatus] = statusMore
+		return statusMore
+	}
+	b, f := Split(text, so)
 	if f != nil {
 		return putFault(f)
 	}

@@ -662,3 +662,33 @@ test('parity: measureAll of 5 MB and 50 MB pastes equals rules.Limits.MeasureAll
     if (i < cases.length - 1) assert.equal(got.fits, false, label);
   });
 });
+
+test('parity: split of 5 MB and 50 MB pastes: refused past 100 posts, as Go refuses the whole text', () => {
+  const cases = [];
+  for (const piece of hugePieces) {
+    for (const size of [5e6, 50e6]) {
+      const text = paste(piece, size);
+      cases.push({ kind: 'split', text }); // twitter: 28,000 graphemes at most
+      cases.push({ kind: 'split', text, platform: 'bluesky', numbering: 'suffix' });
+    }
+  }
+  // Under the bound: 5 MB of ASCII is about 80 facebook posts, split whole.
+  cases.push({ kind: 'split', text: paste(hugePieces[0], 5e6), platform: 'facebook' });
+  cases.push({ kind: 'split', text: paste(hugePieces[0], 50e6), platform: 'facebook' });
+  const answers = goAnswers(cases);
+  let refused = 0;
+  cases.forEach((c, i) => {
+    const label = `case ${i}: ${c.text.length} units, ${c.platform}`;
+    const got = pr.split(c.text, { platform: c.platform, numbering: c.numbering });
+    const a = answers[i];
+    if (a.code !== undefined) {
+      refused++;
+      assert.deepEqual([got.code, got.message], [a.code, a.message], label);
+      assert.equal(got.offset, utf16At(c.text.slice(0, a.offset + 1), a.offset), label); // a.offset + 1 units hold more than a.offset bytes
+      return;
+    }
+    assert.equal(got.ok, true, label);
+    assert.equal(JSON.stringify(got), JSON.stringify(JSON.parse(a.json)), label);
+  });
+  assert.equal(refused, cases.length - 1);
+});
