@@ -343,17 +343,94 @@ func builtinUnit(unit string) bool {
 // platform). It is the composer's one call per keystroke for all selected targets; reuse
 // dst[:0] between calls and it allocates nothing for valid UTF-8. The first error
 // (unknown platform, invalid UTF-8) stops it and is returned with what was measured.
+//
+// Its cost is bounded whatever the text's length: a text longer than [MeasureAllBound]
+// bytes is measured from its first MeasureAllBound bytes (cut back to a character
+// boundary) when that part alone breaks an error rule of every platform of ps, which a
+// longer text then breaks too; see [Limits.MeasureAllRead].
 func (l Limits) MeasureAll(dst []Measurement, ps []Platform, text string) ([]Measurement, error) {
+	ms, _, err := l.MeasureAllRead(dst, ps, text)
+	return ms, err
+}
+
+// MeasureAllBound is how much of a long text [Limits.MeasureAll] reads, at most, once that
+// part decides every selected platform: 256 KiB (the cut is at white space before it; see
+// [Limits.MeasureAllRead]). Any 256 KiB of UTF-8 holds more than 87,000
+// UTF-16 code units and code points, past the largest cap of the book (facebook.text.max,
+// 63,206 UTF-16 units), so every length rule in those units or in bytes is broken inside
+// it; only a text of a few huge grapheme clusters (a letter with 100,000 marks) can fit a
+// grapheme cap there, and it is then read whole.
+const MeasureAllBound = 256 << 10
+
+// MeasureAllRead is [Limits.MeasureAll] that also says how many bytes of text its
+// measurements describe: len(text), or the n < len(text) bytes of a prefix when the text
+// is longer than [MeasureAllBound] and its first n bytes already break an error rule of
+// every platform of ps. n is at most MeasureAllBound: the prefix ends just after the last
+// ASCII white space (or < > " ') in the 64 KiB before the bound, so that it cuts no
+// word, link or tag; a text with none there is read whole. Those are
+// the measurements of text[:n] with Exact false on every one: the platforms' verdicts
+// (none fits) are those of the whole text, and so is every OverflowAt inside text[:n];
+// Length is a lower bound (the units or the links, tags and forbidden characters found in
+// text[:n]); a rule that text[:n] does not break may still be broken further on. Any
+// longer prefix of text answers the same, so a caller holding a huge text may pass
+// text[:k] for any k > MeasureAllBound and learn from n < k that it need not pass more.
+func (l Limits) MeasureAllRead(dst []Measurement, ps []Platform, text string) ([]Measurement, int, error) {
+	if len(text) > MeasureAllBound {
+		n := measureAllCut(text)
+		if n < 0 {
+			out, _, err := l.measureAll(dst, ps, text)
+			return out, len(text), err
+		}
+		start := len(dst)
+		out, decided, err := l.measureAll(dst, ps, text[:n])
+		if err == nil && decided {
+			for i := start; i < len(out); i++ {
+				out[i].Exact = false
+			}
+			return out, n, nil
+		}
+		dst = out[:start] // not decided there (or an error, found again below): read it all
+	}
+	out, _, err := l.measureAll(dst, ps, text)
+	return out, len(text), err
+}
+
+// measureAllCut is where MeasureAllRead cuts a text longer than MeasureAllBound: just
+// after the last byte at or before MeasureAllBound that ends a link (ASCII white space
+// or one of <>"'), in the last 64 KiB, so that no link, hashtag, mention or cashtag is
+// cut (a cut link "https://example.com/pa" would count as a link of its own, a cut
+// cashtag "$GOOGLEX" as the cashtag "$GOOG"); -1 when there is none (a text with no
+// white space for 64 KiB is read whole). Every byte before the cut decides its rules as
+// it does in the whole text, and no character is cut.
+func measureAllCut(text string) int {
+	for i := MeasureAllBound - 1; i >= MeasureAllBound-64<<10; i-- {
+		if linkStop(text[i]) {
+			return i + 1
+		}
+	}
+	return -1
+}
+
+// measureAll is MeasureAll's whole read; decided is true when every platform of ps breaks
+// an error rule.
+func (l Limits) measureAll(dst []Measurement, ps []Platform, text string) ([]Measurement, bool, error) {
 	// One text, many rules in few units: a unit's exact count is reused by every rule
 	// whose cap it fits (the seven UTF-16 rules of the ten platforms count once).
 	var cache unitCache
+	decided := true
 	for _, p := range ps {
+		from := len(dst)
 		var err error
 		if dst, err = l.appendMeasurements(dst, p, text, &cache); err != nil {
-			return dst, err
+			return dst, false, err
 		}
+		broken := false
+		for _, m := range dst[from:] {
+			broken = broken || !m.Warning && !m.Fits()
+		}
+		decided = decided && broken
 	}
-	return dst, nil
+	return dst, decided, nil
 }
 
 // MeasureRule measures text against one rule of the book as l applies it, for the rules

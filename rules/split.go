@@ -114,7 +114,8 @@ func (a SplitAnswer) AppendJSON(b []byte) []byte {
 // Offset) and, from the x-weighted counter, invalid_character; invalid_value for a cap
 // below 1, a nil counter or an unknown numbering; no_content for a text that is empty or
 // white space only; post_too_long when one grapheme cluster alone (with its label) is
-// over the cap, so that no split can fit; body_too_large for a text over 2 GiB.
+// over the cap, so that no split can fit; body_too_large for a text over 2 GiB or longer
+// than [MaxSplitPosts] full posts ([SplitBound], checked first).
 //
 // Cost: O(len(text)) plus a few measurements of each post by lim.Counter (see
 // docs/split.md for the benchmark against measuring the text once).
@@ -132,6 +133,9 @@ func SplitThread(text string, lim Limit, opts SplitOptions) ([]SplitPost, error)
 	}
 	if len(text) > math.MaxInt32 {
 		return nil, NewError(CodeBodyTooLarge, "", "a text over 2 GiB is not split")
+	}
+	if err := SplitBound(text, lim); err != nil {
+		return nil, err
 	}
 	if bad := strictjson.FirstInvalidUTF8String(text); bad >= 0 {
 		// Let the counter word the error, so that the answer is the one `validate length`
@@ -196,6 +200,37 @@ func SplitThread(text string, lim Limit, opts SplitOptions) ([]SplitPost, error)
 		}
 		return sp.posts(ends, numbered && len(ends) > 1)
 	}
+}
+
+// MaxSplitPosts bounds the work of a split: a text longer than MaxSplitPosts full posts
+// (MaxSplitPosts * cap units of the limit's counter) is refused with body_too_large
+// instead of being split. No platform documents how long a thread may be (X and Bluesky
+// take one post per call, and a thread is as long as the client keeps replying); 100 is
+// this project's bound, as 100 is its default bound on a request's targets, and a
+// thread of 100 posts is already more than a reader follows.
+const MaxSplitPosts = 100
+
+// SplitBound is the first check of [SplitThread]: nil, or the body_too_large *[Error] of
+// a text longer than [MaxSplitPosts] full posts of lim, with Offset at the byte where
+// unit MaxSplitPosts*cap+1 begins. It measures with lim.Counter, which stops early, so it
+// costs O(MaxSplitPosts * cap) whatever the text's length, and a text over the bound has
+// every longer text that starts with it over the bound too: a caller holding a huge text
+// can ask it of a prefix. Its message names no length for the same reason. An error of
+// the counter (invalid UTF-8) is left to SplitThread's own checks: SplitBound returns nil.
+func SplitBound(text string, lim Limit) error {
+	if lim.Counter == nil || lim.Cap < 1 || lim.Cap > math.MaxInt32/MaxSplitPosts {
+		return nil
+	}
+	bound := MaxSplitPosts * lim.Cap
+	m, err := lim.Counter.Measure(text, bound)
+	if err != nil || m.Fits() {
+		return nil
+	}
+	e := NewError(CodeBodyTooLarge, "", "the text is longer than "+strconv.Itoa(MaxSplitPosts)+" posts of "+
+		strconv.Itoa(lim.Cap)+" "+unitName(lim.Counter.Name())+" ("+strconv.Itoa(bound)+"): it is not split; the text from byte "+
+		strconv.Itoa(m.OverflowAt)+" is past that")
+	e.Offset = m.OverflowAt
+	return e
 }
 
 // breakClass ranks the places between two posts; higher is where a reader would rather

@@ -288,14 +288,19 @@ func TestSplitProperties(t *testing.T) {
 	}
 	// Small caps with numbering or x-weighted emoji can make a split impossible; those must
 	// be errors with a code, and the properties below speak of the splits that succeed.
-	okOrCoded := func(err error) bool {
+	// A text longer than rules.MaxSplitPosts full posts is body_too_large, and only such a text.
+	okOrCoded := func(c splitCase, err error) bool {
 		e := rules.AsError(err)
+		if e != nil && e.Code == rules.CodeBodyTooLarge {
+			m, _ := c.counter().Measure(c.Text, rules.MaxSplitPosts*c.Cap)
+			return !m.Fits()
+		}
 		return err == nil || e != nil && (e.Code == rules.CodeInvalidValue || e.Code == rules.CodePostTooLong || e.Code == rules.CodeNoContent)
 	}
 	properties.Property("every post fits and its length is its measure", prop.ForAll(func(c splitCase) bool {
 		posts, err := do(c)
 		if err != nil {
-			return okOrCoded(err)
+			return okOrCoded(c, err)
 		}
 		for _, p := range posts {
 			m, err := c.counter().Measure(p.Text, c.Cap)
@@ -309,7 +314,7 @@ func TestSplitProperties(t *testing.T) {
 	properties.Property("labels and white space removed, the posts are the text", prop.ForAll(func(c splitCase) bool {
 		posts, err := do(c)
 		if err != nil {
-			return okOrCoded(err)
+			return okOrCoded(c, err)
 		}
 		var b strings.Builder
 		for i, p := range posts {
@@ -328,7 +333,7 @@ func TestSplitProperties(t *testing.T) {
 	properties.Property("no post is empty or has white space around it", prop.ForAll(func(c splitCase) bool {
 		posts, err := do(c)
 		if err != nil {
-			return okOrCoded(err)
+			return okOrCoded(c, err)
 		}
 		for _, p := range posts {
 			if strings.TrimSpace(p.Text) == "" || strings.TrimSpace(p.Text) != p.Text && !strings.ContainsAny(p.Text, "\u0301\u200d\ufe0f\u094d\u0600") {
@@ -341,7 +346,7 @@ func TestSplitProperties(t *testing.T) {
 	properties.Property("no URL, mention or tag that fits a post is cut", prop.ForAll(func(c splitCase) bool {
 		posts, err := do(c)
 		if err != nil {
-			return okOrCoded(err)
+			return okOrCoded(c, err)
 		}
 		for _, e := range c.Entities {
 			// The entity with the widest label must fit a post to be owed a whole place.
@@ -363,7 +368,7 @@ func TestSplitProperties(t *testing.T) {
 	properties.Property("no post boundary falls inside a grapheme cluster", prop.ForAll(func(c splitCase) bool {
 		posts, err := do(c)
 		if err != nil || len(posts) < 2 || c.Num != rules.NumberingNone {
-			return okOrCoded(err)
+			return okOrCoded(c, err)
 		}
 		// Each post is a whole number of the text's clusters: walking the text's clusters,
 		// every post's text begins at a cluster.
@@ -393,7 +398,7 @@ func TestSplitProperties(t *testing.T) {
 	properties.Property("splitting a post returns it unchanged", prop.ForAll(func(c splitCase) bool {
 		posts, err := do(c)
 		if err != nil {
-			return okOrCoded(err)
+			return okOrCoded(c, err)
 		}
 		for _, p := range posts {
 			again, err := rules.SplitThread(p.Text, rules.Limit{Cap: c.Cap, Counter: c.counter()}, rules.SplitOptions{Numbering: c.Num})
@@ -552,7 +557,7 @@ func splitBenchText() string {
 		"It retries, with backoff; it never posts twice. 日本語の文章も、同じように扱います。 " +
 		"Links such as https://example.com/docs/scheduler count 23 on X. \U0001F680\U0001F389\n\n"
 	var b strings.Builder
-	for b.Len() < 1<<20 {
+	for b.Len() < 256<<10 { // 1 MiB until rules.MaxSplitPosts; 256 KiB in posts of 2,800 is under it
 		b.WriteString(para)
 	}
 	return b.String()
@@ -572,7 +577,7 @@ func (c readCounter) Measure(s string, capN int) (rules.Measurement, error) {
 func BenchmarkSplit(b *testing.B) {
 	text := splitBenchText()
 	for _, c := range []rules.Counter{graphemes, xweight.Default()} {
-		lim := rules.Limit{Cap: 280, Counter: c}
+		lim := rules.Limit{Cap: 2800, Counter: c}
 		b.Run(c.Name()+"/measure", func(b *testing.B) {
 			b.SetBytes(int64(len(text)))
 			for i := 0; i < b.N; i++ {
@@ -642,12 +647,14 @@ func worstSplitTexts(n int) map[string]string {
 }
 
 // TestSplitReadsLinearly: on every worst shape, the counter is asked to read at most a
-// small constant times the text, the same constant at 64 KiB and 256 KiB (so the work per
-// byte does not grow with the text). It counts bytes, not time.
+// small constant times the text, the same constant at 10 KiB and 22 KiB (so the work per
+// byte does not grow with the text). It counts bytes, not time. (It compared 64 and 256
+// KiB until rules.MaxSplitPosts: in posts of 280 those are refused now; both sizes stay
+// under 100 posts, so that neither takes the extra pass of a label growing a digit.)
 func TestSplitReadsLinearly(t *testing.T) {
 	for _, c := range []rules.Counter{graphemes, xweight.Default()} {
 		for _, num := range []rules.Numbering{rules.NumberingNone, rules.NumberingSuffix} {
-			small, large := worstSplitTexts(64<<10), worstSplitTexts(256<<10)
+			small, large := worstSplitTexts(10<<10), worstSplitTexts(22<<10)
 			for name := range small {
 				ratio := func(text string) float64 {
 					var read int
@@ -660,9 +667,32 @@ func TestSplitReadsLinearly(t *testing.T) {
 				rs, rl := ratio(small[name]), ratio(large[name])
 				t.Logf("%-10s %-10s %-6s %.2fx %.2fx", name, c.Name(), num, rs, rl)
 				if rl > 12 || rl > 1.25*rs+0.5 {
-					t.Errorf("%s, %s, %q: the counter reads %.2fx the text at 64 KiB, %.2fx at 256 KiB", name, c.Name(), num, rs, rl)
+					t.Errorf("%s, %s, %q: the counter reads %.2fx the text at 10 KiB, %.2fx at 22 KiB", name, c.Name(), num, rs, rl)
 				}
 			}
+		}
+	}
+}
+
+// TestSplitBound: a text longer than MaxSplitPosts full posts is refused with
+// body_too_large at the byte where unit MaxSplitPosts*cap+1 begins, whatever its length,
+// and the same for any longer text that starts with it; one unit less is split.
+func TestSplitBound(t *testing.T) {
+	lim := rules.Limit{Cap: 280, Counter: graphemes}
+	under := strings.Repeat("word ", rules.MaxSplitPosts*280/5) // exactly 28,000 graphemes
+	posts, err := rules.SplitThread(under, lim, rules.SplitOptions{})
+	if err != nil || len(posts) < 90 || len(posts) > rules.MaxSplitPosts+1 {
+		t.Fatalf("28,000 graphemes: %d posts, %v", len(posts), err)
+	}
+	for _, extra := range []int{1, 1 << 10, 50 << 20} {
+		text := under + strings.Repeat("é", extra) // é: one grapheme, two bytes
+		_, err := rules.SplitThread(text, lim, rules.SplitOptions{Numbering: rules.NumberingSuffix})
+		e := rules.AsError(err)
+		if e == nil || e.Code != rules.CodeBodyTooLarge || e.Offset != len(under) {
+			t.Fatalf("28,000 + %d graphemes: %v, want body_too_large at byte %d", extra, err, len(under))
+		}
+		if b := rules.SplitBound(text[:len(under)+2], lim); b == nil || b.Error() != err.Error() {
+			t.Fatalf("the shortest prefix over the bound: %v, want %v", b, err)
 		}
 	}
 }

@@ -166,8 +166,11 @@ export interface SplitAnswer {
  * docs/split.md): at paragraph breaks, sentence ends, clause marks, between words; never
  * inside a URL, mention, hashtag or grapheme cluster. Bad input gets the codes of
  * `validate split`: invalid_value (counter, cap, numbering), unknown_platform, no_content
- * (nothing to post), post_too_long (one cluster over the cap), wrong_type,
- * invalid_string. Synchronous; linear in the text.
+ * (nothing to post), post_too_long (one cluster over the cap), body_too_large (a text
+ * longer than 100 full posts, rules.MaxSplitPosts x cap units: refused, not streamed, with
+ * offset where that unit begins; also a text past 64 MiB of UTF-8), wrong_type,
+ * invalid_string, unknown_field. Synchronous; linear in the text up to that bound, and a
+ * huge text is judged from a prefix.
  */
 export function split(text: string, options?: SplitOptions): SplitAnswer | Fault;
 
@@ -229,7 +232,13 @@ export interface RuleMeasurement {
   overflowAt: number | null;
   /** True for a warning rule: breaking it informs, it does not block. */
   warning: boolean;
-  /** Present, and false, only when counting stopped far past the cap. */
+  /**
+   * Present, and false, when counting stopped far past the cap, or when the text was
+   * measured from its first 256 KiB only (a text that far exceeds every selected
+   * platform's caps: then on every measurement). length is then a lower bound, and a
+   * rule that fits says so of the part read only; the platforms' verdicts and every
+   * overflowAt are those of the whole text.
+   */
   exact?: false;
 }
 
@@ -254,8 +263,10 @@ export interface MeasureAllAnswer {
  * Measures one text for every selected platform, by every text rule (every unit, the
  * link, hashtag, mention and forbidden-character rules) in one call
  * (rules.Limits.MeasureAll): the composer's call per keystroke for all targets.
- * Synchronous; offsets in UTF-16. Faults: wrong_type, invalid_string, unknown_platform
- * (path "platforms/i"), unknown_field.
+ * Synchronous; offsets in UTF-16; reads at most 256 KiB of a text that far exceeds every
+ * cap (see RuleMeasurement.exact). Faults: wrong_type, invalid_string, unknown_platform
+ * (path "platforms/i"), unknown_field, invalid_value (unreadable options), body_too_large
+ * (a text past 64 MiB of UTF-8 that must be read whole).
  */
 export function measureAll(text: string, options?: MeasureAllOptions): MeasureAllAnswer | MeasureFault;
 

@@ -54,23 +54,46 @@ type SplitOptions struct {
 // be split (invalid UTF-8, empty, a cluster over the cap) gets the CLI's error code,
 // with its offset in UTF-16 code units.
 func Split(text string, o SplitOptions) ([]byte, *Fault) {
-	_, lim, f := limitFor(o.Platform, o.Counter, o.Cap, o.HasCap)
+	lim, opts, f := splitOptions(o)
 	if f != nil {
 		return nil, f
-	}
-	var opts rules.SplitOptions
-	switch n := rules.Numbering(o.Numbering); n {
-	case "", rules.NumberingNone, rules.NumberingSuffix, rules.NumberingPrefix:
-		opts.Numbering = n
-	default:
-		return nil, NewFault(rules.CodeInvalidValue, "numbering", "numbering "+strictjson.Quote(o.Numbering)+
-			" is not \"none\", \"suffix\" or \"prefix\"")
 	}
 	b, err := rules.SplitJSON(text, lim, opts)
 	if err != nil {
 		return nil, FaultOf(err, text)
 	}
 	return b, nil
+}
+
+// SplitBound is the check Split makes first ([rules.SplitBound]), alone: the fault of a
+// bad option or of a text longer than rules.MaxSplitPosts full posts, or nil. The wrapper
+// asks it of a prefix of a huge text: a prefix over the bound is the whole text's answer.
+func SplitBound(text string, o SplitOptions) *Fault {
+	lim, _, f := splitOptions(o)
+	if f != nil {
+		return f
+	}
+	if err := rules.SplitBound(text, lim); err != nil {
+		return FaultOf(err, text)
+	}
+	return nil
+}
+
+// splitOptions resolves split's options to a limit and rules.SplitOptions.
+func splitOptions(o SplitOptions) (rules.Limit, rules.SplitOptions, *Fault) {
+	_, lim, f := limitFor(o.Platform, o.Counter, o.Cap, o.HasCap)
+	if f != nil {
+		return rules.Limit{}, rules.SplitOptions{}, f
+	}
+	var opts rules.SplitOptions
+	switch n := rules.Numbering(o.Numbering); n {
+	case "", rules.NumberingNone, rules.NumberingSuffix, rules.NumberingPrefix:
+		opts.Numbering = n
+	default:
+		return rules.Limit{}, opts, NewFault(rules.CodeInvalidValue, "numbering", "numbering "+strictjson.Quote(o.Numbering)+
+			" is not \"none\", \"suffix\" or \"prefix\"")
+	}
+	return lim, opts, nil
 }
 
 // RulesJSON is the whole rule book, the rules and the media rules (media.Book), as a
@@ -191,15 +214,17 @@ func indexesOf(m rules.Measurement) (ri, ci int32, f *Fault) {
 // MeasureAll measures text for every platform of list (names separated by commas, ""
 // for all ten) with [rules.Limits.MeasureAll] and appends to dst one record of
 // RecordSize int32 per measurement, in the order MeasureAll gives them, with offsets in
-// UTF-16 code units. With the same list as the last call it allocates nothing.
-func MeasureAll(dst []int32, text, list string) ([]int32, *Fault) {
+// UTF-16 code units. With the same list as the last call it allocates nothing. whole is
+// false when the records describe a prefix of text only ([rules.Limits.MeasureAllRead]):
+// the answer is then the one every longer text that starts with that prefix gets.
+func MeasureAll(dst []int32, text, list string) (recs []int32, whole bool, f *Fault) {
 	if allState.platforms == nil || list != allState.lastList {
 		// list aliases the input area, which the next call overwrites: the platforms kept
 		// for later calls must be parsed from a copy (a Platform is a string).
 		own := strings.Clone(list)
 		ps, f := parsePlatformList(own)
 		if f != nil {
-			return dst, f
+			return dst, false, f
 		}
 		allState.platforms, allState.lastList = ps, own
 	}
@@ -211,10 +236,10 @@ func MeasureAll(dst []int32, text, list string) ([]int32, *Fault) {
 		}
 	}
 	limits := rules.Limits{}.WithCounter(xweighted) // twitter.text.x_weighted counts in X's unit
-	ms, err := limits.MeasureAll(allState.ms[:0], allState.platforms, text)
+	ms, read, err := limits.MeasureAllRead(allState.ms[:0], allState.platforms, text)
 	allState.ms = ms
 	if err != nil {
-		return dst, FaultOf(rules.AsError(err).WithPath("text"), text)
+		return dst, false, FaultOf(rules.AsError(err).WithPath("text"), text)
 	}
 	if len(allState.seen) < len(ms) {
 		allState.seen = append(allState.seen, make([]seenRule, len(ms)-len(allState.seen))...)
@@ -231,7 +256,7 @@ func MeasureAll(dst []int32, text, list string) ([]int32, *Fault) {
 		} else {
 			var f *Fault
 			if ri, ci, f = indexesOf(m); f != nil {
-				return dst, f
+				return dst, false, f
 			}
 			*seen = seenRule{rule: ri, counter: ci, ruleID: m.Rule, counterName: m.Counter}
 		}
@@ -249,5 +274,5 @@ func MeasureAll(dst []int32, text, list string) ([]int32, *Fault) {
 		}
 		dst = append(dst, ri, ci, int32(min(m.Length, 1<<31-1)), int32(min(m.Cap, 1<<31-1)), over, flags)
 	}
-	return dst, nil
+	return dst, read == len(text), nil
 }

@@ -173,7 +173,7 @@ func TestMeasureAllProperty(t *testing.T) {
 			}
 			limits := rules.Limits{}.WithCounter(xweighted)
 			want, err := limits.MeasureAll(nil, ps, text)
-			recs, f := MeasureAll(nil, text, strings.Join(names, ","))
+			recs, _, f := MeasureAll(nil, text, strings.Join(names, ","))
 			if err != nil || f != nil {
 				return err != nil && f != nil && f.Code == rules.AsError(err).Code && f.Path == "text"
 			}
@@ -200,14 +200,14 @@ func TestMeasureAllProperty(t *testing.T) {
 }
 
 func TestMeasureAllFaults(t *testing.T) {
-	if _, f := MeasureAll(nil, "x", "twitter,Bluesky"); f == nil || f.Code != rules.CodeUnknownPlatform || f.Path != "platforms/1" {
+	if _, _, f := MeasureAll(nil, "x", "twitter,Bluesky"); f == nil || f.Code != rules.CodeUnknownPlatform || f.Path != "platforms/1" {
 		t.Errorf("unknown platform: %+v", f)
 	}
-	if _, f := MeasureAll(nil, "😀\xff", "bluesky"); f == nil || f.Code != rules.CodeInvalidUTF8 || f.Path != "text" || f.Offset != 2 {
+	if _, _, f := MeasureAll(nil, "😀\xff", "bluesky"); f == nil || f.Code != rules.CodeInvalidUTF8 || f.Path != "text" || f.Offset != 2 {
 		t.Errorf("invalid UTF-8: %+v", f)
 	}
 	// A fault does not leave a wrong selection behind.
-	recs, f := MeasureAll(nil, "x", "bluesky")
+	recs, _, f := MeasureAll(nil, "x", "bluesky")
 	if f != nil || len(decodeRecords(t, recs)) == 0 || !strings.HasPrefix(decodeRecords(t, recs)[0].Rule, "bluesky.") {
 		t.Errorf("after faults: %v %+v", recs, f)
 	}
@@ -218,11 +218,11 @@ func TestMeasureAllFaults(t *testing.T) {
 func TestMeasureAllAllocs(t *testing.T) {
 	text := strings.Repeat("Launch día 🚀 漢字 https://example.com #go @me ", 7)
 	list := "twitter,instagram,youtube,tiktok,pinterest,linkedin,bluesky,facebook,threads,googlebusiness"
-	buf, f := MeasureAll(nil, text, list)
+	buf, _, f := MeasureAll(nil, text, list)
 	if f != nil {
 		t.Fatal(f.Message)
 	}
-	if n := testing.AllocsPerRun(50, func() { buf, _ = MeasureAll(buf[:0], text, list) }); n != 0 {
+	if n := testing.AllocsPerRun(50, func() { buf, _, _ = MeasureAll(buf[:0], text, list) }); n != 0 {
 		t.Errorf("%v allocations per call, want 0", n)
 	}
 }
@@ -234,7 +234,7 @@ func FuzzMeasureAllSplit(f *testing.F) {
 	f.Add("😀\xff", "", "", 1.0)
 	f.Add("a", ",,", "prefix", 0.5)
 	f.Fuzz(func(t *testing.T, text, list, numbering string, capValue float64) {
-		recs, fa := MeasureAll(nil, text, list)
+		recs, _, fa := MeasureAll(nil, text, list)
 		if fa == nil && len(recs)%RecordSize != 0 {
 			t.Fatalf("%d int32", len(recs))
 		}
@@ -272,7 +272,7 @@ func BenchmarkMeasureAll(b *testing.B) {
 		b.ReportAllocs()
 		var buf []int32
 		for i := 0; i < b.N; i++ {
-			buf, _ = MeasureAll(buf[:0], text, list)
+			buf, _, _ = MeasureAll(buf[:0], text, list)
 		}
 	})
 	b.Run("rules.Limits.MeasureAll", func(b *testing.B) {
@@ -294,7 +294,7 @@ func TestMeasureAllKeepsNoAlias(t *testing.T) {
 	call := func(text, list string) *Fault {
 		n := copy(area, text)
 		copy(area[n:], list)
-		_, f := MeasureAll(nil, unsafe.String(&area[0], n), unsafe.String(&area[n], len(list)))
+		_, _, f := MeasureAll(nil, unsafe.String(&area[0], n), unsafe.String(&area[n], len(list)))
 		return f
 	}
 	if f := call("abc", "twitter,bluesky"); f != nil {

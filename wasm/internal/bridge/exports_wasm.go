@@ -26,6 +26,7 @@ import (
 const (
 	statusOK    = 0 // the answer is in the slots / the output bytes
 	statusFault = 1 // the output bytes are a Fault as JSON
+	statusMore  = 2 // split of a prefix: not decided by it, send the whole text
 )
 
 // Result slots (int32 each) of postrules_results.
@@ -292,10 +293,11 @@ func aggregate(n int32) (status int32) {
 // split splits the text (textLen bytes of the input area) into a thread for the
 // platform and counter named in the names area, with the numbering in the numberingLen
 // bytes after the text; capValue replaces the cap when hasCap is 1. The output bytes
-// are rules.SplitJSON's answer.
+// are rules.SplitJSON's answer. With boundOnly 1 the text is a prefix of the page's and
+// only SplitBound is asked: its fault (the whole text's too), or statusMore.
 //
 //go:wasmexport postrules_split
-func split(textLen, numberingLen, platformLen, counterLen int32, capValue float64, hasCap int32) (status int32) {
+func split(textLen, numberingLen, platformLen, counterLen int32, capValue float64, hasCap, boundOnly int32) (status int32) {
 	defer Recover(&status)
 	text, ok1 := input(0, textLen)
 	numbering, ok2 := input(textLen, numberingLen)
@@ -306,7 +308,15 @@ func split(textLen, numberingLen, platformLen, counterLen int32, capValue float6
 	if f != nil {
 		return putFault(f)
 	}
-	b, f := Split(text, SplitOptions{MeasureOptions: o, Numbering: numbering})
+	so := SplitOptions{MeasureOptions: o, Numbering: numbering}
+	if boundOnly != 0 {
+		if f := SplitBound(text, so); f != nil {
+			return putFault(f)
+		}
+		exchange.res[slotStatus] = statusMore
+		return statusMore
+	}
+	b, f := Split(text, so)
 	if f != nil {
 		return putFault(f)
 	}
@@ -336,7 +346,8 @@ var allOut []int32
 // measureAll measures the text (textLen bytes of the input area) for the platforms
 // named, separated by commas, in the listLen bytes after it. The output bytes are the
 // records of MeasureAll, RecordSize little-endian int32 each (WebAssembly memory is
-// little-endian, so the wrapper reads them with an Int32Array).
+// little-endian, so the wrapper reads them with an Int32Array); slotExact is 0 when they
+// describe a prefix of the text only, which every longer text starting with it shares.
 //
 //go:wasmexport postrules_measure_all
 func measureAll(textLen, listLen int32) (status int32) {
@@ -346,11 +357,12 @@ func measureAll(textLen, listLen int32) (status int32) {
 	if !ok1 || !ok2 {
 		return argsFault()
 	}
-	recs, f := MeasureAll(allOut[:0], text, list)
+	recs, whole, f := MeasureAll(allOut[:0], text, list)
 	if f != nil {
 		return putFault(f)
 	}
 	allOut = recs
+	exchange.res[slotExact] = b2i(whole) // 0: a prefix decided it (see MeasureAll)
 	exchange.res[slotOutPtr] = int32(uintptr(unsafe.Pointer(unsafe.SliceData(recs))))
 	exchange.res[slotOutLen] = int32(4 * len(recs))
 	exchange.res[slotStatus] = statusOK

@@ -626,3 +626,69 @@ test('parity: measureAll equals rules.Limits.MeasureAll for every platform, offs
   });
   assert.ok(broken > 50, `${broken} broken rules in the corpus`);
 });
+
+// Pastes far over every cap, as rules' TestMeasureAllBounded makes them: the wrapper sends
+// a prefix and Go (paritygen) measures the whole text; the answers must be equal.
+const hugePieces = [
+  'Launch day! #launch @team $ACME see https://example.com/a <b> and more words here. ',
+  '今日は新製品の発表日です。#発表 詳しくは https://example.jp/x を見てください。\n',
+  '🚀🎉 #party @crew https://example.org/🎈 👩‍👩‍👧‍👦 > 🇫🇷🇯🇵 ',
+];
+const paste = (piece, bytes) => piece.repeat(Math.ceil(bytes / Buffer.byteLength(piece)));
+
+test('parity: measureAll of 5 MB and 50 MB pastes equals rules.Limits.MeasureAll of the whole text', () => {
+  const cases = [];
+  for (const piece of hugePieces) {
+    for (const size of [5e6, 50e6]) {
+      const text = paste(piece, size);
+      cases.push({ kind: 'measureAll', text });
+      cases.push({ kind: 'measureAll', text, platforms: ['facebook', 'threads'] });
+    }
+  }
+  // Undecided by the prefix: one cluster of 600,000 marks fits twitter; read whole.
+  cases.push({ kind: 'measureAll', text: 'e' + '\u0301'.repeat(600000) + ' #tag', platforms: ['twitter'] });
+  const answers = goAnswers(cases);
+  cases.forEach((c, i) => {
+    const label = `case ${i}: ${c.text.length} units, ${JSON.stringify(c.platforms)}`;
+    const got = pr.measureAll(c.text, { platforms: c.platforms });
+    assert.equal(got.ok, true, label);
+    const head = c.text.slice(0, 1 << 20); // every offset of a bounded answer is in it
+    const want = answers[i].measurements.map((m) => ({
+      rule: m.rule, counter: m.counter, length: m.length, cap: m.cap, fits: m.overflowAt < 0,
+      overflowAt: m.overflowAt < 0 ? null : utf16At(m.overflowAt < (1 << 20) ? head : c.text, m.overflowAt), warning: m.warning,
+      ...(m.exact ? {} : { exact: false }),
+    }));
+    assert.deepEqual(got.platforms.flatMap((p) => p.measurements), want, label);
+    if (i < cases.length - 1) assert.equal(got.fits, false, label);
+  });
+});
+
+test('parity: split of 5 MB and 50 MB pastes: refused past 100 posts, as Go refuses the whole text', () => {
+  const cases = [];
+  for (const piece of hugePieces) {
+    for (const size of [5e6, 50e6]) {
+      const text = paste(piece, size);
+      cases.push({ kind: 'split', text }); // twitter: 28,000 graphemes at most
+      cases.push({ kind: 'split', text, platform: 'bluesky', numbering: 'suffix' });
+    }
+  }
+  // Under the bound: 5 MB of ASCII is about 80 facebook posts, split whole.
+  cases.push({ kind: 'split', text: paste(hugePieces[0], 5e6), platform: 'facebook' });
+  cases.push({ kind: 'split', text: paste(hugePieces[0], 50e6), platform: 'facebook' });
+  const answers = goAnswers(cases);
+  let refused = 0;
+  cases.forEach((c, i) => {
+    const label = `case ${i}: ${c.text.length} units, ${c.platform}`;
+    const got = pr.split(c.text, { platform: c.platform, numbering: c.numbering });
+    const a = answers[i];
+    if (a.code !== undefined) {
+      refused++;
+      assert.deepEqual([got.code, got.message], [a.code, a.message], label);
+      assert.equal(got.offset, utf16At(c.text.slice(0, a.offset + 1), a.offset), label); // a.offset + 1 units hold more than a.offset bytes
+      return;
+    }
+    assert.equal(got.ok, true, label);
+    assert.equal(JSON.stringify(got), JSON.stringify(JSON.parse(a.json)), label);
+  });
+  assert.equal(refused, cases.length - 1);
+});
