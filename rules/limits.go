@@ -396,15 +396,17 @@ func (l Limits) MeasureAllRead(dst []Measurement, ps []Platform, text string) ([
 }
 
 // measureAllCut is where MeasureAllRead cuts a text longer than MeasureAllBound: just
-// after the last byte at or before MeasureAllBound that ends a link (ASCII white space
-// or one of <>"'), in the last 64 KiB, so that no link, hashtag, mention or cashtag is
+// after the last ASCII white space at or before MeasureAllBound, in the last 64 KiB (no
+// URL, hashtag, mention or cashtag of rules/internal/entity spans one, and what follows
+// an entity is then the same in the prefix as in the whole text), so that none is
 // cut (a cut link "https://example.com/pa" would count as a link of its own, a cut
 // cashtag "$GOOGLEX" as the cashtag "$GOOG"); -1 when there is none (a text with no
 // white space for 64 KiB is read whole). Every byte before the cut decides its rules as
 // it does in the whole text, and no character is cut.
 func measureAllCut(text string) int {
 	for i := MeasureAllBound - 1; i >= MeasureAllBound-64<<10; i-- {
-		if linkStop(text[i]) {
+		switch text[i] {
+		case ' ', '\t', '\n', '\r', '\f', '\v':
 			return i + 1
 		}
 	}
