@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/postrules/postrules/rules/internal/entity"
 	"math"
 	"sort"
 	"strconv"
@@ -267,7 +268,12 @@ type splitter struct {
 	breaks      []splitBreak // in text order
 	spans       []splitSpan  // protected, in text order, disjoint
 	hasExplicit bool
-	prefix      bool
+	// The URLs, mentions and tags of the text, from the one recogniser (entity), read in
+	// step with the tokens: ent is the next one not yet protected (entOK false: none).
+	ents   entity.Scanner
+	ent    entity.Entity
+	entOK  bool
+	prefix bool
 
 	// per pass
 	label string // the widest label of the pass ("" without numbering)
@@ -433,6 +439,8 @@ func (sp *splitter) scan() {
 	t := sp.text
 	n := len(t)
 	i := 0
+	sp.ents.Init(t)
+	sp.ent, sp.entOK = sp.ents.Next()
 	// Leading white space.
 	for i < n {
 		_, size, space := sp.spaceAt(i)
@@ -597,57 +605,17 @@ func (sp *splitter) token(ts, te int, ascii bool) {
 	}
 }
 
-// protect appends the spans of t[ts:te] that must stay whole, in order and disjoint:
-//   - a URL: a run of ASCII URL characters holding "://", "www." or a dot followed by two
-//     letters (a domain), widened over any non-space text after "://" up to a CJK mark;
-//   - an @mention (also ＠): @ and the letters, digits, _ and / after it;
-//   - a #hashtag (also ＃): # and the letters, marks, digits and _ after it;
-//   - a $cashtag: $ and the ASCII letters after it.
-//
-// These are wider than twitter-text's entities (they need not be entities at all to be
-// protected); protecting too much only moves a break, protecting too little cuts a link.
+// protect appends the spans of the entities (URLs, @mentions, #hashtags, $cashtags) that
+// begin before te, the end of the token t[ts:te] being read: the one recogniser's
+// (rules/internal/entity, twitter-text's extractors), so that what the counters count
+// as one link or tag is what the splitter keeps whole. No entity holds white space, so
+// each lies within its token; tokens come in order, and so do the entities.
 func (sp *splitter) protect(ts, te int) {
-	t := sp.text
-	for i := ts; i < te; {
-		if isURLByte(t[i]) {
-			j := i
-			for j < te && isURLByte(t[j]) {
-				j++
-			}
-			if looksLikeURL(t[i:j]) {
-				if indexOf(t[i:j], "://") >= 0 {
-					for j < te {
-						r, size := utf8.DecodeRuneInString(t[j:])
-						if _, mark := cjkMark(r); mark {
-							break
-						}
-						j += size
-					}
-				}
-				sp.addSpan(i, j)
-				i = j
-				continue
-			}
-			// Not a URL: the tags inside the run (a hashtag may run on past it).
-			k := i
-			for k < j {
-				if c := t[k]; c == '@' || c == '#' || c == '$' {
-					if end := sp.tagAt(k, te); end > k {
-						k = end
-						continue
-					}
-				}
-				k++
-			}
-			i = k
-			continue
+	for sp.entOK && sp.ent.Start < te {
+		if sp.ent.End > ts {
+			sp.addSpan(max(sp.ent.Start, ts), min(sp.ent.End, te))
 		}
-		if end := sp.tagAt(i, te); end > i {
-			i = end
-			continue
-		}
-		_, size := utf8.DecodeRuneInString(t[i:])
-		i += size
+		sp.ent, sp.entOK = sp.ents.Next()
 	}
 }
 
@@ -660,81 +628,6 @@ func (sp *splitter) addSpan(s, e int) {
 		return
 	}
 	sp.spans = append(sp.spans, splitSpan{s, e})
-}
-
-// tagAt protects the mention, hashtag or cashtag starting at i, if one does, and returns
-// its end (i when there is none). The tag ends by te.
-func (sp *splitter) tagAt(i, te int) int {
-	t := sp.text
-	r, size := utf8.DecodeRuneInString(t[i:])
-	j := i + size
-	switch r {
-	case '@', '＠':
-		for j < te && (isWordByte(t[j]) || t[j] == '/') {
-			j++
-		}
-	case '#', '＃':
-		for j < te {
-			nr, ns := utf8.DecodeRuneInString(t[j:])
-			if nr != '_' && nr != 0x200C && nr != 0x200D && !unicode.IsLetter(nr) && !unicode.IsDigit(nr) && !unicode.Is(unicode.M, nr) {
-				break
-			}
-			j += ns
-		}
-	case '$':
-		for j < te && isLetterByte(t[j]) {
-			j++
-		}
-	default:
-		return i
-	}
-	if j == i+size {
-		return i
-	}
-	sp.addSpan(i, j)
-	return j
-}
-
-// isURLByte: the ASCII characters of a URL (RFC 3986 unreserved, reserved and %).
-func isURLByte(c byte) bool {
-	if isWordByte(c) {
-		return true
-	}
-	switch c {
-	case '-', '.', '~', ':', '/', '?', '#', '[', ']', '@', '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=', '%':
-		return true
-	}
-	return false
-}
-
-// looksLikeURL: "://", "www." or a letter or digit, a dot and two letters ("x.co").
-func looksLikeURL(s string) bool {
-	if indexOf(s, "://") >= 0 {
-		return true
-	}
-	for k := 0; k+2 < len(s); k++ {
-		if s[k] != '.' {
-			continue
-		}
-		if k >= 3 && (s[k-3]|0x20) == 'w' && (s[k-2]|0x20) == 'w' && (s[k-1]|0x20) == 'w' {
-			return true
-		}
-		if k > 0 && isWordByte(s[k-1]) && isLetterByte(s[k+1]) && isLetterByte(s[k+2]) {
-			return true
-		}
-	}
-	return false
-}
-
-func isLetterByte(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
-
-func indexOf(s, sub string) int {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return i
-		}
-	}
-	return -1
 }
 
 // labelFor is the label of post i of n, with its separating space.
