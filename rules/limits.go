@@ -463,8 +463,88 @@ func (l Limits) measureRule(p Platform, bi int, text string) (m Measurement, on 
 // unitCache keeps, for one text, the last measurement of each built-in counter, so that
 // rules in the same unit with other caps need not count again.
 type unitCache struct {
-	m  [4]Measurement
-	ok [4]bool
+	m    [4]Measurement
+	ok   [4]bool
+	ents entityCache
+}
+
+// entityCache is the one entity scan of a text (rules/internal/entity) that the link,
+// hashtag, mention and cashtag rules of every platform share: each kind's total, and the
+// first entities in order, enough to find any rule's overflow at the limits the book
+// uses. A rule whose answer lies past them scans again (a text with over 96 entities).
+type entityCache struct {
+	done  bool
+	all   bool // first holds every entity of the text
+	n     int
+	total [5]int // by entity.Kind
+	first [96]entity.Entity
+}
+
+func (c *entityCache) scan(text string) {
+	if c.done {
+		return
+	}
+	c.done = true
+	var sc entity.Scanner
+	sc.Init(text)
+	c.all = true
+	for {
+		e, ok := sc.Next()
+		if !ok {
+			return
+		}
+		c.total[e.Kind]++
+		if c.n < len(c.first) {
+			c.first[c.n] = e
+			c.n++
+		} else {
+			c.all = false
+		}
+	}
+}
+
+// measure is the measurement of a link or tag rule of kind k.
+func (c *entityCache) measure(k ruleKind, text string, limit int) Measurement {
+	switch k {
+	case kindLinks:
+		return c.links(text, limit)
+	case kindHashtags:
+		return c.tags(text, entity.Hashtag, hashtagsName, limit)
+	case kindMentions:
+		return c.tags(text, entity.Mention, mentionsName, limit)
+	}
+	return c.tags(text, entity.Cashtag, cashtagsName, limit)
+}
+
+// tags is measureTags(text, kind, name, limit), from the scan when it holds the answer.
+func (c *entityCache) tags(text string, kind entity.Kind, name string, limit int) Measurement {
+	c.scan(text)
+	m := Measurement{Counter: name, Cap: limit, Exact: true, OverflowAt: -1, Length: c.total[kind]}
+	if m.Length <= limit {
+		return m
+	}
+	seen := 0
+	for _, e := range c.first[:c.n] {
+		if e.Kind == kind {
+			if seen++; seen == limit+1 {
+				m.OverflowAt = e.Start
+				return m
+			}
+		}
+	}
+	return measureTags(text, kind, name, limit)
+}
+
+// links is measureLinks(text, limit), from the scan when it holds every entity.
+func (c *entityCache) links(text string, limit int) Measurement {
+	c.scan(text)
+	if c.total[entity.URL] == 0 {
+		return Measurement{Counter: linksName, Cap: limit, Exact: true, OverflowAt: -1}
+	}
+	if !c.all {
+		return measureLinks(text, limit)
+	}
+	return countLinks(text, c.first[:c.n], limit)
 }
 
 // builtinSlot is c's slot in a unitCache, or -1 for a counter from outside (whose
@@ -520,14 +600,11 @@ func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCa
 		m = measureForbidden(text, r.forbid)
 	case r.kind == kindLittleText:
 		m = measureLittleText(text)
-	case r.kind == kindLinks:
-		m = measureLinks(text, limit)
-	case r.kind == kindHashtags:
-		m = measureTags(text, entity.Hashtag, hashtagsName, limit)
-	case r.kind == kindMentions:
-		m = measureTags(text, entity.Mention, mentionsName, limit)
-	case r.kind == kindCashtags:
-		m = measureTags(text, entity.Cashtag, cashtagsName, limit)
+	case r.kind == kindLinks || r.kind == kindHashtags || r.kind == kindMentions || r.kind == kindCashtags:
+		if cache == nil {
+			cache = &unitCache{}
+		}
+		m = cache.ents.measure(r.kind, text, limit)
 	default:
 		var c Counter
 		if pi := p.index(); textRules[pi][0] == bi {

@@ -251,41 +251,60 @@ const maxDistinctLinks = 64
 // is one and "x.y" is not). Two links are the same when their bytes are. OverflowAt is
 // the start of the (limit+1)-th unique link.
 func measureLinks(text string, limit int) Measurement {
+	var set linkSet
 	m := Measurement{Counter: linksName, Cap: limit, Exact: true, OverflowAt: -1}
-	var seenBuf [8][2]int
-	seen := seenBuf[:0]
 	var sc entity.Scanner
 	sc.Init(text)
 	for {
 		e, ok := sc.Next()
-		if !ok {
-			break
-		}
-		if e.Kind != entity.URL {
-			continue
-		}
-		link := text[e.Start:e.End]
-		dup := false
-		for _, s := range seen {
-			if text[s[0]:s[1]] == link {
-				dup = true
-				break
-			}
-		}
-		if dup {
-			continue
-		}
-		if len(seen) == maxDistinctLinks {
-			m.Exact = false
-			break
-		}
-		seen = append(seen, [2]int{e.Start, e.End})
-		if len(seen) > limit && m.OverflowAt < 0 {
-			m.OverflowAt = e.Start
+		if !ok || !set.add(text, e, &m) {
+			return m
 		}
 	}
-	m.Length = len(seen)
+}
+
+// countLinks is measureLinks over entities already found (every entity of text, in
+// order).
+func countLinks(text string, ents []entity.Entity, limit int) Measurement {
+	var set linkSet
+	m := Measurement{Counter: linksName, Cap: limit, Exact: true, OverflowAt: -1}
+	for _, e := range ents {
+		if !set.add(text, e, &m) {
+			break
+		}
+	}
 	return m
+}
+
+// linkSet holds the unique links counted so far, as byte ranges of the text.
+type linkSet struct {
+	seen [maxDistinctLinks][2]int
+	n    int
+}
+
+// add counts e into m if it is a URL unlike every earlier one; false when the count must
+// stop (more than maxDistinctLinks unique links: Exact false).
+func (s *linkSet) add(text string, e entity.Entity, m *Measurement) bool {
+	if e.Kind != entity.URL {
+		return true
+	}
+	link := text[e.Start:e.End]
+	for _, r := range s.seen[:s.n] {
+		if text[r[0]:r[1]] == link {
+			return true
+		}
+	}
+	if s.n == maxDistinctLinks {
+		m.Exact = false
+		return false
+	}
+	s.seen[s.n] = [2]int{e.Start, e.End}
+	s.n++
+	m.Length = s.n
+	if s.n > m.Cap && m.OverflowAt < 0 {
+		m.OverflowAt = e.Start
+	}
+	return true
 }
 
 // measureTags counts the tags of kind (hashtags, @mentions or $cashtags) that the one
