@@ -791,85 +791,77 @@ func pdfInt(b []byte) (int64, bool) {
 	return v, ok
 }
 
-// pdfRef finds key in a dictionary's text and parses the indirect reference after it
-// ("1 0 R"), returning the object number.
-func pdfRef(b []byte, key string) (int64, bool) {
+// pdfValue finds the name key in a dictionary's text (not a longer name that begins
+// with it) and returns the text after it, where its value begins.
+func pdfValue(b []byte, key string) ([]byte, bool) {
 	for {
 		k := bytes.Index(b, []byte(key))
 		if k < 0 {
-			return 0, false
+			return nil, false
 		}
 		b = b[k+len(key):]
-		if len(b) > 0 && (b[0] >= 'a' && b[0] <= 'z' || b[0] >= 'A' && b[0] <= 'Z') {
-			continue // a longer name that begins with key
+		if len(b) == 0 || !(b[0] >= 'a' && b[0] <= 'z' || b[0] >= 'A' && b[0] <= 'Z') {
+			return b, true
 		}
-		num, rest, ok := pdfNext(b)
-		if !ok {
-			return 0, false
-		}
-		_, rest, ok = pdfNext(rest)
-		if !ok || !bytes.HasPrefix(bytes.TrimLeft(rest, " \r\n\t"), []byte("R")) {
-			return 0, false
-		}
-		return num, true
 	}
+}
+
+// pdfRef finds key in a dictionary's text and parses the indirect reference after it
+// ("1 0 R"), returning the object number.
+func pdfRef(b []byte, key string) (int64, bool) {
+	v, ok := pdfValue(b, key)
+	if !ok {
+		return 0, false
+	}
+	num, rest, ok := pdfNext(v)
+	if !ok {
+		return 0, false
+	}
+	_, rest, ok = pdfNext(rest)
+	if !ok || !bytes.HasPrefix(bytes.TrimLeft(rest, " \r\n\t"), []byte("R")) {
+		return 0, false
+	}
+	return num, true
 }
 
 // pdfKeyInt finds key in a dictionary's text and parses the unsigned integer after it.
 func pdfKeyInt(b []byte, key string) (int64, bool) {
-	for {
-		k := bytes.Index(b, []byte(key))
-		if k < 0 {
-			return 0, false
-		}
-		b = b[k+len(key):]
-		if len(b) > 0 && (b[0] >= 'a' && b[0] <= 'z' || b[0] >= 'A' && b[0] <= 'Z') {
-			continue // a longer name that begins with key
-		}
-		return pdfInt(b)
+	v, ok := pdfValue(b, key)
+	if !ok {
+		return 0, false
 	}
+	return pdfInt(v)
 }
 
 // pdfKeyArray finds key in a dictionary's text and parses the array of unsigned integers
 // after it into dst, returning how many it holds; false when it holds more than dst.
 func pdfKeyArray(b []byte, key string, dst []int64) (int, bool) {
-	for {
-		k := bytes.Index(b, []byte(key))
-		if k < 0 {
+	v, ok := pdfValue(b, key)
+	if v = bytes.TrimLeft(v, " \r\n\t\f\x00"); !ok || len(v) == 0 || v[0] != '[' {
+		return 0, false
+	}
+	v = v[1:]
+	for n := 0; ; n++ {
+		v = bytes.TrimLeft(v, " \r\n\t\f\x00")
+		if len(v) > 0 && v[0] == ']' {
+			return n, true
+		}
+		x, rest, ok := pdfNext(v)
+		if !ok || n == len(dst) {
 			return 0, false
 		}
-		b = b[k+len(key):]
-		if len(b) > 0 && (b[0] >= 'a' && b[0] <= 'z' || b[0] >= 'A' && b[0] <= 'Z') {
-			continue
-		}
-		b = bytes.TrimLeft(b, " \r\n\t\f\x00")
-		if len(b) == 0 || b[0] != '[' {
-			return 0, false
-		}
-		b = b[1:]
-		n := 0
-		for {
-			b = bytes.TrimLeft(b, " \r\n\t\f\x00")
-			if len(b) > 0 && b[0] == ']' {
-				return n, true
-			}
-			v, rest, ok := pdfNext(b)
-			if !ok || n == len(dst) {
-				return 0, false
-			}
-			dst[n], b, n = v, rest, n+1
-		}
+		dst[n], v = x, rest
 	}
 }
 
 // pdfFilter returns a stream dictionary's one filter name ("" for none), false when it
 // names several (a filter array of more than one).
 func pdfFilter(dict []byte) (string, bool) {
-	k := bytes.Index(dict, []byte("/Filter"))
-	if k < 0 {
+	f, ok := pdfValue(dict, "/Filter")
+	if !ok {
 		return "", true
 	}
-	f := bytes.TrimLeft(dict[k+len("/Filter"):], " \r\n\t\f\x00")
+	f = bytes.TrimLeft(f, " \r\n\t\f\x00")
 	array := len(f) > 0 && f[0] == '['
 	if array {
 		f = bytes.TrimLeft(f[1:], " \r\n\t\f\x00")
