@@ -61,11 +61,10 @@ type Scanner struct {
 	urls urls.Scanner
 	// The next candidate of each extractor (ok false when it has none left), and where
 	// each extractor's regular expression resumes (its lastIndex).
-	heads    [4]Entity
-	have     [4]bool
-	resume   [4]int
-	kept     int // the end of the last entity yielded
-	urlsDone bool
+	heads  [4]Entity
+	have   [4]bool
+	resume [4]int
+	kept   int // the end of the last entity yielded
 }
 
 // Init readies s to scan text.
