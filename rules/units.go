@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math"
+	"runtime"
 	"strings"
 	"unicode/utf8"
 
@@ -134,6 +135,17 @@ func (c unitCounter) Measure(text string, limit int) (Measurement, error) {
 		}
 		w, size := 1, 1
 		if b := text[i]; b >= utf8.RuneSelf {
+			if sz := validSeqLen(text, i); sz > 0 {
+				if sz == 4 {
+					w = c.wide
+				}
+				if m.OverflowAt < 0 && n+w > limit {
+					m.OverflowAt = i
+				}
+				n += w
+				i += sz
+				continue
+			}
 			r, sz := utf8.DecodeRuneInString(text[i:])
 			if r == utf8.RuneError && sz == 1 {
 				m.Length, m.Exact = n, false
@@ -157,12 +169,80 @@ func (c unitCounter) Measure(text string, limit int) (Measurement, error) {
 	return m, nil
 }
 
+// validSeqLen is the length of the valid UTF-8 sequence of two to four bytes that starts
+// at text[i] (a byte >= 0x80), or 0 when there is none there: utf8.DecodeRuneInString's
+// checks (RFC 3629: no overlong form, no surrogate, nothing past U+10FFFF) without the
+// call, for the counters' loops over non-ASCII text.
+func validSeqLen(text string, i int) int {
+	b := text[i]
+	switch {
+	case b < 0xC2:
+		return 0
+	case b < 0xE0:
+		if i+1 < len(text) && text[i+1]&0xC0 == 0x80 {
+			return 2
+		}
+	case b < 0xF0:
+		if i+2 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80 &&
+			(b != 0xE0 || text[i+1] >= 0xA0) && (b != 0xED || text[i+1] < 0xA0) {
+			return 3
+		}
+	case b < 0xF5:
+		if i+3 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80 && text[i+3]&0xC0 == 0x80 &&
+			(b != 0xF0 || text[i+1] >= 0x90) && (b != 0xF4 || text[i+1] < 0x90) {
+			return 4
+		}
+	}
+	return 0
+}
+
+// wordScan: look for ASCII bytes with asciiSet's loop, which skips eight non-ASCII bytes
+// at a time, rather than strings.IndexAny, strings.Count and strings.IndexByte. Go's
+// WebAssembly port has no vector instructions for those (internal/bytealg is a plain
+// byte loop there), so on CJK text one pass over words beats a pass per character
+// looked for; elsewhere the vectorised strings functions are kept. (A constant: the other
+// branch is not compiled.)
+const wordScan = runtime.GOARCH == "wasm"
+
+// asciiSet is a set of ASCII bytes.
+type asciiSet [256]bool
+
+func newASCIISet(chars string) *asciiSet {
+	var s asciiSet
+	for i := 0; i < len(chars); i++ {
+		s[chars[i]] = true
+	}
+	return &s
+}
+
+// index is the offset of the first byte of text in the set, or -1.
+func (set *asciiSet) index(text string) int {
+	for i := 0; i < len(text); {
+		if i+8 <= len(text) && grapheme.Load64(text, i)&swarHigh == swarHigh {
+			i += 8 // eight bytes >= 0x80: none is in the set
+			continue
+		}
+		if set[text[i]] {
+			return i
+		}
+		i++
+	}
+	return -1
+}
+
+const swarHigh = 0x8080808080808080
+
+var littleTextSet = newASCIISet(littleTextReserved)
+
 // forbidCounter is the measure of a "these characters are refused" rule (YouTube: no <
 // or > in a title or description): Length is how many of them the text holds, Cap is 0,
 // and OverflowAt is the first one's byte offset, so it Fits exactly when there is none.
 // set holds ASCII bytes only; the scan is one pass, O(len(text)), with no UTF-8
 // decoding (an ASCII byte never occurs inside a multi-byte sequence).
 func measureForbidden(text, set string) Measurement {
+	if wordScan {
+		return measureForbiddenOnePass(text, set)
+	}
 	m := Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
 	for j := 0; j < len(set); j++ {
 		c := set[j : j+1] // strings.Count and IndexByte scan many bytes at a time
@@ -172,6 +252,27 @@ func measureForbidden(text, set string) Measurement {
 				m.OverflowAt = at
 			}
 		}
+	}
+	return m
+}
+
+// measureForbiddenOnePass is measureForbidden in one pass with asciiSet (see wordScan).
+func measureForbiddenOnePass(text, set string) Measurement {
+	m := Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
+	var in asciiSet
+	for j := 0; j < len(set); j++ {
+		in[set[j]] = true
+	}
+	for i := 0; i < len(text); i++ {
+		j := in.index(text[i:])
+		if j < 0 {
+			break
+		}
+		i += j
+		if m.OverflowAt < 0 {
+			m.OverflowAt = i
+		}
+		m.Length++
 	}
 	return m
 }
@@ -188,7 +289,12 @@ const littleTextReserved = `\|{}@[]()<>#*_~`
 func measureLittleText(text string) Measurement {
 	m := Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
 	for i := 0; i < len(text); i++ {
-		j := strings.IndexAny(text[i:], littleTextReserved)
+		var j int
+		if wordScan {
+			j = littleTextSet.index(text[i:])
+		} else {
+			j = strings.IndexAny(text[i:], littleTextReserved)
+		}
 		if j < 0 {
 			break
 		}

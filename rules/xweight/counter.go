@@ -47,8 +47,17 @@ type Parser struct {
 	maxUnits   int // MaxWeightedTweetLength * Scale
 	urlUnits   int // TransformedURLLength * Scale
 	ascii      [utf8.RuneSelf]int
+	asciiW     int        // the weight of every ASCII character when they all weigh the same (>= 0), else -1
 	block      [256]int32 // the weight of every code point U+xx00-U+xxFF, -1 when they differ
 	emojiKinds emoji.Kind // the emoji sequences that count as one; 0 without emoji parsing
+
+	// The weight of the 64 code points U+xxx0 with r>>6 == k, when they share it, are
+	// stable (nfc.StableBlock) and none of them is a surrogate, U+FEFF, U+FFFE or U+FFFF,
+	// so that plainRun weighs them from their first two bytes; else -1. two is indexed by
+	// the lead byte of a 2-byte sequence (&0x1F), three by those of a 3-byte one
+	// ((lead&0x0F)<<6 | second&0x3F), where k < 0x20 is an overlong form, also -1.
+	two   [32]int32
+	three [1024]int32
 }
 
 var _ rules.Counter = (*Parser)(nil)
@@ -67,8 +76,15 @@ func New(cfg Config) *Parser {
 	}
 	c.maxUnits = c.max * c.scale
 	c.urlUnits = cfg.TransformedURLLength * c.scale
+	c.asciiW = c.lookup(0)
 	for r := range c.ascii {
 		c.ascii[r] = c.lookup(rune(r))
+		if c.ascii[r] != c.asciiW {
+			c.asciiW = -1
+		}
+	}
+	if c.asciiW < 0 || c.asciiW > math.MaxInt/64 {
+		c.asciiW = -1
 	}
 	for b := range c.block {
 		lo, hi := rune(b)<<8, rune(b)<<8|0xFF
@@ -89,7 +105,35 @@ func New(cfg Config) *Parser {
 	if cfg.EmojiParsingEnabled {
 		c.emojiKinds = emoji.All
 	}
+	for k := range c.three {
+		c.three[k] = c.blockWeight(k)
+		if k < len(c.two) {
+			c.two[k] = c.three[k]
+		}
+	}
+	c.two[0], c.two[1] = -1, -1 // C0, C1: overlong
+	for k := range 0x800 >> 6 {
+		c.three[k] = -1 // overlong as three bytes
+	}
 	return c
+}
+
+// blockWeight is the weight of the code points k<<6 to k<<6|63 (see Parser.three), or -1.
+func (c *Parser) blockWeight(k int) int32 {
+	lo := rune(k) << 6
+	if !nfc.StableBlock(k) || (lo >= 0xD800 && lo <= 0xDFFF) || lo == 0xFEC0 || lo == 0xFFC0 || lo < 0x80 {
+		return -1
+	}
+	w := c.lookup(lo)
+	if w < 0 || w > math.MaxInt32 {
+		return -1
+	}
+	for r := lo + 1; r <= lo+63; r++ {
+		if c.lookup(r) != w {
+			return -1
+		}
+	}
+	return int32(w)
 }
 
 // Default returns a Parser for ConfigV3, the configuration X uses.
@@ -521,14 +565,22 @@ func (c *Parser) tally(n string, capUnits, final int, generic, check bool) tally
 			if haveURL && url.Start < stop {
 				stop = url.Start
 			}
+			var scan *emojiCursor
 			if c.emojiKinds != 0 {
-				em.at(i) // moves em.start to the first sequence at or after i
-				if em.start < stop {
-					stop = em.start
+				if em.start < i && max(em.end, em.pos) >= i {
+					// Every position from i to the scan's frontier is known to begin no
+					// sequence: plainRun looks for the next one itself as it weighs,
+					// in the same pass (see emojiCursor.pos).
+					scan = &em
+				} else {
+					em.at(i) // moves em.start to the first sequence at or after i
+					if em.start < stop {
+						stop = em.start
+					}
 				}
 			}
 			if i < stop {
-				i, u16 = c.plainRun(&t, n, i, stop, u16, capUnits, check)
+				i, u16 = c.plainRun(&t, n, i, stop, u16, capUnits, check, scan)
 				if t.unchecked {
 					return t
 				}
@@ -617,17 +669,73 @@ func (t *tally) step(w, last16, at, maxUnits, capUnits int) {
 //
 // check verifies on the way that each code point is valid UTF-8 and stable (see tally),
 // setting t.unchecked and stopping at the first that is not.
-func (c *Parser) plainRun(t *tally, n string, i, stop, u16, capUnits int, check bool) (int, int) {
+//
+// With scan (the tally's emoji cursor, whose frontier max(end, pos) is at or past i and
+// whose last sequence starts before i), plainRun also finds the next emoji sequence, as
+// emojiCursor.advance would, testing each position from the frontier on: it stops before
+// the first one, with scan.start and scan.end set to it, or at stop with scan.pos moved
+// there. One pass over the text instead of two.
+func (c *Parser) plainRun(t *tally, n string, i, stop, u16, capUnits int, check bool, scan *emojiCursor) (int, int) {
 	units, valid, validEnd16, over := t.units, t.valid, t.validEnd16, t.overflowAt
 	maxUnits := c.maxUnits
+	limit := min(maxUnits, capUnits) // up to it, a step only moves validEnd16
 	ranges, def := c.cfg.Ranges, c.cfg.DefaultWeight
+	aw := c.asciiW
+	from := len(n) + 1 // positions from here on are tested for an emoji sequence
+	found := false
+	if scan != nil {
+		from = max(scan.end, scan.pos)
+	}
 	for i < stop {
 		at := i
 		b := n[i]
+		if at >= from && emoji.Skip[b] == 0 {
+			var b1 byte
+			if i+1 < len(n) {
+				b1 = n[i+1]
+			}
+			if emoji.PairMayStart(b, b1) {
+				var b2 byte
+				if i+2 < len(n) {
+					b2 = n[i+2]
+				}
+				if emoji.MayStart(b, b1, b2) {
+					if l, _ := emoji.Match(n[i:], scan.kinds); l > 0 {
+						scan.start, scan.end = i, i+l
+						found = true
+						break
+					}
+				}
+			}
+		}
 		var w int
 		if b < utf8.RuneSelf {
+			// Eight ASCII characters a step while they all weigh aw and stay within
+			// limit: each is a token of its own, none is invalid or unstable (nor, when
+			// scanning for emoji, a keycap's base).
+			if aw >= 0 && i+8 <= stop && units <= limit-8*aw {
+				if x := load64(n, i); x&swarHigh == 0 && (at+8 <= from || !hasKeycapBase(x)) {
+					units += 8 * aw
+					i += 8
+					u16 += 8
+					if valid {
+						validEnd16 = u16 - 1
+					}
+					continue
+				}
+			}
 			w = c.ascii[b]
 			i++
+			u16++
+		} else if b >= 0xE0 && b < 0xF0 && i+2 < len(n) && n[i+1]&0xC0 == 0x80 && n[i+2]&0xC0 == 0x80 &&
+			c.three[int(b&0x0F)<<6|int(n[i+1]&0x3F)] >= 0 {
+			// CJK and the rest of the BMP past U+07FF, by blocks of 64 (Parser.three).
+			w = int(c.three[int(b&0x0F)<<6|int(n[i+1]&0x3F)])
+			i += 3
+			u16++
+		} else if b >= 0xC0 && b < 0xE0 && i+1 < len(n) && n[i+1]&0xC0 == 0x80 && c.two[b&0x1F] >= 0 {
+			w = int(c.two[b&0x1F])
+			i += 2
 			u16++
 		} else {
 			var r rune
@@ -685,12 +793,21 @@ func (c *Parser) plainRun(t *tally, n string, i, stop, u16, capUnits int, check 
 			}
 		}
 		units += w
+		if units <= limit {
+			if valid {
+				validEnd16 = u16 - 1
+			}
+			continue
+		}
 		if valid && units <= maxUnits {
 			validEnd16 = u16 - 1
 		}
 		if over < 0 && units > capUnits {
 			over = at
 		}
+	}
+	if scan != nil && !found {
+		scan.pos = max(scan.pos, i)
 	}
 	t.units, t.valid, t.validEnd16, t.overflowAt = units, valid, validEnd16, over
 	return i, u16
@@ -756,6 +873,9 @@ type emojiCursor struct {
 	text       string
 	kinds      emoji.Kind
 	start, end int // the current match; start is -1 before the first search
+	// pos is a frontier: no position in [end, pos) begins a sequence (a scan that
+	// plainRun made while weighing them). The next search starts at max(end, pos).
+	pos int
 }
 
 // at returns the length of the sequence that starts exactly at i, or 0. Calls come with
@@ -772,12 +892,19 @@ func (e *emojiCursor) at(i int) int {
 
 func (e *emojiCursor) advance() {
 	s := e.text
-	for p := e.end; p < len(s); {
+	for p := max(e.end, e.pos); p < len(s); {
 		c := s[p]
 		// Only '#', '*', '0'-'9' (keycaps), 0xC2 (©, ®), 0xE2 and 0xE3 (U+2000-U+3FFF) and
 		// 0xF0 (astral: U+1F000 on) begin a sequence (emoji.Skip), and then only with
-		// some second bytes (emoji.MayStart): everything else is skipped without a
-		// table lookup.
+		// some second bytes (emoji.PairMayStart, then emoji.MayStart): everything else is
+		// skipped without a call. ASCII goes eight bytes a step while none of them is '#',
+		// '*' or a digit.
+		if c < utf8.RuneSelf && p+8 <= len(s) {
+			if w := load64(s, p); w&swarHigh == 0 && !hasKeycapBase(w) {
+				p += 8
+				continue
+			}
+		}
 		if k := emoji.Skip[c]; k != 0 {
 			p += int(k)
 			continue
@@ -788,7 +915,7 @@ func (e *emojiCursor) advance() {
 		} else if p+1 < len(s) {
 			c1 = s[p+1]
 		}
-		if !emoji.MayStart(c, c1, c2) {
+		if !emoji.PairMayStart(c, c1) || !emoji.MayStart(c, c1, c2) {
 			p += leadLen(c)
 			continue
 		}
@@ -824,4 +951,29 @@ func replaceInvalid(s string) string {
 		i += size
 	}
 	return string(b)
+}
+
+// SWAR constants: one byte value repeated in all eight bytes of a word.
+const (
+	swarOnes = 0x0101010101010101
+	swarHigh = 0x80 * swarOnes // the high bit of every byte: set only by non-ASCII
+	swarLow  = 0x7F * swarOnes
+)
+
+// load64 reads s[i:i+8] as a little-endian word.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// hasKeycapBase reports whether w, eight ASCII bytes (high bits clear), holds '#', '*'
+// or a digit: a byte that can begin an emoji sequence (a keycap). For an ASCII byte b,
+// b+0x7F has its high bit set exactly when b != 0, and adding cannot carry into the next
+// byte; b+0x50 has it when b >= 0x30 and b+0x46 when b >= 0x3A.
+func hasKeycapBase(w uint64) bool {
+	hash := ((w ^ '#'*swarOnes) + swarLow) & swarHigh
+	star := ((w ^ '*'*swarOnes) + swarLow) & swarHigh
+	digit := (w + 0x50*swarOnes) &^ (w + 0x46*swarOnes) & swarHigh
+	return hash&star != swarHigh || digit != 0
 }

@@ -191,6 +191,9 @@ const (
 	swarCR   = 0x0D0D0D0D0D0D0D0D
 )
 
+// Load64 is load64 for package rules.
+func Load64(s string, i int) uint64 { return load64(s, i) }
+
 // load64 reads s[i:i+8] as a little-endian word; the compiler turns it into one load.
 func load64(s string, i int) uint64 {
 	s = s[i : i+8]

@@ -87,10 +87,13 @@ func Match(s string, mask Kind) (int, Kind) {
 }
 
 // startPairs[k] has bit b set when a sequence can begin with the lead byte leads[k]
-// followed by the byte b (from the root of the table, at start-up).
+// followed by the byte b (from the root of the table, at start-up); startPairs[4] is
+// for the keycap bases '#', '*' and '0'-'9' (followed by U+FE0F or U+20E3: EF or E2),
+// startPairs[5] for every other byte (nothing). leadIndex maps a byte to its k.
 var (
 	leads      = [4]byte{0xC2, 0xE2, 0xE3, 0xF0}
-	startPairs [4][4]uint64
+	startPairs [6][4]uint64
+	leadIndex  [256]uint8
 	// e3Tails lists the second and third bytes of the sequence starts with lead 0xE3
 	// (U+3000-U+3FFF: 〰 〽 ㊗ ㊙), so that CJK punctuation such as 。 and 、 (E3 80 82,
 	// E3 80 81), which shares its first two bytes with 〰, is ruled out too.
@@ -98,6 +101,17 @@ var (
 )
 
 func init() {
+	for b := range leadIndex {
+		leadIndex[b] = 5
+	}
+	for k, l := range leads {
+		leadIndex[l] = uint8(k)
+	}
+	for _, b := range "#*0123456789" {
+		leadIndex[b] = 4
+	}
+	startPairs[4][0xEF>>6] |= 1 << (0xEF & 63)
+	startPairs[4][0xE2>>6] |= 1 << (0xE2 & 63)
 	var buf [utf8.UTFMax]byte
 	for i := int(nodeStart[0]); i < int(nodeStart[1]); i++ {
 		if n := utf8.EncodeRune(buf[:], rune(edges[i]>>2)); n >= 2 {
@@ -134,6 +148,14 @@ func init() {
 			Skip[b] = 4
 		}
 	}
+}
+
+// PairMayStart is the first half of MayStart, small enough to be inlined into a scan
+// loop: false when no sequence begins with the bytes b0 b1 (b1 0 past the end of the
+// text). It rules out hiragana, katakana and most CJK punctuation (lead byte 0xE3, whose
+// sequences all have 0x80 or 0x8A second) without a call.
+func PairMayStart(b0, b1 byte) bool {
+	return startPairs[leadIndex[b0]][b1>>6]&(1<<(b1&63)) != 0
 }
 
 // MayStart reports whether a sequence of two or more code points can begin with the

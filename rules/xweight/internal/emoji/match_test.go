@@ -208,3 +208,19 @@ func BenchmarkMatchCJK(b *testing.B) {
 		}
 	}
 }
+
+// PairMayStart(b0, b1) must hold exactly when MayStart(b0, b1, b2) holds for some b2:
+// the scan of package xweight skips a character on PairMayStart alone.
+func TestPairMayStartIsMayStartsFirstHalf(t *testing.T) {
+	for b0 := 0; b0 < 256; b0++ {
+		for b1 := 0; b1 < 256; b1++ {
+			some := false
+			for b2 := 0; b2 < 256 && !some; b2++ {
+				some = MayStart(byte(b0), byte(b1), byte(b2))
+			}
+			if got := PairMayStart(byte(b0), byte(b1)); got != some {
+				t.Fatalf("PairMayStart(%#x, %#x) = %v; MayStart holds for some third byte: %v", b0, b1, got, some)
+			}
+		}
+	}
+}

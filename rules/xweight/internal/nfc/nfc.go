@@ -50,6 +50,10 @@ func stable(r rune) bool {
 // that nothing before it combines with. (Everything below U+0300 is.)
 func StableBMP(r rune) bool { return unstableBMP[r>>6]&(1<<(uint(r)&63)) == 0 }
 
+// StableBlock reports whether the 64 code points U+xxx0 with r>>6 == hi (hi < 1024: the
+// BMP) are all stable, so that a table per block can stand for StableBMP.
+func StableBlock(hi int) bool { return unstableBMP[hi] == 0 }
+
 // Stable is stable for any code point: a text of stable code points is NFC.
 func Stable(r rune) bool { return stable(r) }
 
