@@ -77,7 +77,7 @@ func optionFacts() map[string]obj {
 	return map[string]obj{
 		"YouTubeOptions.visibility":           enum("public", "private", "unlisted"),
 		"YouTubeOptions.categoryId":           {{"pattern", "^[0-9]+$"}},
-		"TikTokOptions.privacyLevel":          enum(tiktokPrivacyLevels...),
+		"TikTokOptions.privacyLevel":          enum(rules.TikTokPrivacyLevels()...),
 		"TikTokOptions.videoCoverTimestampMs": nonNegative,
 		"TikTokOptions.photoCoverIndex":       nonNegative,
 		"PinterestOptions.link":               url,
@@ -88,14 +88,14 @@ func optionFacts() map[string]obj {
 		"FacebookOptions.videoThumbnailUrl":   url,
 		"InstagramOptions.coverUrl":           url,
 		"InstagramOptions.thumbOffset":        nonNegative,
-		"ThreadsOptions.replyControl":         ruled(enum(threadsReplyControls...), "threads.reply_control"),
+		"ThreadsOptions.replyControl":         ruled(enum(rules.ThreadsReplyControls()...), "threads.reply_control"),
 		"InstagramOptions.collaborators":      ruled(obj{{"maxItems", limitOf("instagram.collaborators.max")}}, "instagram.collaborators.max"),
 		// A blank option is refused by threads.poll.option.max (1 to 25 characters).
 		"ThreadsOptions.pollOptions": ruled(obj{{"minItems", 2}, {"maxItems", limitOf("threads.poll.options")},
 			{"items", obj{{"type", "string"}, {"pattern", nonBlankPattern()}}}}, "threads.poll.options", "threads.poll.option.max"),
 		"ThreadsOptions.topicTag":                    ruled(obj{{"allOf", []any{obj{{"pattern", "^[^.&]*$"}}, obj{{"pattern", nonBlankPattern()}}}}}, "threads.topic_tag"),
-		"GoogleBusinessOptions.topicType":            ruled(enum(googleTopicTypes...), "googlebusiness.topic"),
-		"GoogleBusinessOptions.callToActionType":     enum(googleCallToActions...),
+		"GoogleBusinessOptions.topicType":            ruled(enum(rules.GoogleTopicTypes()...), "googlebusiness.topic"),
+		"GoogleBusinessOptions.callToActionType":     enum(rules.GoogleCallToActions()...),
 		"GoogleBusinessOptions.callToActionUrl":      url,
 		"GoogleBusinessOptions.offerRedeemOnlineUrl": url,
 	}
