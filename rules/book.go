@@ -39,6 +39,11 @@ type Rule struct {
 	// kind says how [Limits] applies the rule to a target's text; a kindOther rule is
 	// applied by its check.
 	kind ruleKind
+	// option is the member of platformSpecificData whose value the rule measures
+	// ("title", "altText"; "poll.options" for a member inside one), "" for none; each
+	// says it measures every entry of that array. The JSON Schema states the rule there.
+	option string
+	each   bool
 	// check is how a kindOther rule is applied to a post's media and options
 	// ([Limits.CheckPost]); nil for a text rule.
 	check *ruleCheck
@@ -58,6 +63,11 @@ type ruleKind uint8
 type ruleCheck struct {
 	target, post func(*Check)
 }
+
+// Option is the member of platformSpecificData whose value r measures, "" when it
+// measures none ("title", "altText"; a dotted path for a member inside one:
+// "poll.options"); each is true when r applies to every entry of that array.
+func (r Rule) Option() (member string, each bool) { return r.option, r.each }
 
 // onTarget is a rule's check of each target of its platform.
 func onTarget(f func(*Check)) *ruleCheck { return &ruleCheck{target: f} }

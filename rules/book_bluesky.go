@@ -13,35 +13,49 @@ type BlueskyOptions struct {
 	AltText []string `json:"altText,omitempty"`
 }
 
+// The ids of bluesky's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	BlueskyTextMaxGraphemes = "bluesky.text.max_graphemes"
+	BlueskyTextMaxBytes     = "bluesky.text.max_bytes"
+	BlueskyEmbedSingle      = "bluesky.embed.single"
+	BlueskyMediaMaxImages   = "bluesky.media.max_images"
+	BlueskyMediaGallery     = "bluesky.media.gallery"
+	BlueskyAltCount         = "bluesky.alt.count"
+	BlueskyAltMax           = "bluesky.alt.max"
+	BlueskyAltMissing       = "bluesky.alt.missing"
+	BlueskyLangsMax         = "bluesky.langs.max"
+)
+
 var blueskyRules = []Rule{
-	{ID: "bluesky.text.max_graphemes", Platform: Bluesky, Severity: SeverityError, Limit: 300, Unit: graphemesName, kind: kindLength,
+	{ID: BlueskyTextMaxGraphemes, Platform: Bluesky, Severity: SeverityError, Limit: 300, Unit: graphemesName, kind: kindLength,
 		What: "the text is at most 300 grapheme clusters (lexicon maxGraphemes)", Source: srcBskyPost, Read: readToday},
-	{ID: "bluesky.text.max_bytes", Platform: Bluesky, Severity: SeverityError, Limit: 3000, Unit: bytesName, kind: kindLength,
+	{ID: BlueskyTextMaxBytes, Platform: Bluesky, Severity: SeverityError, Limit: 3000, Unit: bytesName, kind: kindLength,
 		What: "the text is at most 3,000 UTF-8 bytes (lexicon maxLength)", Source: srcBskyPost, Read: readToday,
 		Note: "letmepost says the limit is \"not bytes\" and misses maxLength; the lexicon validator counts maxLength in UTF-8 bytes"},
-	{ID: "bluesky.embed.single", Platform: Bluesky, Severity: SeverityError,
+	{ID: BlueskyEmbedSingle, Platform: Bluesky, Severity: SeverityError,
 		What: "images, or one video (a GIF is posted as a video); never mixed; no document", Source: srcBskyPost, Read: readLead,
 		Note:  "one embed per post: images or video, not both",
 		check: onTarget(blueskyEmbed)},
-	{ID: "bluesky.media.max_images", Platform: Bluesky, Severity: SeverityError, Limit: 10, Unit: "items",
+	{ID: BlueskyMediaMaxImages, Platform: Bluesky, Severity: SeverityError, Limit: 10, Unit: "items",
 		What: "at most 10 images (embed.gallery; embed.images holds 4)", Source: srcBskyGallery, Read: readAudit,
 		Note:  "app.bsky.embed.gallery media maxLength 10, each image blob at most 2,000,000 bytes; its description says the maximum may change. More than 4 images is the warning bluesky.media.gallery",
 		check: onTarget(blueskyMaxImages)},
-	{ID: "bluesky.media.gallery", Platform: Bluesky, Severity: SeverityWarning, Limit: 4, Unit: "items",
+	{ID: BlueskyMediaGallery, Platform: Bluesky, Severity: SeverityWarning, Limit: 4, Unit: "items",
 		What: "more than 4 images: posted as a gallery (embed.gallery), which clients that predate it do not show", Source: srcBskyImages, Read: readAudit,
 		Note:  "app.bsky.embed.images holds at most 4 images; 5 to 10 need app.bsky.embed.gallery",
 		check: onTarget(blueskyGallery)},
-	{ID: "bluesky.alt.count", Platform: Bluesky, Severity: SeverityError,
+	{ID: BlueskyAltCount, Platform: Bluesky, Severity: SeverityError,
 		What: "platformSpecificData.altText has no more entries than the post has media", Source: srcPeer, Read: readToday,
 		check: onTarget(blueskyAltCount)},
-	{ID: "bluesky.alt.max", Platform: Bluesky, Severity: SeverityWarning, Limit: 2000, Unit: graphemesName,
+	{ID: BlueskyAltMax, option: "altText", each: true, Platform: Bluesky, Severity: SeverityWarning, Limit: 2000, Unit: graphemesName,
 		What: "an alt text over 2,000 graphemes: the official app's cap (the lexicon has none)", Source: srcBskyApp, Read: readLead,
 		Note:  "letmepost calls 2000 a schema limit; it is only the app's (MAX_ALT_TEXT), so a warning",
 		check: onTarget(blueskyAltMax)},
-	{ID: "bluesky.alt.missing", Platform: Bluesky, Severity: SeverityWarning,
+	{ID: BlueskyAltMissing, Platform: Bluesky, Severity: SeverityWarning,
 		What: "an image without alt text", Source: srcBskyImages, Read: readLead,
 		check: onTarget(blueskyAltMissing)},
-	{ID: "bluesky.langs.max", Platform: Bluesky, Severity: SeverityError, Limit: 3, Unit: "items",
+	{ID: BlueskyLangsMax, option: "langs", Platform: Bluesky, Severity: SeverityError, Limit: 3, Unit: "items",
 		What: "platformSpecificData.langs has at most 3 entries (lexicon langs maxLength 3)", Source: srcBskyPost, Read: readToday,
 		check: onTarget(blueskyLangs)},
 }
@@ -66,7 +80,7 @@ func blueskyMaxImages(c *Check) {
 
 // blueskyGallery speaks only where bluesky.media.max_images does not.
 func blueskyGallery(c *Check) {
-	if images := countMedia(c.Post.Media).images; c.mediaOK() && images <= c.limitOf("bluesky.media.max_images") {
+	if images := countMedia(c.Post.Media).images; c.mediaOK() && images <= c.limitOf(BlueskyMediaMaxImages) {
 		c.atMost(images, "/mediaItems", "more than %d images (%d) post as a gallery, which older Bluesky clients do not show")
 	}
 }

@@ -10,11 +10,18 @@ type FacebookOptions struct {
 	VideoThumbnailURL *string `json:"videoThumbnailUrl,omitempty"`
 }
 
+// The ids of facebook's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	FacebookTextMax    = "facebook.text.max"
+	FacebookMediaKinds = "facebook.media.kinds"
+)
+
 var facebookRules = []Rule{
-	{ID: "facebook.text.max", Platform: Facebook, Severity: SeverityError, Limit: 63206, Unit: utf16Name, kind: kindLength,
+	{ID: FacebookTextMax, Platform: Facebook, Severity: SeverityError, Limit: 63206, Unit: utf16Name, kind: kindLength,
 		What: "the text is at most 63,206 characters, counted in UTF-16 code units", Source: srcFacebookPZ, Read: readLead,
 		Note: "no Meta document states it; peers say 63,206, Mixpost's default 5,000. The weakest number of the book"},
-	{ID: "facebook.media.kinds", Platform: Facebook, Severity: SeverityError, Limit: 10, Unit: "items",
+	{ID: FacebookMediaKinds, Platform: Facebook, Severity: SeverityError, Limit: 10, Unit: "items",
 		What: "up to 10 photos, or one video; never mixed; no document", Source: srcFacebookMX, Read: readLead,
 		check: onTarget(facebookMediaKinds)},
 }

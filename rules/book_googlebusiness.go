@@ -38,29 +38,41 @@ func GoogleCallToActions() []string {
 	return []string{"BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER"}
 }
 
+// The ids of googlebusiness's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	GoogleBusinessSummaryMax    = "googlebusiness.summary.max"
+	GoogleBusinessMedia         = "googlebusiness.media"
+	GoogleBusinessTopic         = "googlebusiness.topic"
+	GoogleBusinessCTA           = "googlebusiness.cta"
+	GoogleBusinessCTADeprecated = "googlebusiness.cta.deprecated"
+	GoogleBusinessOfferCTA      = "googlebusiness.offer.cta"
+	GoogleBusinessEvent         = "googlebusiness.event"
+)
+
 var googleBusinessRules = []Rule{
-	{ID: "googlebusiness.summary.max", Platform: GoogleBusiness, Severity: SeverityError, Limit: 1500, Unit: utf16Name, kind: kindLength,
+	{ID: GoogleBusinessSummaryMax, Platform: GoogleBusiness, Severity: SeverityError, Limit: 1500, Unit: utf16Name, kind: kindLength,
 		What: "the post summary is at most 1,500 characters, counted in UTF-16 code units", Source: srcGBPZernio, Read: readLead,
 		Note: "from peers (Postiz, Zernio); Google's LocalPost reference states no number"},
-	{ID: "googlebusiness.media", Platform: GoogleBusiness, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: GoogleBusinessMedia, Platform: GoogleBusiness, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "at most one image; local posts take no video, GIF or document", Source: srcGBPZernio, Read: readLead,
 		Note:  "Postiz maps a VIDEO media format in its code but refuses video in checkValidity; peers agree local posts take no video",
 		check: onTarget(gbpMedia)},
-	{ID: "googlebusiness.topic", Platform: GoogleBusiness, Severity: SeverityError,
+	{ID: GoogleBusinessTopic, Platform: GoogleBusiness, Severity: SeverityError,
 		What: "platformSpecificData.topicType is STANDARD, EVENT or OFFER (ALERT posts cannot be created through the API)", Source: srcGBPLocalPost, Read: readAudit,
 		check: onTarget(gbpTopic)},
-	{ID: "googlebusiness.cta", Platform: GoogleBusiness, Severity: SeverityError,
+	{ID: GoogleBusinessCTA, Platform: GoogleBusiness, Severity: SeverityError,
 		What: "a call to action has a callToActionType (BOOK, ORDER, SHOP, LEARN_MORE, SIGN_UP, CALL or GET_OFFER), and a callToActionUrl unless it is CALL", Source: srcGBPLocalPost, Read: readAudit,
 		check: onTarget(gbpCallToAction)},
-	{ID: "googlebusiness.cta.deprecated", Platform: GoogleBusiness, Severity: SeverityWarning,
+	{ID: GoogleBusinessCTADeprecated, Platform: GoogleBusiness, Severity: SeverityWarning,
 		What: "callToActionType GET_OFFER: deprecated by Google (an OFFER post carries its offer)", Source: srcGBPLocalPost, Read: readAudit,
 		Note:  "the LocalPost reference still lists GET_OFFER but marks it deprecated; accepted, with a warning",
 		check: onTarget(gbpDeprecated)},
-	{ID: "googlebusiness.offer.cta", Platform: GoogleBusiness, Severity: SeverityWarning,
+	{ID: GoogleBusinessOfferCTA, Platform: GoogleBusiness, Severity: SeverityWarning,
 		What: "a call to action on an OFFER post: Google ignores it", Source: srcGBPLocalPost, Read: readAudit,
 		Note:  "LocalPost reference (read 2026-11-26): the call to action is ignored for OFFER posts, whose offer (couponCode, redeemOnlineUrl, terms) takes its place",
 		check: onTarget(gbpOfferCallToAction)},
-	{ID: "googlebusiness.event", Platform: GoogleBusiness, Severity: SeverityError, schema: SchemaPartial,
+	{ID: GoogleBusinessEvent, Platform: GoogleBusiness, Severity: SeverityError, schema: SchemaPartial,
 		What: "topicType EVENT and OFFER require eventTitle, eventStartDate and eventEndDate (YYYY-MM-DD, real dates); EVENT also eventStartTime and eventEndTime (HH:MM); the event or offer ends after it starts", Source: srcGBPLocalPost, Read: readAudit,
 		Note:  "LocalPost: event is \"Required for topic types EVENT and OFFER\"; the times are the peer's requirement for EVENT, optional for an OFFER (when given, HH:MM)",
 		check: onTarget(gbpEvent)},

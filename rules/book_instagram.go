@@ -19,38 +19,53 @@ type InstagramOptions struct {
 	Collaborators []string `json:"collaborators,omitempty"`
 }
 
+// The ids of instagram's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	InstagramCaptionMax          = "instagram.caption.max"
+	InstagramHashtagsMax         = "instagram.hashtags.max"
+	InstagramHashtagsRecommended = "instagram.hashtags.recommended"
+	InstagramMentionsMax         = "instagram.mentions.max"
+	InstagramMediaRequired       = "instagram.media.required"
+	InstagramMediaKinds          = "instagram.media.kinds"
+	InstagramCarousel            = "instagram.carousel"
+	InstagramAltMax              = "instagram.alt.max"
+	InstagramAltCount            = "instagram.alt.count"
+	InstagramCollaboratorsMax    = "instagram.collaborators.max"
+)
+
 var instagramRules = []Rule{
-	{ID: "instagram.caption.max", Platform: Instagram, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
+	{ID: InstagramCaptionMax, Platform: Instagram, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
 		What: "the caption is at most 2,200 characters, counted in UTF-16 code units", Source: srcIGMedia, Read: readToday,
 		Note: "Meta: \"Maximum 2200 characters\" without a unit; UTF-16 code units (what peers count, JavaScript .length) never let through what a smaller count would reject"},
-	{ID: "instagram.hashtags.max", Platform: Instagram, Severity: SeverityError, Limit: 30, Unit: "hashtags", kind: kindHashtags,
+	{ID: InstagramHashtagsMax, Platform: Instagram, Severity: SeverityError, Limit: 30, Unit: "hashtags", kind: kindHashtags,
 		What: "at most 30 hashtags in the caption", Source: srcIGMedia, Read: readToday,
 		Note: "the API reference says 30; Instagram's 5-hashtag product limit (2025-12) is the warning instagram.hashtags.recommended"},
-	{ID: "instagram.hashtags.recommended", Platform: Instagram, Severity: SeverityWarning, Limit: 5, Unit: "hashtags", kind: kindHashtags,
+	{ID: InstagramHashtagsRecommended, Platform: Instagram, Severity: SeverityWarning, Limit: 5, Unit: "hashtags", kind: kindHashtags,
 		What: "more than 5 hashtags: Instagram's product limit since 2025-12 (the API reference still says 30)", Source: "https://www.ayrshare.com/docs/apis/post/social-networks/instagram", Read: readToday,
 		Note: "stricter reading than the API reference (30); a warning, not an error"},
-	{ID: "instagram.mentions.max", Platform: Instagram, Severity: SeverityError, Limit: 20, Unit: "mentions", kind: kindMentions,
+	{ID: InstagramMentionsMax, Platform: Instagram, Severity: SeverityError, Limit: 20, Unit: "mentions", kind: kindMentions,
 		What: "at most 20 @mentions in the caption", Source: srcIGMedia, Read: readToday,
 		Note: "Ayrshare says 3 mentions, an outlier against Meta's 20"},
-	{ID: "instagram.media.required", Platform: Instagram, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: InstagramMediaRequired, Platform: Instagram, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "at least one image or video: Instagram has no text-only posts", Source: srcIGPublish, Read: readLead,
 		check: onTarget(instagramMediaRequired)},
-	{ID: "instagram.media.kinds", Platform: Instagram, Severity: SeverityError,
+	{ID: InstagramMediaKinds, Platform: Instagram, Severity: SeverityError,
 		What: "images and videos only (no GIF, no document)", Source: srcIGMedia, Read: readLead,
 		Note:  "the Graph API takes JPEG images and MP4/MOV videos; a GIF is refused",
 		check: onTarget(instagramMediaKinds)},
-	{ID: "instagram.carousel", Platform: Instagram, Severity: SeverityError, Limit: 10, Unit: "items",
+	{ID: InstagramCarousel, Platform: Instagram, Severity: SeverityError, Limit: 10, Unit: "items",
 		What: "a carousel has at most 10 images and videos", Source: srcIGPublish, Read: readLead,
 		check: onTarget(instagramCarousel)},
-	{ID: "instagram.alt.max", Platform: Instagram, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
+	{ID: InstagramAltMax, option: "altText", each: true, Platform: Instagram, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
 		What: "each entry of platformSpecificData.altText is at most 1,000 characters", Source: srcIGPublish, Read: readAudit,
 		Note:  "alt_text on image containers since 2025-03-24, \"up to 1,000 characters\"; the unit is not documented, so UTF-16 code units (never over-permits)",
 		check: onTarget(instagramAltMax)},
-	{ID: "instagram.alt.count", Platform: Instagram, Severity: SeverityError,
+	{ID: InstagramAltCount, Platform: Instagram, Severity: SeverityError,
 		What: "platformSpecificData.altText has no more entries than the post has media (one per item, in order)", Source: srcIGPublish, Read: readAudit,
 		Note:  "alt text is a property of each image container; this API takes one entry per media item, as for bluesky and threads",
 		check: onTarget(instagramAltCount)},
-	{ID: "instagram.collaborators.max", Platform: Instagram, Severity: SeverityError, Limit: 3, Unit: "accounts",
+	{ID: InstagramCollaboratorsMax, Platform: Instagram, Severity: SeverityError, Limit: 3, Unit: "accounts",
 		What: "platformSpecificData.collaborators names at most 3 accounts", Source: srcIGMedia, Read: readAudit,
 		check: onTarget(instagramCollaborators)},
 }

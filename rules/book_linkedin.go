@@ -16,27 +16,39 @@ type LinkedInOptions struct {
 	DocumentTitle *string `json:"documentTitle,omitempty"`
 }
 
+// The ids of linkedin's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	LinkedInTextMax               = "linkedin.text.max"
+	LinkedInTextReserved          = "linkedin.text.reserved"
+	LinkedInMediaKinds            = "linkedin.media.kinds"
+	LinkedInDocumentTitle         = "linkedin.document.title"
+	LinkedInDocumentTitleMax      = "linkedin.document.title_max"
+	LinkedInArticleTitleMax       = "linkedin.article.title_max"
+	LinkedInArticleDescriptionMax = "linkedin.article.description_max"
+)
+
 var linkedinRules = []Rule{
-	{ID: "linkedin.text.max", Platform: LinkedIn, Severity: SeverityError, Limit: 3000, Unit: utf16Name, kind: kindLength,
+	{ID: LinkedInTextMax, Platform: LinkedIn, Severity: SeverityError, Limit: 3000, Unit: utf16Name, kind: kindLength,
 		What: "the commentary is at most 3,000 characters, counted in UTF-16 code units", Source: srcLinkedInErr, Read: readLead,
 		Note: "only a live API error states the number (\"exceeded the maximum allowed (3000 characters)\"); the unit is not documented"},
-	{ID: "linkedin.text.reserved", Platform: LinkedIn, Severity: SeverityWarning, Unit: charsName, kind: kindLittleText,
+	{ID: LinkedInTextReserved, Platform: LinkedIn, Severity: SeverityWarning, Unit: charsName, kind: kindLittleText,
 		What:   "the commentary holds a character of LinkedIn's little text format unescaped (\\ | { } @ [ ] ( ) < > # * _ ~): LinkedIn may cut the post there or read it as markup; escape it with a backslash (rules.EscapeLittleText)",
 		Source: "https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/little-text-format", Read: readAudit,
 		Note: "LinkedIn requires these characters escaped in commentary; a warning, since a server may escape them itself before sending"},
-	{ID: "linkedin.media.kinds", Platform: LinkedIn, Severity: SeverityError, Limit: 20, Unit: "items",
+	{ID: LinkedInMediaKinds, Platform: LinkedIn, Severity: SeverityError, Limit: 20, Unit: "items",
 		What: "up to 20 images, or one video, or one document; never mixed", Source: srcLinkedInPost, Read: readLead,
 		check: onTarget(linkedinMediaKinds)},
-	{ID: "linkedin.document.title", Platform: LinkedIn, Severity: SeverityError,
+	{ID: LinkedInDocumentTitle, Platform: LinkedIn, Severity: SeverityError,
 		What: "a post with a document needs platformSpecificData.documentTitle", Source: srcPeer, Read: readToday,
 		check: onTarget(linkedinDocumentTitle)},
-	{ID: "linkedin.document.title_max", Platform: LinkedIn, Severity: SeverityError, Limit: 200, Unit: utf16Name,
+	{ID: LinkedInDocumentTitleMax, option: "documentTitle", Platform: LinkedIn, Severity: SeverityError, Limit: 200, Unit: utf16Name,
 		What: "platformSpecificData.documentTitle is at most 200 characters", Source: srcPeer, Read: readToday,
 		check: onTarget(linkedinOption("documentTitle", "the document title", func(l *LinkedInOptions) *string { return l.DocumentTitle }))},
-	{ID: "linkedin.article.title_max", Platform: LinkedIn, Severity: SeverityError, Limit: 400, Unit: utf16Name,
+	{ID: LinkedInArticleTitleMax, option: "articleTitle", Platform: LinkedIn, Severity: SeverityError, Limit: 400, Unit: utf16Name,
 		What: "platformSpecificData.articleTitle is at most 400 characters", Source: srcPeer, Read: readToday,
 		check: onTarget(linkedinOption("articleTitle", "the article title", func(l *LinkedInOptions) *string { return l.ArticleTitle }))},
-	{ID: "linkedin.article.description_max", Platform: LinkedIn, Severity: SeverityError, Limit: 400, Unit: utf16Name,
+	{ID: LinkedInArticleDescriptionMax, option: "articleDescription", Platform: LinkedIn, Severity: SeverityError, Limit: 400, Unit: utf16Name,
 		What: "platformSpecificData.articleDescription is at most 400 characters", Source: srcPeer, Read: readToday,
 		check: onTarget(linkedinOption("articleDescription", "the article description", func(l *LinkedInOptions) *string { return l.ArticleDescription }))},
 }

@@ -19,41 +19,57 @@ type PinterestOptions struct {
 	CoverImageURL *string `json:"coverImageUrl,omitempty"`
 }
 
+// The ids of pinterest's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	PinterestDescriptionMax         = "pinterest.description.max"
+	PinterestDescriptionRecommended = "pinterest.description.recommended"
+	PinterestBoardRequired          = "pinterest.board.required"
+	PinterestBoardID                = "pinterest.board.id"
+	PinterestTitleMax               = "pinterest.title.max"
+	PinterestAltTextMax             = "pinterest.alt_text.max"
+	PinterestLinkMax                = "pinterest.link.max"
+	PinterestMediaRequired          = "pinterest.media.required"
+	PinterestMediaKinds             = "pinterest.media.kinds"
+	PinterestCarousel               = "pinterest.carousel"
+	PinterestVideo                  = "pinterest.video"
+)
+
 var pinterestRules = []Rule{
-	{ID: "pinterest.description.max", Platform: Pinterest, Severity: SeverityError, Limit: 800, Unit: utf16Name, kind: kindLength,
+	{ID: PinterestDescriptionMax, Platform: Pinterest, Severity: SeverityError, Limit: 800, Unit: utf16Name, kind: kindLength,
 		What: "the pin description (the target's text) is at most 800 characters", Source: srcPinterest, Read: readLead,
 		Note: "the API (PinCreate.description maxLength 800) wins over the 500 of Postiz, Ayrshare and upload-post, which is the warning pinterest.description.recommended"},
-	{ID: "pinterest.description.recommended", Platform: Pinterest, Severity: SeverityWarning, Limit: 500, Unit: utf16Name, kind: kindLength,
+	{ID: PinterestDescriptionRecommended, Platform: Pinterest, Severity: SeverityWarning, Limit: 500, Unit: utf16Name, kind: kindLength,
 		What: "a pin description over 500 characters: the limit peers and older Pinterest UIs use", Source: "https://docs.upload-post.com/resources/character-limits/", Read: readLead,
 		Note: "stricter reading than the API's 800; a warning"},
-	{ID: "pinterest.board.required", Platform: Pinterest, Severity: SeverityError,
+	{ID: PinterestBoardRequired, Platform: Pinterest, Severity: SeverityError,
 		What: "platformSpecificData.boardId is required and not blank", Source: srcPeer, Read: readToday,
 		Note:  "the Pinterest schema does not mark board_id required, but the API rejects a pin without it; the peer requires it",
 		check: onTarget(pinterestBoardRequired)},
-	{ID: "pinterest.board.id", Platform: Pinterest, Severity: SeverityError,
+	{ID: PinterestBoardID, Platform: Pinterest, Severity: SeverityError,
 		What: "platformSpecificData.boardId is a Pinterest board id: digits only", Source: srcPinterest, Read: readAudit,
 		Note:  "Pinterest's OpenAPI document: PinCreate board_id pattern ^\\d+$",
 		check: onTarget(pinterestBoardID)},
-	{ID: "pinterest.title.max", Platform: Pinterest, Severity: SeverityError, Limit: 100, Unit: utf16Name,
+	{ID: PinterestTitleMax, option: "title", Platform: Pinterest, Severity: SeverityError, Limit: 100, Unit: utf16Name,
 		What: "platformSpecificData.title is at most 100 characters", Source: srcPinterest, Read: readLead,
 		check: onTarget(pinterestOption("title", func(p *PinterestOptions) *string { return p.Title }))},
-	{ID: "pinterest.alt_text.max", Platform: Pinterest, Severity: SeverityError, Limit: 500, Unit: utf16Name,
+	{ID: PinterestAltTextMax, option: "altText", Platform: Pinterest, Severity: SeverityError, Limit: 500, Unit: utf16Name,
 		What: "platformSpecificData.altText is at most 500 characters", Source: srcPinterest, Read: readLead,
 		check: onTarget(pinterestOption("altText", func(p *PinterestOptions) *string { return p.AltText }))},
-	{ID: "pinterest.link.max", Platform: Pinterest, Severity: SeverityError, Limit: 2048, Unit: utf16Name,
+	{ID: PinterestLinkMax, option: "link", Platform: Pinterest, Severity: SeverityError, Limit: 2048, Unit: utf16Name,
 		What: "platformSpecificData.link is at most 2,048 characters", Source: srcPinterest, Read: readLead,
 		check: onTarget(pinterestOption("link", func(p *PinterestOptions) *string { return p.Link }))},
-	{ID: "pinterest.media.required", Platform: Pinterest, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: PinterestMediaRequired, Platform: Pinterest, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "a pin needs an image or a video", Source: srcPinterest, Read: readLead,
 		check: onTarget(pinterestMediaRequired)},
-	{ID: "pinterest.media.kinds", Platform: Pinterest, Severity: SeverityError,
+	{ID: PinterestMediaKinds, Platform: Pinterest, Severity: SeverityError,
 		What: "images (a GIF is an image) or one video; never mixed; no document", Source: srcPinterest, Read: readLead,
 		check: onTarget(pinterestMediaKinds)},
-	{ID: "pinterest.carousel", Platform: Pinterest, Severity: SeverityError, Limit: 5, Unit: "items",
+	{ID: PinterestCarousel, Platform: Pinterest, Severity: SeverityError, Limit: 5, Unit: "items",
 		What: "a carousel pin has at most 5 images", Source: srcPinterest, Read: readLead,
 		Note:  "multiple_image_urls items 2-5",
 		check: onTarget(pinterestCarousel)},
-	{ID: "pinterest.video", Platform: Pinterest, Severity: SeverityWarning,
+	{ID: PinterestVideo, Platform: Pinterest, Severity: SeverityWarning,
 		What: "a video pin without coverImageUrl or a media thumbnail: Postiz and Ayrshare require a cover", Source: srcPinterest, Read: readLead,
 		Note:  "the API schema makes the cover optional (so no error); peers require it, hence the warning",
 		check: onTarget(pinterestVideo)},

@@ -34,57 +34,77 @@ func ThreadsReplyControls() []string {
 	return []string{"everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"}
 }
 
+// The ids of threads's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	ThreadsTextMax                = "threads.text.max"
+	ThreadsLinksMax               = "threads.links.max"
+	ThreadsLinksRecommended       = "threads.links.recommended"
+	ThreadsMediaKinds             = "threads.media.kinds"
+	ThreadsCarousel               = "threads.carousel"
+	ThreadsReplyControl           = "threads.reply_control"
+	ThreadsAltCount               = "threads.alt.count"
+	ThreadsAltMissing             = "threads.alt.missing"
+	ThreadsAltMax                 = "threads.alt.max"
+	ThreadsPollOptions            = "threads.poll.options"
+	ThreadsPollOptionMax          = "threads.poll.option.max"
+	ThreadsPollTextOnly           = "threads.poll.text_only"
+	ThreadsTopicTag               = "threads.topic_tag"
+	ThreadsTextAttachmentMax      = "threads.text_attachment.max"
+	ThreadsTextAttachmentTextOnly = "threads.text_attachment.text_only"
+)
+
 var threadsRules = []Rule{
-	{ID: "threads.text.max", Platform: Threads, Severity: SeverityError, Limit: 500, Unit: bytesName, kind: kindLength,
+	{ID: ThreadsTextMax, Platform: Threads, Severity: SeverityError, Limit: 500, Unit: bytesName, kind: kindLength,
 		What: "the text is at most 500 UTF-8 bytes", Source: srcThreadsPosts, Read: readToday,
 		Note: "Meta: \"limited to 500 characters. Emojis are counted as the number of UTF-8 bytes\"; Postiz counted UTF-16 and had 175 publishes fail (postiz PR #1946)"},
-	{ID: "threads.links.max", Platform: Threads, Severity: SeverityError, Limit: 5, Unit: "links", kind: kindLinks,
+	{ID: ThreadsLinksMax, Platform: Threads, Severity: SeverityError, Limit: 5, Unit: "links", kind: kindLinks,
 		What: "at most 5 unique links in the text (THREADS_API__LINK_LIMIT_EXCEEDED)", Source: srcThreadsLinks, Read: readToday,
 		Note: "Meta says 5; posts with 4 or more URLs were seen failing (postiz #1203), which is the warning threads.links.recommended"},
-	{ID: "threads.links.recommended", Platform: Threads, Severity: SeverityWarning, Limit: 3, Unit: "links", kind: kindLinks,
+	{ID: ThreadsLinksRecommended, Platform: Threads, Severity: SeverityWarning, Limit: 3, Unit: "links", kind: kindLinks,
 		What: "more than 3 unique links: posts with 4 or more were seen failing", Source: "https://github.com/gitroomhq/postiz-app/issues/1203", Read: readLead,
 		Note: "stricter reading than Meta's 5; a warning"},
-	{ID: "threads.media.kinds", Platform: Threads, Severity: SeverityError,
+	{ID: ThreadsMediaKinds, Platform: Threads, Severity: SeverityError,
 		What: "images and videos (mixed in a carousel); no GIF or document", Source: srcThreadsPosts, Read: readToday,
 		check: onTarget(threadsMediaKinds)},
-	{ID: "threads.carousel", Platform: Threads, Severity: SeverityError, Limit: 20, Unit: "items",
+	{ID: ThreadsCarousel, Platform: Threads, Severity: SeverityError, Limit: 20, Unit: "items",
 		What: "a carousel has at most 20 images and videos", Source: srcThreadsPosts, Read: readLead,
 		Note:  "Meta changelog 2024-10-01 raised 10 to 20; Zernio still says 10",
 		check: onTarget(threadsCarousel)},
-	{ID: "threads.reply_control", Platform: Threads, Severity: SeverityError,
+	{ID: ThreadsReplyControl, Platform: Threads, Severity: SeverityError,
 		What: "platformSpecificData.replyControl is everyone, accounts_you_follow, mentioned_only, parent_post_author_only or followers_only", Source: srcThreadsReply, Read: readAudit,
 		Note:  "the Threads changelog of 2025-07-07 added parent_post_author_only and followers_only to the first three",
 		check: onTarget(threadsReplyControl)},
-	{ID: "threads.alt.count", Platform: Threads, Severity: SeverityError,
+	{ID: ThreadsAltCount, Platform: Threads, Severity: SeverityError,
 		What: "platformSpecificData.altText has no more entries than the post has media", Source: srcPeer, Read: readToday,
 		check: onTarget(threadsAltCount)},
-	{ID: "threads.alt.missing", Platform: Threads, Severity: SeverityWarning,
+	{ID: ThreadsAltMissing, Platform: Threads, Severity: SeverityWarning,
 		What: "an image without alt text", Source: srcPeer, Read: readToday,
 		check: onTarget(threadsAltMissing)},
-	{ID: "threads.alt.max", Platform: Threads, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
+	{ID: ThreadsAltMax, option: "altText", each: true, Platform: Threads, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
 		What: "each entry of platformSpecificData.altText is at most 1,000 characters", Source: srcThreadsPub, Read: readAudit,
 		Note:  "alt_text: \"The maximum length of alt_text is 1,000 characters\"; the unit is not documented, so UTF-16 code units (never over-permits)",
 		check: onTarget(threadsAltMax)},
-	{ID: "threads.poll.options", Platform: Threads, Severity: SeverityError, Limit: 4, Unit: "items",
+	{ID: ThreadsPollOptions, Platform: Threads, Severity: SeverityError, Limit: 4, Unit: "items",
 		What: "platformSpecificData.pollOptions has 2 to 4 options", Source: srcThreadsPolls, Read: readAudit,
 		Note:  "poll_attachment: option_a and option_b, optionally option_c and option_d",
 		check: onTarget(threadsPollOptions)},
-	{ID: "threads.poll.option.max", Platform: Threads, Severity: SeverityError, Limit: 25, Unit: utf16Name,
+	{ID: ThreadsPollOptionMax, option: "pollOptions", each: true, Platform: Threads, Severity: SeverityError, Limit: 25, Unit: utf16Name,
 		What: "each poll option is 1 to 25 characters", Source: srcThreadsPolls, Read: readAudit,
 		Note:  "\"at least 1 character long and at most 25 characters long\"; the unit is not documented, so UTF-16 code units (never over-permits)",
 		check: onTarget(threadsPollOption)},
-	{ID: "threads.poll.text_only", Platform: Threads, Severity: SeverityError,
+	{ID: ThreadsPollTextOnly, Platform: Threads, Severity: SeverityError,
 		What: "a poll goes on a text-only post: no media", Source: srcThreadsPolls, Read: readAudit,
 		Note:  "Meta: \"Polls can only be attached to text-only posts\"",
 		check: onTarget(threadsPollTextOnly)},
-	{ID: "threads.topic_tag", Platform: Threads, Severity: SeverityError, Limit: 50, Unit: utf16Name,
+	{ID: ThreadsTopicTag, option: "topicTag", Platform: Threads, Severity: SeverityError, Limit: 50, Unit: utf16Name,
 		What: "platformSpecificData.topicTag is 1 to 50 characters without a period or an ampersand", Source: srcThreadsPosts, Read: readAudit,
 		check: onTarget(threadsTopicTag)},
-	{ID: "threads.text_attachment.max", Platform: Threads, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
+	{ID: ThreadsTextAttachmentMax, option: "textAttachment", Platform: Threads, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
 		What: "platformSpecificData.textAttachment (long-form text under the post) is at most 10,000 characters", Source: srcThreadsLinks, Read: readAudit,
 		Note:  "text_attachment.plaintext: \"a maximum of 10K characters\" (unit undocumented: UTF-16 code units)",
 		check: onTarget(threadsTextAttachmentMax)},
-	{ID: "threads.text_attachment.text_only", Platform: Threads, Severity: SeverityError,
+	{ID: ThreadsTextAttachmentTextOnly, Platform: Threads, Severity: SeverityError,
 		What: "a text attachment goes on a text-only post without a poll", Source: srcThreadsLinks, Read: readAudit,
 		Note:  "Meta: \"Text attachments can only be attached to text-only posts\" and \"cannot be attached to a post that has a poll\"",
 		check: onTarget(threadsTextAttachmentTextOnly)},

@@ -34,25 +34,36 @@ func TikTokPrivacyLevels() []string {
 	return []string{"PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"}
 }
 
+// The ids of tiktok's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	TikTokVideoCaptionMax     = "tiktok.video.caption.max"
+	TikTokPhotoTitleMax       = "tiktok.photo.title.max"
+	TikTokPhotoDescriptionMax = "tiktok.photo.description.max"
+	TikTokPrivacyAllowed      = "tiktok.privacy.allowed"
+	TikTokMediaRequired       = "tiktok.media.required"
+	TikTokMediaKinds          = "tiktok.media.kinds"
+)
+
 var tiktokRules = []Rule{
-	{ID: "tiktok.video.caption.max", Platform: TikTok, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
+	{ID: TikTokVideoCaptionMax, Platform: TikTok, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
 		What: "the caption (the target's text) is at most 2,200 UTF-16 code units", Source: srcTikTokVideo, Read: readToday,
 		Note: "TikTok says \"UTF-16 runes\" (code units or code points?); code units never over-permit. Postiz's legacy provider uses 2000. Applied to photo posts too, whose text TikTok caps at 4000 as description (the stricter reading)"},
-	{ID: "tiktok.photo.title.max", Platform: TikTok, Severity: SeverityError, Limit: 90, Unit: utf16Name, schema: SchemaNone,
+	{ID: TikTokPhotoTitleMax, Platform: TikTok, Severity: SeverityError, Limit: 90, Unit: utf16Name, schema: SchemaNone,
 		What: "on a photo post the target's text is the post's title: at most 90 UTF-16 code units (its longer text goes in platformSpecificData.description)", Source: srcTikTokPhoto, Read: readAudit,
 		Note:  "TikTok's photo post has a title (max 90 UTF-16 runes) and a description (max 4,000); this API sends the target's text as the title and the description option as the description, as the peer's options (description, for photo posts) imply",
 		check: onTarget(tiktokPhotoTitle)},
-	{ID: "tiktok.photo.description.max", Platform: TikTok, Severity: SeverityError, Limit: 4000, Unit: utf16Name,
+	{ID: TikTokPhotoDescriptionMax, option: "description", Platform: TikTok, Severity: SeverityError, Limit: 4000, Unit: utf16Name,
 		What: "platformSpecificData.description (photo posts) is at most 4,000 UTF-16 code units", Source: srcTikTokPhoto, Read: readToday,
 		check: onTarget(tiktokPhotoDescription)},
-	{ID: "tiktok.privacy.allowed", Platform: TikTok, Severity: SeverityError, schema: SchemaNone,
+	{ID: TikTokPrivacyAllowed, Platform: TikTok, Severity: SeverityError, schema: SchemaNone,
 		What: "platformSpecificData.privacyLevel is one the creator's account allows (the server gives TikTok's creator_info privacy_level_options per account: schema.Env.TikTokPrivacyLevels)", Source: srcTikTokCreator, Read: readAudit,
 		Note:  "TikTok: privacy_level must be one of the privacy_level_options the creator_info query returns, and the app must not preselect one; a fact of the account, not of the request",
 		check: onTarget(tiktokPrivacyAllowed)},
-	{ID: "tiktok.media.required", Platform: TikTok, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: TikTokMediaRequired, Platform: TikTok, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "at least one video or photo: TikTok has no text-only posts", Source: srcTikTokVideo, Read: readToday,
 		check: onTarget(tiktokMediaRequired)},
-	{ID: "tiktok.media.kinds", Platform: TikTok, Severity: SeverityError, Limit: 35, Unit: "items",
+	{ID: TikTokMediaKinds, Platform: TikTok, Severity: SeverityError, Limit: 35, Unit: "items",
 		What: "one video, or 1 to 35 photos; never mixed; no GIF or document", Source: srcTikTokPhoto, Read: readToday,
 		check: onTarget(tiktokMediaKinds)},
 }

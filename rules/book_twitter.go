@@ -25,35 +25,48 @@ type PollView struct {
 	Options []string
 }
 
+// The ids of twitter's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	TwitterTextMax        = "twitter.text.max"
+	TwitterTextXWeighted  = "twitter.text.x_weighted"
+	TwitterCashtagMax     = "twitter.cashtag.max"
+	TwitterPoll           = "twitter.poll"
+	TwitterMediaMax       = "twitter.media.max"
+	TwitterMediaKinds     = "twitter.media.kinds"
+	TwitterMediaExclusive = "twitter.media.exclusive"
+	TwitterPollThread     = "twitter.poll.thread"
+)
+
 var twitterRules = []Rule{
-	{ID: "twitter.text.max", Platform: Twitter, Severity: SeverityError, Limit: 280, Unit: graphemesName, kind: kindLength,
+	{ID: TwitterTextMax, Platform: Twitter, Severity: SeverityError, Limit: 280, Unit: graphemesName, kind: kindLength,
 		What:   "each post of the target (every post of a thread, rule T1) is at most 280 graphemes; X's own weighted count on request (rules/xweight)",
 		Source: srcXCount, Read: readToday,
 		Note: "X counts a weighted length (twitter-text v3: most code points 2, Latin 1, URLs 23); this API's rule (rule 2 of docs/design.md) counts graphemes by default and X's unit when the caller plugs in the x-weighted counter. Was twitter.text.max_weighted until 2026-11-26: the id said weighted where the count is in graphemes. Where graphemes fit and X's count does not, the warning twitter.text.x_weighted speaks"},
-	{ID: "twitter.text.x_weighted", Platform: Twitter, Severity: SeverityWarning, Limit: 280, Unit: xWeightedName, kind: kindLength,
+	{ID: TwitterTextXWeighted, Platform: Twitter, Severity: SeverityWarning, Limit: 280, Unit: xWeightedName, kind: kindLength,
 		What:   "X would refuse the post, though it fits this API's grapheme cap: X's own count (its weighted length: CJK and most emoji 2, a link 23) is over 280, or the post holds U+FFFE, U+FEFF or U+FFFF",
 		Source: srcXCount, Read: readAudit,
 		Note: "X's stricter reality beside the seed's grapheme count (rule 2 wins; this is its warning). Measured only where the caller's Limits carry X's counter (rules/xweight, Limits.WithCounter; package schema and the WASM module always do) and twitter's own cap is not already counted in it"},
-	{ID: "twitter.cashtag.max", Platform: Twitter, Severity: SeverityError, Limit: 1, Unit: "cashtags", kind: kindCashtags,
+	{ID: TwitterCashtagMax, Platform: Twitter, Severity: SeverityError, Limit: 1, Unit: "cashtags", kind: kindCashtags,
 		What:   "at most one $cashtag per post (X answers \"You can only include a maximum of one cashtag\"); a cashtag is what twitter-text extracts: $ and 1-6 letters, optionally . or _ and 1-2 letters, after white space",
 		Source: "https://github.com/twitter/twitter-text/blob/master/js/src/regexp/validCashtag.js", Read: readAudit,
 		Note: "what a cashtag is follows twitter-text 3.1.0 (validCashtag.js, cashtag.js); the limit of one is in no X document, only in X's API error as handled by Postiz (gitroomhq/postiz-app, x.provider.ts)"},
-	{ID: "twitter.poll", Platform: Twitter, Severity: SeverityError, Limit: 25, Unit: utf16Name,
+	{ID: TwitterPoll, option: "poll.options", each: true, Platform: Twitter, Severity: SeverityError, Limit: 25, Unit: utf16Name,
 		What: "each poll option is at most 25 characters", Source: srcXCreate, Read: readLead,
 		Note:  "X's PollOption label maxLength 25; the unit is not documented, so UTF-16 code units (never over-permits)",
 		check: onTarget(twitterPoll)},
-	{ID: "twitter.media.max", Platform: Twitter, Severity: SeverityError, Limit: 4, Unit: "items",
+	{ID: TwitterMediaMax, Platform: Twitter, Severity: SeverityError, Limit: 4, Unit: "items",
 		What: "at most 4 images per post", Source: srcXCreate, Read: readLead,
 		Note:  "X OpenAPI media.media_ids maxItems 4 (lead, not re-read)",
 		check: &ruleCheck{target: twitterItemsMedia, post: twitterSharedMedia}},
-	{ID: "twitter.media.kinds", Platform: Twitter, Severity: SeverityError,
+	{ID: TwitterMediaKinds, Platform: Twitter, Severity: SeverityError,
 		What: "per post: images, or one video, or one GIF, never mixed; no documents", Source: srcXHelpMedia, Read: readLead,
 		check: &ruleCheck{target: twitterItemsMedia, post: twitterSharedMedia}},
-	{ID: "twitter.media.exclusive", Platform: Twitter, Severity: SeverityError,
+	{ID: TwitterMediaExclusive, Platform: Twitter, Severity: SeverityError,
 		What: "a poll cannot be combined with media", Source: srcXCreate, Read: readLead,
 		Note:  "X: media are \"mutually exclusive from Quote Tweet Id, Poll, and Card URI\"; the peer says the same",
 		check: onTarget(twitterPollMedia)},
-	{ID: "twitter.poll.thread", Platform: Twitter, Severity: SeverityWarning,
+	{ID: TwitterPollThread, Platform: Twitter, Severity: SeverityWarning,
 		What: "a poll on a post with threadItems: the peer API refuses it, X does not", Source: srcXCreate, Read: readAudit,
 		Note:  "X's create-post reference makes poll exclusive with media and quote_tweet_id only; the thread rule is only the peer API's convention, so a warning",
 		check: onTarget(twitterPollThread)},
@@ -92,7 +105,7 @@ func twitterItemsMedia(c *Check) {
 		if c.broken(path) {
 			continue
 		}
-		if why, rule := twitterMedia(it.Media, c.limitOf("twitter.media.max")); rule == c.rule.ID {
+		if why, rule := twitterMedia(it.Media, c.limitOf(TwitterMediaMax)); rule == c.rule.ID {
 			c.report(CodeInvalidMedia, path, "twitter (target "+strconv.Itoa(c.Target.Index)+")"+why)
 		}
 	}
@@ -113,7 +126,7 @@ func twitterSharedMedia(c *Check) {
 	if n == 0 || c.broken("/mediaItems") {
 		return
 	}
-	why, rule := twitterMedia(c.Post.Media, c.limitOf("twitter.media.max"))
+	why, rule := twitterMedia(c.Post.Media, c.limitOf(TwitterMediaMax))
 	if rule != c.rule.ID {
 		return
 	}
@@ -148,7 +161,7 @@ func twitterMedia(items []Media, maxImages int) (string, string) {
 			docs++
 		}
 	}
-	const kinds = "twitter.media.kinds"
+	const kinds = TwitterMediaKinds
 	switch {
 	case docs > 0:
 		return " cannot attach documents", kinds
@@ -157,7 +170,7 @@ func twitterMedia(items []Media, maxImages int) (string, string) {
 	case clips > 1:
 		return " takes one video or gif per post, not " + strconv.Itoa(clips), kinds
 	case images > maxImages:
-		return " takes at most " + strconv.Itoa(maxImages) + " images per post, not " + strconv.Itoa(images), "twitter.media.max"
+		return " takes at most " + strconv.Itoa(maxImages) + " images per post, not " + strconv.Itoa(images), TwitterMediaMax
 	}
 	return "", ""
 }

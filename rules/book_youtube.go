@@ -30,27 +30,39 @@ type YouTubeOptions struct {
 	FirstComment *string `json:"firstComment,omitempty"`
 }
 
+// The ids of youtube's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	YouTubeDescriptionMax       = "youtube.description.max"
+	YouTubeDescriptionChars     = "youtube.description.chars"
+	YouTubeTitleMax             = "youtube.title.max"
+	YouTubeTitleChars           = "youtube.title.chars"
+	YouTubeTagsMax              = "youtube.tags.max"
+	YouTubeFirstCommentMax      = "youtube.first_comment.max"
+	YouTubeMediaExactlyOneVideo = "youtube.media.exactly_one_video"
+)
+
 var youtubeRules = []Rule{
-	{ID: "youtube.description.max", Platform: YouTube, Severity: SeverityError, Limit: 5000, Unit: bytesName, kind: kindLength,
+	{ID: YouTubeDescriptionMax, Platform: YouTube, Severity: SeverityError, Limit: 5000, Unit: bytesName, kind: kindLength,
 		What: "the video description (the target's text) is at most 5,000 UTF-8 bytes", Source: srcYTVideos, Read: readLead,
 		Note: "YouTube: \"maximum length of 5000 bytes\"; peers that count characters let through multi-byte text that YouTube refuses"},
-	{ID: "youtube.description.chars", Platform: YouTube, Severity: SeverityError, Unit: charsName, kind: kindForbid, forbid: "<>",
+	{ID: YouTubeDescriptionChars, Platform: YouTube, Severity: SeverityError, Unit: charsName, kind: kindForbid, forbid: "<>",
 		What: "the video description contains no < or >", Source: srcYTVideos, Read: readLead},
-	{ID: "youtube.title.max", Platform: YouTube, Severity: SeverityError, Limit: 100, Unit: utf16Name,
+	{ID: YouTubeTitleMax, option: "title", Platform: YouTube, Severity: SeverityError, Limit: 100, Unit: utf16Name,
 		What: "platformSpecificData.title is at most 100 characters, counted in UTF-16 code units", Source: srcYTVideos, Read: readLead,
 		Note:  "YouTube does not name the unit; UTF-16 code units never over-permit. Postiz's minimum of 2 is its own rule, not YouTube's",
 		check: onTarget(youtubeTitle)},
-	{ID: "youtube.title.chars", Platform: YouTube, Severity: SeverityError, Unit: charsName, forbid: "<>",
+	{ID: YouTubeTitleChars, option: "title", Platform: YouTube, Severity: SeverityError, Unit: charsName, forbid: "<>",
 		What: "platformSpecificData.title contains no < or >", Source: srcYTVideos, Read: readLead,
 		check: onTarget(youtubeTitle)},
-	{ID: "youtube.tags.max", Platform: YouTube, Severity: SeverityError, Limit: 500, Unit: utf16Name, schema: SchemaNone,
+	{ID: YouTubeTagsMax, option: "tags", Platform: YouTube, Severity: SeverityError, Limit: 500, Unit: utf16Name, schema: SchemaNone,
 		What: "tags total at most 500 characters: every tag, plus 2 quotes for a tag with a space, plus a comma between tags", Source: srcYTVideos, Read: readLead,
 		Note:  "Postiz leaves the commas out and under-counts by n-1",
 		check: onTarget(youtubeTags)},
-	{ID: "youtube.first_comment.max", Platform: YouTube, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
+	{ID: YouTubeFirstCommentMax, option: "firstComment", Platform: YouTube, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
 		What: "platformSpecificData.firstComment is at most 10,000 characters", Source: srcPeer, Read: readToday,
 		check: onTarget(youtubeFirstComment)},
-	{ID: "youtube.media.exactly_one_video", Platform: YouTube, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: YouTubeMediaExactlyOneVideo, Platform: YouTube, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "exactly one video and nothing else", Source: srcYTVideos, Read: readLead,
 		check: onTarget(youtubeOneVideo)},
 }

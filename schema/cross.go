@@ -17,7 +17,7 @@ import (
 type doc struct {
 	dec      *decoder
 	problems []foundProblem
-	warnings []*rules.Error         // rules of severity warning (platformrules.go)
+	warnings []*rules.Error         // rules of severity warning (the book's, run by book.go)
 	limits   rules.Limits           // Env.Limits: the rule book as the caller applies it
 	media    map[string]media.Facts // Env.Media: the facts of the media files by URL
 }
