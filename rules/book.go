@@ -94,34 +94,9 @@ const (
 	readAudit = "2026-11-26"
 )
 
-// Source URLs.
+// Source URLs shared by several platforms (each platform file has its own).
 const (
-	srcXCount        = "https://docs.x.com/fundamentals/counting-characters"
-	srcXCreate       = "https://docs.x.com/x-api/posts/create-post"
-	srcXHelpMedia    = "https://help.x.com/en/using-x/tweeting-gifs-and-pictures"
-	srcBskyPost      = "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/feed/post.json"
-	srcBskyImages    = "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/images.json"
-	srcBskyGallery   = "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/gallery.json"
-	srcThreadsReply  = "https://developers.facebook.com/docs/threads/reply-management"
-	srcBskyApp       = "https://github.com/bluesky-social/social-app/blob/main/src/lib/constants.ts"
-	srcThreadsPosts  = "https://developers.facebook.com/documentation/threads/posts"
-	srcThreadsLinks  = "https://developers.facebook.com/documentation/threads/create-posts/text-attachments"
-	srcThreadsPolls  = "https://developers.facebook.com/documentation/threads/create-posts/polls"
-	srcThreadsPub    = "https://developers.facebook.com/docs/threads/reference/publishing"
-	srcIGMedia       = "https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media"
-	srcIGPublish     = "https://developers.facebook.com/docs/instagram-platform/content-publishing"
-	srcYTVideos      = "https://developers.google.com/youtube/v3/docs/videos"
-	srcTikTokVideo   = "https://developers.tiktok.com/doc/content-posting-api-reference-direct-post"
-	srcTikTokPhoto   = "https://developers.tiktok.com/doc/content-posting-api-reference-photo-post"
-	srcTikTokCreator = "https://developers.tiktok.com/doc/content-posting-api-reference-query-creator-info"
-	srcPinterest     = "https://github.com/pinterest/api-description/blob/main/v5/openapi.json"
-	srcLinkedInErr   = "https://github.com/n8n-io/n8n/issues/22899"
-	srcLinkedInPost  = "https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api"
-	srcFacebookMX    = "https://github.com/inovector/mixpost/blob/main/config/mixpost.php"
-	srcFacebookPZ    = "https://github.com/gitroomhq/postiz-app/blob/main/libraries/nestjs-libraries/src/integrations/social/facebook.provider.ts"
-	srcGBPLocalPost  = "https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts"
-	srcGBPZernio     = "https://docs.zernio.com/platforms/google-business"
-	srcPeer          = "https://api.postpeer.dev (PostPeer API OpenAPI document, <Platform>Configurations)"
+	srcPeer = "https://api.postpeer.dev (PostPeer API OpenAPI document, <Platform>Configurations)"
 )
 
 // book is the rule book, in platform order and, within a platform, text rules first:

@@ -13,6 +13,14 @@ type BlueskyOptions struct {
 	AltText []string `json:"altText,omitempty"`
 }
 
+// Sources of bluesky's rules.
+const (
+	srcBskyPost    = "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/feed/post.json"
+	srcBskyImages  = "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/images.json"
+	srcBskyGallery = "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/gallery.json"
+	srcBskyApp     = "https://github.com/bluesky-social/social-app/blob/main/src/lib/constants.ts"
+)
+
 // The ids of bluesky's rules, in the book's order: stable, so callers may store them
 // (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
 const (

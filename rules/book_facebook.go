@@ -10,6 +10,12 @@ type FacebookOptions struct {
 	VideoThumbnailURL *string `json:"videoThumbnailUrl,omitempty"`
 }
 
+// Sources of facebook's rules.
+const (
+	srcFacebookMX = "https://github.com/inovector/mixpost/blob/main/config/mixpost.php"
+	srcFacebookPZ = "https://github.com/gitroomhq/postiz-app/blob/main/libraries/nestjs-libraries/src/integrations/social/facebook.provider.ts"
+)
+
 // The ids of facebook's rules, in the book's order: stable, so callers may store them
 // (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
 const (

@@ -38,6 +38,12 @@ func GoogleCallToActions() []string {
 	return []string{"BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER"}
 }
 
+// Sources of googlebusiness's rules.
+const (
+	srcGBPLocalPost = "https://developers.google.com/my-business/reference/rest/v4/accounts.locations.localPosts"
+	srcGBPZernio    = "https://docs.zernio.com/platforms/google-business"
+)
+
 // The ids of googlebusiness's rules, in the book's order: stable, so callers may store them
 // (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
 const (

@@ -19,6 +19,12 @@ type InstagramOptions struct {
 	Collaborators []string `json:"collaborators,omitempty"`
 }
 
+// Sources of instagram's rules.
+const (
+	srcIGMedia   = "https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media"
+	srcIGPublish = "https://developers.facebook.com/docs/instagram-platform/content-publishing"
+)
+
 // The ids of instagram's rules, in the book's order: stable, so callers may store them
 // (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
 const (

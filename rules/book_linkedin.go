@@ -16,6 +16,12 @@ type LinkedInOptions struct {
 	DocumentTitle *string `json:"documentTitle,omitempty"`
 }
 
+// Sources of linkedin's rules.
+const (
+	srcLinkedInErr  = "https://github.com/n8n-io/n8n/issues/22899"
+	srcLinkedInPost = "https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api"
+)
+
 // The ids of linkedin's rules, in the book's order: stable, so callers may store them
 // (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
 const (

@@ -19,6 +19,11 @@ type PinterestOptions struct {
 	CoverImageURL *string `json:"coverImageUrl,omitempty"`
 }
 
+// Sources of pinterest's rules.
+const (
+	srcPinterest = "https://github.com/pinterest/api-description/blob/main/v5/openapi.json"
+)
+
 // The ids of pinterest's rules, in the book's order: stable, so callers may store them
 // (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
 const (

@@ -34,6 +34,15 @@ func ThreadsReplyControls() []string {
 	return []string{"everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"}
 }
 
+// Sources of threads's rules.
+const (
+	srcThreadsReply = "https://developers.facebook.com/docs/threads/reply-management"
+	srcThreadsPosts = "https://developers.facebook.com/documentation/threads/posts"
+	srcThreadsLinks = "https://developers.facebook.com/documentation/threads/create-posts/text-attachments"
+	srcThreadsPolls = "https://developers.facebook.com/documentation/threads/create-posts/polls"
+	srcThreadsPub   = "https://developers.facebook.com/docs/threads/reference/publishing"
+)
+
 // The ids of threads's rules, in the book's order: stable, so callers may store them
 // (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
 const (

@@ -34,6 +34,13 @@ func TikTokPrivacyLevels() []string {
 	return []string{"PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"}
 }
 
+// Sources of tiktok's rules.
+const (
+	srcTikTokVideo   = "https://developers.tiktok.com/doc/content-posting-api-reference-direct-post"
+	srcTikTokPhoto   = "https://developers.tiktok.com/doc/content-posting-api-reference-photo-post"
+	srcTikTokCreator = "https://developers.tiktok.com/doc/content-posting-api-reference-query-creator-info"
+)
+
 // The ids of tiktok's rules, in the book's order: stable, so callers may store them
 // (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
 const (

@@ -25,6 +25,13 @@ type PollView struct {
 	Options []string
 }
 
+// Sources of twitter's rules.
+const (
+	srcXCount     = "https://docs.x.com/fundamentals/counting-characters"
+	srcXCreate    = "https://docs.x.com/x-api/posts/create-post"
+	srcXHelpMedia = "https://help.x.com/en/using-x/tweeting-gifs-and-pictures"
+)
+
 // The ids of twitter's rules, in the book's order: stable, so callers may store them
 // (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
 const (

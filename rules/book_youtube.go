@@ -30,6 +30,11 @@ type YouTubeOptions struct {
 	FirstComment *string `json:"firstComment,omitempty"`
 }
 
+// Sources of youtube's rules.
+const (
+	srcYTVideos = "https://developers.google.com/youtube/v3/docs/videos"
+)
+
 // The ids of youtube's rules, in the book's order: stable, so callers may store them
 // (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
 const (
