@@ -8,7 +8,13 @@
 //   - [ParseScheduledFor]: the strict scheduledFor grammar (YYYY-MM-DDTHH:MM[:SS[.f+]]Z),
 //     and [CheckScheduledAfter] for "strictly in the future" against a caller's clock.
 //   - [Book]: the rule book as data, every rule with a stable id
-//     ("bluesky.text.max_bytes"), severity, limit, unit, source and date read.
+//     ("bluesky.text.max_bytes", also a constant: [BlueskyTextMaxBytes]), severity, limit,
+//     unit, source and date read. Each platform's rules are declared in one file,
+//     book_<platform>.go, with that platform's options type and each rule's check beside
+//     its declaration: a rule is added or changed there, and nowhere else.
+//   - [Limits.CheckPost]: the checks of the rules of media and options over a typed view
+//     of a request ([Post]: the text, the media, each target's options), built by package
+//     schema from its wire types; problems go to a [Reporter] with their rule's id.
 //   - [Limits], [Limits.CheckTarget] and [Limits.MeasureAll]: each platform's text rules
 //     in its own units (graphemes, UTF-8 bytes, UTF-16 code units, code points; links,
 //     hashtags, mentions, forbidden characters), applied to every post of a twitter thread

@@ -49,7 +49,7 @@ func TestLimitsZeroValueIsDefault(t *testing.T) {
 		if lim.Cap != DefaultCap(p) {
 			t.Errorf("For(%q).Cap = %d, want %d", p, lim.Cap, DefaultCap(p))
 		}
-		// Each platform counts in its own unit (rules/book.go): graphemes where the
+		// Each platform counts in its own unit (rules/book_<platform>.go): graphemes where the
 		// platform says so, bytes where its docs say bytes, UTF-16 where it says nothing.
 		want := map[Platform]string{Twitter: "graphemes", Bluesky: "graphemes", Threads: "bytes", YouTube: "bytes"}[p]
 		if want == "" {

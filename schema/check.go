@@ -255,7 +255,7 @@ func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 	req.limits, req.media = env.Limits, env.Media
 	req.add(checkShape(post)...)
 	req.checkPublishMode(post.PublishNow, post.ScheduledFor, false)
-	req.checkPost(post)
+	req.checkPost(post, c.resolve(req, post))
 	c.schedule(req, post.ScheduledFor)
 	c.targets(req, post)
 	c.docs = []*doc{req}
@@ -315,7 +315,7 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 	if ddec.fatal == nil {
 		// post.PublishNow, ScheduledFor and Timezone are zero: the decoder did not read them.
 		stored.add(checkShape(post)...)
-		stored.checkPost(post)
+		stored.checkPost(post, c.resolve(stored, post))
 		c.targets(stored, post)
 	}
 	c.docs = []*doc{req, stored}
@@ -350,6 +350,8 @@ type check struct {
 	targetsV  []TargetVerdict
 	targetDoc *doc // the document whose "platforms" targetsV describes
 	resolved  bool
+	accounts  []rules.Account // the targets' accounts when resolved
+	rerrs     []*rules.Error  // the problems of resolution
 	scheduled time.Time
 	status    rules.PostStatus
 	post      *CreatePost
@@ -396,13 +398,11 @@ func (c *check) schedule(d *doc, s *string) {
 }
 
 // targets measures every post of every target (rule T1, rules.Limits.CheckTargets: the
-// shared content once per platform, however many targets post it) and resolves the
-// targets' accounts (rules.ResolveTargets) when Env.Accounts is given.
+// shared content once per platform, however many targets post it) and records the
+// targets' accounts and the problems of their resolution (resolve).
 func (c *check) targets(d *doc, p *CreatePost) {
 	c.targetsV = make([]TargetVerdict, len(p.Platforms))
-	resolvable := c.env.Accounts != nil && len(p.Platforms) > 0
 	texts := make([]rules.TargetText, 0, len(p.Platforms))
-	clean := d.clean()
 	for i := range p.Platforms {
 		t := &p.Platforms[i]
 		tv := TargetVerdict{Platform: string(t.Platform), Posts: []MeasuredPost{}}
@@ -410,14 +410,7 @@ func (c *check) targets(d *doc, p *CreatePost) {
 			tv.AccountID = *t.AccountID
 		}
 		c.targetsV[i] = tv
-		if !clean {
-			base := "/platforms/" + strconv.Itoa(i)
-			if d.brokenAt(base) || d.brokenNear(base+"/platform") || d.brokenNear(base+"/accountId") {
-				resolvable = false // resolving what the decoder rejected would only add noise
-			}
-		}
 		if !t.Platform.Valid() {
-			resolvable = false
 			continue
 		}
 		tt := rules.TargetText{Index: i, Platform: t.Platform, Override: t.Content}
@@ -459,25 +452,15 @@ func (c *check) targets(d *doc, p *CreatePost) {
 		}
 	}
 	c.targetDoc = d
-	if !resolvable {
+	if !c.resolved {
 		return
 	}
-	targets := make([]rules.Target, len(p.Platforms))
-	for i, t := range p.Platforms {
-		targets[i] = rules.Target{Platform: t.Platform}
-		if t.AccountID != nil {
-			targets[i].AccountID = *t.AccountID
-		}
-	}
-	accounts, rerrs := rules.ResolveTargets(targets, c.env.Accounts)
-	c.resolved = true
-	for i, a := range accounts {
+	for i, a := range c.accounts {
 		if a.ID != "" {
 			c.targetsV[i].AccountID = a.ID
-			d.creatorPrivacy(&p.Platforms[i], i, c.env.TikTokPrivacyLevels[a.ID])
 		}
 	}
-	for _, e := range rerrs {
+	for _, e := range c.rerrs {
 		if e.HTTPStatus == 400 {
 			d.add(e)
 		} else {
@@ -486,6 +469,49 @@ func (c *check) targets(d *doc, p *CreatePost) {
 			c.others = append(c.others, located{err: e, in: d.dec.origin.in(), foundProblem: foundProblem{err: e, target: -1}})
 		}
 	}
+}
+
+// resolve resolves the targets' accounts (rules.ResolveTargets) when Env.Accounts is
+// given and the decoder rejected nothing resolution reads (resolving that would only add
+// noise); the accounts and their problems are recorded by targets. It runs before the
+// rule book's checks, which read the privacy levels of a tiktok target's account
+// (tiktok.privacy.allowed): it returns them by target index (Env.TikTokPrivacyLevels; nil
+// entries: not known).
+func (c *check) resolve(d *doc, p *CreatePost) [][]string {
+	if c.env.Accounts == nil || len(p.Platforms) == 0 {
+		return nil
+	}
+	clean := d.clean()
+	for i := range p.Platforms {
+		if !clean {
+			base := "/platforms/" + strconv.Itoa(i)
+			if d.brokenAt(base) || d.brokenNear(base+"/platform") || d.brokenNear(base+"/accountId") {
+				return nil
+			}
+		}
+		if !p.Platforms[i].Platform.Valid() {
+			return nil
+		}
+	}
+	targets := make([]rules.Target, len(p.Platforms))
+	for i, t := range p.Platforms {
+		targets[i] = rules.Target{Platform: t.Platform}
+		if t.AccountID != nil {
+			targets[i].AccountID = *t.AccountID
+		}
+	}
+	c.accounts, c.rerrs = rules.ResolveTargets(targets, c.env.Accounts)
+	c.resolved = true
+	var privacy [][]string
+	for i, a := range c.accounts {
+		if levels := c.env.TikTokPrivacyLevels[a.ID]; a.ID != "" && levels != nil {
+			if privacy == nil {
+				privacy = make([][]string, len(p.Platforms))
+			}
+			privacy[i] = levels
+		}
+	}
+	return privacy
 }
 
 // plan checks the plan (rules.CheckPlan).

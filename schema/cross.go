@@ -17,7 +17,7 @@ import (
 type doc struct {
 	dec      *decoder
 	problems []foundProblem
-	warnings []*rules.Error         // rules of severity warning (platformrules.go)
+	warnings []*rules.Error         // rules of severity warning (the book's, run by book.go)
 	limits   rules.Limits           // Env.Limits: the rule book as the caller applies it
 	media    map[string]media.Facts // Env.Media: the facts of the media files by URL
 }
@@ -106,46 +106,35 @@ func (d *doc) checkPublishMode(publishNow bool, scheduledFor *string, draftPubli
 	}
 }
 
-// checkPost applies the cross-field rules of a create-post shaped document. The shared
-// media go to every twitter target alike, so they are classified once per document and a
-// violation is one problem at /mediaItems, however many twitter targets there are: the cost
-// stays linear in the body, and one mistake is one problem.
-func (d *doc) checkPost(p *CreatePost) {
-	firstTwitter, twitters := -1, 0
+// checkPost applies the checks of a create-post shaped document: that every target has
+// something to post (rule no_content), the rule book's checks of media and options
+// (runBook: the shared media of all twitter targets are judged once, one problem at
+// /mediaItems however many there are, so the cost stays linear in the body), the wire
+// format of each target's options, and the media files whose facts the caller gave.
+// privacy is as for runBook.
+func (d *doc) checkPost(p *CreatePost, privacy [][]string) {
+	for i := range p.Platforms {
+		base := "/platforms/" + strconv.Itoa(i)
+		if !d.brokenAt(base) {
+			d.checkContent(p, &p.Platforms[i], base)
+		}
+	}
+	d.runBook(p, privacy)
 	for i := range p.Platforms {
 		t := &p.Platforms[i]
 		base := "/platforms/" + strconv.Itoa(i)
 		if d.brokenAt(base) {
 			continue
 		}
-		d.checkContent(p, t, base)
-		if t.Platform != rules.Twitter {
-			d.checkPlatform(p, t, base) // platformrules.go
+		if t.Platform == rules.Twitter {
+			if t.Twitter != nil {
+				d.checkThreadItems(t.Twitter, base+"/platformSpecificData")
+			}
 			continue
 		}
-		if firstTwitter < 0 {
-			firstTwitter = i
-		}
-		twitters++
-		if t.Twitter != nil {
-			d.checkTwitter(p, t.Twitter, base+"/platformSpecificData", i)
-		}
+		d.checkOptionShapes(t, base) // optionshape.go
 	}
 	d.judgeMedia(p)
-	if twitters == 0 || d.brokenNear("/mediaItems") {
-		return
-	}
-	if why, rule := twitterMedia(p.MediaItems, d.limit("twitter.media.max")); why != "" {
-		on := "twitter (target " + strconv.Itoa(firstTwitter) + ")"
-		if twitters > 1 {
-			on = "twitter (target " + strconv.Itoa(firstTwitter) + " and " + strconv.Itoa(twitters-1) + " other twitter target"
-			if twitters > 2 {
-				on += "s"
-			}
-			on += ")"
-		}
-		d.raise(rule, rules.CodeInvalidMedia, "/mediaItems", on+why)
-	}
 }
 
 // checkContent is rule no_content: every target has something to post. Its text is its
@@ -175,8 +164,9 @@ func (d *doc) checkContent(p *CreatePost, t *PlatformTarget, base string) {
 	d.add(d.problem(rules.CodeNoContent, base, msg))
 }
 
-// checkTwitter applies the rules of twitter's platformSpecificData at base, target i.
-func (d *doc) checkTwitter(p *CreatePost, tw *TwitterOptions, base string, i int) {
+// checkThreadItems is rule no_content for the thread items of twitter's
+// platformSpecificData at base: each has its non-blank content or media.
+func (d *doc) checkThreadItems(tw *TwitterOptions, base string) {
 	clean := d.clean()
 	for k := range tw.ThreadItems {
 		it := &tw.ThreadItems[k]
@@ -191,56 +181,5 @@ func (d *doc) checkTwitter(p *CreatePost, tw *TwitterOptions, base string, i int
 			strings.TrimSpace(it.Content) == "" && len(it.MediaItems) == 0 {
 			d.add(d.problem(rules.CodeNoContent, ip, "thread item "+strconv.Itoa(k)+" has nothing to post: give its content or media"))
 		}
-		if !d.brokenNear(ip + "/mediaItems") {
-			if why, rule := twitterMedia(it.MediaItems, d.limit("twitter.media.max")); why != "" {
-				d.raise(rule, rules.CodeInvalidMedia, ip+"/mediaItems", "twitter (target "+strconv.Itoa(i)+")"+why)
-			}
-		}
 	}
-	if tw.Poll == nil || d.brokenNear(base+"/poll") {
-		return
-	}
-	d.pollOptions(tw.Poll, base+"/poll/options") // platformrules.go
-	// X: media are "mutually exclusive from Quote Tweet Id, Poll, and Card URI" (an
-	// error); the peer also refuses a poll with threadItems, which X allows (a warning).
-	if len(p.MediaItems) > 0 && !d.brokenNear("/mediaItems") {
-		d.raise("twitter.media.exclusive", rules.CodeInvalidPoll, base+"/poll", "a poll cannot be combined with media")
-	}
-	if len(tw.ThreadItems) > 0 && !d.brokenNear(base+"/threadItems") {
-		d.raise("twitter.poll.thread", rules.CodeInvalidPoll, base+"/poll", "a poll on a post with threadItems: X takes it, but the peer API refuses it")
-	}
-}
-
-// twitterMedia is the twitter media rule for the media of one post: at most 4 images
-// (maxImages, rule twitter.media.max), or one video, or one gif, never mixed (rule
-// twitter.media.kinds). X's POST /2/tweets takes "media.media_ids: up to 4" and
-// its help center says "up to 4 photos, 1 GIF, or 1 video" per post
-// (https://help.x.com/en/using-x/tweeting-gifs-and-pictures). X has no documents, so a
-// document is refused too. Items whose type is not one of the four are left to the type rule.
-// It returns "" when the media fit, else the rest of a message that starts by naming the
-// twitter target(s), and the id of the rule broken.
-func twitterMedia(items []MediaItem, maxImages int) (string, string) {
-	var images, clips, docs int
-	for _, m := range items {
-		switch m.Type {
-		case "image":
-			images++
-		case "video", "gif":
-			clips++
-		case "document":
-			docs++
-		}
-	}
-	const kinds = "twitter.media.kinds"
-	switch {
-	case docs > 0:
-		return " cannot attach documents", kinds
-	case clips > 0 && images > 0:
-		return " takes images, or one video or gif alone, not both", kinds
-	case clips > 1:
-		return " takes one video or gif per post, not " + strconv.Itoa(clips), kinds
-	case images > maxImages:
-		return " takes at most " + strconv.Itoa(maxImages) + " images per post, not " + strconv.Itoa(images), "twitter.media.max"
-	}
-	return "", ""
 }

@@ -34,18 +34,24 @@
 // validator): at least one target, the platform enum, media type and absolute http(s) URLs
 // (port 1 to 65535, no white space, control or invisible character),
 // the scheduledFor grammar (rules.ParseScheduledFor), IANA time zones, poll options and
-// duration, replySettings, non-empty ids. Cross-field rules in plain Go (cross.go): exactly
-// one of publishNow true or scheduledFor, every target has something to post, twitter media
-// combinations, poll with media or threadItems.
+// duration, replySettings, non-empty ids. Cross-field checks in plain Go (cross.go): exactly
+// one of publishNow true or scheduledFor, every target (and thread item) has something to
+// post.
 //
-// The rule book's platform rules (rules.Book; platformrules.go): platformSpecificData is
-// typed for all ten platforms (platforms.go) and decoded as strictly as the rest; media
-// required, counted and of allowed kinds per platform, options within their documented
-// bounds and consistent with the media (YouTube exactly one video, Pinterest a board,
-// LinkedIn a documentTitle with a document, Google Business CTAs and events, alt text).
-// Every such problem names its rule in Problem.Rule; rules of severity warning go to
-// Verdict.Warnings and never make a verdict invalid. Env.Limits applies the book as the
-// caller configures it (rules.Limits.WithRule, Disable).
+// The rule book's platform rules (rules.Book): platformSpecificData is typed for all ten
+// platforms (platforms.go; the nine option types are declared in package rules beside
+// their rules) and decoded as strictly as the rest. Every platform rule lives in package
+// rules, one file per platform (rules/book_<platform>.go): its id, limit, sources, check
+// and messages. This package builds the view the checks read (book.go: the text, the
+// media, each target's typed options) and runs them in one pass
+// (rules.Limits.CheckPost): media required, counted and of allowed kinds per platform,
+// options within their documented bounds and consistent with the media (YouTube exactly
+// one video, Pinterest a board, LinkedIn a documentTitle with a document, Google Business
+// CTAs and events, alt text, twitter media and polls). Every such problem names its rule
+// in Problem.Rule; rules of severity warning go to Verdict.Warnings and never make a
+// verdict invalid. Env.Limits applies the book as the caller configures it
+// (rules.Limits.WithRule, Disable). What this package checks of the options itself is
+// their wire format only (optionshape.go: the peer's enums, URLs, bounds), no rule.
 //
 // Then the rules of package rules on the decoded request: every post against its
 // platform's text rules, each in its own unit (rule T1), scheduledFor after Env.Now,

@@ -9,7 +9,7 @@ import (
 )
 
 // The platform facts of the generated documents: what the rule book (rules.Book) and the
-// checks of platformrules.go say about each platform's options, media and text, as
+// book's checks (rules/book_<platform>.go) say about each platform's options, media and text, as
 // standard keywords where the schema then stays never stricter than CheckCreatePost, and
 // as x-postrules-* keywords and descriptions where it cannot say it exactly. Like the rest
 // of the generator, these are functions of constant data, reached only from Document.
@@ -34,39 +34,66 @@ func countUnit(u string) bool {
 }
 
 // optionRules ties fields of the option types ("Type.json") to the book's rules that
-// measure them; items says the rule applies to each element of an array of strings.
+// measure them, as each rule declares (rules.Rule.Option); items says the rules apply to
+// each element of an array of strings.
 func optionRules() map[string]struct {
 	ids   []string
 	items bool
 } {
-	type r = struct {
+	out := map[string]struct {
 		ids   []string
 		items bool
+	}{}
+	for _, r := range rules.Book() {
+		member, each := r.Option()
+		if member == "" {
+			continue
+		}
+		key := optionKey(r.Platform, member)
+		or := out[key]
+		or.ids, or.items = append(or.ids, r.ID), each
+		out[key] = or
 	}
-	return map[string]r{
-		"Poll.options":                       {[]string{"twitter.poll"}, true},
-		"YouTubeOptions.title":               {[]string{"youtube.title.max", "youtube.title.chars"}, false},
-		"YouTubeOptions.tags":                {[]string{"youtube.tags.max"}, false},
-		"YouTubeOptions.firstComment":        {[]string{"youtube.first_comment.max"}, false},
-		"TikTokOptions.description":          {[]string{"tiktok.photo.description.max"}, false},
-		"PinterestOptions.title":             {[]string{"pinterest.title.max"}, false},
-		"PinterestOptions.altText":           {[]string{"pinterest.alt_text.max"}, false},
-		"PinterestOptions.link":              {[]string{"pinterest.link.max"}, false},
-		"LinkedInOptions.documentTitle":      {[]string{"linkedin.document.title_max"}, false},
-		"LinkedInOptions.articleTitle":       {[]string{"linkedin.article.title_max"}, false},
-		"LinkedInOptions.articleDescription": {[]string{"linkedin.article.description_max"}, false},
-		"BlueskyOptions.langs":               {[]string{"bluesky.langs.max"}, false},
-		"BlueskyOptions.altText":             {[]string{"bluesky.alt.max"}, true},
-		"InstagramOptions.altText":           {[]string{"instagram.alt.max"}, true},
-		"ThreadsOptions.altText":             {[]string{"threads.alt.max"}, true},
-		"ThreadsOptions.pollOptions":         {[]string{"threads.poll.option.max"}, true},
-		"ThreadsOptions.topicTag":            {[]string{"threads.topic_tag"}, false},
-		"ThreadsOptions.textAttachment":      {[]string{"threads.text_attachment.max"}, false},
+	return out
+}
+
+// optionKey is the "Type.json" name of the option member of platform p's
+// platformSpecificData: "YouTubeOptions.title", and for a dotted member, the member inside
+// one ("poll.options": "Poll.options").
+func optionKey(p rules.Platform, member string) string {
+	if i := strings.IndexByte(member, '.'); i >= 0 {
+		return strings.ToUpper(member[:1]) + member[1:i] + "." + member[i+1:]
 	}
+	var t reflect.Type
+	switch p {
+	case rules.Twitter:
+		t = reflect.TypeOf(TwitterOptions{})
+	case rules.YouTube:
+		t = reflect.TypeOf(YouTubeOptions{})
+	case rules.TikTok:
+		t = reflect.TypeOf(TikTokOptions{})
+	case rules.Pinterest:
+		t = reflect.TypeOf(PinterestOptions{})
+	case rules.LinkedIn:
+		t = reflect.TypeOf(LinkedInOptions{})
+	case rules.Bluesky:
+		t = reflect.TypeOf(BlueskyOptions{})
+	case rules.Facebook:
+		t = reflect.TypeOf(FacebookOptions{})
+	case rules.Instagram:
+		t = reflect.TypeOf(InstagramOptions{})
+	case rules.Threads:
+		t = reflect.TypeOf(ThreadsOptions{})
+	case rules.GoogleBusiness:
+		t = reflect.TypeOf(GoogleBusinessOptions{})
+	default:
+		return ""
+	}
+	return t.Name() + "." + member
 }
 
 // optionFacts are the keywords of option fields that no rule id carries: the enums,
-// URL shapes and bounds the checks of platformrules.go apply (d.enum, d.url,
+// URL shapes and bounds the wire format's checks of optionshape.go apply (d.enum, d.url,
 // d.nonNegative, digits).
 func optionFacts() map[string]obj {
 	url := mediaURLKeywords()
@@ -77,7 +104,7 @@ func optionFacts() map[string]obj {
 	return map[string]obj{
 		"YouTubeOptions.visibility":           enum("public", "private", "unlisted"),
 		"YouTubeOptions.categoryId":           {{"pattern", "^[0-9]+$"}},
-		"TikTokOptions.privacyLevel":          enum(tiktokPrivacyLevels...),
+		"TikTokOptions.privacyLevel":          enum(rules.TikTokPrivacyLevels()...),
 		"TikTokOptions.videoCoverTimestampMs": nonNegative,
 		"TikTokOptions.photoCoverIndex":       nonNegative,
 		"PinterestOptions.link":               url,
@@ -88,14 +115,14 @@ func optionFacts() map[string]obj {
 		"FacebookOptions.videoThumbnailUrl":   url,
 		"InstagramOptions.coverUrl":           url,
 		"InstagramOptions.thumbOffset":        nonNegative,
-		"ThreadsOptions.replyControl":         ruled(enum(threadsReplyControls...), "threads.reply_control"),
-		"InstagramOptions.collaborators":      ruled(obj{{"maxItems", limitOf("instagram.collaborators.max")}}, "instagram.collaborators.max"),
+		"ThreadsOptions.replyControl":         ruled(enum(rules.ThreadsReplyControls()...), rules.ThreadsReplyControl),
+		"InstagramOptions.collaborators":      ruled(obj{{"maxItems", limitOf(rules.InstagramCollaboratorsMax)}}, rules.InstagramCollaboratorsMax),
 		// A blank option is refused by threads.poll.option.max (1 to 25 characters).
-		"ThreadsOptions.pollOptions": ruled(obj{{"minItems", 2}, {"maxItems", limitOf("threads.poll.options")},
-			{"items", obj{{"type", "string"}, {"pattern", nonBlankPattern()}}}}, "threads.poll.options", "threads.poll.option.max"),
-		"ThreadsOptions.topicTag":                    ruled(obj{{"allOf", []any{obj{{"pattern", "^[^.&]*$"}}, obj{{"pattern", nonBlankPattern()}}}}}, "threads.topic_tag"),
-		"GoogleBusinessOptions.topicType":            ruled(enum(googleTopicTypes...), "googlebusiness.topic"),
-		"GoogleBusinessOptions.callToActionType":     enum(googleCallToActions...),
+		"ThreadsOptions.pollOptions": ruled(obj{{"minItems", 2}, {"maxItems", limitOf(rules.ThreadsPollOptions)},
+			{"items", obj{{"type", "string"}, {"pattern", nonBlankPattern()}}}}, rules.ThreadsPollOptions, rules.ThreadsPollOptionMax),
+		"ThreadsOptions.topicTag":                    ruled(obj{{"allOf", []any{obj{{"pattern", "^[^.&]*$"}}, obj{{"pattern", nonBlankPattern()}}}}}, rules.ThreadsTopicTag),
+		"GoogleBusinessOptions.topicType":            ruled(enum(rules.GoogleTopicTypes()...), rules.GoogleBusinessTopic),
+		"GoogleBusinessOptions.callToActionType":     enum(rules.GoogleCallToActions()...),
 		"GoogleBusinessOptions.callToActionUrl":      url,
 		"GoogleBusinessOptions.offerRedeemOnlineUrl": url,
 	}
@@ -326,31 +353,31 @@ func without(o obj, k string) obj {
 // fields (for the type's allOf), keyed by the type's name.
 func optionTypeFacts() map[string][]any {
 	nonBlank := obj{{"pattern", nonBlankPattern()}}
-	const event = "googlebusiness.event"
+	const event = rules.GoogleBusinessEvent
 	datePattern, _, _ := strings.Cut(scheduledForPattern, ")T(?:")
 	clock := obj{{"pattern", `^(?:[01][0-9]|2[0-3]):[0-5][0-9]$`}}
 	date := obj{{"pattern", datePattern + ")$"}}
 	return map[string][]any{
 		"PinterestOptions": {obj{
 			{"description", "boardId is required and not blank (pinterest.board.required)."},
-			{xRules, []string{"pinterest.board.required"}},
+			{xRules, []string{rules.PinterestBoardRequired}},
 			{"required", []string{"boardId"}},
 			{"properties", obj{{"boardId", nonBlank}}},
 		}, obj{
 			{"description", "boardId is a Pinterest board id: ASCII digits only (pinterest.board.id)."},
-			{xRules, []string{"pinterest.board.id"}},
+			{xRules, []string{rules.PinterestBoardID}},
 			{"properties", obj{{"boardId", obj{{"pattern", "^[0-9]+$"}}}}},
 		}},
 		"GoogleBusinessOptions": {
 			obj{
 				{"description", "A call to action other than CALL needs callToActionUrl (googlebusiness.cta)."},
-				{xRules, []string{"googlebusiness.cta"}},
+				{xRules, []string{rules.GoogleBusinessCTA}},
 				{"if", obj{{"required", []string{"callToActionType"}}, {"properties", obj{{"callToActionType", obj{{"not", obj{{"const", "CALL"}}}}}}}}},
 				{"then", obj{{"required", []string{"callToActionUrl"}}}},
 			},
 			obj{
 				{"description", "callToActionUrl needs callToActionType (googlebusiness.cta)."},
-				{xRules, []string{"googlebusiness.cta"}},
+				{xRules, []string{rules.GoogleBusinessCTA}},
 				{"if", obj{{"required", []string{"callToActionUrl"}}}},
 				{"then", obj{{"required", []string{"callToActionType"}}}},
 			},
@@ -435,7 +462,7 @@ func limitOf(id string) int {
 
 // platformMedia is the media rule of each platform besides twitter (twitter's is
 // twitterMediaSchema) as the schema of the shared mediaItems, the rule ids it states,
-// and whether the platform needs media. Each is exact: the checks of platformrules.go
+// and whether the platform needs media. Each is exact: the book's checks (rules/book_<platform>.go)
 // count the same items the same way.
 func platformMedia() []struct {
 	p      rules.Platform
@@ -450,24 +477,24 @@ func platformMedia() []struct {
 		schema []any
 	}
 	return []pm{
-		{rules.Instagram, []string{"instagram.media.required", "instagram.media.kinds", "instagram.carousel"}, true,
-			[]any{noneOf("gif", "document"), obj{{"maxItems", limitOf("instagram.carousel")}}}},
-		{rules.YouTube, []string{"youtube.media.exactly_one_video"}, true,
+		{rules.Instagram, []string{rules.InstagramMediaRequired, rules.InstagramMediaKinds, rules.InstagramCarousel}, true,
+			[]any{noneOf("gif", "document"), obj{{"maxItems", limitOf(rules.InstagramCarousel)}}}},
+		{rules.YouTube, []string{rules.YouTubeMediaExactlyOneVideo}, true,
 			[]any{obj{{"minItems", 1}, {"maxItems", 1}, {"items", mediaOfType("video")}}}},
-		{rules.TikTok, []string{"tiktok.media.required", "tiktok.media.kinds"}, true,
-			[]any{noneOf("gif", "document"), aloneIf("video"), atMostOf(limitOf("tiktok.media.kinds"), "image")}},
-		{rules.Pinterest, []string{"pinterest.media.required", "pinterest.media.kinds", "pinterest.carousel"}, true,
-			[]any{noneOf("document"), aloneIf("video"), atMostOf(limitOf("pinterest.carousel"), "image", "gif")}},
-		{rules.LinkedIn, []string{"linkedin.media.kinds"}, false,
-			[]any{aloneIf("document"), aloneIf("video"), atMostOf(limitOf("linkedin.media.kinds"), "image", "gif")}},
-		{rules.Bluesky, []string{"bluesky.embed.single", "bluesky.media.max_images"}, false,
-			[]any{noneOf("document"), aloneIf("video", "gif"), atMostOf(limitOf("bluesky.media.max_images"), "image")}},
-		{rules.Facebook, []string{"facebook.media.kinds"}, false,
-			[]any{noneOf("document"), aloneIf("video"), atMostOf(limitOf("facebook.media.kinds"), "image", "gif")}},
-		{rules.Threads, []string{"threads.media.kinds", "threads.carousel"}, false,
-			[]any{noneOf("gif", "document"), obj{{"maxItems", limitOf("threads.carousel")}}}},
-		{rules.GoogleBusiness, []string{"googlebusiness.media"}, false,
-			[]any{noneOf("video", "gif", "document"), obj{{"maxItems", limitOf("googlebusiness.media")}}}},
+		{rules.TikTok, []string{rules.TikTokMediaRequired, rules.TikTokMediaKinds}, true,
+			[]any{noneOf("gif", "document"), aloneIf("video"), atMostOf(limitOf(rules.TikTokMediaKinds), "image")}},
+		{rules.Pinterest, []string{rules.PinterestMediaRequired, rules.PinterestMediaKinds, rules.PinterestCarousel}, true,
+			[]any{noneOf("document"), aloneIf("video"), atMostOf(limitOf(rules.PinterestCarousel), "image", "gif")}},
+		{rules.LinkedIn, []string{rules.LinkedInMediaKinds}, false,
+			[]any{aloneIf("document"), aloneIf("video"), atMostOf(limitOf(rules.LinkedInMediaKinds), "image", "gif")}},
+		{rules.Bluesky, []string{rules.BlueskyEmbedSingle, rules.BlueskyMediaMaxImages}, false,
+			[]any{noneOf("document"), aloneIf("video", "gif"), atMostOf(limitOf(rules.BlueskyMediaMaxImages), "image")}},
+		{rules.Facebook, []string{rules.FacebookMediaKinds}, false,
+			[]any{noneOf("document"), aloneIf("video"), atMostOf(limitOf(rules.FacebookMediaKinds), "image", "gif")}},
+		{rules.Threads, []string{rules.ThreadsMediaKinds, rules.ThreadsCarousel}, false,
+			[]any{noneOf("gif", "document"), obj{{"maxItems", limitOf(rules.ThreadsCarousel)}}}},
+		{rules.GoogleBusiness, []string{rules.GoogleBusinessMedia}, false,
+			[]any{noneOf("video", "gif", "document"), obj{{"maxItems", limitOf(rules.GoogleBusinessMedia)}}}},
 	}
 }
 
@@ -503,7 +530,7 @@ func platformPostRules() []any {
 	}
 	out = append(out, obj{
 		{"description", "With a document in the shared media, a linkedin target needs a non-blank documentTitle (400 missing_field)."},
-		{xRules, []string{"linkedin.document.title"}},
+		{xRules, []string{rules.LinkedInDocumentTitle}},
 		{"if", obj{{"required", []string{"mediaItems"}}, {"properties", obj{{"mediaItems", obj{{"contains", mediaOfType("document")}}}}}}},
 		{"then", targetsOf([]string{string(rules.LinkedIn)}, []string{"platformSpecificData"},
 			obj{{"required", []string{"documentTitle"}}, {"properties", obj{{"documentTitle", obj{{"pattern", nonBlankPattern()}}}}}})},
@@ -515,24 +542,24 @@ func platformPostRules() []any {
 	threads := []string{string(rules.Threads)}
 	out = append(out, obj{
 		{"description", "With media, a threads target takes no pollOptions (400 invalid_poll) and no textAttachment (400 invalid_value)."},
-		{xRules, []string{"threads.poll.text_only", "threads.text_attachment.text_only"}},
+		{xRules, []string{rules.ThreadsPollTextOnly, rules.ThreadsTextAttachmentTextOnly}},
 		{"if", obj{{"required", []string{"mediaItems"}}, {"properties", obj{{"mediaItems", obj{{"minItems", 1}}}}}}},
 		{"then", targetsOf(threads, []string{"platform"}, obj{{"allOf", []any{obj{{"not", given("pollOptions")}}, obj{{"not", given("textAttachment")}}}}})},
 	}, obj{
 		{"description", "A threads target takes a poll or a text attachment, not both (400 invalid_value)."},
-		{xRules, []string{"threads.text_attachment.text_only"}},
+		{xRules, []string{rules.ThreadsTextAttachmentTextOnly}},
 		{"if", anyTarget(rules.Threads)},
 		{"then", targetsOf(threads, []string{"platform"}, obj{{"not", obj{{"allOf", []any{given("pollOptions"), given("textAttachment")}}}}})},
 	})
 	// No more alt texts than media: one conditional per media count up to the largest
 	// number of media either platform takes (more media are refused by its media rule).
-	most := max(limitOf("threads.carousel"), limitOf("bluesky.media.max_images"), limitOf("instagram.carousel"))
+	most := max(limitOf(rules.ThreadsCarousel), limitOf(rules.BlueskyMediaMaxImages), limitOf(rules.InstagramCarousel))
 	alt := []string{string(rules.Bluesky), string(rules.Threads), string(rules.Instagram)}
 	for k := 0; k <= most; k++ {
 		fewer := obj{{"not", obj{{"required", []string{"mediaItems"}}, {"properties", obj{{"mediaItems", obj{{"minItems", k + 1}}}}}}}}
 		out = append(out, obj{
 			{"description", "With " + strconv.Itoa(k) + " media items or fewer, bluesky, threads and instagram take at most " + strconv.Itoa(k) + " alt texts (400 invalid_value)."},
-			{xRules, []string{"bluesky.alt.count", "threads.alt.count", "instagram.alt.count"}},
+			{xRules, []string{rules.BlueskyAltCount, rules.ThreadsAltCount, rules.InstagramAltCount}},
 			{"if", fewer},
 			{"then", targetsOf(alt, []string{"platform"}, obj{{"properties", obj{{"altText", obj{{"maxItems", k}}}}}})},
 		})

@@ -387,9 +387,9 @@ func (d *decoder) privacyLevels() map[string][]string {
 	d.dataMembers(func(string) bool { return true }, func(name string) {
 		levels := d.stringArray()
 		for k, l := range levels {
-			if !slices.Contains(tiktokPrivacyLevels, l) {
+			if !slices.Contains(rules.TikTokPrivacyLevels(), l) {
 				d.push(strconv.Itoa(k))
-				d.reportHere(rules.CodeInvalidValue, "privacy level "+quoteName(l)+" is not one of "+strings.Join(tiktokPrivacyLevels, ", "))
+				d.reportHere(rules.CodeInvalidValue, "privacy level "+quoteName(l)+" is not one of "+strings.Join(rules.TikTokPrivacyLevels(), ", "))
 				d.pop()
 			}
 		}

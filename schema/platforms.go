@@ -6,160 +6,34 @@ import (
 	"github.com/postrules/postrules/rules"
 )
 
-// The values of the options that are enums of the book's rules, stated once for the checks
-// (platformrules.go) and the JSON Schema (jsonschema_platforms.go).
-var (
-	// threadsReplyControls: rule threads.reply_control.
-	threadsReplyControls = []string{"everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"}
-	// googleTopicTypes: rule googlebusiness.topic (ALERT cannot be created).
-	googleTopicTypes = []string{"STANDARD", "EVENT", "OFFER"}
-	// tiktokPrivacyLevels: TikTok's privacy_level values (tiktok.privacy.allowed narrows
-	// them to the creator's own, Env.TikTokPrivacyLevels).
-	tiktokPrivacyLevels = []string{"PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"}
-	// googleCallToActions: rule googlebusiness.cta (GET_OFFER is deprecated: a warning).
-	googleCallToActions = []string{"BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER"}
-)
-
 // platformSpecificData of the nine platforms besides twitter. Shapes follow the peer
 // (PostPeer's public OpenAPI document, named in PostPeer-API/postpeer-node's .stats.yml:
 // <Platform>Configurations, every one with additionalProperties false), checked against
 // each platform's API; the strict decoder rejects unknown names and wrong types as for
-// twitter. Optional values are pointers
-// where "given" differs from the zero value (a flag whose default is true, a string that
-// may be given empty). The rules that relate them to the media and the text are in
-// platformrules.go and carry the rule book's ids (rules.Book).
-
-// YouTubeOptions is platformSpecificData for youtube. The target's text is the video
-// description.
-type YouTubeOptions struct {
-	// Title is the video title: at most 100 characters, no < or > (youtube.title.*).
-	Title *string `json:"title,omitempty"`
-	// Tags are the video's tags: in all at most 500 characters counted as YouTube does
-	// (youtube.tags.max).
-	Tags []string `json:"tags,omitempty"`
-	// Visibility is public, private or unlisted.
-	Visibility *string `json:"visibility,omitempty"`
-	// MadeForKids is the COPPA flag.
-	MadeForKids bool `json:"madeForKids,omitempty"`
-	// ContainsSyntheticMedia discloses AI-generated content.
-	ContainsSyntheticMedia bool `json:"containsSyntheticMedia,omitempty"`
-	// CategoryID is YouTube's category id, digits ("22").
-	CategoryID *string `json:"categoryId,omitempty"`
-	// FirstComment is posted as a comment once the video is live (youtube.first_comment.max).
-	FirstComment *string `json:"firstComment,omitempty"`
-}
-
-// TikTokOptions is platformSpecificData for tiktok. The target's text is the caption.
-type TikTokOptions struct {
-	// PrivacyLevel is PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or
-	// SELF_ONLY (which of them a creator may use is TikTok's to say at publish time).
-	PrivacyLevel          *string `json:"privacyLevel,omitempty"`
-	DisableComment        bool    `json:"disableComment,omitempty"`
-	DisableDuet           bool    `json:"disableDuet,omitempty"`
-	DisableStitch         bool    `json:"disableStitch,omitempty"`
-	BrandContentToggle    bool    `json:"brandContentToggle,omitempty"`
-	BrandOrganicToggle    bool    `json:"brandOrganicToggle,omitempty"`
-	IsAigc                bool    `json:"isAigc,omitempty"`
-	VideoCoverTimestampMs *int    `json:"videoCoverTimestampMs,omitempty"`
-	// AutoAddMusic defaults to true on TikTok, hence a pointer.
-	AutoAddMusic    *bool `json:"autoAddMusic,omitempty"`
-	PhotoCoverIndex *int  `json:"photoCoverIndex,omitempty"`
-	// Description is a photo post's description (tiktok.photo.description.max).
-	Description *string `json:"description,omitempty"`
-	Draft       bool    `json:"draft,omitempty"`
-}
-
-// PinterestOptions is platformSpecificData for pinterest. The target's text is the pin
-// description. BoardID is required (pinterest.board.required).
-type PinterestOptions struct {
-	BoardID       *string `json:"boardId,omitempty"`
-	Title         *string `json:"title,omitempty"`
-	Link          *string `json:"link,omitempty"`
-	AltText       *string `json:"altText,omitempty"`
-	DominantColor *string `json:"dominantColor,omitempty"`
-	CoverImageURL *string `json:"coverImageUrl,omitempty"`
-}
-
-// LinkedInOptions is platformSpecificData for linkedin.
-type LinkedInOptions struct {
-	// Visibility is PUBLIC or CONNECTIONS.
-	Visibility         *string `json:"visibility,omitempty"`
-	ArticleURL         *string `json:"articleUrl,omitempty"`
-	ArticleTitle       *string `json:"articleTitle,omitempty"`
-	ArticleDescription *string `json:"articleDescription,omitempty"`
-	// DocumentTitle is required with a document (linkedin.document.title).
-	DocumentTitle *string `json:"documentTitle,omitempty"`
-}
-
-// BlueskyOptions is platformSpecificData for bluesky.
-type BlueskyOptions struct {
-	// Langs are BCP-47 tags, at most 3 (bluesky.langs.max).
-	Langs []string `json:"langs,omitempty"`
-	// AltText is one entry per media item, in order; no more entries than media.
-	AltText []string `json:"altText,omitempty"`
-}
-
-// FacebookOptions is platformSpecificData for facebook.
-type FacebookOptions struct {
-	Link *string `json:"link,omitempty"`
-	// Published defaults to true on Facebook, hence a pointer.
-	Published         *bool   `json:"published,omitempty"`
-	VideoThumbnailURL *string `json:"videoThumbnailUrl,omitempty"`
-}
-
-// InstagramOptions is platformSpecificData for instagram.
-type InstagramOptions struct {
-	// ShareToFeed defaults to true, hence a pointer.
-	ShareToFeed *bool   `json:"shareToFeed,omitempty"`
-	CoverURL    *string `json:"coverUrl,omitempty"`
-	ThumbOffset *int    `json:"thumbOffset,omitempty"`
-	// AltText is one entry per media item, in order (instagram.alt.count), each at most
-	// 1,000 characters (instagram.alt.max); Instagram applies it to images.
-	AltText []string `json:"altText,omitempty"`
-	// Collaborators are the usernames invited as collaborators, at most 3
-	// (instagram.collaborators.max).
-	Collaborators []string `json:"collaborators,omitempty"`
-}
-
-// ThreadsOptions is platformSpecificData for threads.
-type ThreadsOptions struct {
-	// ReplyControl is everyone, accounts_you_follow, mentioned_only,
-	// parent_post_author_only or followers_only (threads.reply_control).
-	ReplyControl *string `json:"replyControl,omitempty"`
-	// AltText is one entry per media item, in order; no more entries than media, each
-	// at most 1,000 characters (threads.alt.max).
-	AltText []string `json:"altText,omitempty"`
-	// PollOptions attach a poll: 2 to 4 options (threads.poll.options) of 1 to 25
-	// characters (threads.poll.option.max), on a post without media
-	// (threads.poll.text_only).
-	PollOptions []string `json:"pollOptions,omitempty"`
-	// TopicTag is the post's topic: 1 to 50 characters, no "." or "&" (threads.topic_tag).
-	TopicTag *string `json:"topicTag,omitempty"`
-	// TextAttachment is long-form text shown under the post, at most 10,000 characters
-	// (threads.text_attachment.max), on a post without media or a poll
-	// (threads.text_attachment.text_only).
-	TextAttachment *string `json:"textAttachment,omitempty"`
-}
-
-// GoogleBusinessOptions is platformSpecificData for googlebusiness.
-type GoogleBusinessOptions struct {
-	// TopicType is STANDARD, EVENT or OFFER.
-	TopicType *string `json:"topicType,omitempty"`
-	// CallToActionType is BOOK, ORDER, SHOP, LEARN_MORE, SIGN_UP, CALL or GET_OFFER.
-	CallToActionType *string `json:"callToActionType,omitempty"`
-	// CallToActionURL is required for every type but CALL (googlebusiness.cta).
-	CallToActionURL *string `json:"callToActionUrl,omitempty"`
-	// The event fields (googlebusiness.event): the title and dates are required for EVENT
-	// and OFFER, the times for EVENT (optional for an OFFER); dates YYYY-MM-DD, times HH:MM.
-	EventTitle           *string `json:"eventTitle,omitempty"`
-	EventStartDate       *string `json:"eventStartDate,omitempty"`
-	EventStartTime       *string `json:"eventStartTime,omitempty"`
-	EventEndDate         *string `json:"eventEndDate,omitempty"`
-	EventEndTime         *string `json:"eventEndTime,omitempty"`
-	OfferCouponCode      *string `json:"offerCouponCode,omitempty"`
-	OfferRedeemOnlineURL *string `json:"offerRedeemOnlineUrl,omitempty"`
-	OfferTermsConditions *string `json:"offerTermsConditions,omitempty"`
-}
+// twitter. The types are declared in package rules beside the rules that read them
+// (rules/book_<platform>.go): a rule and the options it checks live in one file. The
+// checks themselves run in rules.Limits.CheckPost (book.go builds its view).
+type (
+	// YouTubeOptions is platformSpecificData for youtube (rules.YouTubeOptions).
+	YouTubeOptions = rules.YouTubeOptions
+	// TikTokOptions is platformSpecificData for tiktok (rules.TikTokOptions).
+	TikTokOptions = rules.TikTokOptions
+	// PinterestOptions is platformSpecificData for pinterest (rules.PinterestOptions).
+	PinterestOptions = rules.PinterestOptions
+	// LinkedInOptions is platformSpecificData for linkedin (rules.LinkedInOptions).
+	LinkedInOptions = rules.LinkedInOptions
+	// BlueskyOptions is platformSpecificData for bluesky (rules.BlueskyOptions).
+	BlueskyOptions = rules.BlueskyOptions
+	// FacebookOptions is platformSpecificData for facebook (rules.FacebookOptions).
+	FacebookOptions = rules.FacebookOptions
+	// InstagramOptions is platformSpecificData for instagram (rules.InstagramOptions).
+	InstagramOptions = rules.InstagramOptions
+	// ThreadsOptions is platformSpecificData for threads (rules.ThreadsOptions).
+	ThreadsOptions = rules.ThreadsOptions
+	// GoogleBusinessOptions is platformSpecificData for googlebusiness
+	// (rules.GoogleBusinessOptions).
+	GoogleBusinessOptions = rules.GoogleBusinessOptions
+)
 
 // The member tables of the nine option objects, in the order the types list them: each
 // platform's decoder is its table (decodeObject reads it).

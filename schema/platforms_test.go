@@ -16,7 +16,7 @@ import (
 // because of the rule, and only of it) or "warning" (valid, the rule among the warnings).
 // The posts sit at the rule's limit and one past it, in texts whose units differ (é is 2
 // bytes, an emoji 2 UTF-16 units), so a wrong number or a wrong unit fails here. Expected
-// verdicts were written from the platforms' documents (rules/book.go cites them), not
+// verdicts were written from the platforms' documents (rules/book_<platform>.go cites them), not
 // from this code's output. A case's options, when given, are the caller's (the one
 // options model as JSON, DecodeEnv): a rule about a connected account's facts needs them.
 type platformFixture struct {

@@ -253,7 +253,7 @@ func publishMode() []any {
 }
 
 // twitterMediaSchema is the twitter media rule of one post: at most 4 images, or one video or
-// gif, never mixed, no documents (see twitterMedia in cross.go).
+// gif, never mixed, no documents (see twitterMedia in rules/book_twitter.go).
 func twitterMediaSchema() obj {
 	is := func(types ...string) obj {
 		return obj{{"required", []string{"type"}}, {"properties", obj{{"type", obj{{"enum", types}}}}}}
@@ -296,13 +296,13 @@ func createPostRules() []any {
 		},
 		obj{
 			{"description", "A twitter poll cannot be combined with media (400 invalid_poll)."},
-			{xRules, []string{"twitter.media.exclusive"}},
+			{xRules, []string{rules.TwitterMediaExclusive}},
 			{"if", twitterPoll},
 			{"then", obj{{"properties", obj{{"mediaItems", obj{{"maxItems", 0}}}}}}},
 		},
 		obj{
 			{"description", "With a twitter target, the shared media follow twitter's media rule."},
-			{xRules, []string{"twitter.media.max", "twitter.media.kinds"}},
+			{xRules, []string{rules.TwitterMediaMax, rules.TwitterMediaKinds}},
 			{"if", anyTwitter},
 			{"then", obj{{"properties", obj{{"mediaItems", twitterMediaSchema()}}}}},
 		},

@@ -1,0 +1,118 @@
+package rules
+
+import "strconv"
+
+// Bluesky: the text in graphemes and bytes, the one embed (images or a video), alt text
+// and languages.
+
+// BlueskyOptions is platformSpecificData for bluesky.
+type BlueskyOptions struct {
+	// Langs are BCP-47 tags, at most 3 (bluesky.langs.max).
+	Langs []string `json:"langs,omitempty"`
+	// AltText is one entry per media item, in order; no more entries than media.
+	AltText []string `json:"altText,omitempty"`
+}
+
+// Sources of bluesky's rules.
+const (
+	srcBskyPost    = "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/feed/post.json"
+	srcBskyImages  = "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/images.json"
+	srcBskyGallery = "https://github.com/bluesky-social/atproto/blob/main/lexicons/app/bsky/embed/gallery.json"
+	srcBskyApp     = "https://github.com/bluesky-social/social-app/blob/main/src/lib/constants.ts"
+)
+
+// The ids of bluesky's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	BlueskyTextMaxGraphemes = "bluesky.text.max_graphemes"
+	BlueskyTextMaxBytes     = "bluesky.text.max_bytes"
+	BlueskyEmbedSingle      = "bluesky.embed.single"
+	BlueskyMediaMaxImages   = "bluesky.media.max_images"
+	BlueskyMediaGallery     = "bluesky.media.gallery"
+	BlueskyAltCount         = "bluesky.alt.count"
+	BlueskyAltMax           = "bluesky.alt.max"
+	BlueskyAltMissing       = "bluesky.alt.missing"
+	BlueskyLangsMax         = "bluesky.langs.max"
+)
+
+var blueskyRules = []Rule{
+	{ID: BlueskyTextMaxGraphemes, Platform: Bluesky, Severity: SeverityError, Limit: 300, Unit: graphemesName, kind: kindLength,
+		What: "the text is at most 300 grapheme clusters (lexicon maxGraphemes)", Source: srcBskyPost, Read: readToday},
+	{ID: BlueskyTextMaxBytes, Platform: Bluesky, Severity: SeverityError, Limit: 3000, Unit: bytesName, kind: kindLength,
+		What: "the text is at most 3,000 UTF-8 bytes (lexicon maxLength)", Source: srcBskyPost, Read: readToday,
+		Note: "letmepost says the limit is \"not bytes\" and misses maxLength; the lexicon validator counts maxLength in UTF-8 bytes"},
+	{ID: BlueskyEmbedSingle, Platform: Bluesky, Severity: SeverityError,
+		What: "images, or one video (a GIF is posted as a video); never mixed; no document", Source: srcBskyPost, Read: readLead,
+		Note:  "one embed per post: images or video, not both",
+		check: onTarget(blueskyEmbed)},
+	{ID: BlueskyMediaMaxImages, Platform: Bluesky, Severity: SeverityError, Limit: 10, Unit: "items",
+		What: "at most 10 images (embed.gallery; embed.images holds 4)", Source: srcBskyGallery, Read: readAudit,
+		Note:  "app.bsky.embed.gallery media maxLength 10, each image blob at most 2,000,000 bytes; its description says the maximum may change. More than 4 images is the warning bluesky.media.gallery",
+		check: onTarget(blueskyMaxImages)},
+	{ID: BlueskyMediaGallery, Platform: Bluesky, Severity: SeverityWarning, Limit: 4, Unit: "items",
+		What: "more than 4 images: posted as a gallery (embed.gallery), which clients that predate it do not show", Source: srcBskyImages, Read: readAudit,
+		Note:  "app.bsky.embed.images holds at most 4 images; 5 to 10 need app.bsky.embed.gallery",
+		check: onTarget(blueskyGallery)},
+	{ID: BlueskyAltCount, Platform: Bluesky, Severity: SeverityError,
+		What: "platformSpecificData.altText has no more entries than the post has media", Source: srcPeer, Read: readToday,
+		check: onTarget(blueskyAltCount)},
+	{ID: BlueskyAltMax, option: "altText", each: true, Platform: Bluesky, Severity: SeverityWarning, Limit: 2000, Unit: graphemesName,
+		What: "an alt text over 2,000 graphemes: the official app's cap (the lexicon has none)", Source: srcBskyApp, Read: readLead,
+		Note:  "letmepost calls 2000 a schema limit; it is only the app's (MAX_ALT_TEXT), so a warning",
+		check: onTarget(blueskyAltMax)},
+	{ID: BlueskyAltMissing, Platform: Bluesky, Severity: SeverityWarning,
+		What: "an image without alt text", Source: srcBskyImages, Read: readLead,
+		check: onTarget(blueskyAltMissing)},
+	{ID: BlueskyLangsMax, option: "langs", Platform: Bluesky, Severity: SeverityError, Limit: 3, Unit: "items",
+		What: "platformSpecificData.langs has at most 3 entries (lexicon langs maxLength 3)", Source: srcBskyPost, Read: readToday,
+		check: onTarget(blueskyLangs)},
+}
+
+func blueskyEmbed(c *Check) {
+	if !c.mediaOK() {
+		return
+	}
+	switch m := countMedia(c.Post.Media); {
+	case m.docs > 0:
+		c.report(CodeInvalidMedia, "/mediaItems", "bluesky takes images or one video, not documents")
+	case m.videos+m.gifs > 0 && m.all > 1:
+		c.report(CodeInvalidMedia, "/mediaItems", "bluesky takes one video (a GIF is a video) alone, or images; the post has "+mediaList(m))
+	}
+}
+
+func blueskyMaxImages(c *Check) {
+	if c.mediaOK() {
+		c.atMost(countMedia(c.Post.Media).images, "/mediaItems", "bluesky takes at most %d images, not %d")
+	}
+}
+
+// blueskyGallery speaks only where bluesky.media.max_images does not.
+func blueskyGallery(c *Check) {
+	if images := countMedia(c.Post.Media).images; c.mediaOK() && images <= c.limitOf(BlueskyMediaMaxImages) {
+		c.atMost(images, "/mediaItems", "more than %d images (%d) post as a gallery, which older Bluesky clients do not show")
+	}
+}
+
+// blueskyAlt is the target's alt text, nil when it has none or its options could not be
+// read.
+func blueskyAlt(c *Check) []string {
+	if b := c.Target.Bluesky; b != nil && c.optsOK() {
+		return b.AltText
+	}
+	return nil
+}
+
+func blueskyAltCount(c *Check)   { c.altCount(blueskyAlt(c)) }
+func blueskyAltMissing(c *Check) { c.altMissing(blueskyAlt(c)) }
+func blueskyAltMax(c *Check)     { c.measureEach(blueskyAlt(c), c.opts()+"/altText", "alt text") }
+
+func blueskyLangs(c *Check) {
+	b := c.Target.Bluesky
+	path := c.opts() + "/langs"
+	if b == nil || !c.optsOK() || c.broken(path) {
+		return
+	}
+	if n := len(b.Langs); n > c.limit() {
+		c.report(CodeInvalidValue, path, "bluesky takes at most "+strconv.Itoa(c.limit())+" languages, not "+strconv.Itoa(n))
+	}
+}

@@ -1,0 +1,42 @@
+package rules
+
+// Facebook: the text, and photos or one video.
+
+// FacebookOptions is platformSpecificData for facebook.
+type FacebookOptions struct {
+	Link *string `json:"link,omitempty"`
+	// Published defaults to true on Facebook, hence a pointer.
+	Published         *bool   `json:"published,omitempty"`
+	VideoThumbnailURL *string `json:"videoThumbnailUrl,omitempty"`
+}
+
+// Sources of facebook's rules.
+const (
+	srcFacebookMX = "https://github.com/inovector/mixpost/blob/main/config/mixpost.php"
+	srcFacebookPZ = "https://github.com/gitroomhq/postiz-app/blob/main/libraries/nestjs-libraries/src/integrations/social/facebook.provider.ts"
+)
+
+// The ids of facebook's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	FacebookTextMax    = "facebook.text.max"
+	FacebookMediaKinds = "facebook.media.kinds"
+)
+
+var facebookRules = []Rule{
+	{ID: FacebookTextMax, Platform: Facebook, Severity: SeverityError, Limit: 63206, Unit: utf16Name, kind: kindLength,
+		What: "the text is at most 63,206 characters, counted in UTF-16 code units", Source: srcFacebookPZ, Read: readLead,
+		Note: "no Meta document states it; peers say 63,206, Mixpost's default 5,000. The weakest number of the book"},
+	{ID: FacebookMediaKinds, Platform: Facebook, Severity: SeverityError, Limit: 10, Unit: "items",
+		What: "up to 10 photos, or one video; never mixed; no document", Source: srcFacebookMX, Read: readLead,
+		check: onTarget(facebookMediaKinds)},
+}
+
+func facebookMediaKinds(c *Check) {
+	if !c.mediaOK() {
+		return
+	}
+	m := countMedia(c.Post.Media)
+	c.videoAlone(m, m.docs > 0, "facebook takes photos or one video, not documents", "photos")
+	c.atMost(m.images+m.gifs, "/mediaItems", "facebook takes at most %d photos, not %d")
+}

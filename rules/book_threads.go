@@ -1,0 +1,247 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Threads: the text in bytes and its links, media, reply control, alt text, and the
+// attachments of a text-only post (a poll, a topic tag, a text attachment).
+
+// ThreadsOptions is platformSpecificData for threads.
+type ThreadsOptions struct {
+	// ReplyControl is everyone, accounts_you_follow, mentioned_only,
+	// parent_post_author_only or followers_only (threads.reply_control).
+	ReplyControl *string `json:"replyControl,omitempty"`
+	// AltText is one entry per media item, in order; no more entries than media, each
+	// at most 1,000 characters (threads.alt.max).
+	AltText []string `json:"altText,omitempty"`
+	// PollOptions attach a poll: 2 to 4 options (threads.poll.options) of 1 to 25
+	// characters (threads.poll.option.max), on a post without media
+	// (threads.poll.text_only).
+	PollOptions []string `json:"pollOptions,omitempty"`
+	// TopicTag is the post's topic: 1 to 50 characters, no "." or "&" (threads.topic_tag).
+	TopicTag *string `json:"topicTag,omitempty"`
+	// TextAttachment is long-form text shown under the post, at most 10,000 characters
+	// (threads.text_attachment.max), on a post without media or a poll
+	// (threads.text_attachment.text_only).
+	TextAttachment *string `json:"textAttachment,omitempty"`
+}
+
+// ThreadsReplyControls are the values of replyControl (threads.reply_control), a new
+// slice on each call.
+func ThreadsReplyControls() []string {
+	return []string{"everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"}
+}
+
+// Sources of threads's rules.
+const (
+	srcThreadsReply = "https://developers.facebook.com/docs/threads/reply-management"
+	srcThreadsPosts = "https://developers.facebook.com/documentation/threads/posts"
+	srcThreadsLinks = "https://developers.facebook.com/documentation/threads/create-posts/text-attachments"
+	srcThreadsPolls = "https://developers.facebook.com/documentation/threads/create-posts/polls"
+	srcThreadsPub   = "https://developers.facebook.com/docs/threads/reference/publishing"
+)
+
+// The ids of threads's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	ThreadsTextMax                = "threads.text.max"
+	ThreadsLinksMax               = "threads.links.max"
+	ThreadsLinksRecommended       = "threads.links.recommended"
+	ThreadsMediaKinds             = "threads.media.kinds"
+	ThreadsCarousel               = "threads.carousel"
+	ThreadsReplyControl           = "threads.reply_control"
+	ThreadsAltCount               = "threads.alt.count"
+	ThreadsAltMissing             = "threads.alt.missing"
+	ThreadsAltMax                 = "threads.alt.max"
+	ThreadsPollOptions            = "threads.poll.options"
+	ThreadsPollOptionMax          = "threads.poll.option.max"
+	ThreadsPollTextOnly           = "threads.poll.text_only"
+	ThreadsTopicTag               = "threads.topic_tag"
+	ThreadsTextAttachmentMax      = "threads.text_attachment.max"
+	ThreadsTextAttachmentTextOnly = "threads.text_attachment.text_only"
+)
+
+var threadsRules = []Rule{
+	{ID: ThreadsTextMax, Platform: Threads, Severity: SeverityError, Limit: 500, Unit: bytesName, kind: kindLength,
+		What: "the text is at most 500 UTF-8 bytes", Source: srcThreadsPosts, Read: readToday,
+		Note: "Meta: \"limited to 500 characters. Emojis are counted as the number of UTF-8 bytes\"; Postiz counted UTF-16 and had 175 publishes fail (postiz PR #1946)"},
+	{ID: ThreadsLinksMax, Platform: Threads, Severity: SeverityError, Limit: 5, Unit: "links", kind: kindLinks,
+		What: "at most 5 unique links in the text (THREADS_API__LINK_LIMIT_EXCEEDED)", Source: srcThreadsLinks, Read: readToday,
+		Note: "Meta says 5; posts with 4 or more URLs were seen failing (postiz #1203), which is the warning threads.links.recommended"},
+	{ID: ThreadsLinksRecommended, Platform: Threads, Severity: SeverityWarning, Limit: 3, Unit: "links", kind: kindLinks,
+		What: "more than 3 unique links: posts with 4 or more were seen failing", Source: "https://github.com/gitroomhq/postiz-app/issues/1203", Read: readLead,
+		Note: "stricter reading than Meta's 5; a warning"},
+	{ID: ThreadsMediaKinds, Platform: Threads, Severity: SeverityError,
+		What: "images and videos (mixed in a carousel); no GIF or document", Source: srcThreadsPosts, Read: readToday,
+		check: onTarget(threadsMediaKinds)},
+	{ID: ThreadsCarousel, Platform: Threads, Severity: SeverityError, Limit: 20, Unit: "items",
+		What: "a carousel has at most 20 images and videos", Source: srcThreadsPosts, Read: readLead,
+		Note:  "Meta changelog 2024-10-01 raised 10 to 20; Zernio still says 10",
+		check: onTarget(threadsCarousel)},
+	{ID: ThreadsReplyControl, Platform: Threads, Severity: SeverityError,
+		What: "platformSpecificData.replyControl is everyone, accounts_you_follow, mentioned_only, parent_post_author_only or followers_only", Source: srcThreadsReply, Read: readAudit,
+		Note:  "the Threads changelog of 2025-07-07 added parent_post_author_only and followers_only to the first three",
+		check: onTarget(threadsReplyControl)},
+	{ID: ThreadsAltCount, Platform: Threads, Severity: SeverityError,
+		What: "platformSpecificData.altText has no more entries than the post has media", Source: srcPeer, Read: readToday,
+		check: onTarget(threadsAltCount)},
+	{ID: ThreadsAltMissing, Platform: Threads, Severity: SeverityWarning,
+		What: "an image without alt text", Source: srcPeer, Read: readToday,
+		check: onTarget(threadsAltMissing)},
+	{ID: ThreadsAltMax, option: "altText", each: true, Platform: Threads, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
+		What: "each entry of platformSpecificData.altText is at most 1,000 characters", Source: srcThreadsPub, Read: readAudit,
+		Note:  "alt_text: \"The maximum length of alt_text is 1,000 characters\"; the unit is not documented, so UTF-16 code units (never over-permits)",
+		check: onTarget(threadsAltMax)},
+	{ID: ThreadsPollOptions, Platform: Threads, Severity: SeverityError, Limit: 4, Unit: "items",
+		What: "platformSpecificData.pollOptions has 2 to 4 options", Source: srcThreadsPolls, Read: readAudit,
+		Note:  "poll_attachment: option_a and option_b, optionally option_c and option_d",
+		check: onTarget(threadsPollOptions)},
+	{ID: ThreadsPollOptionMax, option: "pollOptions", each: true, Platform: Threads, Severity: SeverityError, Limit: 25, Unit: utf16Name,
+		What: "each poll option is 1 to 25 characters", Source: srcThreadsPolls, Read: readAudit,
+		Note:  "\"at least 1 character long and at most 25 characters long\"; the unit is not documented, so UTF-16 code units (never over-permits)",
+		check: onTarget(threadsPollOption)},
+	{ID: ThreadsPollTextOnly, Platform: Threads, Severity: SeverityError,
+		What: "a poll goes on a text-only post: no media", Source: srcThreadsPolls, Read: readAudit,
+		Note:  "Meta: \"Polls can only be attached to text-only posts\"",
+		check: onTarget(threadsPollTextOnly)},
+	{ID: ThreadsTopicTag, option: "topicTag", Platform: Threads, Severity: SeverityError, Limit: 50, Unit: utf16Name,
+		What: "platformSpecificData.topicTag is 1 to 50 characters without a period or an ampersand", Source: srcThreadsPosts, Read: readAudit,
+		check: onTarget(threadsTopicTag)},
+	{ID: ThreadsTextAttachmentMax, option: "textAttachment", Platform: Threads, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
+		What: "platformSpecificData.textAttachment (long-form text under the post) is at most 10,000 characters", Source: srcThreadsLinks, Read: readAudit,
+		Note:  "text_attachment.plaintext: \"a maximum of 10K characters\" (unit undocumented: UTF-16 code units)",
+		check: onTarget(threadsTextAttachmentMax)},
+	{ID: ThreadsTextAttachmentTextOnly, Platform: Threads, Severity: SeverityError,
+		What: "a text attachment goes on a text-only post without a poll", Source: srcThreadsLinks, Read: readAudit,
+		Note:  "Meta: \"Text attachments can only be attached to text-only posts\" and \"cannot be attached to a post that has a poll\"",
+		check: onTarget(threadsTextAttachmentTextOnly)},
+}
+
+// threadsOptions is the target's options, nil when it has none or they could not be read.
+func threadsOptions(c *Check) *ThreadsOptions {
+	if c.optsOK() {
+		return c.Target.Threads
+	}
+	return nil
+}
+
+func threadsMediaKinds(c *Check) {
+	if m := countMedia(c.Post.Media); c.mediaOK() && m.docs+m.gifs > 0 {
+		c.report(CodeInvalidMedia, "/mediaItems", "threads takes images and videos, not GIFs or documents")
+	}
+}
+
+func threadsCarousel(c *Check) {
+	if c.mediaOK() {
+		c.atMost(countMedia(c.Post.Media).all, "/mediaItems", "a threads carousel takes at most %d images and videos, not %d")
+	}
+}
+
+func threadsReplyControl(c *Check) {
+	if th := threadsOptions(c); th != nil {
+		c.enum(th.ReplyControl, c.opts()+"/replyControl", ThreadsReplyControls())
+	}
+}
+
+func threadsAlt(c *Check) []string {
+	if th := threadsOptions(c); th != nil {
+		return th.AltText
+	}
+	return nil
+}
+
+func threadsAltCount(c *Check)   { c.altCount(threadsAlt(c)) }
+func threadsAltMissing(c *Check) { c.altMissing(threadsAlt(c)) }
+func threadsAltMax(c *Check)     { c.measureEach(threadsAlt(c), c.opts()+"/altText", "alt text") }
+
+// threadsPoll is the target's poll options and their pointer; ok is false when it has
+// none or they could not be read.
+func threadsPoll(c *Check) (opts []string, path string, ok bool) {
+	th := threadsOptions(c)
+	path = c.opts() + "/pollOptions"
+	if th == nil || th.PollOptions == nil || c.broken(path) {
+		return nil, path, false
+	}
+	return th.PollOptions, path, true
+}
+
+func threadsPollOptions(c *Check) {
+	if opts, path, ok := threadsPoll(c); ok {
+		if n := len(opts); n < 2 || n > c.limit() {
+			c.report(CodeInvalidPoll, path, "a threads poll has 2 to "+strconv.Itoa(c.limit())+" options, not "+strconv.Itoa(n))
+		}
+	}
+}
+
+func threadsPollOption(c *Check) {
+	opts, path, ok := threadsPoll(c)
+	if !ok {
+		return
+	}
+	for k, o := range opts {
+		at := path + "/" + strconv.Itoa(k)
+		if strings.TrimSpace(o) == "" {
+			c.report(CodeInvalidPoll, at, "poll option "+strconv.Itoa(k)+" is blank; each is 1 to "+strconv.Itoa(c.limit())+" characters")
+			continue
+		}
+		c.measure(o, at, "poll option "+strconv.Itoa(k))
+	}
+}
+
+func threadsPollTextOnly(c *Check) {
+	if _, path, ok := threadsPoll(c); ok && c.mediaOK() && len(c.Post.Media) > 0 {
+		if m := countMedia(c.Post.Media); m.all > 0 {
+			c.report(CodeInvalidPoll, path, "threads takes a poll on a text-only post; this one has "+mediaList(m))
+		}
+	}
+}
+
+func threadsTopicTag(c *Check) {
+	th := threadsOptions(c)
+	path := c.opts() + "/topicTag"
+	if th == nil || th.TopicTag == nil || c.broken(path) {
+		return
+	}
+	tag := *th.TopicTag
+	if i := strings.IndexAny(tag, ".&"); i >= 0 || strings.TrimSpace(tag) == "" {
+		msg := "the topic tag is blank; threads takes 1 to " + strconv.Itoa(c.limit()) + " characters"
+		if i >= 0 {
+			msg = "the topic tag contains " + strconv.Quote(tag[i:i+1]) + " at byte " + strconv.Itoa(i) + "; threads takes no \".\" or \"&\" in a topic tag"
+		}
+		c.report(CodeInvalidValue, path, msg)
+		return
+	}
+	c.measure(tag, path, "the topic tag")
+}
+
+// threadsTextAttachment is the target's text attachment and its pointer; ok is false
+// when it has none or it could not be read.
+func threadsTextAttachment(c *Check) (text, path string, ok bool) {
+	th := threadsOptions(c)
+	path = c.opts() + "/textAttachment"
+	if th == nil || th.TextAttachment == nil || c.broken(path) {
+		return "", path, false
+	}
+	return *th.TextAttachment, path, true
+}
+
+func threadsTextAttachmentMax(c *Check) {
+	if text, path, ok := threadsTextAttachment(c); ok {
+		c.measure(text, path, "the text attachment")
+	}
+}
+
+func threadsTextAttachmentTextOnly(c *Check) {
+	_, path, ok := threadsTextAttachment(c)
+	if !ok {
+		return
+	}
+	switch m := countMedia(c.Post.Media); {
+	case c.mediaOK() && m.all > 0:
+		c.report(CodeInvalidValue, path, "threads takes a text attachment on a text-only post; this one has "+mediaList(m))
+	case c.Target.Threads.PollOptions != nil:
+		c.report(CodeInvalidValue, path, "threads takes a text attachment or a poll, not both")
+	}
+}

@@ -1,0 +1,119 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+)
+
+// TikTok: the caption, a photo post's title and description, the creator's privacy
+// levels, and media (TikTok has no text-only posts).
+
+// TikTokOptions is platformSpecificData for tiktok. The target's text is the caption.
+type TikTokOptions struct {
+	// PrivacyLevel is PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or
+	// SELF_ONLY (which of them a creator may use is TikTok's to say at publish time).
+	PrivacyLevel          *string `json:"privacyLevel,omitempty"`
+	DisableComment        bool    `json:"disableComment,omitempty"`
+	DisableDuet           bool    `json:"disableDuet,omitempty"`
+	DisableStitch         bool    `json:"disableStitch,omitempty"`
+	BrandContentToggle    bool    `json:"brandContentToggle,omitempty"`
+	BrandOrganicToggle    bool    `json:"brandOrganicToggle,omitempty"`
+	IsAigc                bool    `json:"isAigc,omitempty"`
+	VideoCoverTimestampMs *int    `json:"videoCoverTimestampMs,omitempty"`
+	// AutoAddMusic defaults to true on TikTok, hence a pointer.
+	AutoAddMusic    *bool `json:"autoAddMusic,omitempty"`
+	PhotoCoverIndex *int  `json:"photoCoverIndex,omitempty"`
+	// Description is a photo post's description (tiktok.photo.description.max).
+	Description *string `json:"description,omitempty"`
+	Draft       bool    `json:"draft,omitempty"`
+}
+
+// TikTokPrivacyLevels are TikTok's privacy_level values, a new slice on each call
+// (tiktok.privacy.allowed narrows them to the creator's own).
+func TikTokPrivacyLevels() []string {
+	return []string{"PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"}
+}
+
+// Sources of tiktok's rules.
+const (
+	srcTikTokVideo   = "https://developers.tiktok.com/doc/content-posting-api-reference-direct-post"
+	srcTikTokPhoto   = "https://developers.tiktok.com/doc/content-posting-api-reference-photo-post"
+	srcTikTokCreator = "https://developers.tiktok.com/doc/content-posting-api-reference-query-creator-info"
+)
+
+// The ids of tiktok's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	TikTokVideoCaptionMax     = "tiktok.video.caption.max"
+	TikTokPhotoTitleMax       = "tiktok.photo.title.max"
+	TikTokPhotoDescriptionMax = "tiktok.photo.description.max"
+	TikTokPrivacyAllowed      = "tiktok.privacy.allowed"
+	TikTokMediaRequired       = "tiktok.media.required"
+	TikTokMediaKinds          = "tiktok.media.kinds"
+)
+
+var tiktokRules = []Rule{
+	{ID: TikTokVideoCaptionMax, Platform: TikTok, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
+		What: "the caption (the target's text) is at most 2,200 UTF-16 code units", Source: srcTikTokVideo, Read: readToday,
+		Note: "TikTok says \"UTF-16 runes\" (code units or code points?); code units never over-permit. Postiz's legacy provider uses 2000. Applied to photo posts too, whose text TikTok caps at 4000 as description (the stricter reading)"},
+	{ID: TikTokPhotoTitleMax, Platform: TikTok, Severity: SeverityError, Limit: 90, Unit: utf16Name, schema: SchemaNone,
+		What: "on a photo post the target's text is the post's title: at most 90 UTF-16 code units (its longer text goes in platformSpecificData.description)", Source: srcTikTokPhoto, Read: readAudit,
+		Note:  "TikTok's photo post has a title (max 90 UTF-16 runes) and a description (max 4,000); this API sends the target's text as the title and the description option as the description, as the peer's options (description, for photo posts) imply",
+		check: onTarget(tiktokPhotoTitle)},
+	{ID: TikTokPhotoDescriptionMax, option: "description", Platform: TikTok, Severity: SeverityError, Limit: 4000, Unit: utf16Name,
+		What: "platformSpecificData.description (photo posts) is at most 4,000 UTF-16 code units", Source: srcTikTokPhoto, Read: readToday,
+		check: onTarget(tiktokPhotoDescription)},
+	{ID: TikTokPrivacyAllowed, Platform: TikTok, Severity: SeverityError, schema: SchemaNone,
+		What: "platformSpecificData.privacyLevel is one the creator's account allows (the server gives TikTok's creator_info privacy_level_options per account: schema.Env.TikTokPrivacyLevels)", Source: srcTikTokCreator, Read: readAudit,
+		Note:  "TikTok: privacy_level must be one of the privacy_level_options the creator_info query returns, and the app must not preselect one; a fact of the account, not of the request",
+		check: onTarget(tiktokPrivacyAllowed)},
+	{ID: TikTokMediaRequired, Platform: TikTok, Severity: SeverityError, Limit: 1, Unit: "items",
+		What: "at least one video or photo: TikTok has no text-only posts", Source: srcTikTokVideo, Read: readToday,
+		check: onTarget(tiktokMediaRequired)},
+	{ID: TikTokMediaKinds, Platform: TikTok, Severity: SeverityError, Limit: 35, Unit: "items",
+		What: "one video, or 1 to 35 photos; never mixed; no GIF or document", Source: srcTikTokPhoto, Read: readToday,
+		check: onTarget(tiktokMediaKinds)},
+}
+
+// tiktokPhotoTitle: a photo post's text is its title.
+func tiktokPhotoTitle(c *Check) {
+	if m := countMedia(c.Post.Media); c.mediaOK() && m.images > 0 && m.videos == 0 {
+		text, path := c.text()
+		c.measure(text, path, "the title (a photo post's text)")
+	}
+}
+
+func tiktokPhotoDescription(c *Check) {
+	if tk := c.Target.TikTok; tk != nil && c.optsOK() && tk.Description != nil {
+		c.measure(*tk.Description, c.opts()+"/description", "the description")
+	}
+}
+
+// tiktokPrivacyAllowed applies once the target is resolved to an account whose
+// creator_info privacy levels the caller gave (PostTarget.PrivacyLevels).
+func tiktokPrivacyAllowed(c *Check) {
+	t := c.Target
+	path := c.opts() + "/privacyLevel"
+	if t.TikTok == nil || t.TikTok.PrivacyLevel == nil || t.PrivacyLevels == nil || c.broken(path) {
+		return
+	}
+	level := *t.TikTok.PrivacyLevel
+	if !contains(TikTokPrivacyLevels(), level) || contains(t.PrivacyLevels, level) {
+		return // an unknown value is the wire format's problem
+	}
+	c.report(CodeInvalidValue, path, "this TikTok creator can post as "+strings.Join(t.PrivacyLevels, ", ")+
+		", not "+strconv.Quote(level)+" (TikTok's creator_info)")
+}
+
+func tiktokMediaRequired(c *Check) {
+	c.needMedia("tiktok has no text-only posts: give one video or photos")
+}
+
+func tiktokMediaKinds(c *Check) {
+	if !c.mediaOK() {
+		return
+	}
+	m := countMedia(c.Post.Media)
+	c.videoAlone(m, m.docs+m.gifs > 0, "tiktok takes one video or photos, not GIFs or documents", "photos")
+	c.atMost(m.images, "/mediaItems", "tiktok takes at most %d photos, not %d")
+}

@@ -1,0 +1,206 @@
+package rules
+
+import (
+	"strconv"
+)
+
+// Twitter (X): the text rules, then the media and poll rules of each post of a thread.
+
+// TwitterView is a twitter target's platformSpecificData as the checks see it.
+type TwitterView struct {
+	// ThreadItems are the posts after the first one of a thread.
+	ThreadItems []ThreadItemView
+	// Poll is the post's poll; nil: none.
+	Poll *PollView
+}
+
+// ThreadItemView is one post of a twitter thread after the first.
+type ThreadItemView struct {
+	Content string
+	Media   []Media
+}
+
+// PollView is a twitter poll's options.
+type PollView struct {
+	Options []string
+}
+
+// Sources of twitter's rules.
+const (
+	srcXCount     = "https://docs.x.com/fundamentals/counting-characters"
+	srcXCreate    = "https://docs.x.com/x-api/posts/create-post"
+	srcXHelpMedia = "https://help.x.com/en/using-x/tweeting-gifs-and-pictures"
+)
+
+// The ids of twitter's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	TwitterTextMax        = "twitter.text.max"
+	TwitterTextXWeighted  = "twitter.text.x_weighted"
+	TwitterCashtagMax     = "twitter.cashtag.max"
+	TwitterPoll           = "twitter.poll"
+	TwitterMediaMax       = "twitter.media.max"
+	TwitterMediaKinds     = "twitter.media.kinds"
+	TwitterMediaExclusive = "twitter.media.exclusive"
+	TwitterPollThread     = "twitter.poll.thread"
+)
+
+var twitterRules = []Rule{
+	{ID: TwitterTextMax, Platform: Twitter, Severity: SeverityError, Limit: 280, Unit: graphemesName, kind: kindLength,
+		What:   "each post of the target (every post of a thread, rule T1) is at most 280 graphemes; X's own weighted count on request (rules/xweight)",
+		Source: srcXCount, Read: readToday,
+		Note: "X counts a weighted length (twitter-text v3: most code points 2, Latin 1, URLs 23); this API's rule (rule 2 of docs/design.md) counts graphemes by default and X's unit when the caller plugs in the x-weighted counter. Was twitter.text.max_weighted until 2026-11-26: the id said weighted where the count is in graphemes. Where graphemes fit and X's count does not, the warning twitter.text.x_weighted speaks"},
+	{ID: TwitterTextXWeighted, Platform: Twitter, Severity: SeverityWarning, Limit: 280, Unit: xWeightedName, kind: kindLength,
+		What:   "X would refuse the post, though it fits this API's grapheme cap: X's own count (its weighted length: CJK and most emoji 2, a link 23) is over 280, or the post holds U+FFFE, U+FEFF or U+FFFF",
+		Source: srcXCount, Read: readAudit,
+		Note: "X's stricter reality beside the seed's grapheme count (rule 2 wins; this is its warning). Measured only where the caller's Limits carry X's counter (rules/xweight, Limits.WithCounter; package schema and the WASM module always do) and twitter's own cap is not already counted in it"},
+	{ID: TwitterCashtagMax, Platform: Twitter, Severity: SeverityError, Limit: 1, Unit: "cashtags", kind: kindCashtags,
+		What:   "at most one $cashtag per post (X answers \"You can only include a maximum of one cashtag\"); a cashtag is what twitter-text extracts: $ and 1-6 letters, optionally . or _ and 1-2 letters, after white space",
+		Source: "https://github.com/twitter/twitter-text/blob/master/js/src/regexp/validCashtag.js", Read: readAudit,
+		Note: "what a cashtag is follows twitter-text 3.1.0 (validCashtag.js, cashtag.js); the limit of one is in no X document, only in X's API error as handled by Postiz (gitroomhq/postiz-app, x.provider.ts)"},
+	{ID: TwitterPoll, option: "poll.options", each: true, Platform: Twitter, Severity: SeverityError, Limit: 25, Unit: utf16Name,
+		What: "each poll option is at most 25 characters", Source: srcXCreate, Read: readLead,
+		Note:  "X's PollOption label maxLength 25; the unit is not documented, so UTF-16 code units (never over-permits)",
+		check: onTarget(twitterPoll)},
+	{ID: TwitterMediaMax, Platform: Twitter, Severity: SeverityError, Limit: 4, Unit: "items",
+		What: "at most 4 images per post", Source: srcXCreate, Read: readLead,
+		Note:  "X OpenAPI media.media_ids maxItems 4 (lead, not re-read)",
+		check: &ruleCheck{target: twitterItemsMedia, post: twitterSharedMedia}},
+	{ID: TwitterMediaKinds, Platform: Twitter, Severity: SeverityError,
+		What: "per post: images, or one video, or one GIF, never mixed; no documents", Source: srcXHelpMedia, Read: readLead,
+		check: &ruleCheck{target: twitterItemsMedia, post: twitterSharedMedia}},
+	{ID: TwitterMediaExclusive, Platform: Twitter, Severity: SeverityError,
+		What: "a poll cannot be combined with media", Source: srcXCreate, Read: readLead,
+		Note:  "X: media are \"mutually exclusive from Quote Tweet Id, Poll, and Card URI\"; the peer says the same",
+		check: onTarget(twitterPollMedia)},
+	{ID: TwitterPollThread, Platform: Twitter, Severity: SeverityWarning,
+		What: "a poll on a post with threadItems: the peer API refuses it, X does not", Source: srcXCreate, Read: readAudit,
+		Note:  "X's create-post reference makes poll exclusive with media and quote_tweet_id only; the thread rule is only the peer API's convention, so a warning",
+		check: onTarget(twitterPollThread)},
+}
+
+// twitterPoll: each poll option is at most the limit.
+func twitterPoll(c *Check) {
+	tw := c.Target.Twitter
+	poll := c.opts() + "/poll"
+	if tw == nil || tw.Poll == nil || c.broken(poll) {
+		return
+	}
+	for k, o := range tw.Poll.Options {
+		at := poll + "/options/" + strconv.Itoa(k)
+		m, _, err := c.limits.measureRule(Twitter, c.bi, o)
+		if err == nil && !m.Fits() && !c.broken(at) {
+			c.report(CodeInvalidPoll, at, "poll option "+strconv.Itoa(k)+" is "+strconv.Itoa(m.Length)+" "+
+				UnitName(m.Counter)+"; X takes at most "+strconv.Itoa(m.Cap))
+		}
+	}
+}
+
+// twitterItemsMedia applies the running media rule (twitter.media.max or .kinds) to the
+// media of each thread item of the target.
+func twitterItemsMedia(c *Check) {
+	tw := c.Target.Twitter
+	if tw == nil {
+		return
+	}
+	for k := range tw.ThreadItems {
+		it := &tw.ThreadItems[k]
+		if len(it.Media) == 0 {
+			continue
+		}
+		path := c.opts() + "/threadItems/" + strconv.Itoa(k) + "/mediaItems"
+		if c.broken(path) {
+			continue
+		}
+		if why, rule := twitterMedia(it.Media, c.limitOf(TwitterMediaMax)); rule == c.rule.ID {
+			c.report(CodeInvalidMedia, path, "twitter (target "+strconv.Itoa(c.Target.Index)+")"+why)
+		}
+	}
+}
+
+// twitterSharedMedia applies the running media rule to the shared media once for all the
+// twitter targets: one problem at /mediaItems that names them.
+func twitterSharedMedia(c *Check) {
+	first, n := -1, 0
+	for _, t := range c.Post.Targets {
+		if t.Platform == Twitter {
+			if first < 0 {
+				first = t.Index
+			}
+			n++
+		}
+	}
+	if n == 0 || c.broken("/mediaItems") {
+		return
+	}
+	why, rule := twitterMedia(c.Post.Media, c.limitOf(TwitterMediaMax))
+	if rule != c.rule.ID {
+		return
+	}
+	on := "twitter (target " + strconv.Itoa(first) + ")"
+	if n > 1 {
+		on = "twitter (target " + strconv.Itoa(first) + " and " + strconv.Itoa(n-1) + " other twitter target"
+		if n > 2 {
+			on += "s"
+		}
+		on += ")"
+	}
+	c.report(CodeInvalidMedia, "/mediaItems", on+why)
+}
+
+// twitterMedia is the twitter media rule for the media of one post: at most 4 images
+// (maxImages, rule twitter.media.max), or one video, or one gif, never mixed (rule
+// twitter.media.kinds). X's POST /2/tweets takes "media.media_ids: up to 4" and
+// its help center says "up to 4 photos, 1 GIF, or 1 video" per post
+// (https://help.x.com/en/using-x/tweeting-gifs-and-pictures). X has no documents, so a
+// document is refused too. Items whose type is not one of the four are left to the type rule.
+// It returns "" when the media fit, else the rest of a message that starts by naming the
+// twitter target(s), and the id of the rule broken.
+func twitterMedia(items []Media, maxImages int) (string, string) {
+	var images, clips, docs int
+	for _, m := range items {
+		switch m.Type {
+		case "image":
+			images++
+		case "video", "gif":
+			clips++
+		case "document":
+			docs++
+		}
+	}
+	const kinds = TwitterMediaKinds
+	switch {
+	case docs > 0:
+		return " cannot attach documents", kinds
+	case clips > 0 && images > 0:
+		return " takes images, or one video or gif alone, not both", kinds
+	case clips > 1:
+		return " takes one video or gif per post, not " + strconv.Itoa(clips), kinds
+	case images > maxImages:
+		return " takes at most " + strconv.Itoa(maxImages) + " images per post, not " + strconv.Itoa(images), TwitterMediaMax
+	}
+	return "", ""
+}
+
+// twitterPollMedia: a poll cannot be combined with media (X: media are "mutually
+// exclusive from Quote Tweet Id, Poll, and Card URI").
+func twitterPollMedia(c *Check) {
+	tw := c.Target.Twitter
+	if tw == nil || tw.Poll == nil || c.broken(c.opts()+"/poll") {
+		return
+	}
+	if len(c.Post.Media) > 0 && !c.broken("/mediaItems") {
+		c.report(CodeInvalidPoll, c.opts()+"/poll", "a poll cannot be combined with media")
+	}
+}
+
+// twitterPollThread: the peer refuses a poll with threadItems, which X allows (a warning).
+func twitterPollThread(c *Check) {
+	tw := c.Target.Twitter
+	if tw == nil || tw.Poll == nil || c.broken(c.opts()+"/poll") {
+		return
+	}
+	if len(tw.ThreadItems) > 0 && !c.broken(c.opts()+"/threadItems") {
+		c.report(CodeInvalidPoll, c.opts()+"/poll", "a poll on a post with threadItems: X takes it, but the peer API refuses it")
+	}
+}

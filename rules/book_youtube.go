@@ -1,0 +1,130 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/postrules/postrules/internal/strictjson"
+)
+
+// YouTube: the description (the target's text), then the video's title, tags and first
+// comment, and its one video.
+
+// YouTubeOptions is platformSpecificData for youtube. The target's text is the video
+// description.
+type YouTubeOptions struct {
+	// Title is the video title: at most 100 characters, no < or > (youtube.title.*).
+	Title *string `json:"title,omitempty"`
+	// Tags are the video's tags: in all at most 500 characters counted as YouTube does
+	// (youtube.tags.max).
+	Tags []string `json:"tags,omitempty"`
+	// Visibility is public, private or unlisted.
+	Visibility *string `json:"visibility,omitempty"`
+	// MadeForKids is the COPPA flag.
+	MadeForKids bool `json:"madeForKids,omitempty"`
+	// ContainsSyntheticMedia discloses AI-generated content.
+	ContainsSyntheticMedia bool `json:"containsSyntheticMedia,omitempty"`
+	// CategoryID is YouTube's category id, digits ("22").
+	CategoryID *string `json:"categoryId,omitempty"`
+	// FirstComment is posted as a comment once the video is live (youtube.first_comment.max).
+	FirstComment *string `json:"firstComment,omitempty"`
+}
+
+// Sources of youtube's rules.
+const (
+	srcYTVideos = "https://developers.google.com/youtube/v3/docs/videos"
+)
+
+// The ids of youtube's rules, in the book's order: stable, so callers may store them
+// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+const (
+	YouTubeDescriptionMax       = "youtube.description.max"
+	YouTubeDescriptionChars     = "youtube.description.chars"
+	YouTubeTitleMax             = "youtube.title.max"
+	YouTubeTitleChars           = "youtube.title.chars"
+	YouTubeTagsMax              = "youtube.tags.max"
+	YouTubeFirstCommentMax      = "youtube.first_comment.max"
+	YouTubeMediaExactlyOneVideo = "youtube.media.exactly_one_video"
+)
+
+var youtubeRules = []Rule{
+	{ID: YouTubeDescriptionMax, Platform: YouTube, Severity: SeverityError, Limit: 5000, Unit: bytesName, kind: kindLength,
+		What: "the video description (the target's text) is at most 5,000 UTF-8 bytes", Source: srcYTVideos, Read: readLead,
+		Note: "YouTube: \"maximum length of 5000 bytes\"; peers that count characters let through multi-byte text that YouTube refuses"},
+	{ID: YouTubeDescriptionChars, Platform: YouTube, Severity: SeverityError, Unit: charsName, kind: kindForbid, forbid: "<>",
+		What: "the video description contains no < or >", Source: srcYTVideos, Read: readLead},
+	{ID: YouTubeTitleMax, option: "title", Platform: YouTube, Severity: SeverityError, Limit: 100, Unit: utf16Name,
+		What: "platformSpecificData.title is at most 100 characters, counted in UTF-16 code units", Source: srcYTVideos, Read: readLead,
+		Note:  "YouTube does not name the unit; UTF-16 code units never over-permit. Postiz's minimum of 2 is its own rule, not YouTube's",
+		check: onTarget(youtubeTitle)},
+	{ID: YouTubeTitleChars, option: "title", Platform: YouTube, Severity: SeverityError, Unit: charsName, forbid: "<>",
+		What: "platformSpecificData.title contains no < or >", Source: srcYTVideos, Read: readLead,
+		check: onTarget(youtubeTitle)},
+	{ID: YouTubeTagsMax, option: "tags", Platform: YouTube, Severity: SeverityError, Limit: 500, Unit: utf16Name, schema: SchemaNone,
+		What: "tags total at most 500 characters: every tag, plus 2 quotes for a tag with a space, plus a comma between tags", Source: srcYTVideos, Read: readLead,
+		Note:  "Postiz leaves the commas out and under-counts by n-1",
+		check: onTarget(youtubeTags)},
+	{ID: YouTubeFirstCommentMax, option: "firstComment", Platform: YouTube, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
+		What: "platformSpecificData.firstComment is at most 10,000 characters", Source: srcPeer, Read: readToday,
+		check: onTarget(youtubeFirstComment)},
+	{ID: YouTubeMediaExactlyOneVideo, Platform: YouTube, Severity: SeverityError, Limit: 1, Unit: "items",
+		What: "exactly one video and nothing else", Source: srcYTVideos, Read: readLead,
+		check: onTarget(youtubeOneVideo)},
+}
+
+// youtubeTitle applies the running rule (youtube.title.max or .chars) to the title.
+func youtubeTitle(c *Check) {
+	if y := c.Target.YouTube; y != nil && c.optsOK() && y.Title != nil {
+		c.measure(*y.Title, c.opts()+"/title", "the title")
+	}
+}
+
+func youtubeTags(c *Check) {
+	y := c.Target.YouTube
+	path := c.opts() + "/tags"
+	if y == nil || !c.optsOK() || c.broken(path) {
+		return
+	}
+	if n := youtubeTagsLength(y.Tags); n > c.limit() {
+		c.report(CodeInvalidValue, path, "the tags are "+strconv.Itoa(n)+
+			" characters counted as YouTube does (each tag, 2 quotes around a tag with a space, a comma between tags); youtube allows "+strconv.Itoa(c.limit()))
+	}
+}
+
+func youtubeFirstComment(c *Check) {
+	if y := c.Target.YouTube; y != nil && c.optsOK() && y.FirstComment != nil {
+		c.measure(*y.FirstComment, c.opts()+"/firstComment", "the first comment")
+	}
+}
+
+func youtubeOneVideo(c *Check) {
+	if !c.mediaOK() {
+		return
+	}
+	if m := countMedia(c.Post.Media); m.videos != 1 || m.all != 1 {
+		path, msg := "/mediaItems", "youtube takes exactly one video and nothing else; the post has "+mediaList(m)
+		if m.all == 0 {
+			path, msg = c.base(), "youtube needs exactly one video; the post has no media"
+		}
+		c.report(CodeInvalidMedia, path, msg)
+	}
+}
+
+// youtubeTagsLength is the length YouTube counts for its 500-character tag limit: every
+// tag, plus 2 for the quotes around a tag that contains a space, plus a comma between
+// tags ("the property value ... commas between items count toward the limit",
+// https://developers.google.com/youtube/v3/docs/videos, snippet.tags[]), in UTF-16 code
+// units (the unit is not documented; see youtube.title.max).
+func youtubeTagsLength(tags []string) int {
+	n := 0
+	for k, t := range tags {
+		n += strictjson.UTF16Offset(t, len(t)) // invalid bytes count one unit each, as U+FFFD
+		if strings.ContainsAny(t, " \t\n\r") {
+			n += 2
+		}
+		if k > 0 {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,332 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The views the book's checks read. Package schema decodes a request into its wire types
+// and builds these views from them once per document; [Limits.CheckPost] then runs every
+// rule's check over them in one pass. A rule's check reads only the view: it never sees
+// JSON, and its messages, paths and codes are written beside its declaration (the
+// book_<platform>.go files).
+
+// Post is a create-post document as the book's checks see it.
+type Post struct {
+	// Content is the shared text.
+	Content string
+	// Media are the shared media items, posted by every target.
+	Media []Media
+	// Targets are the targets that could be read, in order (PostTarget.Index is the position
+	// in the request's "platforms").
+	Targets []PostTarget
+	// Broken reports whether the value at the JSON pointer path could not be read: the
+	// decoder rejected it, a value containing it or a value inside it. A check does not
+	// judge such a value (its problem is already reported). nil: everything was read.
+	Broken func(path string) bool
+}
+
+// Media is one media item: its type (image, video, gif or document; another value is the
+// wire format's problem and is not counted) and whether a video's thumbnail is given.
+type Media struct {
+	Type      string
+	URL       string
+	Thumbnail bool
+}
+
+// PostTarget is one target of a Post: its platform, its own content and its
+// platformSpecificData, typed for its platform (at most one of the option fields is set).
+type PostTarget struct {
+	// Index is the target's position in "platforms".
+	Index    int
+	Platform Platform
+	// Content is the target's content override; nil: it posts Post.Content.
+	Content *string
+
+	Twitter        *TwitterView
+	YouTube        *YouTubeOptions
+	TikTok         *TikTokOptions
+	Pinterest      *PinterestOptions
+	LinkedIn       *LinkedInOptions
+	Bluesky        *BlueskyOptions
+	Facebook       *FacebookOptions
+	Instagram      *InstagramOptions
+	Threads        *ThreadsOptions
+	GoogleBusiness *GoogleBusinessOptions
+
+	// PrivacyLevels are the privacy levels TikTok's creator_info gives for the account
+	// the target resolved to; nil: not known (tiktok.privacy.allowed is not judged).
+	PrivacyLevels []string
+}
+
+// Reporter receives the problems of the book's checks. Each has its rule's id (Error.Rule)
+// and its path in the request; a warning's message starts with "warning: ".
+type Reporter interface {
+	Problem(e *Error)
+	Warning(e *Error)
+}
+
+// Check is what a rule's check is given: the post, the target it checks (nil in a check
+// of the whole post), the rule as the caller's Limits apply it, and where
+// to report.
+type Check struct {
+	Post   *Post
+	Target *PostTarget
+	limits Limits
+	bi     int // the running rule's position in book
+	rule   Rule
+	rep    Reporter
+}
+
+// CheckPost runs the checks of the book's rules of media and options (the text rules are
+// [Limits.CheckTargets]') over p: for each target, the rules of its platform in the book's
+// order, then the checks of the whole post, in the book's order. A rule l turns off is
+// not run; a changed limit is used. Every problem goes to r.
+func (l Limits) CheckPost(p *Post, r Reporter) {
+	c := Check{Post: p, limits: l, rep: r}
+	for i := range p.Targets {
+		t := &p.Targets[i]
+		pi := t.Platform.index()
+		if pi < 0 {
+			continue
+		}
+		c.Target = t
+		for _, bi := range checkRules[pi] {
+			c.run(bi, book[bi].check.target)
+		}
+	}
+	c.Target = nil
+	for bi := range book {
+		if rc := book[bi].check; rc != nil && rc.post != nil {
+			c.run(bi, rc.post)
+		}
+	}
+}
+
+// run runs check f of book rule bi, unless l turns the rule off.
+func (c *Check) run(bi int, f func(*Check)) {
+	r, on, _ := c.limits.Rule(book[bi].ID)
+	if !on {
+		return
+	}
+	c.bi, c.rule = bi, r
+	f(c)
+}
+
+// limit is the running rule's limit as the caller's Limits apply it.
+func (c *Check) limit() int { return c.rule.Limit }
+
+// limitOf is the limit of the book's rule id as the caller's Limits apply it, on or off.
+func (c *Check) limitOf(id string) int {
+	r, _, _ := c.limits.Rule(id)
+	return r.Limit
+}
+
+// broken reports whether the value at path could not be read (Post.Broken).
+func (c *Check) broken(path string) bool {
+	return c.Post.Broken != nil && c.Post.Broken(path)
+}
+
+// base is the pointer of the target being checked, "/platforms/i".
+func (c *Check) base() string { return "/platforms/" + strconv.Itoa(c.Target.Index) }
+
+// opts is the pointer of the target's platformSpecificData.
+func (c *Check) opts() string { return c.base() + "/platformSpecificData" }
+
+// mediaOK reports whether the shared media could be read.
+func (c *Check) mediaOK() bool { return !c.broken("/mediaItems") }
+
+// optsOK reports whether the target's platformSpecificData could be read.
+func (c *Check) optsOK() bool { return !c.broken(c.opts()) }
+
+// report reports a problem of the running rule: an error, or a warning for a warning rule.
+func (c *Check) report(code Code, path, msg string) {
+	e := NewError(code, path, msg)
+	e.Rule = c.rule.ID
+	if c.rule.Severity == SeverityWarning {
+		e.Message = "warning: " + e.Message
+		c.rep.Warning(e)
+		return
+	}
+	c.rep.Problem(e)
+}
+
+// atMost reports n over the running rule's limit at path; format has the limit and n
+// (as two %d, in that order).
+func (c *Check) atMost(n int, path, format string) {
+	if limit := c.limit(); n > limit {
+		msg := strings.Replace(format, "%d", strconv.Itoa(limit), 1)
+		c.report(CodeInvalidMedia, path, strings.Replace(msg, "%d", strconv.Itoa(n), 1))
+	}
+}
+
+// needMedia reports msg at the target when the post has no media.
+func (c *Check) needMedia(msg string) {
+	if c.mediaOK() && countMedia(c.Post.Media).all == 0 {
+		c.report(CodeInvalidMedia, c.base(), msg)
+	}
+}
+
+// videoAlone is a media-kinds rule of a platform that takes a video alone or several of
+// something else (others: "images", "photos"): refused, when true, reports refusedMsg
+// (media of a kind the platform does not take), else a video with other media is
+// reported. One problem at most, at /mediaItems.
+func (c *Check) videoAlone(m mediaCount, refused bool, refusedMsg, others string) {
+	switch {
+	case refused:
+		c.report(CodeInvalidMedia, "/mediaItems", refusedMsg)
+	case m.videos > 0 && m.all > 1:
+		c.report(CodeInvalidMedia, "/mediaItems", string(c.rule.Platform)+" takes one video alone, or "+others+"; the post has "+mediaList(m))
+	}
+}
+
+// measure applies the running rule, a string rule (a length in its unit, or forbidden
+// characters), to an option's value at path; what names the value in the message.
+func (c *Check) measure(value, path, what string) {
+	if c.broken(path) {
+		return
+	}
+	m, _, err := c.limits.measureRule(c.rule.Platform, c.bi, value)
+	if err != nil {
+		if e := AsError(err); e != nil {
+			cp := *e
+			cp.Path, cp.Message, cp.Rule = path, what+": "+e.Message, c.rule.ID
+			c.rep.Problem(&cp)
+		}
+		return
+	}
+	if m.Fits() {
+		return
+	}
+	if m.Counter == charsName {
+		refused := strings.Join(strings.Split(book[c.bi].forbid, ""), " and ")
+		c.report(CodeInvalidCharacter, path, what+" contains "+strconv.Quote(value[m.OverflowAt:m.OverflowAt+1])+
+			" at byte "+strconv.Itoa(m.OverflowAt)+"; "+string(c.rule.Platform)+" refuses "+refused)
+		return
+	}
+	c.report(CodeInvalidValue, path, what+" is "+lengthText(m)+" "+UnitName(m.Counter)+"; the limit is "+strconv.Itoa(m.Cap))
+}
+
+// measureEach applies measure to every entry of an array option at path.
+func (c *Check) measureEach(values []string, path, what string) {
+	for k, v := range values {
+		c.measure(v, path+"/"+strconv.Itoa(k), what+" "+strconv.Itoa(k))
+	}
+}
+
+// enum reports an option value outside allowed.
+func (c *Check) enum(v *string, path string, allowed []string) {
+	if v == nil || c.broken(path) || contains(allowed, *v) {
+		return
+	}
+	c.report(CodeInvalidValue, path, strconv.Quote(*v)+" is not one of "+strings.Join(allowed, ", "))
+}
+
+// altCount and altMissing are the alt text rules of bluesky, threads and instagram: no
+// more entries than media (error), and every image described (warning).
+func (c *Check) altCount(alt []string) {
+	if !c.mediaOK() || !c.optsOK() || c.broken(c.opts()+"/altText") {
+		return
+	}
+	if items := c.Post.Media; len(alt) > len(items) {
+		p := string(c.rule.Platform)
+		c.report(CodeInvalidValue, c.opts()+"/altText", p+" takes one alt text per media item: "+
+			plural(len(alt), "alt text")+" for "+plural(len(items), "media item"))
+	}
+}
+
+func (c *Check) altMissing(alt []string) {
+	if !c.mediaOK() || !c.optsOK() || c.broken(c.opts()+"/altText") {
+		return
+	}
+	missing := 0
+	for k, m := range c.Post.Media {
+		if m.Type == "image" && (k >= len(alt) || strings.TrimSpace(alt[k]) == "") {
+			missing++
+		}
+	}
+	if missing > 0 {
+		c.report(CodeMissingField, c.opts()+"/altText", plural(missing, "image")+" without alt text on "+string(c.rule.Platform))
+	}
+}
+
+// text is the target's text and its pointer: its content override, else the shared content.
+func (c *Check) text() (string, string) {
+	if t := c.Target; t.Content != nil {
+		return *t.Content, c.base() + "/content"
+	}
+	return c.Post.Content, "/content"
+}
+
+// mediaCount counts a post's media by kind. Items of a type outside the four are left to
+// the wire format's check.
+type mediaCount struct {
+	images, videos, gifs, docs, all int
+}
+
+func countMedia(items []Media) mediaCount {
+	var c mediaCount
+	for _, m := range items {
+		switch m.Type {
+		case "image":
+			c.images++
+		case "video":
+			c.videos++
+		case "gif":
+			c.gifs++
+		case "document":
+			c.docs++
+		default:
+			continue
+		}
+		c.all++
+	}
+	return c
+}
+
+// plural is "1 image", "3 images".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+// mediaList describes a post's media for a message: "2 images and 1 video".
+func mediaList(c mediaCount) string {
+	var parts []string
+	for _, k := range []struct {
+		n    int
+		what string
+	}{{c.images, "image"}, {c.videos, "video"}, {c.gifs, "GIF"}, {c.docs, "document"}} {
+		if k.n > 0 {
+			parts = append(parts, plural(k.n, k.what))
+		}
+	}
+	if len(parts) == 0 {
+		return "no media"
+	}
+	return strings.Join(parts, " and ")
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// digits reports whether s is one or more ASCII digits.
+func digits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
