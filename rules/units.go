@@ -437,6 +437,3 @@ func measureTags(text string, kind entity.Kind, name string, limit int) Measurem
 	return m
 }
 
-func isWordByte(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
-}

@@ -10,6 +10,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/split"
 	"github.com/postrules/postrules/rules/xweight"
 )
 
@@ -23,7 +24,7 @@ var splitPropPieces = []string{
 	" https://example.com/" + strings.Repeat("p", 120) + " ",
 }
 
-// TestPropSplitThreadPasses: the thread that rules.SplitThread proposes (first post as the
+// TestPropSplitThreadPasses: the thread that split.Split proposes (first post as the
 // target's content, the rest as threadItems) is accepted by CheckCreatePost under the same
 // limit, for the grapheme and the x-weighted counter and every numbering ("the
 // split it proposes is, by construction, a thread that the same rule book accepts").
@@ -43,11 +44,11 @@ func TestPropSplitThreadPasses(t *testing.T) {
 				c = xweight.Default()
 			}
 			lim := rules.Limit{Cap: capN, Counter: c}
-			numbering := []rules.Numbering{rules.NumberingNone, rules.NumberingSuffix, rules.NumberingPrefix}[num]
-			posts, err := rules.SplitThread(text, lim, rules.SplitOptions{Numbering: numbering})
+			numbering := []split.Numbering{split.NumberingNone, split.NumberingSuffix, split.NumberingPrefix}[num]
+			posts, err := splitThread(text, lim, split.Options{Numbering: numbering})
 			if err != nil {
 				// Only an empty text, a cap too small for a label or a cluster, or a text over
-				// 100 full posts (rules.SplitThread refuses it, body_too_large) may fail.
+				// 100 full posts (split.Split refuses it, body_too_large) may fail.
 				e := rules.AsError(err)
 				return e != nil && (e.Code == rules.CodeNoContent || e.Code == rules.CodeInvalidValue || e.Code == rules.CodePostTooLong ||
 					e.Code == rules.CodeBodyTooLarge && len(text) > 100*capN)
@@ -93,4 +94,10 @@ func TestPropSplitThreadPasses(t *testing.T) {
 		gen.IntRange(0, 2),
 	))
 	properties.TestingRun(t)
+}
+
+// splitThread is the posts of split.Split's answer.
+func splitThread(text string, lim rules.Limit, opts split.Options) ([]split.Post, error) {
+	a, err := split.Split(text, lim, opts)
+	return a.Posts, err
 }

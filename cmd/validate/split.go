@@ -7,13 +7,14 @@ import (
 
 	"github.com/postrules/postrules/cmd/validate/internal/jsonline"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/split"
 )
 
 const splitUsage = `usage: validate split [flags] < texts.jsonl
 
 Splits each text into a thread whose every post fits a platform's cap, measured as the API
-measures a post (rules.SplitThread; see docs/split.md). Each stdin line is one text: a JSON
-string, or an object {"text": "..."}, as for validate length.
+measures a post (package rules/split; see docs/split.md). Each stdin line is one text: a
+JSON string, or an object {"text": "..."}, as for validate length.
 
 Flags:
   --format text|json        output format (default text)
@@ -38,7 +39,7 @@ Output: one answer per input line, in input order.
          line 3: malformed_json: <message>
   json:  {"posts":[{"text":"...","length":N}],"cap":N,"counter":"graphemes"}
          {"line":3,"fits":false,"code":"invalid_utf8","message":...,"offset":N}
-The json answer is rules.SplitAnswer, byte for byte what the Go API and WASM return.
+The json answer is split.Answer, byte for byte what the Go API and WASM return.
 Besides the errors of validate length, a text that is empty or white space only is
 no_content, and one whose single grapheme cluster does not fit the cap post_too_long.
 
@@ -50,10 +51,10 @@ func runSplit(c *cmdIO, args []string) int {
 	fs := flag.NewFlagSet("split", flag.ContinueOnError)
 	cf := addCommonFlags(fs)
 	lf := addLimitFlags(fs)
-	var opts rules.SplitOptions
+	var opts split.Options
 	fs.Func("numbering", "none, suffix or prefix", func(s string) error {
-		switch n := rules.Numbering(s); n {
-		case rules.NumberingNone, rules.NumberingSuffix, rules.NumberingPrefix:
+		switch n := split.Numbering(s); n {
+		case split.NumberingNone, split.NumberingSuffix, split.NumberingPrefix:
 			opts.Numbering = n
 			return nil
 		}
@@ -96,23 +97,23 @@ func runSplit(c *cmdIO, args []string) int {
 
 // splitLine is the answer for one input line: the JSON line decoded as validate length
 // decodes it, then split.
-func splitLine(line []byte, lim rules.Limit, opts rules.SplitOptions) (rules.SplitAnswer, *rules.Error) {
+func splitLine(line []byte, lim rules.Limit, opts split.Options) (split.Answer, *rules.Error) {
 	text, perr := jsonline.Text(line)
 	if perr != nil {
-		return rules.SplitAnswer{}, perr
+		return split.Answer{}, perr
 	}
-	a, err := rules.Split(text, lim, opts)
+	a, err := split.Split(text, lim, opts)
 	if err != nil {
 		if e := rules.AsError(err); e != nil {
-			return rules.SplitAnswer{}, e
+			return split.Answer{}, e
 		}
-		return rules.SplitAnswer{}, rules.NewError(rules.CodeInternal, "", err.Error())
+		return split.Answer{}, rules.NewError(rules.CodeInternal, "", err.Error())
 	}
 	return a, nil
 }
 
 // appendSplitText renders an answer in text: "273 graphemes: text", a line per post.
-func appendSplitText(b []byte, a rules.SplitAnswer) []byte {
+func appendSplitText(b []byte, a split.Answer) []byte {
 	for _, post := range a.Posts {
 		b = strconv.AppendInt(b, int64(post.Length), 10)
 		b = append(b, ' ')

@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/split"
 )
 
 // The shared split corpus: testdata/split/corpus.jsonl holds texts with the
@@ -90,8 +91,8 @@ func TestSplitCorpus(t *testing.T) {
 			t.Fatalf("%s: %v", e.Name, err)
 		}
 		lim := rules.Limit{Cap: e.Cap, Counter: counter}
-		opts := rules.SplitOptions{Numbering: rules.Numbering(e.Numbering)}
-		js, err := rules.SplitJSON(e.Text, lim, opts) // the call the WASM module makes
+		opts := split.Options{Numbering: split.Numbering(e.Numbering)}
+		js, err := splitJSON(e.Text, lim, opts) // the call the WASM module makes
 		if err != nil {
 			t.Errorf("%s: %v", e.Name, err)
 			continue
@@ -99,7 +100,7 @@ func TestSplitCorpus(t *testing.T) {
 		if want := string(js) + "\n"; r.stdout != want {
 			t.Errorf("%s: the CLI and the Go answer differ\n cli %s\n  go %s", e.Name, r.stdout, want)
 		}
-		a, err := rules.Split(e.Text, lim, opts)
+		a, err := split.Split(e.Text, lim, opts)
 		if err != nil {
 			t.Fatalf("%s: SplitJSON worked, Split did not: %v", e.Name, err)
 		}
@@ -335,4 +336,13 @@ func writeSplitCorpus(t *testing.T) {
 	if err := os.WriteFile(corpusPath, []byte(out.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// splitJSON is split.Split's answer as JSON, as the WASM module writes it.
+func splitJSON(text string, lim rules.Limit, opts split.Options) ([]byte, error) {
+	a, err := split.Split(text, lim, opts)
+	if err != nil {
+		return nil, err
+	}
+	return a.AppendJSON(nil), nil
 }

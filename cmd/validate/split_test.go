@@ -21,7 +21,7 @@ var splitLines = `"Postrules splits long texts. It splits where a reader would: 
 func splitGoldenCases() []goldenCase {
 	return []goldenCase{
 		{"split", "texts split for a cap of 40 graphemes; bad lines get length's error line", []string{"split", "--cap", "40"}, splitLines, 1},
-		{"split-json", "the same as JSON: rules.SplitAnswer per text", []string{"split", "--cap", "40", "--format", "json"}, splitLines, 1},
+		{"split-json", "the same as JSON: split.Answer per text", []string{"split", "--cap", "40", "--format", "json"}, splitLines, 1},
 		{"split-xweighted-suffix-json", "X's weighted count (CJK 2, URL 23) with i/n labels counted in the length",
 			[]string{"split", "--counter", "x-weighted", "--cap", "30", "--numbering", "suffix", "--format", "json"}, splitLines, 1},
 		{"split-prefix", "prefix labels; bluesky's cap of 300 keeps the first text whole and unlabelled",

@@ -7,6 +7,7 @@ import (
 
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/split"
 )
 
 // This file holds the composer's three newer functions of the counter module: split (a
@@ -48,7 +49,7 @@ type SplitOptions struct {
 	Numbering string
 }
 
-// Split is the JSON answer of [rules.SplitJSON] for text, byte for byte what `validate
+// Split is the JSON answer of [split.Split] for text, byte for byte what `validate
 // split --format json` prints for it (without the newline): the faces agree because
 // they call the same writer. A bad option is a fault at its name; a text that cannot
 // be split (invalid UTF-8, empty, a cluster over the cap) gets the CLI's error code,
@@ -58,36 +59,36 @@ func Split(text string, o SplitOptions) ([]byte, *Fault) {
 	if f != nil {
 		return nil, f
 	}
-	b, err := rules.SplitJSON(text, lim, opts)
+	a, err := split.Split(text, lim, opts)
 	if err != nil {
 		return nil, FaultOf(err, text)
 	}
-	return b, nil
+	return a.AppendJSON(make([]byte, 0, 64+len(text)+len(text)/8)), nil
 }
 
-// SplitBound is the check Split makes first ([rules.SplitBound]), alone: the fault of a
-// bad option or of a text longer than rules.MaxSplitPosts full posts, or nil. The wrapper
+// SplitBound is the check Split makes first ([split.Bound]), alone: the fault of a
+// bad option or of a text longer than split.MaxPosts full posts, or nil. The wrapper
 // asks it of a prefix of a huge text: a prefix over the bound is the whole text's answer.
 func SplitBound(text string, o SplitOptions) *Fault {
 	lim, _, f := splitOptions(o)
 	if f != nil {
 		return f
 	}
-	if err := rules.SplitBound(text, lim); err != nil {
+	if err := split.Bound(text, lim); err != nil {
 		return FaultOf(err, text)
 	}
 	return nil
 }
 
-// splitOptions resolves split's options to a limit and rules.SplitOptions.
-func splitOptions(o SplitOptions) (rules.Limit, rules.SplitOptions, *Fault) {
+// splitOptions resolves split's options to a limit and split.Options.
+func splitOptions(o SplitOptions) (rules.Limit, split.Options, *Fault) {
 	_, lim, f := limitFor(o.Platform, o.Counter, o.Cap, o.HasCap)
 	if f != nil {
-		return rules.Limit{}, rules.SplitOptions{}, f
+		return rules.Limit{}, split.Options{}, f
 	}
-	var opts rules.SplitOptions
-	switch n := rules.Numbering(o.Numbering); n {
-	case "", rules.NumberingNone, rules.NumberingSuffix, rules.NumberingPrefix:
+	var opts split.Options
+	switch n := split.Numbering(o.Numbering); n {
+	case "", split.NumberingNone, split.NumberingSuffix, split.NumberingPrefix:
 		opts.Numbering = n
 	default:
 		return rules.Limit{}, opts, NewFault(rules.CodeInvalidValue, "numbering", "numbering "+strictjson.Quote(o.Numbering)+

@@ -15,6 +15,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/media"
+	"github.com/postrules/postrules/rules/split"
 )
 
 var update = flag.Bool("update", false, "rewrite rulesjson_gen.go from the rule book")
@@ -52,35 +53,35 @@ func TestRulesJSONIsEncodingJSON(t *testing.T) {
 	}
 }
 
-// Split answers what rules.SplitJSON answers (the CLI prints the same bytes, see
+// Split answers split.Answer's JSON (the CLI prints the same bytes, see
 // cmd/validate's corpus test), after resolving the options as validate split does.
 func TestSplit(t *testing.T) {
 	text := strings.Repeat("A sentence that goes on for a while. ", 20)
 	tests := []struct {
 		o   SplitOptions
 		lim rules.Limit
-		n   rules.Numbering
+		n   split.Numbering
 	}{
 		// no options: twitter's cap (280) and its default counter
 		{SplitOptions{}, rules.DefaultLimits().For(rules.Twitter), ""},
 		// every option: another platform, counter, cap and a numbering
 		{SplitOptions{MeasureOptions{Platform: "bluesky", Counter: "x-weighted", Cap: 100, HasCap: true}, "suffix"},
-			rules.Limit{Cap: 100, Counter: xweighted}, rules.NumberingSuffix},
-		{SplitOptions{MeasureOptions{Platform: "threads"}, "prefix"}, rules.DefaultLimits().For(rules.Threads), rules.NumberingPrefix},
+			rules.Limit{Cap: 100, Counter: xweighted}, split.NumberingSuffix},
+		{SplitOptions{MeasureOptions{Platform: "threads"}, "prefix"}, rules.DefaultLimits().For(rules.Threads), split.NumberingPrefix},
 	}
 	for _, tc := range tests {
 		got, f := Split(text, tc.o)
 		if f != nil {
 			t.Fatalf("%+v: %s", tc.o, f.Message)
 		}
-		want, err := rules.SplitJSON(text, tc.lim, rules.SplitOptions{Numbering: tc.n})
+		want, err := splitJSON(text, tc.lim, split.Options{Numbering: tc.n})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(got, want) {
 			t.Errorf("%+v:\n got %.200s\nwant %.200s", tc.o, got, want)
 		}
-		var a rules.SplitAnswer
+		var a split.Answer
 		if err := json.Unmarshal(got, &a); err != nil || len(a.Posts) < 2 {
 			t.Errorf("%+v: %d posts, %v", tc.o, len(a.Posts), err)
 		}
@@ -117,9 +118,9 @@ func TestSplitFaults(t *testing.T) {
 		}
 		// The CLI's error code for the same text, when the options are valid.
 		if tc.path == "" {
-			_, err := rules.SplitThread(tc.text, rules.DefaultLimits().For(rules.Twitter), rules.SplitOptions{})
+			_, err := splitThread(tc.text, rules.DefaultLimits().For(rules.Twitter), split.Options{})
 			if tc.o.Cap == 0 && (err == nil || rules.AsError(err).Code != tc.code) {
-				t.Errorf("%s: rules.SplitThread says %v", tc.why, err)
+				t.Errorf("%s: split.Split says %v", tc.why, err)
 			}
 		}
 	}
@@ -246,7 +247,7 @@ func FuzzMeasureAllSplit(f *testing.F) {
 		}
 		b, fs := Split(text, SplitOptions{MeasureOptions{Cap: capValue, HasCap: true}, numbering})
 		if fs == nil {
-			var a rules.SplitAnswer
+			var a split.Answer
 			if err := json.Unmarshal(b, &a); err != nil || len(a.Posts) == 0 {
 				t.Fatalf("split answer %q: %v", b, err)
 			}
@@ -303,4 +304,19 @@ func TestMeasureAllKeepsNoAlias(t *testing.T) {
 	if f := call("abcdefghijklmnopqrstuvwxyz", "twitter,bluesky"); f != nil {
 		t.Fatalf("second call: %s", f.Message)
 	}
+}
+
+// splitThread is the posts of split.Split's answer.
+func splitThread(text string, lim rules.Limit, opts split.Options) ([]split.Post, error) {
+	a, err := split.Split(text, lim, opts)
+	return a.Posts, err
+}
+
+// splitJSON is split.Split's answer as JSON, as the WASM module writes it.
+func splitJSON(text string, lim rules.Limit, opts split.Options) ([]byte, error) {
+	a, err := split.Split(text, lim, opts)
+	if err != nil {
+		return nil, err
+	}
+	return a.AppendJSON(nil), nil
 }

@@ -290,14 +290,14 @@ func aggregate(n int32) (status int32) {
 	return statusOK
 }
 
-// split splits the text (textLen bytes of the input area) into a thread for the
+// splitExport splits the text (textLen bytes of the input area) into a thread for the
 // platform and counter named in the names area, with the numbering in the numberingLen
 // bytes after the text; capValue replaces the cap when hasCap is 1. The output bytes
-// are rules.SplitJSON's answer. With boundOnly 1 the text is a prefix of the page's and
-// only SplitBound is asked: its fault (the whole text's too), or statusMore.
+// are split.Answer's JSON. With boundOnly 1 the text is a prefix of the page's and
+// only split.Bound is asked: its fault (the whole text's too), or statusMore.
 //
 //go:wasmexport postrules_split
-func split(textLen, numberingLen, platformLen, counterLen int32, capValue float64, hasCap, boundOnly int32) (status int32) {
+func splitExport(textLen, numberingLen, platformLen, counterLen int32, capValue float64, hasCap, boundOnly int32) (status int32) {
 	defer Recover(&status)
 	text, ok1 := input(0, textLen)
 	numbering, ok2 := input(textLen, numberingLen)

@@ -17,7 +17,7 @@
 //	outcomes  {outcomesJSON}                      -> {success, status} | {error, code, message, path?}
 //	                                                 (schema.CheckOutcomes:
 //	                                                 `validate status --format json`)
-//	split     {text, platform?, counter?, cap?, numbering?} -> {json: rules.SplitJSON's text} | {code, message, offset}
+//	split     {text, platform?, counter?, cap?, numbering?} -> {json: split.Answer's JSON} | {code, message, offset}
 //	measureAll {text, platforms?}                 -> {measurements: rules.Limits.MeasureAll's, byte offsets}
 //	rules     {}                                  -> {book: rules.Book()}
 //	post      {body, now?, accounts?}             -> schema.Verdict
@@ -41,6 +41,7 @@ import (
 
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/media"
+	"github.com/postrules/postrules/rules/split"
 	"github.com/postrules/postrules/rules/xweight"
 	"github.com/postrules/postrules/schema"
 )
@@ -208,7 +209,8 @@ func answer(c testCase) (any, error) {
 		if err != nil {
 			return errAnswerOf(err)
 		}
-		b, err := rules.SplitJSON(c.Text, lim, rules.SplitOptions{Numbering: rules.Numbering(c.Numbering)})
+		a, err := split.Split(c.Text, lim, split.Options{Numbering: split.Numbering(c.Numbering)})
+		b := a.AppendJSON(nil)
 		if err != nil {
 			return errOf(err), nil
 		}

@@ -1,6 +1,10 @@
-package rules
+// Package split turns a text too long for one post into the posts of a thread, each of
+// which fits a rules.Limit, split where a reader would (docs/split.md): the thread
+// splitter of every face (Go, `validate split`, the WASM split()).
+package split
 
 import (
+	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/internal/entity"
 	"math"
 	"sort"
@@ -12,7 +16,7 @@ import (
 	"github.com/postrules/postrules/internal/strictjson"
 )
 
-// Numbering is how [SplitThread] labels the posts of a thread of n posts.
+// Numbering is how [thread] labels the posts of a thread of n posts.
 type Numbering string
 
 // The numbering styles. The empty Numbering means NumberingNone.
@@ -22,50 +26,38 @@ const (
 	NumberingPrefix Numbering = "prefix" // "2/5 text": i/n and a space before the text
 )
 
-// SplitOptions adjust [SplitThread]. The zero value splits without numbering.
-type SplitOptions struct {
+// Options adjust [thread]. The zero value splits without numbering.
+type Options struct {
 	// Numbering labels every post of a thread of two or more posts; the label is part of
 	// the post and counts in its length. A text that comes back as one post is never
 	// labelled ("1/1" says nothing, and a labelled post would not split back to itself).
 	Numbering Numbering
 }
 
-// SplitPost is one post of a split thread: its text and its length measured by the
+// Post is one post of a split thread: its text and its length measured by the
 // limit's counter (the numbering label included).
-type SplitPost struct {
+type Post struct {
 	Text   string `json:"text"`
 	Length int    `json:"length"`
 }
 
-// SplitAnswer is the whole answer of a split, the shape every face (Go, the CLI's
+// Answer is the whole answer of a split, the shape every face (Go, the CLI's
 // --format json, WASM) returns, so that they agree byte for byte: write it with
-// [SplitAnswer.AppendJSON].
-type SplitAnswer struct {
-	Posts   []SplitPost `json:"posts"`
-	Cap     int         `json:"cap"`
-	Counter string      `json:"counter"`
+// [Answer.AppendJSON].
+type Answer struct {
+	Posts   []Post `json:"posts"`
+	Cap     int    `json:"cap"`
+	Counter string `json:"counter"`
 }
 
-// Split splits text as [SplitThread] does and returns the answer with the limit it was
-// split against, ready for [SplitAnswer.AppendJSON].
-func Split(text string, lim Limit, opts SplitOptions) (SplitAnswer, error) {
-	posts, err := SplitThread(text, lim, opts)
+// Split splits text as [thread] does and returns the answer with the limit it was
+// split against, ready for [Answer.AppendJSON].
+func Split(text string, lim rules.Limit, opts Options) (Answer, error) {
+	posts, err := thread(text, lim, opts)
 	if err != nil {
-		return SplitAnswer{}, err
+		return Answer{}, err
 	}
-	return SplitAnswer{Posts: posts, Cap: lim.Cap, Counter: lim.Counter.Name()}, nil
-}
-
-// SplitJSON is the whole JSON answer of a split in one call, for the faces that hand JSON
-// on (the WASM module): [Split] then [SplitAnswer.AppendJSON]. It is byte for byte what
-// `validate split --format json` prints for text, without the newline. Errors are those of
-// [SplitThread], with no JSON.
-func SplitJSON(text string, lim Limit, opts SplitOptions) ([]byte, error) {
-	a, err := Split(text, lim, opts)
-	if err != nil {
-		return nil, err
-	}
-	return a.AppendJSON(make([]byte, 0, 64+len(text)+len(text)/8)), nil
+	return Answer{Posts: posts, Cap: lim.Cap, Counter: lim.Counter.Name()}, nil
 }
 
 // AppendJSON appends a's JSON, {"posts":[{"text":...,"length":N}],"cap":N,"counter":...},
@@ -73,7 +65,7 @@ func SplitJSON(text string, lim Limit, opts SplitOptions) ([]byte, error) {
 // strings are escaped as encoding/json does with SetEscapeHTML(false) (", \, control
 // characters, U+2028 and U+2029), and there is no trailing newline. (rules stays free of
 // encoding/json; a test compares the two.)
-func (a SplitAnswer) AppendJSON(b []byte) []byte {
+func (a Answer) AppendJSON(b []byte) []byte {
 	b = append(b, `{"posts":[`...)
 	for i, p := range a.Posts {
 		if i > 0 {
@@ -92,8 +84,8 @@ func (a SplitAnswer) AppendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-// SplitThread turns text into the posts of a thread, each of which fits lim (measured by
-// lim.Counter, as [Limits.CheckTarget] measures them), split where a reader would:
+// thread turns text into the posts of a thread, each of which fits lim (measured by
+// lim.Counter, as [rules.Limits.CheckTarget] measures them), split where a reader would:
 //
 //   - four line breaks in a row (three empty lines) always end a post and are dropped;
 //   - otherwise at the last paragraph break (an empty line) in reach, else at the last
@@ -109,33 +101,33 @@ func (a SplitAnswer) AppendJSON(b []byte) []byte {
 //
 // Every post is trimmed of surrounding white space and none is empty. A text that fits
 // and has no explicit break comes back as one post, unnumbered. Numbering (see
-// [SplitOptions]) counts in each post's length.
+// [Options]) counts in each post's length.
 //
-// Errors are *[Error] values with the codes `validate length` reports: invalid_utf8 (with
+// Errors are *[rules.Error] values with the codes `validate length` reports: invalid_utf8 (with
 // Offset) and, from the x-weighted counter, invalid_character; invalid_value for a cap
 // below 1, a nil counter or an unknown numbering; no_content for a text that is empty or
 // white space only; post_too_long when one grapheme cluster alone (with its label) is
 // over the cap, so that no split can fit; body_too_large for a text over 2 GiB or longer
-// than [MaxSplitPosts] full posts ([SplitBound], checked first).
+// than [MaxPosts] full posts ([Bound], checked first).
 //
 // Cost: O(len(text)) plus a few measurements of each post by lim.Counter (see
 // docs/split.md for the benchmark against measuring the text once).
-func SplitThread(text string, lim Limit, opts SplitOptions) ([]SplitPost, error) {
+func thread(text string, lim rules.Limit, opts Options) ([]Post, error) {
 	if lim.Counter == nil {
-		return nil, NewError(CodeInvalidValue, "", "the limit has no counter")
+		return nil, rules.NewError(rules.CodeInvalidValue, "", "the limit has no counter")
 	}
 	if lim.Cap < 1 {
-		return nil, NewError(CodeInvalidValue, "", "the cap must be at least 1, not "+strconv.Itoa(lim.Cap))
+		return nil, rules.NewError(rules.CodeInvalidValue, "", "the cap must be at least 1, not "+strconv.Itoa(lim.Cap))
 	}
 	switch opts.Numbering {
 	case "", NumberingNone, NumberingSuffix, NumberingPrefix:
 	default:
-		return nil, NewError(CodeInvalidValue, "", "numbering must be none, suffix or prefix, not "+quote(string(opts.Numbering)))
+		return nil, rules.NewError(rules.CodeInvalidValue, "", "numbering must be none, suffix or prefix, not "+strictjson.Quote(string(opts.Numbering)))
 	}
 	if len(text) > math.MaxInt32 {
-		return nil, NewError(CodeBodyTooLarge, "", "a text over 2 GiB is not split")
+		return nil, rules.NewError(rules.CodeBodyTooLarge, "", "a text over 2 GiB is not split")
 	}
-	if err := SplitBound(text, lim); err != nil {
+	if err := Bound(text, lim); err != nil {
 		return nil, err
 	}
 	if bad := strictjson.FirstInvalidUTF8String(text); bad >= 0 {
@@ -143,17 +135,17 @@ func SplitThread(text string, lim Limit, opts SplitOptions) ([]SplitPost, error)
 		// gives; it reads the text up to the bad byte only.
 		end := bad + 1
 		_, err := lim.Counter.Measure(text[:end], lim.Cap)
-		if e := AsError(err); e != nil && e.Code == CodeInvalidUTF8 {
+		if e := rules.AsError(err); e != nil && e.Code == rules.CodeInvalidUTF8 {
 			return nil, e
 		}
-		e := NewError(CodeInvalidUTF8, "", "text is not valid UTF-8: byte 0x"+
+		e := rules.NewError(rules.CodeInvalidUTF8, "", "text is not valid UTF-8: byte 0x"+
 			strconv.FormatUint(uint64(text[bad]), 16)+" at offset "+strconv.Itoa(bad))
 		e.Offset = bad
 		return nil, e
 	}
 	sp := newSplitter(text, lim)
 	if sp.cs >= sp.ce {
-		return nil, NewError(CodeNoContent, "", "the text is empty or only white space")
+		return nil, rules.NewError(rules.CodeNoContent, "", "the text is empty or only white space")
 	}
 	body := text[sp.cs:sp.ce]
 	m, err := lim.Counter.Measure(body, lim.Cap)
@@ -161,7 +153,7 @@ func SplitThread(text string, lim Limit, opts SplitOptions) ([]SplitPost, error)
 		return nil, err
 	}
 	if m.Fits() && !sp.hasExplicit {
-		return []SplitPost{{Text: body, Length: m.Length}}, nil
+		return []Post{{Text: body, Length: m.Length}}, nil
 	}
 	numbered := opts.Numbering == NumberingSuffix || opts.Numbering == NumberingPrefix
 	sp.prefix = opts.Numbering == NumberingPrefix
@@ -203,32 +195,32 @@ func SplitThread(text string, lim Limit, opts SplitOptions) ([]SplitPost, error)
 	}
 }
 
-// MaxSplitPosts bounds the work of a split: a text longer than MaxSplitPosts full posts
-// (MaxSplitPosts * cap units of the limit's counter) is refused with body_too_large
+// MaxPosts bounds the work of a split: a text longer than MaxPosts full posts
+// (MaxPosts * cap units of the limit's counter) is refused with body_too_large
 // instead of being split. No platform documents how long a thread may be (X and Bluesky
 // take one post per call, and a thread is as long as the client keeps replying); 100 is
 // this project's bound, as 100 is its default bound on a request's targets, and a
 // thread of 100 posts is already more than a reader follows.
-const MaxSplitPosts = 100
+const MaxPosts = 100
 
-// SplitBound is the first check of [SplitThread]: nil, or the body_too_large *[Error] of
-// a text longer than [MaxSplitPosts] full posts of lim, with Offset at the byte where
-// unit MaxSplitPosts*cap+1 begins. It measures with lim.Counter, which stops early, so it
-// costs O(MaxSplitPosts * cap) whatever the text's length, and a text over the bound has
+// Bound is the first check of [thread]: nil, or the body_too_large *[rules.Error] of
+// a text longer than [MaxPosts] full posts of lim, with Offset at the byte where
+// unit MaxPosts*cap+1 begins. It measures with lim.Counter, which stops early, so it
+// costs O(MaxPosts * cap) whatever the text's length, and a text over the bound has
 // every longer text that starts with it over the bound too: a caller holding a huge text
 // can ask it of a prefix. Its message names no length for the same reason. An error of
-// the counter (invalid UTF-8) is left to SplitThread's own checks: SplitBound returns nil.
-func SplitBound(text string, lim Limit) error {
-	if lim.Counter == nil || lim.Cap < 1 || lim.Cap > math.MaxInt32/MaxSplitPosts {
+// the counter (invalid UTF-8) is left to thread's own checks: Bound returns nil.
+func Bound(text string, lim rules.Limit) error {
+	if lim.Counter == nil || lim.Cap < 1 || lim.Cap > math.MaxInt32/MaxPosts {
 		return nil
 	}
-	bound := MaxSplitPosts * lim.Cap
+	bound := MaxPosts * lim.Cap
 	m, err := lim.Counter.Measure(text, bound)
 	if err != nil || m.Fits() {
 		return nil
 	}
-	e := NewError(CodeBodyTooLarge, "", "the text is longer than "+strconv.Itoa(MaxSplitPosts)+" posts of "+
-		strconv.Itoa(lim.Cap)+" "+unitName(lim.Counter.Name())+" ("+strconv.Itoa(bound)+"): it is not split; the text from byte "+
+	e := rules.NewError(rules.CodeBodyTooLarge, "", "the text is longer than "+strconv.Itoa(MaxPosts)+" posts of "+
+		strconv.Itoa(lim.Cap)+" "+rules.UnitName(lim.Counter.Name())+" ("+strconv.Itoa(bound)+"): it is not split; the text from byte "+
 		strconv.Itoa(m.OverflowAt)+" is past that")
 	e.Offset = m.OverflowAt
 	return e
@@ -263,7 +255,7 @@ type splitSpan struct{ start, end int }
 // tags), found in one pass, and splits it for a given label width.
 type splitter struct {
 	text        string
-	lim         Limit
+	lim         rules.Limit
 	cs, ce      int          // the text without leading and trailing white space
 	breaks      []splitBreak // in text order
 	spans       []splitSpan  // protected, in text order, disjoint
@@ -310,7 +302,7 @@ func (sp *splitter) memoAt(s int) (reachMemo, bool) {
 	return reachMemo{}, false
 }
 
-func newSplitter(text string, lim Limit) *splitter {
+func newSplitter(text string, lim rules.Limit) *splitter {
 	sp := &splitter{text: text, lim: lim, lastFit: splitSpan{-1, -1}}
 	// About one break per space or line break (counted at memory speed); growing the
 	// slice from nothing, or zeroing one sized by len(text), costs more than the scan.
@@ -677,8 +669,8 @@ func (sp *splitter) split(digits int) ([]splitSpan, error) {
 		}
 		sp.capC = sp.lim.Cap - w
 		if sp.capC < 1 {
-			return nil, NewError(CodeInvalidValue, "", "the cap "+strconv.Itoa(sp.lim.Cap)+
-				" leaves no room for a post once it holds the label "+quote(sp.label))
+			return nil, rules.NewError(rules.CodeInvalidValue, "", "the cap "+strconv.Itoa(sp.lim.Cap)+
+				" leaves no room for a post once it holds the label "+strictjson.Quote(sp.label))
 		}
 	}
 	sp.need = (sp.lim.Cap+2)/3 - minLabel
@@ -1078,7 +1070,7 @@ func (sp *splitter) cutAt(s, E int) (int, int, error) {
 				return one, one, nil
 			}
 		}
-		e := NewError(CodePostTooLong, "", "the text at byte "+strconv.Itoa(s)+" cannot be split to fit the cap "+
+		e := rules.NewError(rules.CodePostTooLong, "", "the text at byte "+strconv.Itoa(s)+" cannot be split to fit the cap "+
 			strconv.Itoa(sp.lim.Cap)+": one grapheme cluster of it is longer")
 		e.Offset = s
 		return 0, 0, e
@@ -1100,7 +1092,7 @@ func (sp *splitter) cutAt(s, E int) (int, int, error) {
 
 // clusterLen is the byte length of the grapheme cluster starting at s.
 func (sp *splitter) clusterLen(s int) int {
-	m, _ := GraphemeCounter().Measure(sp.text[s:], 1)
+	m, _ := rules.GraphemeCounter().Measure(sp.text[s:], 1)
 	if m.OverflowAt < 0 {
 		return len(sp.text) - s
 	}
@@ -1117,13 +1109,13 @@ func (sp *splitter) clusterStart(s, E int) int {
 	if E <= s {
 		return s
 	}
-	k := CountGraphemes(sp.text[s:E])
+	k := rules.CountGraphemes(sp.text[s:E])
 	_, size := utf8.DecodeRuneInString(sp.text[E:])
-	m, _ := GraphemeCounter().Measure(sp.text[s:E+size], k)
+	m, _ := rules.GraphemeCounter().Measure(sp.text[s:E+size], k)
 	if m.OverflowAt == E-s {
 		return E // a cluster begins at E
 	}
-	m, _ = GraphemeCounter().Measure(sp.text[s:E], k-1)
+	m, _ = rules.GraphemeCounter().Measure(sp.text[s:E], k-1)
 	if m.OverflowAt < 0 {
 		return s
 	}
@@ -1149,13 +1141,13 @@ func (sp *splitter) spanAt(c int) int {
 
 // posts labels and measures the posts of spans: unlabelled, the balanced pass measured
 // them already.
-func (sp *splitter) posts(spans []splitSpan, numbered bool) ([]SplitPost, error) {
-	out := make([]SplitPost, len(spans))
+func (sp *splitter) posts(spans []splitSpan, numbered bool) ([]Post, error) {
+	out := make([]Post, len(spans))
 	n := strconv.Itoa(len(spans))
 	for i, s := range spans {
 		t := sp.text[s.start:s.end]
 		if !numbered && sp.label == "" && len(sp.lengths) == len(spans) {
-			out[i] = SplitPost{Text: t, Length: sp.lengths[i]}
+			out[i] = Post{Text: t, Length: sp.lengths[i]}
 			continue
 		}
 		if numbered {
@@ -1168,10 +1160,14 @@ func (sp *splitter) posts(spans []splitSpan, numbered bool) ([]SplitPost, error)
 		if !m.Fits() {
 			// Cannot happen with a counter for which a narrower label never makes a post
 			// longer; refuse rather than return a post that does not fit.
-			e := NewError(CodeInternal, "", "post "+strconv.Itoa(i+1)+" of the split does not fit its cap")
+			e := rules.NewError(rules.CodeInternal, "", "post "+strconv.Itoa(i+1)+" of the split does not fit its cap")
 			return nil, e
 		}
-		out[i] = SplitPost{Text: t, Length: m.Length}
+		out[i] = Post{Text: t, Length: m.Length}
 	}
 	return out, nil
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }

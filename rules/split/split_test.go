@@ -1,4 +1,4 @@
-package rules_test
+package split_test
 
 import (
 	"encoding/json"
@@ -15,19 +15,20 @@ import (
 	"github.com/rivo/uniseg"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/split"
 	"github.com/postrules/postrules/rules/xweight"
 )
 
-func ExampleSplitThread() {
+func ExampleSplit() {
 	text := "Big news today. We rebuilt the scheduler from scratch, and it is faster. " +
 		"Posts now go out on time even when a platform is slow. Read more at https://example.com/blog/scheduler"
-	posts, err := rules.SplitThread(text, rules.Limit{Cap: 100, Counter: rules.GraphemeCounter()},
-		rules.SplitOptions{Numbering: rules.NumberingSuffix})
+	a, err := split.Split(text, rules.Limit{Cap: 100, Counter: rules.GraphemeCounter()},
+		split.Options{Numbering: split.NumberingSuffix})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, p := range posts {
+	for _, p := range a.Posts {
 		fmt.Printf("%d %s\n", p.Length, p.Text)
 	}
 	// Output:
@@ -36,8 +37,8 @@ func ExampleSplitThread() {
 	// 51 Read more at https://example.com/blog/scheduler 3/3
 }
 
-func ExampleSplitAnswer_AppendJSON() {
-	a, err := rules.Split("Hello, world", rules.Limit{Cap: 280, Counter: xweight.Default()}, rules.SplitOptions{})
+func ExampleAnswer_AppendJSON() {
+	a, err := split.Split("Hello, world", rules.Limit{Cap: 280, Counter: xweight.Default()}, split.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -49,11 +50,11 @@ func ExampleSplitAnswer_AppendJSON() {
 
 var graphemes = rules.GraphemeCounter()
 
-func split(t *testing.T, text string, c rules.Counter, capN int, num rules.Numbering) []string {
+func splitTexts(t *testing.T, text string, c rules.Counter, capN int, num split.Numbering) []string {
 	t.Helper()
-	posts, err := rules.SplitThread(text, rules.Limit{Cap: capN, Counter: c}, rules.SplitOptions{Numbering: num})
+	posts, err := splitThread(text, rules.Limit{Cap: capN, Counter: c}, split.Options{Numbering: num})
 	if err != nil {
-		t.Fatalf("SplitThread(%q): %v", text, err)
+		t.Fatalf("split.Split(%q): %v", text, err)
 	}
 	out := make([]string, len(posts))
 	for i, p := range posts {
@@ -70,11 +71,11 @@ func TestSplitTable(t *testing.T) {
 		text string
 		c    rules.Counter
 		cap  int
-		num  rules.Numbering
+		num  split.Numbering
 		want []string
 	}{
 		{"a fitting text is one post, trimmed", "  hello world \n", graphemes, 20, "", []string{"hello world"}},
-		{"a fitting text is not numbered (1/1 says nothing)", "hello", graphemes, 20, rules.NumberingSuffix, []string{"hello"}},
+		{"a fitting text is not numbered (1/1 says nothing)", "hello", graphemes, 20, split.NumberingSuffix, []string{"hello"}},
 		{"four newlines always break, even in a fitting text, and disappear", "one\n\n\n\ntwo", graphemes, 280, "", []string{"one", "two"}},
 		{"four newlines with spaces between still break", "one\n \n\t\n\ntwo", graphemes, 280, "", []string{"one", "two"}},
 		{"three newlines are a paragraph break, kept inside a fitting post", "one\n\n\ntwo", graphemes, 280, "", []string{"one\n\n\ntwo"}},
@@ -121,14 +122,14 @@ func TestSplitTable(t *testing.T) {
 			"one two three four five six seven eight nine ten", graphemes, 44, "",
 			[]string{"one two three four five", "six seven eight nine ten"}},
 		{"suffix numbering counts in the length",
-			"aaaa bbbb cccc dddd", graphemes, 10, rules.NumberingSuffix, []string{"aaaa 1/4", "bbbb 2/4", "cccc 3/4", "dddd 4/4"}},
-		{"prefix numbering", "aaaa bbbb cccc dddd", graphemes, 10, rules.NumberingPrefix, []string{"1/4 aaaa", "2/4 bbbb", "3/4 cccc", "4/4 dddd"}},
+			"aaaa bbbb cccc dddd", graphemes, 10, split.NumberingSuffix, []string{"aaaa 1/4", "bbbb 2/4", "cccc 3/4", "dddd 4/4"}},
+		{"prefix numbering", "aaaa bbbb cccc dddd", graphemes, 10, split.NumberingPrefix, []string{"1/4 aaaa", "2/4 bbbb", "3/4 cccc", "4/4 dddd"}},
 		{"numbering is redone when n reaches two digits (labels of 5, not 3)",
-			strings.Repeat("ab ", 12), graphemes, 8, rules.NumberingSuffix,
+			strings.Repeat("ab ", 12), graphemes, 8, split.NumberingSuffix,
 			[]string{"ab 1/12", "ab 2/12", "ab 3/12", "ab 4/12", "ab 5/12", "ab 6/12", "ab 7/12", "ab 8/12", "ab 9/12", "ab 10/12", "ab 11/12", "ab 12/12"}},
 	}
 	for _, tc := range cases {
-		got := split(t, tc.text, tc.c, tc.cap, tc.num)
+		got := splitTexts(t, tc.text, tc.c, tc.cap, tc.num)
 		if strings.Join(got, "\x00") != strings.Join(tc.want, "\x00") {
 			t.Errorf("%s:\n got %q\nwant %q", tc.why, got, tc.want)
 		}
@@ -141,24 +142,24 @@ func TestSplitErrors(t *testing.T) {
 		why  string
 		text string
 		lim  rules.Limit
-		opts rules.SplitOptions
+		opts split.Options
 		code rules.Code
 		off  int
 	}{
-		{"invalid UTF-8, graphemes", "ok \xff no", rules.Limit{Cap: 280, Counter: graphemes}, rules.SplitOptions{}, rules.CodeInvalidUTF8, 3},
-		{"invalid UTF-8 far past the cap is still found", strings.Repeat("a ", 5000) + "\xc3", rules.Limit{Cap: 10, Counter: graphemes}, rules.SplitOptions{}, rules.CodeInvalidUTF8, 10000},
-		{"invalid UTF-8, x-weighted", "\xe3\x81", rules.Limit{Cap: 280, Counter: xweight.Default()}, rules.SplitOptions{}, rules.CodeInvalidUTF8, 0},
-		{"X refuses U+FFFE whatever the split", "a\ufffeb", rules.Limit{Cap: 280, Counter: xweight.Default()}, rules.SplitOptions{}, rules.CodeInvalidCharacter, 1},
-		{"cap 0", "a", rules.Limit{Cap: 0, Counter: graphemes}, rules.SplitOptions{}, rules.CodeInvalidValue, -1},
-		{"no counter", "a", rules.Limit{Cap: 5}, rules.SplitOptions{}, rules.CodeInvalidValue, -1},
-		{"unknown numbering", "a", rules.Limit{Cap: 5, Counter: graphemes}, rules.SplitOptions{Numbering: "roman"}, rules.CodeInvalidValue, -1},
-		{"no room for the label", strings.Repeat("a ", 20), rules.Limit{Cap: 4, Counter: graphemes}, rules.SplitOptions{Numbering: rules.NumberingSuffix}, rules.CodeInvalidValue, -1},
-		{"empty text", "", rules.Limit{Cap: 5, Counter: graphemes}, rules.SplitOptions{}, rules.CodeNoContent, -1},
-		{"white space only", " \n\n\n\n\t", rules.Limit{Cap: 5, Counter: graphemes}, rules.SplitOptions{}, rules.CodeNoContent, -1},
-		{"one emoji weighs 2 in x-weighted: no post of cap 1 holds it", "ab\U0001F600", rules.Limit{Cap: 1, Counter: xweight.Default()}, rules.SplitOptions{}, rules.CodePostTooLong, 2},
+		{"invalid UTF-8, graphemes", "ok \xff no", rules.Limit{Cap: 280, Counter: graphemes}, split.Options{}, rules.CodeInvalidUTF8, 3},
+		{"invalid UTF-8 far past the cap is still found", strings.Repeat("a ", 5000) + "\xc3", rules.Limit{Cap: 10, Counter: graphemes}, split.Options{}, rules.CodeInvalidUTF8, 10000},
+		{"invalid UTF-8, x-weighted", "\xe3\x81", rules.Limit{Cap: 280, Counter: xweight.Default()}, split.Options{}, rules.CodeInvalidUTF8, 0},
+		{"X refuses U+FFFE whatever the split", "a\ufffeb", rules.Limit{Cap: 280, Counter: xweight.Default()}, split.Options{}, rules.CodeInvalidCharacter, 1},
+		{"cap 0", "a", rules.Limit{Cap: 0, Counter: graphemes}, split.Options{}, rules.CodeInvalidValue, -1},
+		{"no counter", "a", rules.Limit{Cap: 5}, split.Options{}, rules.CodeInvalidValue, -1},
+		{"unknown numbering", "a", rules.Limit{Cap: 5, Counter: graphemes}, split.Options{Numbering: "roman"}, rules.CodeInvalidValue, -1},
+		{"no room for the label", strings.Repeat("a ", 20), rules.Limit{Cap: 4, Counter: graphemes}, split.Options{Numbering: split.NumberingSuffix}, rules.CodeInvalidValue, -1},
+		{"empty text", "", rules.Limit{Cap: 5, Counter: graphemes}, split.Options{}, rules.CodeNoContent, -1},
+		{"white space only", " \n\n\n\n\t", rules.Limit{Cap: 5, Counter: graphemes}, split.Options{}, rules.CodeNoContent, -1},
+		{"one emoji weighs 2 in x-weighted: no post of cap 1 holds it", "ab\U0001F600", rules.Limit{Cap: 1, Counter: xweight.Default()}, split.Options{}, rules.CodePostTooLong, 2},
 	}
 	for _, tc := range cases {
-		posts, err := rules.SplitThread(tc.text, tc.lim, tc.opts)
+		posts, err := splitThread(tc.text, tc.lim, tc.opts)
 		var e *rules.Error
 		if !errors.As(err, &e) {
 			t.Errorf("%s: got %v, %v; want a *rules.Error", tc.why, posts, err)
@@ -173,7 +174,7 @@ func TestSplitErrors(t *testing.T) {
 	}
 	// The invalid_utf8 error is the one the counter (so `validate length`) gives.
 	_, want := graphemes.Measure("ok \xff no", 280)
-	_, got := rules.SplitThread("ok \xff no", rules.Limit{Cap: 280, Counter: graphemes}, rules.SplitOptions{})
+	_, got := splitThread("ok \xff no", rules.Limit{Cap: 280, Counter: graphemes}, split.Options{})
 	if got.Error() != want.Error() {
 		t.Errorf("invalid_utf8: got %q, want the counter's %q", got, want)
 	}
@@ -184,9 +185,9 @@ func TestSplitErrors(t *testing.T) {
 func TestSplitAnswerJSON(t *testing.T) {
 	texts := []string{"plain", "quote \" backslash \\ slash /", "html <&> stays", "ctl \x00\x01\x1f\x7f\b\f\n\r\t",
 		"seps \u2028 \u2029", "emoji \U0001F600 日本", "bad \xff byte"}
-	a := rules.SplitAnswer{Cap: 280, Counter: "x-weighted"}
+	a := split.Answer{Cap: 280, Counter: "x-weighted"}
 	for i, s := range texts {
-		a.Posts = append(a.Posts, rules.SplitPost{Text: s, Length: i})
+		a.Posts = append(a.Posts, split.Post{Text: s, Length: i})
 	}
 	var b strings.Builder
 	enc := json.NewEncoder(&b)
@@ -198,7 +199,7 @@ func TestSplitAnswerJSON(t *testing.T) {
 	if got := string(a.AppendJSON(nil)); got != want {
 		t.Errorf("AppendJSON\n got %s\nwant %s", got, want)
 	}
-	empty := rules.SplitAnswer{Posts: []rules.SplitPost{}, Cap: 1, Counter: "graphemes"}
+	empty := split.Answer{Posts: []split.Post{}, Cap: 1, Counter: "graphemes"}
 	if got := string(empty.AppendJSON(nil)); got != `{"posts":[],"cap":1,"counter":"graphemes"}` {
 		t.Errorf("empty answer: %s", got)
 	}
@@ -227,7 +228,7 @@ type splitCase struct {
 	Text     string
 	Cap      int
 	XWeight  bool
-	Num      rules.Numbering
+	Num      split.Numbering
 	Entities []string
 }
 
@@ -246,7 +247,7 @@ func genSplitCase() gopter.Gen {
 		gen.IntRange(0, 2),
 	).Map(func(v []any) splitCase {
 		var b strings.Builder
-		c := splitCase{Cap: v[1].(int), XWeight: v[2].(bool), Num: []rules.Numbering{rules.NumberingNone, rules.NumberingSuffix, rules.NumberingPrefix}[v[3].(int)]}
+		c := splitCase{Cap: v[1].(int), XWeight: v[2].(bool), Num: []split.Numbering{split.NumberingNone, split.NumberingSuffix, split.NumberingPrefix}[v[3].(int)]}
 		for _, i := range v[0].([]int) {
 			if i < len(splitPieces) {
 				b.WriteString(splitPieces[i])
@@ -271,12 +272,12 @@ func noSpace(s string) string {
 }
 
 // stripLabel removes post i's label of n from p.
-func stripLabel(p string, i, n int, num rules.Numbering) (string, bool) {
+func stripLabel(p string, i, n int, num split.Numbering) (string, bool) {
 	label := strconv.Itoa(i+1) + "/" + strconv.Itoa(n)
 	switch num {
-	case rules.NumberingSuffix:
+	case split.NumberingSuffix:
 		return strings.CutSuffix(p, " "+label)
-	case rules.NumberingPrefix:
+	case split.NumberingPrefix:
 		return strings.CutPrefix(p, label+" ")
 	}
 	return p, true
@@ -286,16 +287,16 @@ func TestSplitProperties(t *testing.T) {
 	params := gopter.DefaultTestParameters()
 	params.MinSuccessfulTests = 1500
 	properties := gopter.NewProperties(params)
-	do := func(c splitCase) ([]rules.SplitPost, error) {
-		return rules.SplitThread(c.Text, rules.Limit{Cap: c.Cap, Counter: c.counter()}, rules.SplitOptions{Numbering: c.Num})
+	do := func(c splitCase) ([]split.Post, error) {
+		return splitThread(c.Text, rules.Limit{Cap: c.Cap, Counter: c.counter()}, split.Options{Numbering: c.Num})
 	}
 	// Small caps with numbering or x-weighted emoji can make a split impossible; those must
 	// be errors with a code, and the properties below speak of the splits that succeed.
-	// A text longer than rules.MaxSplitPosts full posts is body_too_large, and only such a text.
+	// A text longer than split.MaxPosts full posts is body_too_large, and only such a text.
 	okOrCoded := func(c splitCase, err error) bool {
 		e := rules.AsError(err)
 		if e != nil && e.Code == rules.CodeBodyTooLarge {
-			m, _ := c.counter().Measure(c.Text, rules.MaxSplitPosts*c.Cap)
+			m, _ := c.counter().Measure(c.Text, split.MaxPosts*c.Cap)
 			return !m.Fits()
 		}
 		return err == nil || e != nil && (e.Code == rules.CodeInvalidValue || e.Code == rules.CodePostTooLong || e.Code == rules.CodeNoContent)
@@ -370,7 +371,7 @@ func TestSplitProperties(t *testing.T) {
 	}, genSplitCase()))
 	properties.Property("no post boundary falls inside a grapheme cluster", prop.ForAll(func(c splitCase) bool {
 		posts, err := do(c)
-		if err != nil || len(posts) < 2 || c.Num != rules.NumberingNone {
+		if err != nil || len(posts) < 2 || c.Num != split.NumberingNone {
 			return okOrCoded(c, err)
 		}
 		// Each post is a whole number of the text's clusters: walking the text's clusters,
@@ -404,7 +405,7 @@ func TestSplitProperties(t *testing.T) {
 			return okOrCoded(c, err)
 		}
 		for _, p := range posts {
-			again, err := rules.SplitThread(p.Text, rules.Limit{Cap: c.Cap, Counter: c.counter()}, rules.SplitOptions{Numbering: c.Num})
+			again, err := splitThread(p.Text, rules.Limit{Cap: c.Cap, Counter: c.counter()}, split.Options{Numbering: c.Num})
 			if err != nil || len(again) != 1 || again[0] != p {
 				t.Logf("post %q splits into %q, %v", p.Text, again, err)
 				return false
@@ -441,7 +442,7 @@ func TestSplitBalanceProperties(t *testing.T) {
 		if v[2].(bool) {
 			c = xweight.Default()
 		}
-		posts, err := rules.SplitThread(strings.Join(ws, " "), rules.Limit{Cap: capN, Counter: c}, rules.SplitOptions{})
+		posts, err := splitThread(strings.Join(ws, " "), rules.Limit{Cap: capN, Counter: c}, split.Options{})
 		if err != nil {
 			return false
 		}
@@ -531,8 +532,8 @@ func FuzzSplit(f *testing.F) {
 		if capN > 1000 || capN < -1 {
 			capN %= 1000
 		}
-		opts := rules.SplitOptions{Numbering: []rules.Numbering{"", rules.NumberingSuffix, rules.NumberingPrefix, "bogus"}[num%4]}
-		posts, err := rules.SplitThread(text, rules.Limit{Cap: capN, Counter: c}, opts)
+		opts := split.Options{Numbering: []split.Numbering{"", split.NumberingSuffix, split.NumberingPrefix, "bogus"}[num%4]}
+		posts, err := splitThread(text, rules.Limit{Cap: capN, Counter: c}, opts)
 		if err != nil {
 			if rules.AsError(err) == nil {
 				t.Fatalf("error %v is not a *rules.Error", err)
@@ -560,7 +561,7 @@ func splitBenchText() string {
 		"It retries, with backoff; it never posts twice. 日本語の文章も、同じように扱います。 " +
 		"Links such as https://example.com/docs/scheduler count 23 on X. \U0001F680\U0001F389\n\n"
 	var b strings.Builder
-	for b.Len() < 256<<10 { // 1 MiB until rules.MaxSplitPosts; 256 KiB in posts of 2,800 is under it
+	for b.Len() < 256<<10 { // 1 MiB until split.MaxPosts; 256 KiB in posts of 2,800 is under it
 		b.WriteString(para)
 	}
 	return b.String()
@@ -590,9 +591,9 @@ func BenchmarkSplit(b *testing.B) {
 				}
 			}
 		})
-		for _, num := range []rules.Numbering{rules.NumberingNone, rules.NumberingSuffix} {
+		for _, num := range []split.Numbering{split.NumberingNone, split.NumberingSuffix} {
 			name := "/split"
-			if num == rules.NumberingSuffix {
+			if num == split.NumberingSuffix {
 				name = "/split-numbered"
 			}
 			b.Run(c.Name()+name, func(b *testing.B) {
@@ -602,7 +603,7 @@ func BenchmarkSplit(b *testing.B) {
 				counted := rules.Limit{Cap: lim.Cap, Counter: readCounter{c, &read}}
 				b.SetBytes(int64(len(text)))
 				for i := 0; i < b.N; i++ {
-					if _, err := rules.SplitThread(text, counted, rules.SplitOptions{Numbering: num}); err != nil {
+					if _, err := splitThread(text, counted, split.Options{Numbering: num}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -620,7 +621,7 @@ func TestSplitWhiteSpace(t *testing.T) {
 			continue
 		}
 		want := unicode.IsSpace(r) && r != 0x85
-		posts, err := rules.SplitThread("a"+string(r), rules.Limit{Cap: 10, Counter: graphemes}, rules.SplitOptions{})
+		posts, err := splitThread("a"+string(r), rules.Limit{Cap: 10, Counter: graphemes}, split.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -652,16 +653,16 @@ func worstSplitTexts(n int) map[string]string {
 // TestSplitReadsLinearly: on every worst shape, the counter is asked to read at most a
 // small constant times the text, the same constant at 10 KiB and 22 KiB (so the work per
 // byte does not grow with the text). It counts bytes, not time. (It compared 64 and 256
-// KiB until rules.MaxSplitPosts: in posts of 280 those are refused now; both sizes stay
+// KiB until split.MaxPosts: in posts of 280 those are refused now; both sizes stay
 // under 100 posts, so that neither takes the extra pass of a label growing a digit.)
 func TestSplitReadsLinearly(t *testing.T) {
 	for _, c := range []rules.Counter{graphemes, xweight.Default()} {
-		for _, num := range []rules.Numbering{rules.NumberingNone, rules.NumberingSuffix} {
+		for _, num := range []split.Numbering{split.NumberingNone, split.NumberingSuffix} {
 			small, large := worstSplitTexts(10<<10), worstSplitTexts(22<<10)
 			for name := range small {
 				ratio := func(text string) float64 {
 					var read int
-					_, err := rules.SplitThread(text, rules.Limit{Cap: 280, Counter: readCounter{c, &read}}, rules.SplitOptions{Numbering: num})
+					_, err := splitThread(text, rules.Limit{Cap: 280, Counter: readCounter{c, &read}}, split.Options{Numbering: num})
 					if e := rules.AsError(err); err != nil && (e == nil || e.Code != rules.CodePostTooLong) {
 						t.Fatalf("%s %s: %v", name, c.Name(), err)
 					}
@@ -677,25 +678,31 @@ func TestSplitReadsLinearly(t *testing.T) {
 	}
 }
 
-// TestSplitBound: a text longer than MaxSplitPosts full posts is refused with
-// body_too_large at the byte where unit MaxSplitPosts*cap+1 begins, whatever its length,
+// TestSplitBound: a text longer than MaxPosts full posts is refused with
+// body_too_large at the byte where unit MaxPosts*cap+1 begins, whatever its length,
 // and the same for any longer text that starts with it; one unit less is split.
 func TestSplitBound(t *testing.T) {
 	lim := rules.Limit{Cap: 280, Counter: graphemes}
-	under := strings.Repeat("word ", rules.MaxSplitPosts*280/5) // exactly 28,000 graphemes
-	posts, err := rules.SplitThread(under, lim, rules.SplitOptions{})
-	if err != nil || len(posts) < 90 || len(posts) > rules.MaxSplitPosts+1 {
+	under := strings.Repeat("word ", split.MaxPosts*280/5) // exactly 28,000 graphemes
+	posts, err := splitThread(under, lim, split.Options{})
+	if err != nil || len(posts) < 90 || len(posts) > split.MaxPosts+1 {
 		t.Fatalf("28,000 graphemes: %d posts, %v", len(posts), err)
 	}
 	for _, extra := range []int{1, 1 << 10, 50 << 20} {
 		text := under + strings.Repeat("é", extra) // é: one grapheme, two bytes
-		_, err := rules.SplitThread(text, lim, rules.SplitOptions{Numbering: rules.NumberingSuffix})
+		_, err := splitThread(text, lim, split.Options{Numbering: split.NumberingSuffix})
 		e := rules.AsError(err)
 		if e == nil || e.Code != rules.CodeBodyTooLarge || e.Offset != len(under) {
 			t.Fatalf("28,000 + %d graphemes: %v, want body_too_large at byte %d", extra, err, len(under))
 		}
-		if b := rules.SplitBound(text[:len(under)+2], lim); b == nil || b.Error() != err.Error() {
+		if b := split.Bound(text[:len(under)+2], lim); b == nil || b.Error() != err.Error() {
 			t.Fatalf("the shortest prefix over the bound: %v, want %v", b, err)
 		}
 	}
+}
+
+// splitThread is the posts of split.Split's answer.
+func splitThread(text string, lim rules.Limit, opts split.Options) ([]split.Post, error) {
+	a, err := split.Split(text, lim, opts)
+	return a.Posts, err
 }
