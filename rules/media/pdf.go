@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 )
 
@@ -105,8 +106,11 @@ type pdfXref struct {
 	left    int64 // bytes that may still be read outside the tail
 	inflate int64 // bytes that may still be inflated
 	// z is the one inflater of the walk, reset for every stream: its 40 KB of state are
-	// allocated once per file, not once per stream.
-	z io.ReadCloser
+	// allocated once per file, not once per stream; rows is the one PNG row decoder.
+	z    io.ReadCloser
+	rows pngRows
+	// seen are the sections a lookup has walked, so that a /Prev cycle ends the walk.
+	seen [maxXrefHop]int64
 }
 
 // errPDFBudget ends a walk that would read more than the file's size outside its tail,
@@ -243,6 +247,10 @@ func pdfSkipInt(b []byte) []byte {
 func (x *pdfXref) lookup(num int64) (pdfEntry, error) {
 	sec := x.start
 	for hop := 0; hop < maxXrefHop; hop++ {
+		if slices.Contains(x.seen[:hop], sec) {
+			return pdfEntry{}, errAt(CodeCorrupt, sec, "the cross-reference sections' /Prev links make a cycle")
+		}
+		x.seen[hop] = sec
 		w, err := x.read(sec, 64)
 		if err != nil {
 			return pdfEntry{}, err
@@ -594,7 +602,13 @@ func (x *pdfXref) open(st pdfStream) (io.Reader, error) {
 		r = &pdfBudgetReader{r: x.z, x: x}
 	}
 	if st.predicted {
-		r = &pngRows{r: r, bpp: int(st.bpp), prev: make([]byte, st.columns), cur: make([]byte, st.columns+1)}
+		// One row decoder per walk, its buffers reused (rows are at most maxPDFRow wide).
+		if cap(x.rows.prev) < int(st.columns) {
+			x.rows.prev, x.rows.cur = make([]byte, maxPDFRow), make([]byte, maxPDFRow+1)
+		}
+		x.rows = pngRows{r: r, bpp: int(st.bpp), prev: x.rows.prev[:st.columns], cur: x.rows.cur[:st.columns+1]}
+		clear(x.rows.prev)
+		r = &x.rows
 	}
 	return r, nil
 }

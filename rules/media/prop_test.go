@@ -74,7 +74,7 @@ func TestPropDisplayedSizeFollowsRotation(t *testing.T) {
 func TestPropCostBoundedBySize(t *testing.T) {
 	all := seeds(t, ".mp4", ".mov", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff", ".pdf")
 	p := properties(t, 2000)
-	p.Property("bytes read <= 3 x size + 64, allocated <= 4 x size + 64 KiB", prop.ForAll(
+	p.Property("bytes read <= 3 x size + 64, allocated <= 4 x size + 128 KiB", prop.ForAll(
 		func(i int, at []int, with []byte) bool {
 			s := append([]byte{}, all[i%len(all)]...)
 			for k := range min(len(at), len(with)) {
