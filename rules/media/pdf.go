@@ -248,7 +248,7 @@ func (x *pdfXref) lookup(num int64) (pdfEntry, error) {
 	sec := x.start
 	for hop := 0; hop < maxXrefHop; hop++ {
 		if slices.Contains(x.seen[:hop], sec) {
-			return pdfEntry{}, errAt(CodeCorrupt, sec, "the cross-reference sections' /Prev links make a cycle")
+			return pdfEntry{}, nil // a /Prev cycle: no older section holds it (pages unknown)
 		}
 		x.seen[hop] = sec
 		w, err := x.read(sec, 64)
