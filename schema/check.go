@@ -378,14 +378,16 @@ func (c *check) badOptions() bool {
 	return len(ps) > 0
 }
 
-// schedule parses a well-formed scheduledFor and checks it is after Env.Now.
+// schedule parses scheduledFor, the one time it is parsed (the shape check leaves it
+// here), and checks it is after Env.Now.
 func (c *check) schedule(d *doc, s *string) {
 	if s == nil || d.brokenNear("/scheduledFor") {
 		return
 	}
 	t, err := rules.ParseScheduledFor(*s)
 	if err != nil {
-		return // reported by the shape check
+		d.add(asProblem(err).WithPath("/scheduledFor"))
+		return
 	}
 	c.scheduled = t
 	if c.env.Now.IsZero() {
