@@ -63,7 +63,7 @@ func readCorpus(t *testing.T) []corpusEntry {
 }
 
 // TestSplitCorpus: for every corpus text, `validate split --format json` prints exactly
-// rules.SplitJSON's answer (Split written by AppendJSON), and that answer keeps the promises of the
+// split.Split's answer written by AppendJSON, and that answer keeps the promises of the
 // issue, checked here without the splitter: every post fits by the counter, the posts
 // without labels and white space are the text, none is empty; x-weighted lengths equal
 // twitter-text's own.
