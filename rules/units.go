@@ -436,4 +436,3 @@ func measureTags(text string, kind entity.Kind, name string, limit int) Measurem
 	}
 	return m
 }
-
