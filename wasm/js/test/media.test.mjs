@@ -6,10 +6,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync, openSync, writeSync, closeSync, openAsBlob } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync, openAsBlob } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadPostrules, repoRoot } from '../test-helpers.mjs';
+import { hugeMP4, writeSparse, blobParts } from '../../browser-test/media-fixtures.mjs';
 
 const pr = await loadPostrules();
 const testdata = path.join(repoRoot, 'rules', 'media', 'testdata');
@@ -104,30 +105,6 @@ test('broken files: empty, unrecognized, truncated and corrupt are reports with 
   assert.deepEqual(codes, ['media_empty', 'media_unrecognized', 'media_truncated', 'media_truncated', 'media_corrupt', 'media_truncated']);
 });
 
-// An MP4 of size bytes whose moov is at its end: moov-at-end.mp4's ftyp, free and mdat
-// (its size made 64-bit and as large as the gap), the gap of zeros, then its moov.
-function hugeMP4(gap) {
-  const src = readFileSync(path.join(testdata, 'moov-at-end.mp4'));
-  const mdatAt = 40, mdatLen = 1398, moovAt = 1438;
-  const head = Buffer.alloc(mdatAt + 16);
-  src.copy(head, 0, 0, mdatAt);
-  head.writeUInt32BE(1, mdatAt); // size 1: a 64-bit size follows the type
-  head.write('mdat', mdatAt + 4, 'latin1');
-  head.writeBigUInt64BE(BigInt(16 + mdatLen - 8 + gap), mdatAt + 8);
-  const payload = src.subarray(mdatAt + 8, moovAt);
-  const moov = src.subarray(moovAt);
-  return { head, payload, moov, size: head.length + payload.length + gap + moov.length };
-}
-
-// A Blob of gap zero bytes that holds one 1 MiB buffer: Blob parts that are Blobs are
-// referenced, not copied.
-function zeros(gap) {
-  const mib = new Blob([new Uint8Array(1 << 20)]);
-  const parts = Array(Math.floor(gap / (1 << 20))).fill(mib);
-  if (gap % (1 << 20)) parts.push(new Blob([new Uint8Array(gap % (1 << 20))]));
-  return new Blob(parts);
-}
-
 // A Blob that counts what is sliced from it: the probe uses the Blob's own slice.
 class CountingBlob extends Blob {
   constructor(parts, opts) {
@@ -144,7 +121,7 @@ class CountingBlob extends Blob {
 test('a 1 GiB MP4 with its moov at the end: only its head and its tail are sliced', async () => {
   const gap = 1 << 30;
   const m = hugeMP4(gap);
-  const blob = new CountingBlob([m.head, m.payload, zeros(gap), m.moov]);
+  const blob = new CountingBlob(blobParts(m.head, m.payload, gap, m.moov));
   assert.equal(blob.size, m.size);
   const r = await pr.probeMedia(blob, { platforms: ['youtube', 'twitter'] });
   assert.equal(r.error, null, JSON.stringify(r.error));
@@ -152,11 +129,7 @@ test('a 1 GiB MP4 with its moov at the end: only its head and its tail are slice
   assert.equal(r.media.faststart, false);
   assert.equal(r.media.videoCodec, 'h264');
   // The same bytes as a sparse file on disk, for the CLI.
-  const file = path.join(tmp, 'huge.mp4');
-  const fd = openSync(file, 'w');
-  writeSync(fd, Buffer.concat([m.head, m.payload]), 0, m.head.length + m.payload.length, 0);
-  writeSync(fd, m.moov, 0, m.moov.length, m.size - m.moov.length);
-  closeSync(fd);
+  const file = writeSparse(path.join(tmp, 'huge.mp4'), m);
   assert.equal(JSON.stringify(r), withName(cliLines(tmp, ['huge.mp4'], ['youtube', 'twitter'])[0], ''));
   // What was read: one window at the head, one at the tail (the moov inside it).
   const sliced = blob.slices.reduce((n, [a, b]) => n + (b - a), 0);
