@@ -16,9 +16,11 @@
 // Two modules are built from the same Go code (see ../build.sh):
 //   postrules-counter.wasm  measure, parseScheduledFor, split, rules,    (loaded by init)
 //                           measureAll
-//   postrules-full.wasm     checkPost, checkDraftPublish, aggregate      (loaded lazily)
-//                           (+ the above; the three read JSON with package schema's
-//                           strict decoders, which the counter module does not carry)
+//   postrules-full.wasm     checkPost, checkDraftPublish, aggregate,     (loaded lazily)
+//                           probeMedia
+//                           (+ the above; the three checks read JSON with package
+//                           schema's strict decoders, and probeMedia is rules/media's
+//                           probe: neither is in the counter module)
 //
 // The hot paths (measure, parseScheduledFor) call //go:wasmexport functions directly and
 // hand text over through the module's linear memory: no syscall/js callback per call.
