@@ -234,6 +234,9 @@ class Module {
   }
 
   attach(go, instance) {
+    // Probes still waiting on a module being replaced (after a crash) will never hear
+    // from it: they get its fault now.
+    if (this.pending.size > 0) this.failPending();
     this.go = go;
     this.exports = instance.exports;
     this.memory = instance.exports.mem;

@@ -217,3 +217,29 @@ test('several probes at once each get their own file', async () => {
   const reports = await Promise.all(names.map((n) => pr.probeMedia(new CountingBlob([readFileSync(path.join(testdata, n))]))));
   assert.deepEqual(reports.map((r) => r.media.format), ['mp4', 'webm', 'pdf', 'jpeg', 'webp']);
 });
+
+test('the module answers other calls while a probe waits for its slices', async () => {
+  const gap = 256 << 20;
+  const m = hugeMP4(gap);
+  const events = [];
+  const body = { content: 'hello', platforms: [{ platform: 'twitter' }], publishNow: true };
+  let checking = null;
+  class Interleaving extends Blob {
+    slice(a, b) {
+      events.push('slice');
+      // Once the probe's goroutine has parked on its first slice (the microtask runs when
+      // Go has given control back), the checker module's //go:wasmexport functions run.
+      if (checking === null) {
+        checking = new Promise((resolve) => queueMicrotask(() => {
+          pr.checkPost(body).then((v) => { events.push(v.valid ? 'checked' : 'check failed'); resolve(v); });
+        }));
+      }
+      return super.slice(a, b);
+    }
+  }
+  const report = await pr.probeMedia(new Interleaving(blobParts(m.head, m.payload, gap, m.moov)), { platforms: ['twitter'] });
+  assert.equal(report.media.bytes, m.size);
+  assert.equal((await checking).valid, true);
+  assert.deepEqual(events, ['slice', 'checked', 'slice']);
+  assert.equal((await pr.aggregate([{ platform: 'twitter', state: 'published' }])).success, true);
+});
