@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -39,27 +38,6 @@ broken (empty, unrecognized, truncated, corrupt), 2 usage error or a file that c
 be opened (named on stderr; the other files are still probed).
 `
 
-// mediaReport is one file's line of --format json.
-type mediaReport struct {
-	File      string          `json:"file"`
-	Media     *media.Facts    `json:"media"`
-	Error     *mediaError     `json:"error"`
-	Platforms []mediaPlatform `json:"platforms"`
-}
-
-type mediaError struct {
-	Code    rules.Code `json:"code"`
-	Message string     `json:"message"`
-	Offset  int        `json:"offset"`
-}
-
-type mediaPlatform struct {
-	Platform rules.Platform  `json:"platform"`
-	Fits     bool            `json:"fits"`
-	Problems []media.Problem `json:"problems"`
-	Warnings []media.Problem `json:"warnings"`
-}
-
 func runMedia(c *cmdIO, args []string) int {
 	fs := flag.NewFlagSet("media", flag.ContinueOnError)
 	cf := addCommonFlags(fs)
@@ -94,18 +72,17 @@ func runMedia(c *cmdIO, args []string) int {
 			status = worst(status, exitUsage)
 			continue
 		}
-		if r.Error != nil {
+		if !r.Fits() {
 			status = worst(status, exitInvalid)
 		}
-		for _, p := range r.Platforms {
-			if !p.Fits {
-				status = worst(status, exitInvalid)
-			}
-		}
 		if cf.format == formatJSON {
-			enc := json.NewEncoder(c.stdout)
-			enc.SetEscapeHTML(false)
-			enc.Encode(r)
+			b, err := r.JSON()
+			if err != nil {
+				c.errorf("%s: %v", name, err)
+				status = worst(status, exitUsage)
+				continue
+			}
+			c.stdout.Write(b)
 		} else {
 			writeMediaText(c, r)
 		}
@@ -115,38 +92,21 @@ func runMedia(c *cmdIO, args []string) int {
 
 // probeFile opens name and probes it; false (after saying so on stderr) when it cannot
 // be opened or is no regular file. Standard input is refused: the probe seeks.
-func probeFile(c *cmdIO, name string, platforms []rules.Platform) (mediaReport, bool) {
+// The report is media.NewReport's, the one the WebAssembly module's probeMedia gives.
+func probeFile(c *cmdIO, name string, platforms []rules.Platform) (media.Report, bool) {
 	if name == stdinName {
 		c.errorf("%s: media reads files at their offsets; standard input cannot be probed", name)
-		return mediaReport{}, false
+		return media.Report{}, false
 	}
 	facts, err, ioErr := probePath(name)
 	if ioErr != nil {
 		c.errorf("%v", ioErr)
-		return mediaReport{}, false
+		return media.Report{}, false
 	}
-	r := mediaReport{File: name, Platforms: []mediaPlatform{}}
-	if err != nil {
-		e := rules.AsError(err)
-		r.Error = &mediaError{Code: e.Code, Message: e.Message, Offset: e.Offset}
-		return r, true
-	}
-	r.Media = &facts
-	for _, p := range platforms {
-		problems, warnings := media.Judge(p, facts)
-		mp := mediaPlatform{Platform: p, Fits: len(problems) == 0, Problems: problems, Warnings: warnings}
-		if mp.Problems == nil {
-			mp.Problems = []media.Problem{}
-		}
-		if mp.Warnings == nil {
-			mp.Warnings = []media.Problem{}
-		}
-		r.Platforms = append(r.Platforms, mp)
-	}
-	return r, true
+	return media.NewReport(name, facts, err, platforms), true
 }
 
-func writeMediaText(c *cmdIO, r mediaReport) {
+func writeMediaText(c *cmdIO, r media.Report) {
 	w := c.stdout
 	if r.Error != nil {
 		fmt.Fprintf(w, "%s: %s at byte %d: %s\n", r.File, r.Error.Code, r.Error.Offset, oneLine(r.Error.Message))

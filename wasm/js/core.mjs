@@ -16,9 +16,11 @@
 // Two modules are built from the same Go code (see ../build.sh):
 //   postrules-counter.wasm  measure, parseScheduledFor, split, rules,    (loaded by init)
 //                           measureAll
-//   postrules-full.wasm     checkPost, checkDraftPublish, aggregate      (loaded lazily)
-//                           (+ the above; the three read JSON with package schema's
-//                           strict decoders, which the counter module does not carry)
+//   postrules-full.wasm     checkPost, checkDraftPublish, aggregate,     (loaded lazily)
+//                           probeMedia
+//                           (+ the above; the three checks read JSON with package
+//                           schema's strict decoders, and probeMedia is rules/media's
+//                           probe: neither is in the counter module)
 //
 // The hot paths (measure, parseScheduledFor) call //go:wasmexport functions directly and
 // hand text over through the module's linear memory: no syscall/js callback per call.
@@ -72,7 +74,8 @@ function nodeBuiltin(name) {
 // browsers and Node insist) but keeps every write, and its own fs, process, path and Go,
 // in a private object. So the glue's polyfills and its Go class land here and never on the
 // page, and an existing globalThis.Go (another Go version's) is ignored. Go's js.Global()
-// is this scope.
+// is this scope. Returns {GoClass, scope}: the full module leaves probeMedia's entry point
+// in the scope (see Module.attach).
 function privateGo() {
   const own = { fs: undefined, process: undefined, path: undefined, Go: undefined };
   const mine = (k) => Object.prototype.hasOwnProperty.call(own, k);
@@ -92,7 +95,7 @@ function privateGo() {
       return true;
     },
   });
-  return goGlue(scope);
+  return { GoClass: goGlue(scope), scope };
 }
 
 // Result slots of postrules_results (int32 each); see wasm/internal/bridge/exports_wasm.go.
@@ -101,6 +104,9 @@ const SLOT_STATUS = 0, SLOT_OUT_PTR = 1, SLOT_OUT_LEN = 2, SLOT_LENGTH = 3, SLOT
 const STATUS_OK = 0;
 const STATUS_MORE = 2; // split of a prefix: the prefix does not decide, send the whole text
 const NAME_AREA = 128; // bytes per option name in postrules_names
+// Where the full module's main leaves probeMedia's entry point in the private scope
+// (wasm/internal/bridge/mediaprobe, GlobalName).
+const PROBE_GLOBAL = 'postrules_probe_media';
 
 // Codes the wrapper itself can answer with, before or instead of the Go side.
 const CODE_NOT_INITIALIZED = 'not_initialized';
@@ -210,8 +216,10 @@ function bytesFor(strings) {
 
 /** One instantiated Go module and the views on its memory. */
 class Module {
-  constructor(GoClass, compiled, label) {
+  constructor({ GoClass, scope }, compiled, label) {
     this.GoClass = GoClass;
+    this.scope = scope;
+    this.pending = new Set(); // settle functions of the probes under way (see probe)
     this.compiled = compiled;
     this.label = label;
     this.dead = null; // why the module stopped, once it has
@@ -226,6 +234,9 @@ class Module {
   }
 
   attach(go, instance) {
+    // Probes still waiting on a module being replaced (after a crash) will never hear
+    // from it: they get its fault now.
+    if (this.pending.size > 0) this.failPending();
     this.go = go;
     this.exports = instance.exports;
     this.memory = instance.exports.mem;
@@ -234,10 +245,19 @@ class Module {
     // promise it returns settles only if the program exits, which is always a crash.
     // (A restarted module has a new go: the old one's late news must not touch it.)
     go.run(instance).then(
-      () => { if (this.go === go) this.dead = this.dead || `the ${this.label} module's Go program exited`; },
-      (err) => { if (this.go === go) this.dead = `the ${this.label} module failed: ${err && err.message}`; },
+      () => { if (this.go === go) { this.dead = this.dead || `the ${this.label} module's Go program exited`; this.failPending(); } },
+      (err) => { if (this.go === go) { this.dead = `the ${this.label} module failed: ${err && err.message}`; this.failPending(); } },
     );
     if (go.exited) throw new Error(`the ${this.label} module exited while starting`);
+    // main has run up to its select{}: the full module's has left probeMedia's entry point
+    // (a syscall/js function, mediaprobe.GlobalName) in the private scope. Taken at once,
+    // before any other module starts in the same scope.
+    this.probeFn = null;
+    const fn = this.scope[PROBE_GLOBAL];
+    if (typeof fn === 'function') {
+      this.probeFn = fn;
+      delete this.scope[PROBE_GLOBAL];
+    }
     this.resPtr = this.exports.postrules_results() >>> 0;
     this.namesPtr = this.exports.postrules_names() >>> 0;
     this.refreshViews();
@@ -283,6 +303,58 @@ class Module {
       }
       return fault(CODE_INTERNAL, `${why}; it is being restarted, try again`);
     }
+  }
+
+  /** Settles every probe under way with an internal_error fault (the module stopped). */
+  failPending() {
+    const f = fault(CODE_INTERNAL, this.dead || `the ${this.label} module stopped`);
+    for (const settle of [...this.pending]) settle(1, f);
+  }
+
+  /**
+   * Runs probeMedia's Go entry point on a source (see mediaSource): a promise of the
+   * report's JSON line, parsed, or of a fault; it never rejects. The Go side runs the
+   * probe in a goroutine and asks for bytes through read(off, n, deliver): a source in
+   * memory answers at once, a Blob later, through deliver (syscall/js resumes the
+   * goroutine waiting for them).
+   */
+  probe(src, platforms) {
+    const down = this.alive();
+    if (down) return Promise.resolve(down);
+    if (this.probeFn === null) {
+      return Promise.resolve(fault(CODE_INTERNAL, `the ${this.label} module has no media probe (built without wasm/internal/bridge/mediaprobe)`));
+    }
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (status, answer) => {
+        if (settled) return;
+        settled = true;
+        this.pending.delete(settle);
+        if (typeof answer !== 'string') resolve(answer); // a fault of the wrapper's
+        else resolve(withOK(JSON.parse(answer), status === STATUS_OK));
+      };
+      this.pending.add(settle);
+      const crashed = (err) => {
+        this.dead = `the ${this.label} module crashed: ${errText(err)}`;
+        this.failPending();
+      };
+      const read = (off, n, deliver) => {
+        const give = (bytes, message) => {
+          if (settled) return;
+          try {
+            deliver(bytes, message);
+          } catch (err) {
+            crashed(err);
+          }
+        };
+        return src.read(off, n, give);
+      };
+      try {
+        this.probeFn(read, src.size, src.name, platforms, settle);
+      } catch (err) {
+        crashed(err);
+      }
+    });
   }
 
   /** Reserves n input bytes and returns their address (0 with a fault in the output). */
@@ -654,9 +726,115 @@ const PARSE_OPTIONS = ['now'];
 const INIT_OPTIONS = ['wasmURL', 'wasmModule', 'fullWasmURL', 'fullWasmModule', 'wasmExecURL', 'preloadChecker'];
 const SPLIT_OPTIONS = ['platform', 'counter', 'cap', 'numbering'];
 const MEASURE_ALL_OPTIONS = ['platforms'];
+const PROBE_OPTIONS = ['platforms'];
 // measureAll's records: int32 each; see RecordRule... in wasm/internal/bridge/counterfuncs.go.
 const REC_RULE = 0, REC_COUNTER = 1, REC_LENGTH = 2, REC_CAP = 3, REC_OVERFLOW_AT = 4, REC_FLAGS = 5, REC_SIZE = 6;
 const FLAG_EXACT = 1, FLAG_WARNING = 2;
+
+// The getter `name` of proto as the engine defines it, or null: called on a value, it
+// throws unless the value really is one of proto's kind (a brand check a proxy or a
+// look-alike object cannot pass, and a page's own property cannot shadow).
+function intrinsicGetter(ctor, name) {
+  try {
+    const d = ctor && Object.getOwnPropertyDescriptor(ctor.prototype, name);
+    return d && typeof d.get === 'function' ? d.get : null;
+  } catch {
+    return null;
+  }
+}
+// brand(getter, v): getter.call(v), or undefined when v is not of its kind.
+function brand(getter, v) {
+  if (getter === null) return undefined;
+  try {
+    return getter.call(v);
+  } catch {
+    return undefined;
+  }
+}
+
+// The file probeMedia reads, from what a page passes: a File or a Blob (read a slice at a
+// time, never whole), or bytes in memory (an ArrayBuffer, a Uint8Array or any other
+// typed array or DataView: its bytes). Returns {size, name, read} or {fault}. Every value
+// is read here, before the first await, through the engine's own getters.
+// read(off, n, give) returns the n bytes at off as a Uint8Array at once, or undefined and
+// calls give(bytes, null) once they have come (give(null, message) when they cannot be
+// read: a file deleted or changed on disk since it was picked).
+function mediaSource(v) {
+  const wrong = () => ({ fault: fault(CODE_WRONG_TYPE, `file must be a File, a Blob, an ArrayBuffer or a Uint8Array, got ${describe(v)}`, 'file') });
+  if (v === null || (typeof v !== 'object' && typeof v !== 'function')) return wrong();
+  const Blob = globalThis.Blob;
+  const size = brand(intrinsicGetter(Blob, 'size'), v);
+  if (typeof size === 'number') {
+    const name = brand(intrinsicGetter(globalThis.File, 'name'), v);
+    const arrayBuffer = Blob.prototype.arrayBuffer;
+    const sizeOf = intrinsicGetter(Blob, 'size');
+    return {
+      size,
+      name: typeof name === 'string' ? name : '',
+      read(off, n, give) {
+        // The Blob's own slice (a subclass may count or log), checked to give a real
+        // Blob of the length asked, whose bytes come from the engine's arrayBuffer.
+        const failed = (what, err) => Promise.resolve().then(() => give(null, `${what}: ${errText(err)}`));
+        let part;
+        try {
+          part = v.slice(off, off + n);
+          if (brand(sizeOf, part) !== n) return void failed('slicing the file', `slice(${off}, ${off + n}) gave no Blob of ${n} bytes`);
+        } catch (err) {
+          return void failed('slicing the file', err);
+        }
+        arrayBuffer.call(part).then((ab) => give(new Uint8Array(ab), null), (err) => give(null, `reading ${n} bytes at byte ${off}: ${errText(err)}`));
+        return undefined;
+      },
+    };
+  }
+  // A view of a detached buffer (transferred to a worker) holds no bytes.
+  const view = (buffer, off, len) => {
+    try {
+      return new Uint8Array(buffer, off, len);
+    } catch {
+      return new Uint8Array(0);
+    }
+  };
+  let bytes = null;
+  const abLength = brand(intrinsicGetter(ArrayBuffer, 'byteLength'), v);
+  if (typeof abLength === 'number') {
+    bytes = view(v, 0, abLength);
+  } else {
+    const TypedArray = Object.getPrototypeOf(Uint8Array);
+    for (const ctor of [TypedArray, DataView]) {
+      const buffer = brand(intrinsicGetter(ctor, 'buffer'), v);
+      if (buffer !== undefined) {
+        bytes = view(buffer, brand(intrinsicGetter(ctor, 'byteOffset'), v), brand(intrinsicGetter(ctor, 'byteLength'), v));
+        break;
+      }
+    }
+  }
+  if (bytes === null) return wrong();
+  return { size: bytes.length, name: '', read: (off, n) => bytes.subarray(off, off + n) };
+}
+
+// probeMedia's platforms option: null for all ten, else a fresh array of the names, each
+// a string (Go's rules.ParsePlatform judges them, as the CLI's --platform). {names} or
+// {fault}.
+function probePlatforms(v) {
+  if (v === undefined || v === null) return { names: null };
+  const names = [];
+  try {
+    if (!Array.isArray(v)) return { fault: fault(CODE_WRONG_TYPE, `platforms must be an array of platform names, got ${describe(v)}`, 'platforms') };
+    const n = v.length;
+    for (let i = 0; i < n; i++) {
+      const p = v[i];
+      const path = `platforms/${i}`;
+      if (typeof p !== 'string') return { fault: fault(CODE_WRONG_TYPE, `platforms[${i}] must be a string, got ${describe(p)}`, path) };
+      const bad = loneSurrogateAt(p);
+      if (bad >= 0) return { fault: loneSurrogateFault(`platforms[${i}]`, p, bad, path) };
+      names.push(p);
+    }
+  } catch (err) {
+    return { fault: fault(CODE_INVALID_VALUE, `platforms cannot be read: ${errText(err)}`, 'platforms') };
+  }
+  return { names };
+}
 
 /**
  * Makes one copy of the API. locate.counter() and locate.full() give the default places
@@ -1158,6 +1336,22 @@ export function createPostrules(locate) {
     return stringify(o, 'options', '', true);
   }
 
+  // probeMedia: the file's facts from its headers and each platform's verdict on them,
+  // the line of `validate media --format json` (media.NewReport), parsed. A Blob is read
+  // a slice at a time (see mediaSource and Module.probe); the checker module is loaded
+  // first when needed. The page's values are all read before the first await.
+  async function probeMedia(file, options) {
+    const src = mediaSource(file);
+    if (src.fault) return src.fault;
+    const o = readOptions(options, PROBE_OPTIONS, 'options');
+    if (o.fault) return o.fault;
+    const pl = probePlatforms(o.values.platforms);
+    if (pl.fault) return pl.fault;
+    const { m, down } = await full('probeMedia');
+    if (down) return down;
+    return m.probe(src, pl.names);
+  }
+
   async function full(what) {
     if (fullModule) return { m: fullModule };
     try {
@@ -1230,6 +1424,8 @@ export function createPostrules(locate) {
       const r = measureAll(text, options);
       return r.code !== undefined ? measureFault(r) : r;
     }),
+    /** Probes a media file (File, Blob or bytes): a line of `validate media --format json`. */
+    probeMedia: guarded('probeMedia', (f) => f, probeMedia),
     checkPost: guarded('checkPost', faultVerdict,
       (request, options) => check('checkPost', 'postrules_check_post', [[request, 'request']], options)),
     checkDraftPublish: guarded('checkDraftPublish', faultVerdict,

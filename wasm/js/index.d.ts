@@ -545,3 +545,117 @@ export function checkPost(request: unknown, options?: CheckOptions): Promise<Ver
  * (default {}). Never rejects: failures are verdicts.
  */
 export function checkDraftPublish(draft: unknown, body?: unknown, options?: DraftCheckOptions): Promise<Verdict>;
+
+// ---------------------------------------------------------------------------- probeMedia
+
+export interface ProbeMediaOptions {
+  /**
+   * The platforms to judge for, in this order (a name twice is judged twice), as the CLI's
+   * --platform; default all ten; [] judges none. An unknown name is an unknown_platform
+   * Fault at "platforms/i".
+   */
+  platforms?: (Platform | string)[];
+}
+
+/**
+ * The facts of a file as its headers say, as displayed (rules/media.Facts). A fact that
+ * does not apply to the format is absent (the optional members) or 0.
+ */
+export interface MediaFacts {
+  kind: 'image' | 'gif' | 'video' | 'document';
+  /** "jpeg", "png", "gif", "webp", "heic", "bmp", "tiff", "mp4", "mov", "webm", "mkv" or "pdf". */
+  format: string;
+  /** The media type of format, e.g. "video/mp4". */
+  mime: string;
+  /** The file's size in bytes. */
+  bytes: number;
+  /** As displayed: after a video's rotation or a photo's EXIF orientation. 0 for a document. */
+  width: number;
+  height: number;
+  /** Clockwise degrees applied to display the coded picture: 0, 90, 180 or 270. */
+  rotation: number;
+  /** A video's pixel aspect ratio "H:V" when its pixels are not square. */
+  pixelAspect?: string;
+  /** Seconds (a video, an animated GIF or WebP). */
+  duration?: number;
+  /** Average frames per second. */
+  frameRate?: number;
+  variableFrameRate?: true;
+  /** "h264", "hevc", "vp8", "vp9", "av1", or the container's code for another. */
+  videoCodec?: string;
+  /** "High", "Main 10", "0"... */
+  videoProfile?: string;
+  /** "aac", "mp3", "opus", ..., or "none" for a video without sound. */
+  audioCodec?: string;
+  audioSampleRate?: number;
+  audioChannels?: number;
+  /** MP4/MOV: the moov comes before the mdat (always present; false for other formats). */
+  faststart: boolean;
+  editList?: true;
+  /** Frames of a GIF or an animated WebP/PNG. */
+  frames?: number;
+  /** A PDF's page count (absent when its page tree cannot be reached with bounded reads). */
+  pages?: number;
+}
+
+/** A media rule a file breaks (warnings: one that informs). */
+export interface MediaProblem {
+  /** The rule's id, e.g. "twitter.video.codec" (see rules()). */
+  rule: string;
+  /** invalid_media. */
+  code: Code;
+  message: string;
+}
+
+/** One platform's verdict on the facts: it fits when it has no problems. */
+export interface MediaPlatformVerdict {
+  platform: Platform | string;
+  fits: boolean;
+  problems: MediaProblem[];
+  warnings: MediaProblem[];
+}
+
+/** What the probe could not read, at its byte offset in the file. */
+export interface MediaError {
+  code: 'media_empty' | 'media_unrecognized' | 'media_truncated' | 'media_corrupt';
+  message: string;
+  offset: number;
+}
+
+/** A file probed: the line of `validate media --format json` (media.Report), member for member. */
+interface MediaReportBase {
+  readonly ok: true;
+  /** The File's name; "" for a Blob that is no File and for bytes. */
+  file: string;
+}
+/** A file the probe read: its facts and each platform's verdict. */
+export interface ProbedMedia extends MediaReportBase {
+  media: MediaFacts;
+  error: null;
+  platforms: MediaPlatformVerdict[];
+}
+/** A file the probe could not read (empty, not a known format, truncated, corrupt). */
+export interface BrokenMedia extends MediaReportBase {
+  media: null;
+  error: MediaError;
+  platforms: [];
+}
+/** Narrow with `r.ok` (a Fault is false), then `r.error === null`. */
+export type MediaReport = ProbedMedia | BrokenMedia;
+
+/**
+ * Faults of probeMedia: wrong_type ("file": not a File, Blob, ArrayBuffer or typed
+ * array; "options"; "platforms", "platforms/i"), unknown_field and invalid_value
+ * (options), invalid_string and unknown_platform ("platforms/i"), not_initialized (the
+ * checker module could not be loaded), internal_error.
+ */
+export type ProbeMediaFault = Fault;
+
+/**
+ * Probes an image, a video or a PDF from its headers and judges it for each platform:
+ * the line of `validate media --format json`. A File or Blob is read a slice at a time
+ * (its head, the boxes or chunks its headers point to: a 2 GB video with its moov at the
+ * end costs two 64 KiB slices), never whole. Loads the full module on first use. Never
+ * rejects: a broken file is a report with `error`; a value it cannot take is a Fault.
+ */
+export function probeMedia(file: Blob | ArrayBuffer | ArrayBufferView, options?: ProbeMediaOptions): Promise<MediaReport | ProbeMediaFault>;

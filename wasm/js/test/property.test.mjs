@@ -127,6 +127,23 @@ test('split, rules and measureAll answer every value without throwing', () => {
   }), { numRuns: 1500 });
 });
 
+function assertReport(r) {
+  assert.ok(isFault(r) || (r.ok === true && typeof r.file === 'string' && (r.media === null) !== (r.error === null) &&
+    Array.isArray(r.platforms)), show(r));
+}
+
+test('probeMedia never rejects: a report (bytes, typed arrays, Blobs) or a fault', async () => {
+  const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])]);
+  await fc.assert(fc.asyncProperty(value, value, async (ra, rb) => {
+    const a = build(ra), b = build(rb);
+    assertReport(await pr.probeMedia(a));
+    assertReport(await pr.probeMedia(png, a));
+    assertReport(await pr.probeMedia(png, { platforms: a }));
+    assertReport(await pr.probeMedia(png, { platforms: [a, 'twitter'] }));
+    assertReport(await pr.probeMedia(a, b));
+  }), { numRuns: 300 });
+});
+
 test('checkPost and checkDraftPublish never reject and never forge a 5xx, 401, 402 or 429', async () => {
   const body = { content: 'hello', platforms: [{ platform: 'twitter' }], publishNow: true };
   await fc.assert(fc.asyncProperty(value, value, value, async (ra, rb, rc) => {

@@ -1,5 +1,9 @@
 // The size budgets (docs/wasm.md), after gzip -9 (1 MB = 1,000,000 bytes): the module a
-// composer needs while typing at most 1.0 MB, the full checker at most 2.5 MB.
+// composer needs while typing at most 1.0 MB, the full checker at most 2.6 MB. The full
+// budget was 2.5 MB until 0.5.0 added probeMedia to it (rules/media's probe, about 91 KB
+// after gzip -9): a third module for the probe alone would be 1.22 MB (its own Go
+// runtime), and the page that probes a file checks its post with the full module anyway
+// (docs/wasm.md, "probeMedia: which module").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -16,15 +20,15 @@ test('the counter module is at most 1.0 MB after gzip -9', () => {
   assert.ok(n <= 1_000_000, `postrules-counter.wasm: ${n} bytes gzipped`);
 });
 
-test('the full checker is at most 2.5 MB after gzip -9', () => {
+test('the full checker is at most 2.6 MB after gzip -9', () => {
   const n = gz('postrules-full.wasm');
-  assert.ok(n <= 2_500_000, `postrules-full.wasm: ${n} bytes gzipped`);
+  assert.ok(n <= 2_600_000, `postrules-full.wasm: ${n} bytes gzipped`);
 });
 
 test('the counter module carries no schema, validator or encoding/json', () => {
   // The names are in the module's data (package paths of its types and functions).
   const text = readFileSync(path.join(distDir, 'postrules-counter.wasm')).toString('latin1');
-  for (const pkg of ['go-playground/validator', 'postrules/postrules/schema', 'encoding/json']) {
+  for (const pkg of ['go-playground/validator', 'postrules/postrules/schema', 'encoding/json', 'postrules/postrules/rules/media']) {
     assert.equal(text.includes(pkg), false, `${pkg} is linked into the counter module`);
   }
   assert.equal(text.includes('postrules/postrules/rules'), true); // the check can see names at all

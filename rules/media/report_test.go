@@ -1,0 +1,54 @@
+package media
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/postrules/postrules/rules"
+)
+
+func TestReportOfAnError(t *testing.T) {
+	_, err := Probe(strings.NewReader(""), 0)
+	r := NewReport("x", Facts{}, err, rules.Platforms())
+	b, jerr := r.JSON()
+	if jerr != nil {
+		t.Fatal(jerr)
+	}
+	want := `{"file":"x","media":null,"error":{"code":"media_empty","message":"the file is empty (at byte 0)","offset":0},"platforms":[]}` + "\n"
+	if string(b) != want {
+		t.Errorf("got  %s\nwant %s", b, want)
+	}
+	if r.Fits() {
+		t.Error("a broken file fits")
+	}
+	// An error that is no *rules.Error (a bug) is still a report, never a panic.
+	if r := NewReport("", Facts{}, errors.New("boom"), nil); r.Error == nil || r.Error.Code != rules.CodeInternal {
+		t.Errorf("got %+v", r.Error)
+	}
+}
+
+func TestReportJudgesEachPlatformAsked(t *testing.T) {
+	f, err := os.Open("testdata/image.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	facts, err := Probe(f, st.Size())
+	ps := []rules.Platform{rules.Twitter, rules.Twitter, rules.Bluesky}
+	r := NewReport("image.png", facts, err, ps)
+	if len(r.Platforms) != 3 || r.Platforms[1].Platform != rules.Twitter || r.Platforms[2].Platform != rules.Bluesky {
+		t.Fatalf("platforms: %+v", r.Platforms)
+	}
+	for _, p := range r.Platforms {
+		if p.Problems == nil || p.Warnings == nil {
+			t.Errorf("%s: nil problems or warnings (JSON null)", p.Platform)
+		}
+	}
+	b, _ := r.JSON()
+	if strings.Contains(string(b), `\u003c`) || !strings.HasSuffix(string(b), "}\n") {
+		t.Errorf("JSON: %s", b)
+	}
+}
