@@ -24,6 +24,9 @@ if [ ! -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
 fi
 # Both suites run even when the first fails, so that one report shows everything.
 status=0
-node --test js/test/ || status=1
+# --no-wasm-dynamic-tiering: Node 20 can deadlock at exit while V8 still tiers up a large
+# module in the background (nodejs/node#54918): media.test.mjs, which loads the full
+# module, hung after passing about 1 run in 14 without it and in none of 30 with it.
+node --no-wasm-dynamic-tiering --test js/test/ || status=1
 node --test browser-test/ || status=1
 exit "$status"
