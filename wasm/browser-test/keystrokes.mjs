@@ -7,7 +7,8 @@
 //
 // --dir serves another wasm/ folder (e.g. an older demo beside the built js/), --sizes
 // the paste sizes in UTF-8 bytes, --keys the keystrokes timed after each paste,
-// --timeout the seconds one keystroke may take before the run gives up on that size.
+// --timeout the seconds one keystroke may take before the run gives up on that size,
+// --bare times a page holding only a textarea of the demo's size (Chromium's own cost).
 // Prints one line per size and writes test-artifacts/keystrokes.json.
 //
 // What is timed: a key press is a real one (CDP key events, as a user's), typed at the
@@ -140,8 +141,12 @@ async function main() {
     for (const bytes of sizes) { // a fresh browser per size: one size's garbage never slows the next
       const browser = await startBrowser(tmp);
       try {
-        await browser.page.goto(server.url);
-        await browser.page.waitForSelector('body[data-ready=yes]', { timeout: 30000 });
+        if (args.includes('--bare')) { // the floor: a textarea of the demo's size, no script
+          await browser.page.setContent('<div class="post-editor" data-path="/content"><textarea style="width:760px;height:9.5em;font:15px/1.45 monospace;white-space:pre-wrap"></textarea></div>');
+        } else {
+          await browser.page.goto(server.url);
+          await browser.page.waitForSelector('body[data-ready=yes]', { timeout: 30000 });
+        }
         await installProbe(browser.page);
         const row = await measureSize(browser.page, bytes, keys, timeoutMs);
         rows.push(row);
