@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { buildEditor } from '../demo/build.mjs';
 
 export const wasmDir = fileURLToPath(new URL('../', import.meta.url));
 export const repoRoot = path.resolve(wasmDir, '..');
@@ -28,6 +29,8 @@ export async function startServer(tmp, { dir = wasmDir, pages = 'browser-test,be
   for (const f of ['postrules-counter.wasm', 'postrules-full.wasm', 'wasm_exec.mjs']) {
     if (!existsSync(path.join(dir, 'js', f))) throw new Error(`js/${f} is missing: run bash wasm/build.sh first`);
   }
+  // The demo's editor bundle, made afresh from demo/editor.mjs (esbuild: well under a second).
+  if (path.resolve(dir) === path.resolve(wasmDir)) await buildEditor();
   const bin = path.join(tmp, 'serve');
   execFileSync('go', ['build', '-o', bin, './wasm/serve'], { cwd: repoRoot, stdio: 'inherit' });
   const args = ['-addr', '127.0.0.1:0', '-dir', dir];
