@@ -24,7 +24,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, startBrowser, tempDir, artifactsDir } from './harness.mjs';
 
-export const sharedArea = '.post-editor[data-path="/content"] textarea';
+// The shared post's editable element: CodeMirror's content element in the demo, a
+// textarea in an older demo (--dir) or on the bare page (--bare).
+export const sharedArea = '.post-editor[data-path="/content"] :is(textarea, .cm-content)';
 
 /** A text of about `bytes` UTF-8 bytes: paragraphs of prose with an emoji each. */
 export function makeText(bytes) {
@@ -59,17 +61,36 @@ export async function installProbe(page) {
 }
 
 /**
- * Pastes text into the textarea as the page sees a paste: its value replaced and one
- * input event (inputType insertFromPaste). Chromium's own editing path for inserting text
- * (CDP Input.insertText, execCommand('insertText')) takes 2 s per 100 KB with no page
- * script at all and lost the renderer at 1 MB here, so it is not what is timed.
+ * Replaces the editor's text with a paste, as the page sees one. Into CodeMirror: select
+ * all (Control+A, its keymap) and a paste event carrying the text as text/plain, which
+ * CodeMirror takes as the user's paste (one transaction). Into a textarea: its value
+ * replaced and one input event (inputType insertFromPaste). Chromium's own editing path
+ * for inserting text (CDP Input.insertText, execCommand('insertText')) takes 2 s per
+ * 100 KB in a textarea with no page script at all and lost the renderer at 1 MB here, so
+ * it is not what is timed.
  */
 export async function paste(page, selector, text) {
-  await page.locator(selector).evaluate((area, t) => {
-    area.focus();
-    area.value = t;
-    area.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+  const field = typeof selector === 'string' ? page.locator(selector) : selector;
+  if (await field.evaluate((e) => e.tagName !== 'TEXTAREA')) {
+    await field.focus();
+    await page.keyboard.press('Control+A');
+  }
+  await field.evaluate((e, t) => {
+    e.focus();
+    if (e.tagName === 'TEXTAREA') {
+      e.value = t;
+      e.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertFromPaste' }));
+      return;
+    }
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    e.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
+}
+
+/** The text an editor holds: a textarea's value, or the CodeMirror view's document. */
+export async function editorText(page, selector) {
+  return page.locator(selector).evaluate((e) => (e.tagName === 'TEXTAREA' ? e.value : e.closest('.post-editor').view.state.doc.toString()));
 }
 
 const within = (p, ms, what) => Promise.race([p, new Promise((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms))]);

@@ -1,14 +1,19 @@
 // The composer demo: a static page on top of ../js/postrules.mjs. Every number, highlight
 // and message comes from the WebAssembly module; this file only draws.
 //
-// Built to stay quick on any paste (docs/wasm.md, "The composer demo"): an input event
-// only records which editor changed; the work runs once per animation frame. Each editor
-// has a fixed height and scrolls. The highlight behind it holds the text up to where it
-// overflows (bounded by the largest cap, not by the text), the first OVERFLOW_MARKED
-// units of the overflow, and a band for the rest: never a copy of the whole text. The
-// request's JSON is built only when its panel is opened. The all-rules panel, which reads
-// the whole text, waits for a pause in typing once the text is long.
+// Built to stay quick on any paste (docs/wasm.md, "The composer demo"): each editor is a
+// CodeMirror view (editor.mjs) of fixed height, which lays out only the lines in sight, so
+// a keystroke costs about the same on 5 MB as on a tweet. An edit only records which
+// editor changed; the work (reading the text, measuring it) runs once per animation frame.
+// The overflow highlight is a decoration from the overflow to the end, drawn only where
+// lines are drawn. The request's JSON is built only when its panel is opened. The
+// all-rules panel, which reads the whole text, waits for a pause in typing once the text
+// is long.
 import * as postrules from '../js/postrules.mjs';
+
+// The editor bundle (editor.bundle.mjs, built from editor.mjs by build.mjs) is imported in
+// main(), so that a missing bundle is said on the page.
+let createEditor = null;
 
 const { init, measure, parseScheduledFor, checkPost, loadChecker, split, rules, measureAll } = postrules;
 
@@ -23,8 +28,6 @@ const NAMES = {
 };
 const nameOf = (p) => NAMES[p] || p;
 
-// How much of an overflow is marked glyph by glyph; past it a band covers the rest.
-const OVERFLOW_MARKED = 2000;
 // Texts longer than this (UTF-16 units) have the all-rules panel (which reads the whole
 // text) updated after a pause in typing rather than on every frame.
 const LONG_TEXT = 1 << 16;
@@ -128,44 +131,86 @@ function schedule(ed) {
 }
 
 /**
- * An editor: a fixed-height textarea (it scrolls) over a backdrop that marks where the
- * text overflows. path is the JSON pointer of its text in the request (for problems);
- * get/set read and write its text in the state; platforms() says who posts it.
+ * An editor: a CodeMirror view of fixed height (it scrolls; it lays out only the lines in
+ * sight, see editor.mjs) with the overflow marked from its first offset to the end. path
+ * is the JSON pointer of its text in the request (for problems); get/set read and write
+ * its text in the state; platforms() says who posts it. The wrapper element's .view is
+ * the EditorView (the browser tests read the text from it).
  */
 function editor(path, label, get, set, platforms) {
-  const mirror = el('div', { class: 'mirror' });
-  const backdrop = el('div', { class: 'backdrop', 'aria-hidden': 'true' }, mirror);
-  const area = el('textarea', { spellcheck: 'false', 'aria-label': label });
-  area.value = get();
+  const box = el('div', { class: 'editor' });
   const counters = el('div', { class: 'counters' });
   const summary = el('div', { class: 'summary', 'aria-live': 'polite' });
   const problems = el('div', { class: 'problems', 'data-problems-for': path });
-  const wrap = el('div', { class: 'post-editor', 'data-path': path },
-    el('div', { class: 'editor' }, backdrop, area), counters, summary, problems);
-  const ed = {
-    path, area, wrap, backdrop, mirror, counters, summary, get, set, platforms,
-    shown: null, // what the last draw showed, to skip unchanged work
-  };
-  area.addEventListener('input', () => {
-    ed.stale = true; // the text is read once per frame, not per event
-    edited();
-    schedule(ed);
+  const wrap = el('div', { class: 'post-editor', 'data-path': path }, box, counters, summary, problems);
+  const ed = { path, wrap, box, counters, summary, get, set, platforms };
+  ed.cm = createEditor({
+    parent: box, text: get(), label,
+    onEdit: () => {
+      ed.stale = true; // the text is read once per frame, not per edit
+      edited();
+      schedule(ed);
+    },
   });
-  area.addEventListener('scroll', () => { backdrop.scrollTop = area.scrollTop; });
+  wrap.view = ed.cm.view;
   editors.add(ed);
   schedule(ed);
   return ed;
 }
 
+/**
+ * The state's copy of an editor's text is brought up to date lazily: at once for a short
+ * text, and for a long one only when the whole text is needed (the all-rules panel, a
+ * split, the request), so that a keystroke in 5 MB does not copy 5 MB.
+ */
+function flush(ed) {
+  if (!ed.stale) return;
+  ed.stale = false;
+  ed.set(ed.cm.text());
+}
+function flushAll() {
+  for (const ed of editors) flush(ed);
+}
+
+/**
+ * measure() on a long text, from its first MEASURE_FIRST units when they settle it: when
+ * they alone count past twice the cap (exact: false, a lower bound), the rest of the text
+ * cannot change the figure shown ("more than N"), nor the overflow offset, which lies in
+ * them. measure() itself reads a long text prefix first in the same way; doing it here
+ * spares reading the text out of the editor. Otherwise the whole text is measured.
+ */
+const MEASURE_FIRST = 1 << 14;
+function measureEditor(ed, platform) {
+  const doc = ed.cm.view.state.doc;
+  if (doc.length > 2 * MEASURE_FIRST) {
+    let end = MEASURE_FIRST;
+    const last = doc.sliceString(end - 1, end).charCodeAt(0);
+    if (last >= 0xd800 && last <= 0xdbff) end++; // keep a surrogate pair whole
+    const r = measure(doc.sliceString(0, end), { platform });
+    if (r.ok && r.exact === false && !r.fits) return r;
+  }
+  flush(ed);
+  return measure(ed.get(), { platform });
+}
+
+/** Puts a text the page made (a split, its undo) into an editor and the state. */
+function replaceText(ed, text) {
+  ed.set(text);
+  ed.stale = false;
+  ed.cm.setText(text);
+  schedule(ed);
+}
+
+function dropEditor(ed) {
+  ed.cm.destroy();
+  editors.delete(ed);
+  dirty.delete(ed);
+}
+
 /** Draws one editor: its counters, its sentences and its highlight. */
 function drawEditor(ed) {
-  if (ed.stale) {
-    ed.stale = false;
-    ed.set(ed.area.value);
-  }
-  const text = ed.get();
   const platforms = ed.platforms();
-  const results = platforms.map((platform) => [platform, measure(text, { platform })]);
+  const results = platforms.map((platform) => [platform, measureEditor(ed, platform)]);
   let first = null;
   ed.counters.textContent = '';
   const sentences = [];
@@ -188,38 +233,9 @@ function drawEditor(ed) {
   ed.summary.textContent = '';
   for (const s of sentences) ed.summary.append(el('p', { class: 'over-sentence', text: s }));
   ed.wrap.dataset.overflowAt = first === null ? '' : String(first);
-  ed.wrap.querySelector('.editor').classList.toggle('over', first !== null);
-  drawHighlight(ed, text, first);
-}
-
-/**
- * The highlight: the mirror holds the text before the overflow (transparent, so that the
- * mark lands under the same glyphs of the textarea), the first OVERFLOW_MARKED units of
- * the overflow in a <mark>, and past that a band as tall as the rest of the textarea's
- * text. Nothing is rewritten when those slices did not change.
- */
-function drawHighlight(ed, text, at) {
-  const before = at === null ? '' : text.slice(0, at);
-  const marked = at === null ? '' : text.slice(at, at + OVERFLOW_MARKED);
-  const rest = at !== null && text.length > at + OVERFLOW_MARKED;
-  const s = ed.shown;
-  if (s === null || s.before !== before || s.marked !== marked || s.rest !== rest) {
-    ed.mirror.textContent = '';
-    if (at !== null) {
-      ed.mirror.append(before, el('mark', { text: marked }));
-      if (rest) ed.mirror.append(el('mark', { class: 'band' }));
-    }
-    ed.mirror.append(' '); // a trailing newline takes its line, as in the textarea
-    ed.shown = { before, marked, rest };
-  }
-  if (rest) {
-    // The band fills from the end of the marked part to the end of the textarea's text.
-    const band = ed.mirror.querySelector('.band');
-    const top = band.offsetTop;
-    const h = Math.max(0, ed.area.scrollHeight - top);
-    if (band.style.height !== `${h}px`) band.style.height = `${h}px`;
-  }
-  ed.backdrop.scrollTop = ed.area.scrollTop;
+  ed.box.classList.toggle('over', first !== null);
+  // The highlight: a mark decoration from the first overflow to the end of the text.
+  ed.cm.setOverflow(first);
 }
 
 // ---------------------------------------------------------------------------- layout
@@ -238,7 +254,8 @@ function renderPlatforms() {
 const sharedPlatforms = () => activeTargets().filter((p) => !state.targets[p].override);
 
 function renderTargets() {
-  for (const ed of editors) if (ed.path !== '/content') editors.delete(ed);
+  flushAll(); // the editors below are made anew from the state
+  for (const ed of editors) if (ed.path !== '/content') dropEditor(ed);
   const box = $('#targets');
   box.textContent = '';
   activeTargets().forEach((p, i) => {
@@ -268,7 +285,7 @@ function threadEditor(t, base) {
   t.thread.forEach((_, k) => {
     const path = `${base}/platformSpecificData/threadItems/${k}/content`;
     const remove = el('button', { type: 'button', class: 'small remove-item', text: 'remove' });
-    remove.addEventListener('click', () => { t.thread.splice(k, 1); edited(); renderTargets(); });
+    remove.addEventListener('click', () => { flushAll(); t.thread.splice(k, 1); edited(); renderTargets(); });
     list.append(el('div', { class: 'thread-item' },
       el('div', { class: 'head' }, el('span', { text: `post ${k + 2} of the thread` }), remove),
       editor(path, `X thread post ${k + 2}`, () => t.thread[k], (v) => { t.thread[k] = v; }, () => ['twitter']).wrap));
@@ -299,7 +316,7 @@ function runFrame() {
   dirty.clear();
   // The all-rules panel follows the shared text: at once when short, after a pause when long.
   clearTimeout(allTimer);
-  if (state.shared.length <= LONG_TEXT) refreshAll();
+  if (sharedEditor.cm.view.state.doc.length <= LONG_TEXT) refreshAll();
   else if (sharedChanged || allPending) {
     allPending = true;
     $('#all-platforms').classList.add('pending');
@@ -330,6 +347,7 @@ function refreshAll() {
   const box = $('#all-platforms');
   box.classList.remove('pending');
   box.textContent = '';
+  flushAll();
   const text = state.shared;
   const r = measureAll(text, { platforms: activeTargets() });
   if (!r.ok) {
@@ -366,6 +384,7 @@ function refreshAll() {
 // and the thread back as they were, until the next edit.
 function splitThread() {
   const msg = $('#split-message');
+  flushAll();
   const r = split(state.shared, { platform: 'twitter', numbering: $('#split-numbering').value });
   if (!r.ok) {
     clearSplit();
@@ -376,8 +395,7 @@ function splitThread() {
   }
   const t = state.targets.twitter;
   const undo = { shared: state.shared, thread: [...t.thread], on: t.on };
-  state.shared = r.posts[0].text;
-  sharedEditor.area.value = state.shared;
+  replaceText(sharedEditor, r.posts[0].text);
   t.on = true;
   t.thread = r.posts.slice(1).map((p) => p.text);
   $('#platform-twitter').checked = true;
@@ -395,8 +413,7 @@ function undoSplit() {
   const u = state.undo;
   if (u === null) return;
   const t = state.targets.twitter;
-  state.shared = u.shared;
-  sharedEditor.area.value = u.shared;
+  replaceText(sharedEditor, u.shared);
   t.thread = u.thread;
   t.on = u.on;
   $('#platform-twitter').checked = u.on;
@@ -462,6 +479,7 @@ function renderAccounts() {
 // ---------------------------------------------------------------------------- request
 
 function request() {
+  flushAll();
   const body = { content: state.shared, platforms: [] };
   for (const p of activeTargets()) {
     const t = state.targets[p];
@@ -671,7 +689,11 @@ function setUpMedia() {
 
 async function main() {
   const t0 = performance.now();
+  const bundle = import('./editor.bundle.mjs').catch((err) => {
+    throw new Error(`the editor (editor.bundle.mjs) did not load: run npm ci in wasm/, then bash wasm/build.sh (${err.message})`);
+  });
   await init();
+  ({ createEditor } = await bundle);
   $('#module-status').textContent = `counter module ready in ${(performance.now() - t0).toFixed(0)} ms`;
   sharedEditor = editor('/content', 'your post', () => state.shared, (v) => { state.shared = v; }, sharedPlatforms);
   $('#shared-editor').append(sharedEditor.wrap);
