@@ -173,21 +173,30 @@ function flushAll() {
 }
 
 /**
- * measure() on a long text, from its first MEASURE_FIRST units when they settle it: when
- * they alone count past twice the cap (exact: false, a lower bound), the rest of the text
- * cannot change the figure shown ("more than N"), nor the overflow offset, which lies in
- * them. measure() itself reads a long text prefix first in the same way; doing it here
- * spares reading the text out of the editor. Otherwise the whole text is measured.
+ * measure() on a long text, from a prefix when it settles it: when the prefix alone
+ * counts past twice the cap (exact: false, a lower bound), the rest of the text cannot
+ * change the figure shown ("more than N"), nor the overflow offset, which lies in it.
+ * measure() itself reads a long text prefix first in the same way; doing it here spares
+ * reading the whole text out of the editor on each keystroke. measure answers exact:
+ * false only past max(4096, 32 × cap) bytes (rules/graphemes.go), and a UTF-16 unit is
+ * at least one UTF-8 byte: so the prefix is sized from the platform's cap once it is
+ * known (MEASURE_FIRST units before). Otherwise the whole text is measured.
  */
 const MEASURE_FIRST = 1 << 14;
+const capOf = new Map(); // platform → its cap, as measure() answered it
 function measureEditor(ed, platform) {
   const doc = ed.cm.view.state.doc;
-  if (doc.length > 2 * MEASURE_FIRST) {
-    let end = MEASURE_FIRST;
+  const cap = capOf.get(platform);
+  let end = cap === undefined ? MEASURE_FIRST : Math.max(4096, 32 * cap) + 1;
+  if (doc.length > 2 * end) {
     const last = doc.sliceString(end - 1, end).charCodeAt(0);
     if (last >= 0xd800 && last <= 0xdbff) end++; // keep a surrogate pair whole
     const r = measure(doc.sliceString(0, end), { platform });
     if (r.ok && r.exact === false && !r.fits) return r;
+    if (r.ok && cap === undefined) {
+      capOf.set(platform, r.cap);
+      return measureEditor(ed, platform); // once more, with the prefix sized from the cap
+    }
   }
   flush(ed);
   return measure(ed.get(), { platform });
