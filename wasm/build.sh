@@ -93,3 +93,4 @@ report postrules-counter.wasm 1000000
 report postrules-full.wasm 2600000
 report wasm_exec.mjs -
 echo "built with $(go version | cut -d' ' -f3) into ${dist#"$root/"}/ (glue from ${glue#"$goroot/"})"
+if command -v node >/dev/null; then node "$here/demo/build.mjs"; fi # the demo's editor bundle (after npm ci; says so before)

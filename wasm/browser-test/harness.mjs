@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { buildEditor } from '../demo/build.mjs';
 
 export const wasmDir = fileURLToPath(new URL('../', import.meta.url));
 export const repoRoot = path.resolve(wasmDir, '..');
@@ -20,14 +21,21 @@ export const chromiumArgs = [
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
 ];
 
-/** Builds and starts `wasm/serve` on 127.0.0.1:0; resolves to {url, close}. */
-export async function startServer(tmp) {
+/**
+ * Builds and starts `wasm/serve` on 127.0.0.1:0, serving dir (default wasm/) with the
+ * browser suite's and the benchmark's pages beside the demo; resolves to {url, close}.
+ */
+export async function startServer(tmp, { dir = wasmDir, pages = 'browser-test,bench' } = {}) {
   for (const f of ['postrules-counter.wasm', 'postrules-full.wasm', 'wasm_exec.mjs']) {
-    if (!existsSync(path.join(wasmDir, 'js', f))) throw new Error(`js/${f} is missing: run bash wasm/build.sh first`);
+    if (!existsSync(path.join(dir, 'js', f))) throw new Error(`js/${f} is missing: run bash wasm/build.sh first`);
   }
+  // The demo's editor bundle, made afresh from demo/editor.mjs (esbuild: well under a second).
+  if (path.resolve(dir) === path.resolve(wasmDir)) await buildEditor();
   const bin = path.join(tmp, 'serve');
   execFileSync('go', ['build', '-o', bin, './wasm/serve'], { cwd: repoRoot, stdio: 'inherit' });
-  const proc = spawn(bin, ['-addr', '127.0.0.1:0', '-dir', wasmDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const args = ['-addr', '127.0.0.1:0', '-dir', dir];
+  if (pages) args.push('-pages', pages);
+  const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}`)), 15000);

@@ -1,12 +1,39 @@
 // The composer demo: a static page on top of ../js/postrules.mjs. Every number, highlight
 // and message comes from the WebAssembly module; this file only draws.
-import {
-  init, measure, parseScheduledFor, checkPost, loadChecker, split, rules, measureAll,
-} from '../js/postrules.mjs';
+//
+// Built to stay quick on any paste (docs/wasm.md, "The composer demo"): each editor is a
+// CodeMirror view (editor.mjs) of fixed height, which lays out only the lines in sight, so
+// a keystroke costs about the same on 5 MB as on a tweet. An edit only records which
+// editor changed; the work (reading the text, measuring it) runs once per animation frame.
+// The overflow highlight is a decoration from the overflow to the end, drawn only where
+// lines are drawn. The request's JSON is built only when its panel is opened. The
+// all-rules panel, which reads the whole text, waits for a pause in typing once the text
+// is long.
+import * as postrules from '../js/postrules.mjs';
 
-// The ten platforms in the API's order (for the checkboxes; their rules live in Go).
+// The editor bundle (editor.bundle.mjs, built from editor.mjs by build.mjs) is imported in
+// main(), so that a missing bundle is said on the page.
+let createEditor = null;
+
+const { init, measure, parseScheduledFor, checkPost, loadChecker, split, rules, measureAll } = postrules;
+
+// The ten platforms in the API's order (for the checkboxes; their rules live in Go), and
+// the names people know them by.
 const PLATFORMS = ['twitter', 'instagram', 'youtube', 'tiktok', 'pinterest', 'linkedin',
   'bluesky', 'facebook', 'threads', 'googlebusiness'];
+const NAMES = {
+  twitter: 'X', instagram: 'Instagram', youtube: 'YouTube', tiktok: 'TikTok', pinterest: 'Pinterest',
+  linkedin: 'LinkedIn', bluesky: 'Bluesky', facebook: 'Facebook', threads: 'Threads',
+  googlebusiness: 'Google Business Profile',
+};
+const nameOf = (p) => NAMES[p] || p;
+
+// Texts longer than this (UTF-16 units) have the all-rules panel (which reads the whole
+// text) updated after a pause in typing rather than on every frame.
+const LONG_TEXT = 1 << 16;
+const PAUSE_MS = 300;
+// The request's JSON shows at most this many characters; the rest is a download.
+const JSON_SHOWN = 20000;
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...children) => {
@@ -20,6 +47,8 @@ const el = (tag, attrs = {}, ...children) => {
   for (const c of children) e.append(c);
   return e;
 };
+const plural = (n, one, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+const num = (n) => n.toLocaleString('en');
 
 const state = {
   shared: 'Launching postrules today: one rule book for the API, the CLI and this page 🚀',
@@ -32,80 +61,190 @@ const state = {
   }])),
   mode: 'now',
   scheduledFor: '',
+  accounts: [
+    { platform: 'twitter', accountId: 'tw_main' },
+    { platform: 'linkedin', accountId: 'li_company' },
+    { platform: 'linkedin', accountId: 'li_personal' },
+    { platform: 'bluesky', accountId: 'bsky_1' },
+    { platform: 'instagram', accountId: 'ig_1' },
+  ],
+  undo: null, // what "Undo split" restores, until the next edit
 };
-
-const defaultAccounts = [
-  { platform: 'twitter', accountId: 'tw_main' },
-  { platform: 'linkedin', accountId: 'li_company' },
-  { platform: 'linkedin', accountId: 'li_personal' },
-  { platform: 'bluesky', accountId: 'bsky_1' },
-  { platform: 'instagram', accountId: 'ig_1' },
-];
-
-// ---------------------------------------------------------------------------- editors
 
 // The targets in request order: the checked platforms in canonical order.
 const activeTargets = () => PLATFORMS.filter((p) => state.targets[p].on);
 
+// ---------------------------------------------------------------------------- words
+
+// A count in the platform's own terms: characters (X's weighted count, graphemes and
+// UTF-16 units are all what the platform calls characters), or bytes where it counts bytes.
+const unitWord = (counter, n) => (counter === 'bytes' ? (n === 1 ? 'byte' : 'bytes') : (n === 1 ? 'character' : 'characters'));
+const COUNTED_THINGS = { links: 'link', hashtags: 'hashtag', mentions: 'mention', cashtags: 'cashtag' };
+
+/** One sentence for a length over its cap, as the person composing would say it. */
+function overSentence(platform, m) {
+  const who = nameOf(platform);
+  const more = m.exact === false ? 'more than ' : '';
+  const over = m.length - m.cap;
+  const how = m.counter === 'bytes'
+    ? ` (${who} counts bytes, not characters: an emoji takes 4, an accented letter 2)`
+    : m.counter === 'x-weighted' ? ' (X counts most emoji and CJK characters as 2 and a link as 23)' : '';
+  const tail = m.exact === false
+    ? `everything past the first ${plural(m.cap, unitWord(m.counter, 2).replace(/s$/, ''))} is highlighted`
+    : m.counter === 'x-weighted' ? `what comes after the first ${num(m.cap)} is highlighted`
+      : `the last ${num(over)} ${over === 1 ? 'is' : 'are'} highlighted`;
+  return `${who} counts this post as ${more}${num(m.length)} of ${num(m.cap)} ${unitWord(m.counter, m.cap)}${how}; ${tail}.`;
+}
+
+/** One sentence for a broken rule of measureAll, in plain words. */
+function ruleSentence(platform, m, text) {
+  const who = nameOf(platform);
+  const more = m.exact === false ? 'more than ' : '';
+  if (m.counter === 'forbidden') {
+    const ch = text.codePointAt(m.overflowAt);
+    const first = ch === undefined ? '' : `, the first a “${String.fromCodePoint(ch)}”`;
+    return `${who} does not take ${plural(m.length, 'character')} this text holds${first}.`;
+  }
+  if (COUNTED_THINGS[m.counter]) {
+    return `${who} takes at most ${plural(m.cap, COUNTED_THINGS[m.counter])}; this text has ${num(m.length)}.`;
+  }
+  const unit = unitWord(m.counter, m.cap);
+  const what = m.counter === 'bytes' ? ` (${who} counts bytes here: an emoji takes 4, an accented letter 2)` : '';
+  return `${who} takes ${num(m.cap)} ${unit}${what}; this text is ${more}${num(m.length)}, ${num(m.length - m.cap)} too many.`;
+}
+
+const ruleLabel = (platform, m) => {
+  if (m.counter === 'forbidden') return m.length === 0 ? 'no refused characters' : `${plural(m.length, 'refused character')}`;
+  const unit = COUNTED_THINGS[m.counter] ? plural(m.cap, COUNTED_THINGS[m.counter]).replace(/^[\d,]+ /, '') : unitWord(m.counter, m.cap);
+  return `${m.exact === false ? 'more than ' : ''}${num(m.length)} / ${num(m.cap)} ${unit}`;
+};
+
+// ---------------------------------------------------------------------------- editors
+
+// Every editor on the page; dirty ones are redrawn on the next frame.
+const editors = new Set();
+const dirty = new Set();
+let frame = 0;
+function schedule(ed) {
+  if (ed) dirty.add(ed);
+  if (frame === 0) frame = requestAnimationFrame(runFrame);
+}
+
 /**
- * An editor: a textarea over a backdrop that mirrors its text and marks where it
- * overflows. path is the JSON pointer of its text in the request (for problems).
+ * An editor: a CodeMirror view of fixed height (it scrolls; it lays out only the lines in
+ * sight, see editor.mjs) with the overflow marked from its first offset to the end. path
+ * is the JSON pointer of its text in the request (for problems); get/set read and write
+ * its text in the state; platforms() says who posts it. The wrapper element's .view is
+ * the EditorView (the browser tests read the text from it).
  */
-function editor(path, value, onInput, label) {
-  const backdrop = el('div', { class: 'backdrop', 'aria-hidden': 'true' });
-  const area = el('textarea', { rows: 3, spellcheck: 'false', 'aria-label': label });
-  area.value = value;
+function editor(path, label, get, set, platforms) {
+  const box = el('div', { class: 'editor' });
   const counters = el('div', { class: 'counters' });
+  const summary = el('div', { class: 'summary', 'aria-live': 'polite' });
   const problems = el('div', { class: 'problems', 'data-problems-for': path });
-  const wrap = el('div', { class: 'post-editor', 'data-path': path },
-    el('div', { class: 'editor' }, backdrop, area), counters, problems);
-  area.addEventListener('input', () => { onInput(area.value); refresh(); });
-  area.addEventListener('focus', () => fit(area));
-  area.addEventListener('scroll', () => { backdrop.scrollTop = area.scrollTop; });
-  return wrap;
-}
-
-// Grows a textarea to its text, so that the whole post and its highlight are in view.
-function fit(area) {
-  area.style.height = 'auto';
-  area.style.height = `${area.scrollHeight + 2}px`;
+  const wrap = el('div', { class: 'post-editor', 'data-path': path }, box, counters, summary, problems);
+  const ed = { path, wrap, box, counters, summary, get, set, platforms };
+  ed.cm = createEditor({
+    parent: box, text: get(), label,
+    onEdit: () => {
+      ed.stale = true; // the text is read once per frame, not per edit
+      edited();
+      schedule(ed);
+    },
+  });
+  wrap.view = ed.cm.view;
+  editors.add(ed);
+  schedule(ed);
+  return ed;
 }
 
 /**
- * Shows the counters of one editor: one chip per platform that posts its text, and the
- * overflow highlighted from the earliest overflowAt (UTF-16, so it slices the string).
+ * The state's copy of an editor's text is brought up to date lazily: at once for a short
+ * text, and for a long one only when the whole text is needed (the all-rules panel, a
+ * split, the request), so that a keystroke in 5 MB does not copy 5 MB.
  */
-function show(wrap, text, platforms) {
-  fit($('textarea', wrap));
-  const counters = $('.counters', wrap);
-  counters.textContent = '';
+function flush(ed) {
+  if (!ed.stale) return;
+  ed.stale = false;
+  ed.set(ed.cm.text());
+}
+function flushAll() {
+  for (const ed of editors) flush(ed);
+}
+
+/**
+ * measure() on a long text, from a prefix when it settles it: when the prefix alone
+ * counts past twice the cap (exact: false, a lower bound), the rest of the text cannot
+ * change the figure shown ("more than N"), nor the overflow offset, which lies in it.
+ * measure() itself reads a long text prefix first in the same way; doing it here spares
+ * reading the whole text out of the editor on each keystroke. measure answers exact:
+ * false only past max(4096, 32 × cap) bytes (rules/graphemes.go), and a UTF-16 unit is
+ * at least one UTF-8 byte: so the prefix is sized from the platform's cap once it is
+ * known (MEASURE_FIRST units before). Otherwise the whole text is measured.
+ */
+const MEASURE_FIRST = 1 << 14;
+const capOf = new Map(); // platform → its cap, as measure() answered it
+function measureEditor(ed, platform) {
+  const doc = ed.cm.view.state.doc;
+  const cap = capOf.get(platform);
+  let end = cap === undefined ? MEASURE_FIRST : Math.max(4096, 32 * cap) + 1;
+  if (doc.length > 2 * end) {
+    const last = doc.sliceString(end - 1, end).charCodeAt(0);
+    if (last >= 0xd800 && last <= 0xdbff) end++; // keep a surrogate pair whole
+    const r = measure(doc.sliceString(0, end), { platform });
+    if (r.ok && r.exact === false && !r.fits) return r;
+    if (r.ok && cap === undefined) {
+      capOf.set(platform, r.cap);
+      return measureEditor(ed, platform); // once more, with the prefix sized from the cap
+    }
+  }
+  flush(ed);
+  return measure(ed.get(), { platform });
+}
+
+/** Puts a text the page made (a split, its undo) into an editor and the state. */
+function replaceText(ed, text) {
+  ed.set(text);
+  ed.stale = false;
+  ed.cm.setText(text);
+  schedule(ed);
+}
+
+function dropEditor(ed) {
+  ed.cm.destroy();
+  editors.delete(ed);
+  dirty.delete(ed);
+}
+
+/** Draws one editor: its counters, its sentences and its highlight. */
+function drawEditor(ed) {
+  const platforms = ed.platforms();
+  const results = platforms.map((platform) => [platform, measureEditor(ed, platform)]);
   let first = null;
-  for (const platform of platforms) {
-    const m = measure(text, { platform });
-    const chip = el('span', { class: 'counter', 'data-platform': platform });
-    if (m.code !== undefined) {
-      chip.textContent = `${platform}: ${m.code}`;
-      chip.classList.add('over');
+  ed.counters.textContent = '';
+  const sentences = [];
+  for (const [platform, m] of results) {
+    const c = el('span', { class: 'counter', 'data-platform': platform });
+    if (!m.ok) {
+      c.textContent = `${nameOf(platform)}: ${m.message}`;
+      c.classList.add('over');
     } else {
-      chip.textContent = `${platforms.length > 1 || wrap.dataset.path === '/content' ? `${platform} ` : ''}${m.exact === false ? 'more than ' : ''}${m.length} / ${m.cap}`;
-      chip.dataset.overflowAt = m.overflowAt === null ? '' : String(m.overflowAt);
+      c.textContent = `${nameOf(platform)} ${m.exact === false ? 'more than ' : ''}${num(m.length)} / ${num(m.cap)}`;
+      c.dataset.overflowAt = m.overflowAt === null ? '' : String(m.overflowAt);
       if (!m.fits) {
-        chip.classList.add('over');
+        c.classList.add('over');
+        sentences.push(overSentence(platform, m));
         if (first === null || m.overflowAt < first) first = m.overflowAt;
       }
     }
-    counters.append(chip);
+    ed.counters.append(c);
   }
-  wrap.dataset.overflowAt = first === null ? '' : String(first);
-  $('.editor', wrap).classList.toggle('over', first !== null);
-  const backdrop = $('.backdrop', wrap);
-  backdrop.textContent = '';
-  if (first === null) {
-    backdrop.append(text);
-  } else {
-    backdrop.append(text.slice(0, first), el('mark', { text: text.slice(first) }));
-  }
-  backdrop.append(' '); // so that a trailing newline takes its line, as in the textarea
+  ed.summary.textContent = '';
+  for (const s of sentences) ed.summary.append(el('p', { class: 'over-sentence', text: s }));
+  ed.wrap.dataset.overflowAt = first === null ? '' : String(first);
+  ed.box.classList.toggle('over', first !== null);
+  // The highlight: a mark decoration from the first overflow to the end of the text.
+  ed.cm.setOverflow(first);
 }
 
 // ---------------------------------------------------------------------------- layout
@@ -115,72 +254,88 @@ function renderPlatforms() {
   box.textContent = '';
   for (const p of PLATFORMS) {
     const input = el('input', { type: 'checkbox', id: `platform-${p}`, checked: state.targets[p].on });
-    input.addEventListener('change', () => { state.targets[p].on = input.checked; renderTargets(); refresh(); });
-    box.append(el('label', {}, input, ` ${p}`));
+    input.addEventListener('change', () => { state.targets[p].on = input.checked; edited(); renderTargets(); });
+    box.append(el('label', { 'data-platform': p }, input, ` ${nameOf(p)}`));
   }
 }
 
+// The shared editor posts for every active target without its own text.
+const sharedPlatforms = () => activeTargets().filter((p) => !state.targets[p].override);
+
 function renderTargets() {
+  flushAll(); // the editors below are made anew from the state
+  for (const ed of editors) if (ed.path !== '/content') dropEditor(ed);
   const box = $('#targets');
   box.textContent = '';
   activeTargets().forEach((p, i) => {
     const t = state.targets[p];
     const base = `/platforms/${i}`;
-    const account = el('input', { type: 'text', id: `account-${p}`, placeholder: 'accountId (optional)', value: t.accountId });
-    account.addEventListener('input', () => { t.accountId = account.value; refresh(); });
+    const account = el('input', { type: 'text', id: `account-${p}`, placeholder: 'account (optional)', value: t.accountId });
+    account.addEventListener('input', () => { t.accountId = account.value; edited(); });
     const own = el('input', { type: 'checkbox', id: `override-${p}`, checked: t.override });
-    own.addEventListener('change', () => { t.override = own.checked; renderTargets(); refresh(); });
+    own.addEventListener('change', () => { t.override = own.checked; edited(); renderTargets(); });
     const card = el('div', { class: 'target', id: `target-${p}`, 'data-path': base },
-      el('h3', { text: p }),
-      el('div', { class: 'row' }, el('label', {}, 'account ', account), el('label', {}, own, ' own content')),
+      el('h3', { text: nameOf(p) }),
+      el('div', { class: 'row' }, el('label', {}, 'account ', account), el('label', {}, own, ' its own text')),
       el('div', { class: 'problems', 'data-problems-for': `${base}/accountId` }),
       el('div', { class: 'problems', 'data-problems-for': `${base}/platform` }),
       el('div', { class: 'problems', 'data-problems-for': base }));
     if (t.override) {
-      card.append(editor(`${base}/content`, t.content, (v) => { t.content = v; }, `${p} content`));
+      card.append(editor(`${base}/content`, `${nameOf(p)} text`, () => t.content, (v) => { t.content = v; }, () => [p]).wrap);
     }
     if (p === 'twitter') card.append(threadEditor(t, base));
     box.append(card);
   });
+  schedule(sharedEditor);
 }
 
 function threadEditor(t, base) {
   const list = el('div', { class: 'thread', id: 'thread' });
-  t.thread.forEach((text, k) => {
+  t.thread.forEach((_, k) => {
     const path = `${base}/platformSpecificData/threadItems/${k}/content`;
     const remove = el('button', { type: 'button', class: 'small remove-item', text: 'remove' });
-    remove.addEventListener('click', () => { t.thread.splice(k, 1); renderTargets(); refresh(); });
+    remove.addEventListener('click', () => { flushAll(); t.thread.splice(k, 1); edited(); renderTargets(); });
     list.append(el('div', { class: 'thread-item' },
-      el('div', { class: 'head' }, el('span', { text: `thread post ${k + 2}` }), remove),
-      editor(path, text, (v) => { t.thread[k] = v; }, `twitter thread post ${k + 2}`)));
+      el('div', { class: 'head' }, el('span', { text: `post ${k + 2} of the thread` }), remove),
+      editor(path, `X thread post ${k + 2}`, () => t.thread[k], (v) => { t.thread[k] = v; }, () => ['twitter']).wrap));
   });
-  const add = el('button', { type: 'button', class: 'small', id: 'add-thread-item', text: '+ add thread post' });
-  add.addEventListener('click', () => { t.thread.push(''); renderTargets(); refresh(); });
+  const add = el('button', { type: 'button', class: 'small', id: 'add-thread-item', text: '+ add a post to the thread' });
+  add.addEventListener('click', () => { t.thread.push(''); edited(); renderTargets(); });
   list.append(add);
   return list;
 }
 
 // ---------------------------------------------------------------------------- live state
 
-function refresh() {
+// Any change: the verdict and the split's message go stale at once; the drawing waits
+// for the frame.
+function edited() {
   clearVerdict();
-  const active = activeTargets();
-  // The shared text is posted by every target without its own content.
-  show($('#shared-editor .post-editor'), state.shared, active.filter((p) => !state.targets[p].override));
-  for (const wrap of document.querySelectorAll('#targets .post-editor')) {
-    const path = wrap.dataset.path;
-    const i = Number(path.split('/')[2]);
-    const p = active[i];
-    const t = state.targets[p];
-    const k = path.includes('/threadItems/') ? Number(path.split('/')[5]) : -1;
-    show(wrap, k >= 0 ? t.thread[k] : t.content, [p]);
-  }
-  refreshAll(active);
-  refreshScheduled();
-  $('#request-json').textContent = JSON.stringify(request(), null, 2);
+  clearSplit();
+  requestStale();
+  schedule();
 }
 
-// The rule book, read once: what each rule checks, for the messages of broken rules.
+let allTimer = 0;
+let sharedEditor = null;
+function runFrame() {
+  frame = 0;
+  const sharedChanged = dirty.has(sharedEditor);
+  for (const ed of dirty) if (editors.has(ed)) drawEditor(ed);
+  dirty.clear();
+  // The all-rules panel follows the shared text: at once when short, after a pause when long.
+  clearTimeout(allTimer);
+  if (sharedEditor.cm.view.state.doc.length <= LONG_TEXT) refreshAll();
+  else if (sharedChanged || allPending) {
+    allPending = true;
+    $('#all-platforms').classList.add('pending');
+    allTimer = setTimeout(refreshAll, PAUSE_MS);
+  }
+  refreshScheduled();
+}
+let allPending = false;
+
+// The rule book, read once: what each rule checks, for the details of broken rules.
 let book = null;
 const ruleWhat = (id) => {
   if (book === null) {
@@ -190,62 +345,103 @@ const ruleWhat = (id) => {
   const r = book.get(id);
   return r ? r.what : '';
 };
-const unitLabel = (counter) => (counter === 'utf16' ? 'UTF-16 units' : counter);
 
 /**
- * The live panel: the shared content measured for every selected platform by every
- * text rule, in one measureAll call; each platform's counters and, for each broken
- * rule, its message.
+ * The all-rules panel: the shared text measured by every text rule of every selected
+ * platform in one measureAll call; per platform, its counts and, for each broken rule, a
+ * sentence; the rule ids and offsets in a details view.
  */
-function refreshAll(active) {
+function refreshAll() {
+  allPending = false;
   const box = $('#all-platforms');
+  box.classList.remove('pending');
   box.textContent = '';
-  const r = measureAll(state.shared, { platforms: active });
+  flushAll();
+  const text = state.shared;
+  const r = measureAll(text, { platforms: activeTargets() });
   if (!r.ok) {
-    box.append(el('p', { class: 'rule-message', text: `${r.code}: ${r.message}` }));
+    box.append(el('p', { class: 'rule-message', text: r.message }));
     return;
   }
   for (const p of r.platforms) {
     const chips = el('div', { class: 'counters' });
     const messages = el('div', { class: 'rule-messages' });
+    const details = [];
     for (const m of p.measurements) {
-      const name = m.rule.slice(p.platform.length + 1);
-      const count = m.counter === 'forbidden' ? `${m.length} forbidden` : `${m.exact === false ? '>' : ''}${m.length} / ${m.cap} ${unitLabel(m.counter)}`;
-      const chip = el('span', { class: 'counter', 'data-rule': m.rule, text: `${name} ${count}` });
+      const chip = el('span', { class: 'counter', 'data-rule': m.rule, text: ruleLabel(p.platform, m) });
       if (!m.fits) {
         chip.classList.add(m.warning ? 'warning' : 'over');
         chip.dataset.overflowAt = String(m.overflowAt);
         messages.append(el('p', { class: `rule-message${m.warning ? ' warning' : ''}`, 'data-rule': m.rule },
-          el('code', { text: m.rule }), ` ${m.warning ? 'warning: ' : ''}${count}, from UTF-16 offset ${m.overflowAt}: ${ruleWhat(m.rule)}`));
+          `${m.warning ? 'Warning: ' : ''}${ruleSentence(p.platform, m, text)}`));
+        details.push(el('li', { 'data-rule': m.rule }, el('code', { text: m.rule }),
+          ` ${m.counter}, ${m.length}/${m.cap}, from UTF-16 offset ${m.overflowAt}: ${ruleWhat(m.rule)}`));
       }
       chips.append(chip);
     }
-    box.append(el('div', { class: 'all-platform', 'data-platform': p.platform },
-      el('h3', { class: p.fits ? '' : 'over', text: `${p.platform} ${p.fits ? '✓' : '✗'}` }), chips, messages));
+    const row = el('div', { class: 'all-platform', 'data-platform': p.platform },
+      el('h3', { class: p.fits ? '' : 'over', text: `${nameOf(p.platform)} ${p.fits ? '✓ fits' : '✗ does not fit'}` }), chips, messages);
+    if (details.length > 0) row.append(el('details', { class: 'rule-details' }, el('summary', { text: 'rule ids and offsets' }), el('ul', {}, ...details)));
+    box.append(row);
   }
 }
 
-// "Split into thread": the shared content becomes post 1 of a twitter thread and the
-// rest its thread posts, each in its own editor with its own live counter.
+// ---------------------------------------------------------------------------- split
+
+// "Split into an X thread": the shared text becomes post 1 of an X thread and the rest
+// its thread posts, each in its own editor with its own live count. Undo puts the text
+// and the thread back as they were, until the next edit.
 function splitThread() {
   const msg = $('#split-message');
+  flushAll();
   const r = split(state.shared, { platform: 'twitter', numbering: $('#split-numbering').value });
   if (!r.ok) {
-    msg.textContent = `${r.code}: ${r.message}`;
+    clearSplit();
+    msg.textContent = r.code === 'no_content' ? 'Nothing to split: the post is empty.' : r.message;
+    msg.dataset.code = r.code;
     msg.className = 'message bad';
     return;
   }
-  msg.textContent = `split into ${r.posts.length} post${r.posts.length === 1 ? '' : 's'} of at most ${r.cap} ${r.counter}`;
-  msg.className = 'message good';
-  state.shared = r.posts[0].text;
-  $('#shared-editor textarea').value = state.shared;
   const t = state.targets.twitter;
+  const undo = { shared: state.shared, thread: [...t.thread], on: t.on };
+  replaceText(sharedEditor, r.posts[0].text);
   t.on = true;
   t.thread = r.posts.slice(1).map((p) => p.text);
   $('#platform-twitter').checked = true;
+  edited();
   renderTargets();
-  refresh();
+  schedule(sharedEditor);
+  state.undo = undo;
+  msg.textContent = `Split into ${r.posts.length} posts of at most ${r.cap} characters each, as X counts them.`;
+  delete msg.dataset.code;
+  msg.className = 'message good';
+  $('#split-undo').hidden = false;
 }
+
+function undoSplit() {
+  const u = state.undo;
+  if (u === null) return;
+  const t = state.targets.twitter;
+  replaceText(sharedEditor, u.shared);
+  t.thread = u.thread;
+  t.on = u.on;
+  $('#platform-twitter').checked = u.on;
+  edited();
+  renderTargets();
+  schedule(sharedEditor);
+  $('#split-message').textContent = 'The split is undone.';
+  $('#split-message').className = 'message';
+}
+
+function clearSplit() {
+  if (state.undo === null && $('#split-message').textContent === '') return;
+  state.undo = null;
+  $('#split-undo').hidden = true;
+  $('#split-message').textContent = '';
+  $('#split-message').className = 'message';
+}
+
+// ---------------------------------------------------------------------------- when
 
 function refreshScheduled() {
   const input = $('#scheduled-for');
@@ -263,14 +459,36 @@ function refreshScheduled() {
     msg.textContent = `✓ ${r.utc}`;
     msg.classList.add('good');
   } else {
-    msg.textContent = `${r.code}: ${r.message}`;
+    msg.textContent = r.message;
+    msg.dataset.code = r.code;
     msg.dataset.offset = String(r.offset); // UTF-16; 0 when the whole value is at fault
     msg.classList.add('bad');
     input.classList.add('invalid');
   }
 }
 
+// ---------------------------------------------------------------------------- accounts
+
+function renderAccounts() {
+  const box = $('#accounts');
+  box.textContent = '';
+  state.accounts.forEach((a, i) => {
+    const select = el('select', { 'aria-label': `account ${i + 1} platform`, class: 'account-platform' },
+      ...PLATFORMS.map((p) => el('option', { value: p, text: nameOf(p), selected: p === a.platform })));
+    select.addEventListener('change', () => { a.platform = select.value; edited(); });
+    const id = el('input', { type: 'text', class: 'account-id', value: a.accountId, placeholder: 'account id or username', 'aria-label': `account ${i + 1} id` });
+    id.addEventListener('input', () => { a.accountId = id.value; edited(); });
+    const remove = el('button', { type: 'button', class: 'small remove-account', text: 'remove' });
+    remove.addEventListener('click', () => { state.accounts.splice(i, 1); edited(); renderAccounts(); });
+    box.append(el('div', { class: 'account', 'data-index': String(i) }, select, id, remove,
+      el('div', { class: 'problems', 'data-problems-for': `options:/accounts/${i}` })));
+  });
+}
+
+// ---------------------------------------------------------------------------- request
+
 function request() {
+  flushAll();
   const body = { content: state.shared, platforms: [] };
   for (const p of activeTargets()) {
     const t = state.targets[p];
@@ -287,22 +505,46 @@ function request() {
   return body;
 }
 
+// The request's JSON is built when its panel opens (and again when it is reopened after
+// an edit), never per keystroke; past JSON_SHOWN characters it is a download.
+let requestURL = null;
+function showRequest() {
+  const details = $('#request-details');
+  if (!details.open) return;
+  const json = JSON.stringify(request(), null, 2);
+  const pre = $('#request-json');
+  const note = $('#request-note');
+  const link = $('#request-download');
+  if (requestURL) URL.revokeObjectURL(requestURL);
+  requestURL = null;
+  if (json.length > JSON_SHOWN) {
+    pre.textContent = `${json.slice(0, JSON_SHOWN)}\n…`;
+    note.textContent = `The first ${num(JSON_SHOWN)} of ${num(json.length)} characters; the whole request is a download.`;
+    requestURL = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+    link.href = requestURL;
+    link.hidden = false;
+  } else {
+    pre.textContent = json;
+    note.textContent = '';
+    link.hidden = true;
+  }
+  details.dataset.built = 'yes';
+}
+function requestStale() {
+  const details = $('#request-details');
+  if (details.dataset.built !== 'yes') return;
+  delete details.dataset.built;
+  $('#request-json').textContent = '';
+  $('#request-download').hidden = true;
+  $('#request-note').textContent = 'Edited since: close and open this panel to see the request again.';
+}
+
 // ---------------------------------------------------------------------------- verdict
 
 async function check() {
   const button = $('#check');
   const status = $('#checker-status');
-  let accounts;
-  if ($('#resolve').checked) {
-    try {
-      accounts = JSON.parse($('#accounts').value);
-      $('#accounts-message').textContent = '';
-    } catch (err) {
-      $('#accounts-message').textContent = `not JSON: ${err.message}`;
-      $('#accounts-message').className = 'message bad';
-      return;
-    }
-  }
+  const accounts = $('#resolve').checked ? state.accounts.map((a) => ({ platform: a.platform, accountId: a.accountId })) : undefined;
   button.disabled = true;
   const t0 = performance.now();
   const wasLoaded = status.dataset.loaded === 'yes';
@@ -333,23 +575,23 @@ function showVerdict(v) {
   box.className = `verdict ${v.valid ? 'valid' : 'invalid'}`;
   for (const p of document.querySelectorAll('.problems')) p.textContent = '';
   $('#verdict-status').textContent = v.valid
-    ? `✓ valid${v.status ? `: ${v.status}` : ''}${v.scheduledFor ? ` for ${v.scheduledFor}` : ''}${v.billable ? ' (billable)' : ''}`
-    : `✗ invalid: HTTP ${v.httpStatus}${v.billable ? '' : ' (not billable)'}`;
+    ? `✓ The API would take this post${v.status ? ` (${v.status})` : ''}${v.scheduledFor ? ` for ${v.scheduledFor}` : ''}${v.billable ? '; it counts towards your plan' : ''}.`
+    : `✗ The API would refuse this post (HTTP ${v.httpStatus}${v.billable ? '' : ', not counted towards your plan'}).`;
+  $('#verdict-message').textContent = v.error ? v.error.message : '';
   $('#verdict-code').textContent = v.error ? `${v.error.code}: ${v.error.message}` : '';
   const list = $('#verdict-problems');
   list.textContent = '';
   for (const p of v.problems || []) {
-    list.append(el('li', { class: 'verdict-problem', 'data-path': p.path },
-      el('code', { text: p.path || '(request)' }), ` ${p.code}: ${p.message}`));
+    list.append(el('li', { class: 'verdict-problem', 'data-path': p.path, 'data-code': p.code }, p.message));
     // Next to its field: the nearest enclosing field that shows problems.
-    const spot = problemSpot(p.path);
-    if (spot) spot.append(el('p', { class: 'problem', 'data-code': p.code }, el('code', { text: p.code }), ` ${p.message}`));
+    const spot = problemSpot(p.in === 'options' ? `options:${p.path || ''}` : p.path);
+    if (spot) spot.append(el('p', { class: 'problem', 'data-code': p.code }, p.message));
   }
   const targets = $('#verdict-targets');
   targets.textContent = '';
   for (const t of v.targets || []) {
-    const posts = (t.posts || []).map((q) => `${q.length}/${q.cap}`).join(', ');
-    targets.append(el('li', { text: `${t.platform}${t.accountId ? ` (${t.accountId})` : ''}: ${posts}` }));
+    const posts = (t.posts || []).map((q) => `${num(q.length)} of ${num(q.cap)}`).join(', ');
+    targets.append(el('li', { text: `${nameOf(t.platform)}${t.accountId ? ` (${t.accountId})` : ''}: ${posts}` }));
   }
   $('#verdict-json').textContent = JSON.stringify(v, null, 2);
 }
@@ -362,31 +604,125 @@ function problemSpot(path) {
     const spot = document.querySelector(`.problems[data-problems-for="${CSS.escape(p)}"]`);
     if (spot) return spot;
     if (p === '') return null;
-    p = p.slice(0, p.lastIndexOf('/'));
+    p = p === 'options:' ? '' : p.slice(0, Math.max(0, p.lastIndexOf('/')));
   }
+}
+
+// ---------------------------------------------------------------------------- media
+
+const FORMATS = { jpeg: 'JPEG', png: 'PNG', gif: 'GIF', webp: 'WebP', heic: 'HEIC', bmp: 'BMP', tiff: 'TIFF', mp4: 'MP4', mov: 'MOV', webm: 'WebM', mkv: 'Matroska', pdf: 'PDF' };
+const CODECS = { h264: 'H.264', hevc: 'HEVC (H.265)', vp8: 'VP8', vp9: 'VP9', av1: 'AV1', aac: 'AAC', mp3: 'MP3', opus: 'Opus', vorbis: 'Vorbis', ac3: 'AC-3', eac3: 'E-AC-3', flac: 'FLAC', alac: 'ALAC', pcm: 'PCM' };
+const gcd = (a, b) => (b === 0 ? a : gcd(b, a % b));
+const size = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} KB` : plural(n, 'byte'));
+
+/** The facts of a probed file, as a list of plain lines. */
+function factLines(m) {
+  const lines = [`${FORMATS[m.format] || m.format} ${m.kind === 'gif' ? 'animation' : m.kind}, ${size(m.bytes)}`];
+  if (m.width > 0 && m.height > 0) {
+    const g = gcd(m.width, m.height);
+    lines.push(`${num(m.width)} × ${num(m.height)} pixels (${m.width / g}:${m.height / g})${m.rotation ? `, shown rotated by ${m.rotation}°` : ''}`);
+  }
+  if (m.duration) lines.push(`${m.duration} s long${m.frameRate ? ` at ${Math.round(m.frameRate * 100) / 100} frames per second` : ''}`);
+  if (m.videoCodec) lines.push(`video ${CODECS[m.videoCodec] || m.videoCodec}${m.videoProfile ? ` (${m.videoProfile})` : ''}`);
+  if (m.audioCodec) lines.push(m.audioCodec === 'none' ? 'no sound' : `sound ${CODECS[m.audioCodec] || m.audioCodec}${m.audioChannels ? `, ${plural(m.audioChannels, 'channel')}` : ''}`);
+  if (m.format === 'mp4' || m.format === 'mov') lines.push(m.faststart ? 'plays while it downloads (faststart)' : 'does not play until downloaded (no faststart)');
+  if (m.frames) lines.push(plural(m.frames, 'frame'));
+  if (m.pages) lines.push(plural(m.pages, 'page'));
+  return lines;
+}
+
+async function probe(file) {
+  const out = $('#media-result');
+  out.textContent = '';
+  out.dataset.state = 'probing';
+  out.append(el('p', { class: 'hint', text: `Reading ${file.name}…` }));
+  let r;
+  try {
+    r = await postrules.probeMedia(file);
+    if (typeof r === 'string') r = JSON.parse(r);
+  } catch (err) {
+    r = { error: { code: 'internal_error', message: String(err && err.message), offset: 0 } };
+  }
+  out.textContent = '';
+  out.dataset.state = 'done';
+  out.dataset.file = file.name;
+  if (r && r.platforms === undefined && r.code !== undefined) r = { media: null, error: { code: r.code, message: r.message, offset: r.offset ?? 0 }, platforms: [] };
+  if (r.error) {
+    out.append(el('p', { class: 'media-error message bad', 'data-code': r.error.code },
+      `${file.name} could not be read: ${r.error.message}`),
+    el('details', {}, el('summary', { text: 'details' }), el('p', { text: `${r.error.code} at byte ${r.error.offset}` })));
+    return;
+  }
+  out.append(el('h3', { text: file.name }), el('ul', { class: 'media-facts' }, ...factLines(r.media).map((l) => el('li', { text: l }))));
+  const selected = new Set(activeTargets());
+  const ordered = [...r.platforms].sort((a, b) => Number(selected.has(b.platform)) - Number(selected.has(a.platform)));
+  const list = el('ul', { class: 'media-platforms' });
+  for (const p of ordered) {
+    const item = el('li', { class: `media-platform ${p.fits ? 'fits' : 'does-not-fit'}`, 'data-platform': p.platform },
+      el('strong', { text: `${p.fits ? '✓' : '✗'} ${nameOf(p.platform)}` }),
+      p.fits ? ' takes it' : ' does not take it', selected.has(p.platform) ? ' (selected)' : '');
+    const what = el('ul', {});
+    for (const q of p.problems) what.append(el('li', { class: 'media-problem', 'data-rule': q.rule, text: q.message }));
+    for (const q of p.warnings) what.append(el('li', { class: 'media-warning', 'data-rule': q.rule, text: `Worth changing: ${q.message}` }));
+    if (what.childElementCount > 0) item.append(what);
+    const ids = [...p.problems, ...p.warnings];
+    if (ids.length > 0) item.append(el('details', { class: 'rule-details' }, el('summary', { text: 'rule ids' }), el('ul', {}, ...ids.map((q) => el('li', {}, el('code', { text: q.rule }), ` ${q.code}`)))));
+    list.append(item);
+  }
+  out.append(list);
+}
+
+function setUpMedia() {
+  const zone = $('#media-drop');
+  const input = $('#media-file');
+  if (typeof postrules.probeMedia !== 'function') {
+    zone.classList.add('unavailable');
+    zone.dataset.available = 'no';
+    input.disabled = true;
+    $('#media-drop-text').textContent = 'Media checks need probeMedia, which this build of @postrules/wasm does not have yet.';
+    return;
+  }
+  zone.dataset.available = 'yes';
+  input.addEventListener('change', () => { if (input.files[0]) probe(input.files[0]); });
+  zone.addEventListener('dragover', (e) => { e.preventDefault(); zone.classList.add('dragging'); });
+  zone.addEventListener('dragleave', () => zone.classList.remove('dragging'));
+  zone.addEventListener('drop', (e) => {
+    e.preventDefault();
+    zone.classList.remove('dragging');
+    const file = e.dataTransfer && e.dataTransfer.files[0];
+    if (file) probe(file);
+  });
 }
 
 // ---------------------------------------------------------------------------- start
 
 async function main() {
   const t0 = performance.now();
+  const bundle = import('./editor.bundle.mjs').catch((err) => {
+    throw new Error(`the editor (editor.bundle.mjs) did not load: run npm ci in wasm/, then bash wasm/build.sh (${err.message})`);
+  });
   await init();
+  ({ createEditor } = await bundle);
   $('#module-status').textContent = `counter module ready in ${(performance.now() - t0).toFixed(0)} ms`;
-  $('#shared-editor').append(editor('/content', state.shared, (v) => { state.shared = v; }, 'shared content'));
+  sharedEditor = editor('/content', 'your post', () => state.shared, (v) => { state.shared = v; }, sharedPlatforms);
+  $('#shared-editor').append(sharedEditor.wrap);
   $('#content-section').append(el('div', { class: 'problems', 'data-problems-for': '' }));
   renderPlatforms();
   renderTargets();
-  $('#accounts').value = JSON.stringify(defaultAccounts, null, 1);
+  renderAccounts();
+  setUpMedia();
+  $('#add-account').addEventListener('click', () => { state.accounts.push({ platform: 'twitter', accountId: '' }); edited(); renderAccounts(); });
   const sf = $('#scheduled-for');
-  sf.addEventListener('input', () => { state.scheduledFor = sf.value; refresh(); });
+  sf.addEventListener('input', () => { state.scheduledFor = sf.value; edited(); });
   for (const r of document.querySelectorAll('input[name=mode]')) {
-    r.addEventListener('change', () => { state.mode = r.value; refresh(); });
+    r.addEventListener('change', () => { state.mode = r.value; edited(); });
   }
   $('#check').addEventListener('click', check);
   $('#split-thread').addEventListener('click', splitThread);
-  $('#accounts').addEventListener('input', () => clearVerdict());
-  $('#resolve').addEventListener('change', () => clearVerdict());
-  refresh();
+  $('#split-undo').addEventListener('click', undoSplit);
+  $('#resolve').addEventListener('change', () => edited());
+  $('#request-details').addEventListener('toggle', showRequest);
+  await new Promise((resolve) => requestAnimationFrame(() => { runFrame(); resolve(); }));
   document.body.dataset.ready = 'yes';
   // Not on page load (a reader who never presses Check never pays for the checker): once
   // the user starts editing, fetch it when the browser is idle, so the first Check is

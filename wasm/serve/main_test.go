@@ -22,11 +22,9 @@ func TestHandler(t *testing.T) {
 		"demo/index.html": "<!doctype html>", "js/postrules.mjs": "export {}",
 		"js/postrules-counter.wasm": "\x00asm", "js/wasm_exec.mjs": "x", "js/pic.png": "png",
 	} {
-		p := filepath.Join(root, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		os.WriteFile(p, []byte(body), 0o644)
+		write(t, root, name, body)
 	}
-	h := handler(root)
+	h := testHandler(t, root, nil)
 	for _, tc := range []struct{ path, ctype string }{
 		{"/js/postrules-counter.wasm", "application/wasm"},
 		{"/js/postrules.mjs", "text/javascript; charset=utf-8"},
@@ -73,7 +71,7 @@ func TestCompressionAndCaching(t *testing.T) {
 	os.MkdirAll(filepath.Dir(file), 0o755)
 	os.WriteFile(file, wasm, 0o644)
 	os.WriteFile(filepath.Join(root, "js", "pic.png"), wasm, 0o644)
-	h := handler(root)
+	h := testHandler(t, root, nil)
 
 	plain := get(h, "/js/m.wasm")
 	if !bytes.Equal(plain.Body.Bytes(), wasm) || plain.Header().Get("Content-Encoding") != "" {
@@ -146,5 +144,165 @@ func TestFindRoot(t *testing.T) {
 	got, err = findRoot("")
 	if err != nil || filepath.Base(got) != "wasm" {
 		t.Errorf("findRoot(\"\") from the repository root = %q, %v", got, err)
+	}
+}
+
+// write creates root/name with body.
+func write(t *testing.T, root, name, body string) string {
+	t.Helper()
+	p := filepath.Join(root, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// testHandler serves root; unless root has js/package.json, it writes one publishing
+// every file js/ holds now (as the package's "files" does).
+func testHandler(t *testing.T, root string, br brotliFunc) *handler {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(root, "js", "package.json")); err != nil {
+		ents, _ := os.ReadDir(filepath.Join(root, "js"))
+		var files []string
+		for _, e := range ents {
+			if !e.IsDir() {
+				files = append(files, `"`+e.Name()+`"`)
+			}
+		}
+		write(t, root, "js/package.json", `{"name":"x","files":[`+strings.Join(files, ",")+`]}`)
+	}
+	allow, err := newAllowList(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return newHandler(root, allow, br)
+}
+
+// Only the demo and the files the package publishes are served: the Go sources, the
+// scripts, the package's tests and manifest, the compressed copies and anything outside
+// are 404 whether or not they exist, however the path is spelt.
+func TestAllowList(t *testing.T) {
+	root := t.TempDir()
+	for _, name := range []string{
+		"demo/index.html", "demo/demo.mjs", "demo/demo.css", "demo/notes.go", "demo/.secret.json",
+		"js/postrules.mjs", "js/core.mjs", "js/core.mjs.br", "js/postrules-counter.wasm.gz", "js/test/api.test.mjs",
+		"internal/bridge/bridge.go", "serve/main.go", "counter/main.go", "build.sh", "package.json",
+		"browser-test/globals.html", "browser-test/harness.mjs", "bench/bench.html",
+	} {
+		write(t, root, name, "x")
+	}
+	write(t, root, "js/package.json", `{"files":["postrules.mjs","core.mjs"]}`)
+	allow, err := newAllowList(root, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHandler(root, allow, nil)
+	for _, ok := range []string{"/demo/", "/demo/index.html", "/demo/demo.mjs", "/demo/demo.css", "/js/postrules.mjs", "/js/core.mjs"} {
+		if rec := get(h, ok); rec.Code != http.StatusOK {
+			t.Errorf("%s: %d, want 200", ok, rec.Code)
+		}
+	}
+	for _, no := range []string{
+		"/internal/bridge/bridge.go", "/internal/", "/serve/main.go", "/counter/main.go", "/main.go", "/build.sh",
+		"/package.json", "/js/package.json", "/js/test/api.test.mjs", "/js/core.mjs.br", "/js/postrules-counter.wasm.gz",
+		"/demo/notes.go", "/demo/.secret.json", "/demo/../serve/main.go", "/demo/%2e%2e/serve/main.go", "//serve/main.go",
+		"/browser-test/globals.html", "/bench/bench.html", "/../../etc/passwd",
+	} {
+		if rec := get(h, no); rec.Code != http.StatusNotFound {
+			t.Errorf("%s: %d, want 404", no, rec.Code)
+		}
+	}
+	// -pages browser-test serves that folder's pages and modules, never its Go or shell.
+	allow, err = newAllowList(root, []string{"browser-test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h = newHandler(root, allow, nil)
+	if get(h, "/browser-test/globals.html").Code != http.StatusOK || get(h, "/browser-test/harness.mjs").Code != http.StatusOK {
+		t.Error("-pages browser-test: its files are 404")
+	}
+	if get(h, "/bench/bench.html").Code != http.StatusNotFound || get(h, "/serve/main.go").Code != http.StatusNotFound {
+		t.Error("-pages browser-test serves more than that folder")
+	}
+	for _, bad := range []string{"js", "../internal", "a/b", ""} {
+		if _, err := newAllowList(root, []string{bad}); err == nil {
+			t.Errorf("-pages %q accepted", bad)
+		}
+	}
+	// The files served are the ones listed, for warming.
+	got := allow.files(root)
+	want := []string{"/js/postrules.mjs", "/js/core.mjs", "/demo/demo.css", "/demo/demo.mjs", "/demo/index.html", "/browser-test/globals.html", "/browser-test/harness.mjs"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("files = %q, want %q", got, want)
+	}
+}
+
+// fakeBrotli stands for node's brotli: "BR(" + data + ")", counting its calls.
+func fakeBrotli(calls *int) brotliFunc {
+	return func(in [][]byte) ([][]byte, error) {
+		*calls++
+		out := make([][]byte, len(in))
+		for i, b := range in {
+			out[i] = append(append([]byte("BR("), b...), ')')
+		}
+		return out, nil
+	}
+}
+
+// With a brotli encoder, every text asset (HTML, CSS, JavaScript, JSON, the modules) is
+// sent as brotli to a client that takes it and as gzip to one that takes only gzip;
+// warming compresses them all in one call before the first request, and a file edited
+// since is compressed again.
+func TestBrotliForEveryTextAsset(t *testing.T) {
+	root := t.TempDir()
+	text := strings.Repeat("the same words again and again ", 200)
+	for _, name := range []string{"demo/index.html", "demo/demo.css", "demo/demo.mjs", "demo/data.json", "js/core.mjs", "js/m.wasm", "js/README.md"} {
+		write(t, root, name, text)
+	}
+	write(t, root, "demo/pic.png", text)
+	calls := 0
+	h := testHandler(t, root, fakeBrotli(&calls))
+	n, err := h.cache.warm(h.allow.files(root))
+	if err != nil || calls != 1 || n != 7 { // not the image
+		t.Fatalf("warm: %d files in %d calls, %v", n, calls, err)
+	}
+	for _, name := range []string{"/demo/", "/demo/demo.css", "/demo/demo.mjs", "/demo/data.json", "/js/core.mjs", "/js/m.wasm", "/js/README.md"} {
+		br := get(h, name, "Accept-Encoding", "gzip, deflate, br")
+		if br.Header().Get("Content-Encoding") != "br" || br.Body.String() != "BR("+text+")" {
+			t.Errorf("%s with br: %q, %d bytes", name, br.Header().Get("Content-Encoding"), br.Body.Len())
+		}
+		gz := get(h, name, "Accept-Encoding", "gzip")
+		zr, err := gzip.NewReader(gz.Body)
+		if err != nil || gz.Header().Get("Content-Encoding") != "gzip" {
+			t.Errorf("%s with gzip: %q, %v", name, gz.Header().Get("Content-Encoding"), err)
+			continue
+		}
+		if got, _ := io.ReadAll(zr); string(got) != text {
+			t.Errorf("%s: the gzip body is not the file", name)
+		}
+		if id := get(h, name); id.Header().Get("Content-Encoding") != "" || id.Body.String() != text {
+			t.Errorf("%s without Accept-Encoding: %q", name, id.Header().Get("Content-Encoding"))
+		}
+	}
+	if calls != 1 {
+		t.Errorf("served from the warmed cache: %d brotli calls, want 1", calls)
+	}
+	if enc := get(h, "/demo/pic.png", "Accept-Encoding", "br").Header().Get("Content-Encoding"); enc != "" {
+		t.Errorf("an image is not compressed again: %q", enc)
+	}
+	p := write(t, root, "demo/demo.css", text+"/* edited */")
+	later := time.Now().Add(time.Hour)
+	os.Chtimes(p, later, later)
+	if b := get(h, "/demo/demo.css", "Accept-Encoding", "br"); b.Body.String() != "BR("+text+"/* edited */)" || calls != 2 {
+		t.Errorf("after an edit: %q, %d calls", b.Body.String(), calls)
+	}
+	// A failing encoder costs the client nothing but brotli: it gets gzip.
+	h.cache.brotli = func([][]byte) ([][]byte, error) { return nil, io.ErrUnexpectedEOF }
+	os.Chtimes(p, later.Add(time.Hour), later.Add(time.Hour))
+	if enc := get(h, "/demo/demo.css", "Accept-Encoding", "br, gzip").Header().Get("Content-Encoding"); enc != "gzip" {
+		t.Errorf("a failing brotli: %q, want gzip", enc)
 	}
 }
