@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/postrules/postrules/internal/mediajson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/media"
 )
@@ -76,7 +77,7 @@ func runMedia(c *cmdIO, args []string) int {
 			status = worst(status, exitInvalid)
 		}
 		if cf.format == formatJSON {
-			b, err := r.JSON()
+			b, err := mediajson.Line(r)
 			if err != nil {
 				c.errorf("%s: %v", name, err)
 				status = worst(status, exitUsage)

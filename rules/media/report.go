@@ -1,15 +1,11 @@
 package media
 
-import (
-	"bytes"
-	"encoding/json"
-
-	"github.com/postrules/postrules/rules"
-)
+import "github.com/postrules/postrules/rules"
 
 // Report is one file probed and judged: a line of `validate media --format json`, and
 // what the WebAssembly package's probeMedia answers. The CLI and the module build it with
-// [NewReport] and write it with [Report.JSON], so their bytes are the same.
+// [NewReport] and write it with internal/mediajson (encoding/json stays out of this
+// layer), so their bytes are the same.
 type Report struct {
 	// File is the file's name as the caller gives it (the CLI's argument, a browser
 	// File's name, "" for bytes with no name).
@@ -81,16 +77,4 @@ func (r Report) Fits() bool {
 		}
 	}
 	return true
-}
-
-// JSON is the report as one line of `validate media --format json`, newline included:
-// encoding/json without HTML escaping (a message quoting "<" or "&" keeps them).
-func (r Report) JSON() ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(r); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }

@@ -12,13 +12,8 @@ import (
 func TestReportOfAnError(t *testing.T) {
 	_, err := Probe(strings.NewReader(""), 0)
 	r := NewReport("x", Facts{}, err, rules.Platforms())
-	b, jerr := r.JSON()
-	if jerr != nil {
-		t.Fatal(jerr)
-	}
-	want := `{"file":"x","media":null,"error":{"code":"media_empty","message":"the file is empty (at byte 0)","offset":0},"platforms":[]}` + "\n"
-	if string(b) != want {
-		t.Errorf("got  %s\nwant %s", b, want)
+	if r.Error == nil || r.Error.Code != rules.CodeMediaEmpty || r.Media != nil || r.Platforms == nil || len(r.Platforms) != 0 {
+		t.Errorf("report: %+v", r)
 	}
 	if r.Fits() {
 		t.Error("a broken file fits")
@@ -46,9 +41,5 @@ func TestReportJudgesEachPlatformAsked(t *testing.T) {
 		if p.Problems == nil || p.Warnings == nil {
 			t.Errorf("%s: nil problems or warnings (JSON null)", p.Platform)
 		}
-	}
-	b, _ := r.JSON()
-	if strings.Contains(string(b), `\u003c`) || !strings.HasSuffix(string(b), "}\n") {
-		t.Errorf("JSON: %s", b)
 	}
 }

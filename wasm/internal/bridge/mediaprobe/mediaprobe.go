@@ -19,6 +19,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/postrules/postrules/internal/mediajson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/media"
 	"github.com/postrules/postrules/wasm/internal/bridge"
@@ -131,7 +132,7 @@ func Platforms(names []string, all bool) ([]rules.Platform, *bridge.Fault) {
 // its newline.
 func Report(name string, r io.ReaderAt, size int64, platforms []rules.Platform) ([]byte, *bridge.Fault) {
 	facts, err := media.Probe(r, size)
-	b, jerr := media.NewReport(name, facts, err, platforms).JSON()
+	b, jerr := mediajson.Line(media.NewReport(name, facts, err, platforms))
 	if jerr != nil {
 		return nil, bridge.InternalFault("postrules: cannot encode the media report: " + jerr.Error())
 	}
