@@ -33,8 +33,9 @@
 // whose custom tags call package rules; [RegisterTags] lends them to a caller's own
 // validator): at least one target, the platform enum, media type and absolute http(s) URLs
 // (port 1 to 65535, no white space, control or invisible character),
-// the scheduledFor grammar (rules.ParseScheduledFor), IANA time zones, poll options and
-// duration, replySettings, non-empty ids. Cross-field checks in plain Go (cross.go): exactly
+// IANA time zones, poll options and duration, replySettings, non-empty ids. The
+// scheduledFor grammar (rules.ParseScheduledFor) is checked once, where its instant is
+// needed (after Env.Now), not by the shape pass. Cross-field checks in plain Go (cross.go): exactly
 // one of publishNow true or scheduledFor, every target (and thread item) has something to
 // post.
 //
