@@ -22,9 +22,9 @@ test-go:
 	go test -count=1 ./...
 
 # The generated JSON Schema and OpenAPI documents judged by stock Node validators (ajv 8,
-# swagger-parser; pinned in schema/testdata/node/package-lock.json).
+# swagger-parser; pinned in schema/jsonschema/testdata/node/package-lock.json).
 test-schema-node:
-	cd schema/testdata/node && npm ci --no-audit --no-fund --loglevel=error && node --test
+	cd schema/jsonschema/testdata/node && npm ci --no-audit --no-fund --loglevel=error && node --test
 
 test-wasm:
 	bash wasm/test.sh

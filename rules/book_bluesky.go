@@ -1,6 +1,10 @@
 package rules
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/postrules/postrules/rules/apierror"
+)
 
 // Bluesky: the text in graphemes and bytes, the one embed (images or a video), alt text
 // and languages.
@@ -21,49 +25,49 @@ const (
 	srcBskyApp     = "https://github.com/bluesky-social/social-app/blob/main/src/lib/constants.ts"
 )
 
-// The ids of bluesky's rules, in the book's order: stable, so callers may store them
-// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+// The ids of bluesky's rules, in the book's order. An id is stable: code
+// outside the book names a rule by its string (Rule.ID; Limits.WithRule, Limits.Disable).
 const (
-	BlueskyTextMaxGraphemes = "bluesky.text.max_graphemes"
-	BlueskyTextMaxBytes     = "bluesky.text.max_bytes"
-	BlueskyEmbedSingle      = "bluesky.embed.single"
-	BlueskyMediaMaxImages   = "bluesky.media.max_images"
-	BlueskyMediaGallery     = "bluesky.media.gallery"
-	BlueskyAltCount         = "bluesky.alt.count"
-	BlueskyAltMax           = "bluesky.alt.max"
-	BlueskyAltMissing       = "bluesky.alt.missing"
-	BlueskyLangsMax         = "bluesky.langs.max"
+	idBlueskyTextMaxGraphemes = "bluesky.text.max_graphemes"
+	idBlueskyTextMaxBytes     = "bluesky.text.max_bytes"
+	idBlueskyEmbedSingle      = "bluesky.embed.single"
+	idBlueskyMediaMaxImages   = "bluesky.media.max_images"
+	idBlueskyMediaGallery     = "bluesky.media.gallery"
+	idBlueskyAltCount         = "bluesky.alt.count"
+	idBlueskyAltMax           = "bluesky.alt.max"
+	idBlueskyAltMissing       = "bluesky.alt.missing"
+	idBlueskyLangsMax         = "bluesky.langs.max"
 )
 
 var blueskyRules = []Rule{
-	{ID: BlueskyTextMaxGraphemes, Platform: Bluesky, Severity: SeverityError, Limit: 300, Unit: graphemesName, kind: kindLength,
+	{ID: idBlueskyTextMaxGraphemes, Platform: Bluesky, Severity: SeverityError, Limit: 300, Unit: graphemesName, kind: kindLength,
 		What: "the text is at most 300 grapheme clusters (lexicon maxGraphemes)", Source: srcBskyPost, Read: readToday},
-	{ID: BlueskyTextMaxBytes, Platform: Bluesky, Severity: SeverityError, Limit: 3000, Unit: bytesName, kind: kindLength,
+	{ID: idBlueskyTextMaxBytes, Platform: Bluesky, Severity: SeverityError, Limit: 3000, Unit: bytesName, kind: kindLength,
 		What: "the text is at most 3,000 UTF-8 bytes (lexicon maxLength)", Source: srcBskyPost, Read: readToday,
 		Note: "letmepost says the limit is \"not bytes\" and misses maxLength; the lexicon validator counts maxLength in UTF-8 bytes"},
-	{ID: BlueskyEmbedSingle, Platform: Bluesky, Severity: SeverityError,
+	{ID: idBlueskyEmbedSingle, Platform: Bluesky, Severity: SeverityError,
 		What: "images, or one video (a GIF is posted as a video); never mixed; no document", Source: srcBskyPost, Read: readLead,
 		Note:  "one embed per post: images or video, not both",
 		check: onTarget(blueskyEmbed)},
-	{ID: BlueskyMediaMaxImages, Platform: Bluesky, Severity: SeverityError, Limit: 10, Unit: "items",
+	{ID: idBlueskyMediaMaxImages, Platform: Bluesky, Severity: SeverityError, Limit: 10, Unit: "items",
 		What: "at most 10 images (embed.gallery; embed.images holds 4)", Source: srcBskyGallery, Read: readAudit,
 		Note:  "app.bsky.embed.gallery media maxLength 10, each image blob at most 2,000,000 bytes; its description says the maximum may change. More than 4 images is the warning bluesky.media.gallery",
 		check: onTarget(blueskyMaxImages)},
-	{ID: BlueskyMediaGallery, Platform: Bluesky, Severity: SeverityWarning, Limit: 4, Unit: "items",
+	{ID: idBlueskyMediaGallery, Platform: Bluesky, Severity: SeverityWarning, Limit: 4, Unit: "items",
 		What: "more than 4 images: posted as a gallery (embed.gallery), which clients that predate it do not show", Source: srcBskyImages, Read: readAudit,
 		Note:  "app.bsky.embed.images holds at most 4 images; 5 to 10 need app.bsky.embed.gallery",
 		check: onTarget(blueskyGallery)},
-	{ID: BlueskyAltCount, Platform: Bluesky, Severity: SeverityError,
+	{ID: idBlueskyAltCount, Platform: Bluesky, Severity: SeverityError,
 		What: "platformSpecificData.altText has no more entries than the post has media", Source: srcPeer, Read: readToday,
 		check: onTarget(blueskyAltCount)},
-	{ID: BlueskyAltMax, option: "altText", each: true, Platform: Bluesky, Severity: SeverityWarning, Limit: 2000, Unit: graphemesName,
+	{ID: idBlueskyAltMax, option: "altText", each: true, Platform: Bluesky, Severity: SeverityWarning, Limit: 2000, Unit: graphemesName,
 		What: "an alt text over 2,000 graphemes: the official app's cap (the lexicon has none)", Source: srcBskyApp, Read: readLead,
 		Note:  "letmepost calls 2000 a schema limit; it is only the app's (MAX_ALT_TEXT), so a warning",
 		check: onTarget(blueskyAltMax)},
-	{ID: BlueskyAltMissing, Platform: Bluesky, Severity: SeverityWarning,
+	{ID: idBlueskyAltMissing, Platform: Bluesky, Severity: SeverityWarning,
 		What: "an image without alt text", Source: srcBskyImages, Read: readLead,
 		check: onTarget(blueskyAltMissing)},
-	{ID: BlueskyLangsMax, option: "langs", Platform: Bluesky, Severity: SeverityError, Limit: 3, Unit: "items",
+	{ID: idBlueskyLangsMax, option: "langs", Platform: Bluesky, Severity: SeverityError, Limit: 3, Unit: "items",
 		What: "platformSpecificData.langs has at most 3 entries (lexicon langs maxLength 3)", Source: srcBskyPost, Read: readToday,
 		check: onTarget(blueskyLangs)},
 }
@@ -74,9 +78,9 @@ func blueskyEmbed(c *Check) {
 	}
 	switch m := countMedia(c.Post.Media); {
 	case m.docs > 0:
-		c.report(CodeInvalidMedia, "/mediaItems", "bluesky takes images or one video, not documents")
+		c.report(apierror.CodeInvalidMedia, "/mediaItems", "bluesky takes images or one video, not documents")
 	case m.videos+m.gifs > 0 && m.all > 1:
-		c.report(CodeInvalidMedia, "/mediaItems", "bluesky takes one video (a GIF is a video) alone, or images; the post has "+mediaList(m))
+		c.report(apierror.CodeInvalidMedia, "/mediaItems", "bluesky takes one video (a GIF is a video) alone, or images; the post has "+mediaList(m))
 	}
 }
 
@@ -88,7 +92,7 @@ func blueskyMaxImages(c *Check) {
 
 // blueskyGallery speaks only where bluesky.media.max_images does not.
 func blueskyGallery(c *Check) {
-	if images := countMedia(c.Post.Media).images; c.mediaOK() && images <= c.limitOf(BlueskyMediaMaxImages) {
+	if images := countMedia(c.Post.Media).images; c.mediaOK() && images <= c.limitOf(idBlueskyMediaMaxImages) {
 		c.atMost(images, "/mediaItems", "more than %d images (%d) post as a gallery, which older Bluesky clients do not show")
 	}
 }
@@ -113,6 +117,6 @@ func blueskyLangs(c *Check) {
 		return
 	}
 	if n := len(b.Langs); n > c.limit() {
-		c.report(CodeInvalidValue, path, "bluesky takes at most "+strconv.Itoa(c.limit())+" languages, not "+strconv.Itoa(n))
+		c.report(apierror.CodeInvalidValue, path, "bluesky takes at most "+strconv.Itoa(c.limit())+" languages, not "+strconv.Itoa(n))
 	}
 }

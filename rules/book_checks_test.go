@@ -3,6 +3,8 @@ package rules
 import (
 	"strings"
 	"testing"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // The table of the book's checks ([Limits.CheckPost]): for every rule with a check, a
@@ -12,17 +14,17 @@ import (
 
 type foundProblem struct {
 	rule, path, msg string
-	code            Code
+	code            apierror.Code
 	warning         bool
 }
 
 type recorder struct{ got []foundProblem }
 
-func (r *recorder) Problem(e *Error) {
+func (r *recorder) Problem(e *apierror.Error) {
 	r.got = append(r.got, foundProblem{e.Rule, e.Path, e.Message, e.Code, false})
 }
 
-func (r *recorder) Warning(e *Error) {
+func (r *recorder) Warning(e *apierror.Error) {
 	r.got = append(r.got, foundProblem{e.Rule, e.Path, e.Message, e.Code, true})
 }
 
@@ -70,181 +72,181 @@ var checkCases = []struct {
 	good      *Post
 }{
 	// twitter
-	{TwitterPoll, on(Twitter, nil, func(t *PostTarget) {
+	{idTwitterPoll, on(Twitter, nil, func(t *PostTarget) {
 		t.Twitter = &TwitterView{Poll: &PollView{Options: []string{"a", strings.Repeat("x", 26)}}}
 	}),
 		opts + "/poll/options/1", "poll option 1 is 26 UTF-16 code units; X takes at most 25",
 		on(Twitter, nil, func(t *PostTarget) { t.Twitter = &TwitterView{Poll: &PollView{Options: []string{"a", "b"}}} })},
-	{TwitterMediaMax, on(Twitter, n(5, "image"), nil), "/mediaItems", "twitter (target 0) takes at most 4 images per post, not 5",
+	{idTwitterMediaMax, on(Twitter, n(5, "image"), nil), "/mediaItems", "twitter (target 0) takes at most 4 images per post, not 5",
 		on(Twitter, n(4, "image"), nil)},
-	{TwitterMediaMax, on(Twitter, nil, func(t *PostTarget) { t.Twitter = &TwitterView{ThreadItems: []ThreadItemView{{Media: n(5, "image")}}} }),
+	{idTwitterMediaMax, on(Twitter, nil, func(t *PostTarget) { t.Twitter = &TwitterView{ThreadItems: []ThreadItemView{{Media: n(5, "image")}}} }),
 		opts + "/threadItems/0/mediaItems", "twitter (target 0) takes at most 4 images",
 		on(Twitter, nil, func(t *PostTarget) { t.Twitter = &TwitterView{ThreadItems: []ThreadItemView{{Media: n(4, "image")}}} })},
-	{TwitterMediaKinds, on(Twitter, items("image", "video"), nil), "/mediaItems", "takes images, or one video or gif alone, not both",
+	{idTwitterMediaKinds, on(Twitter, items("image", "video"), nil), "/mediaItems", "takes images, or one video or gif alone, not both",
 		on(Twitter, items("video"), nil)},
-	{TwitterMediaExclusive, on(Twitter, items("image"), func(t *PostTarget) { t.Twitter = &TwitterView{Poll: &PollView{Options: []string{"a", "b"}}} }),
+	{idTwitterMediaExclusive, on(Twitter, items("image"), func(t *PostTarget) { t.Twitter = &TwitterView{Poll: &PollView{Options: []string{"a", "b"}}} }),
 		opts + "/poll", "a poll cannot be combined with media",
 		on(Twitter, nil, func(t *PostTarget) { t.Twitter = &TwitterView{Poll: &PollView{Options: []string{"a", "b"}}} })},
-	{TwitterPollThread, on(Twitter, nil, func(t *PostTarget) {
+	{idTwitterPollThread, on(Twitter, nil, func(t *PostTarget) {
 		t.Twitter = &TwitterView{Poll: &PollView{Options: []string{"a", "b"}}, ThreadItems: []ThreadItemView{{Content: "two"}}}
 	}), opts + "/poll", "warning: a poll on a post with threadItems",
 		on(Twitter, nil, func(t *PostTarget) { t.Twitter = &TwitterView{Poll: &PollView{Options: []string{"a", "b"}}} })},
 
 	// instagram
-	{InstagramMediaRequired, on(Instagram, nil, nil), "/platforms/0", "instagram has no text-only posts", on(Instagram, items("image"), nil)},
-	{InstagramMediaKinds, on(Instagram, items("gif"), nil), "/mediaItems", "not GIFs or documents", on(Instagram, items("image", "video"), nil)},
-	{InstagramCarousel, on(Instagram, n(11, "image"), nil), "/mediaItems", "at most 10 images and videos, not 11", on(Instagram, n(10, "image"), nil)},
-	{InstagramAltMax, on(Instagram, items("image"), func(t *PostTarget) { t.Instagram = &InstagramOptions{AltText: []string{strings.Repeat("a", 1001)}} }),
+	{idInstagramMediaRequired, on(Instagram, nil, nil), "/platforms/0", "instagram has no text-only posts", on(Instagram, items("image"), nil)},
+	{idInstagramMediaKinds, on(Instagram, items("gif"), nil), "/mediaItems", "not GIFs or documents", on(Instagram, items("image", "video"), nil)},
+	{idInstagramCarousel, on(Instagram, n(11, "image"), nil), "/mediaItems", "at most 10 images and videos, not 11", on(Instagram, n(10, "image"), nil)},
+	{idInstagramAltMax, on(Instagram, items("image"), func(t *PostTarget) { t.Instagram = &InstagramOptions{AltText: []string{strings.Repeat("a", 1001)}} }),
 		opts + "/altText/0", "alt text 0 is 1001 UTF-16 code units; the limit is 1000",
 		on(Instagram, items("image"), func(t *PostTarget) { t.Instagram = &InstagramOptions{AltText: []string{"a cat"}} })},
-	{InstagramAltCount, on(Instagram, items("image"), func(t *PostTarget) { t.Instagram = &InstagramOptions{AltText: []string{"a", "b"}} }),
+	{idInstagramAltCount, on(Instagram, items("image"), func(t *PostTarget) { t.Instagram = &InstagramOptions{AltText: []string{"a", "b"}} }),
 		opts + "/altText", "2 alt texts for 1 media item",
 		on(Instagram, items("image"), func(t *PostTarget) { t.Instagram = &InstagramOptions{AltText: []string{"a"}} })},
-	{InstagramCollaboratorsMax, on(Instagram, items("image"), func(t *PostTarget) { t.Instagram = &InstagramOptions{Collaborators: []string{"a", "b", "c", "d"}} }),
+	{idInstagramCollaboratorsMax, on(Instagram, items("image"), func(t *PostTarget) { t.Instagram = &InstagramOptions{Collaborators: []string{"a", "b", "c", "d"}} }),
 		opts + "/collaborators", "at most 3 collaborators, not 4",
 		on(Instagram, items("image"), func(t *PostTarget) { t.Instagram = &InstagramOptions{Collaborators: []string{"a", "b", "c"}} })},
 
 	// youtube
-	{YouTubeMediaExactlyOneVideo, on(YouTube, items("image"), nil), "/mediaItems", "exactly one video and nothing else; the post has 1 image",
+	{idYouTubeMediaExactlyOneVideo, on(YouTube, items("image"), nil), "/mediaItems", "exactly one video and nothing else; the post has 1 image",
 		on(YouTube, items("video"), nil)},
-	{YouTubeTitleMax, on(YouTube, items("video"), func(t *PostTarget) { t.YouTube = &YouTubeOptions{Title: ptr(strings.Repeat("t", 101))} }),
+	{idYouTubeTitleMax, on(YouTube, items("video"), func(t *PostTarget) { t.YouTube = &YouTubeOptions{Title: ptr(strings.Repeat("t", 101))} }),
 		opts + "/title", "the title is 101 UTF-16 code units; the limit is 100",
 		on(YouTube, items("video"), func(t *PostTarget) { t.YouTube = &YouTubeOptions{Title: ptr("t")} })},
-	{YouTubeTitleChars, on(YouTube, items("video"), func(t *PostTarget) { t.YouTube = &YouTubeOptions{Title: ptr("a<b")} }),
+	{idYouTubeTitleChars, on(YouTube, items("video"), func(t *PostTarget) { t.YouTube = &YouTubeOptions{Title: ptr("a<b")} }),
 		opts + "/title", "the title contains \"<\" at byte 1; youtube refuses < and >",
 		on(YouTube, items("video"), func(t *PostTarget) { t.YouTube = &YouTubeOptions{Title: ptr("a b")} })},
-	{YouTubeTagsMax, on(YouTube, items("video"), func(t *PostTarget) {
+	{idYouTubeTagsMax, on(YouTube, items("video"), func(t *PostTarget) {
 		t.YouTube = &YouTubeOptions{Tags: []string{strings.Repeat("t", 250), strings.Repeat("t", 250)}}
 	}),
 		opts + "/tags", "the tags are 501 characters",
 		on(YouTube, items("video"), func(t *PostTarget) {
 			t.YouTube = &YouTubeOptions{Tags: []string{strings.Repeat("t", 250), strings.Repeat("t", 249)}}
 		})},
-	{YouTubeFirstCommentMax, on(YouTube, items("video"), func(t *PostTarget) { t.YouTube = &YouTubeOptions{FirstComment: ptr(strings.Repeat("c", 10001))} }),
+	{idYouTubeFirstCommentMax, on(YouTube, items("video"), func(t *PostTarget) { t.YouTube = &YouTubeOptions{FirstComment: ptr(strings.Repeat("c", 10001))} }),
 		opts + "/firstComment", "the first comment is 10001",
 		on(YouTube, items("video"), func(t *PostTarget) { t.YouTube = &YouTubeOptions{FirstComment: ptr("c")} })},
 
 	// tiktok
-	{TikTokPhotoTitleMax, on(TikTok, items("image"), func(t *PostTarget) { t.Content = ptr(strings.Repeat("p", 91)) }),
+	{idTikTokPhotoTitleMax, on(TikTok, items("image"), func(t *PostTarget) { t.Content = ptr(strings.Repeat("p", 91)) }),
 		"/platforms/0/content", "the title (a photo post's text) is 91 UTF-16 code units; the limit is 90",
 		on(TikTok, items("video"), func(t *PostTarget) { t.Content = ptr(strings.Repeat("p", 91)) })},
-	{TikTokPhotoDescriptionMax, on(TikTok, items("image"), func(t *PostTarget) { t.TikTok = &TikTokOptions{Description: ptr(strings.Repeat("d", 4001))} }),
+	{idTikTokPhotoDescriptionMax, on(TikTok, items("image"), func(t *PostTarget) { t.TikTok = &TikTokOptions{Description: ptr(strings.Repeat("d", 4001))} }),
 		opts + "/description", "the description is 4001",
 		on(TikTok, items("image"), func(t *PostTarget) { t.TikTok = &TikTokOptions{Description: ptr("d")} })},
-	{TikTokPrivacyAllowed, on(TikTok, items("video"), func(t *PostTarget) {
+	{idTikTokPrivacyAllowed, on(TikTok, items("video"), func(t *PostTarget) {
 		t.TikTok = &TikTokOptions{PrivacyLevel: ptr("PUBLIC_TO_EVERYONE")}
 		t.PrivacyLevels = []string{"SELF_ONLY"}
 	}), opts + "/privacyLevel", "this TikTok creator can post as SELF_ONLY, not \"PUBLIC_TO_EVERYONE\"",
 		on(TikTok, items("video"), func(t *PostTarget) { t.TikTok = &TikTokOptions{PrivacyLevel: ptr("PUBLIC_TO_EVERYONE")} })},
-	{TikTokMediaRequired, on(TikTok, nil, nil), "/platforms/0", "tiktok has no text-only posts", on(TikTok, items("video"), nil)},
-	{TikTokMediaKinds, on(TikTok, n(36, "image"), nil), "/mediaItems", "at most 35 photos, not 36", on(TikTok, n(35, "image"), nil)},
+	{idTikTokMediaRequired, on(TikTok, nil, nil), "/platforms/0", "tiktok has no text-only posts", on(TikTok, items("video"), nil)},
+	{idTikTokMediaKinds, on(TikTok, n(36, "image"), nil), "/mediaItems", "at most 35 photos, not 36", on(TikTok, n(35, "image"), nil)},
 
 	// pinterest
-	{PinterestBoardRequired, on(Pinterest, items("image"), nil), opts + "/boardId", "a pin needs platformSpecificData.boardId",
+	{idPinterestBoardRequired, on(Pinterest, items("image"), nil), opts + "/boardId", "a pin needs platformSpecificData.boardId",
 		on(Pinterest, items("image"), func(t *PostTarget) { t.Pinterest = &PinterestOptions{BoardID: ptr("123")} })},
-	{PinterestBoardID, on(Pinterest, items("image"), func(t *PostTarget) { t.Pinterest = &PinterestOptions{BoardID: ptr("my-board")} }),
+	{idPinterestBoardID, on(Pinterest, items("image"), func(t *PostTarget) { t.Pinterest = &PinterestOptions{BoardID: ptr("my-board")} }),
 		opts + "/boardId", "digits only, not \"my-board\"",
 		on(Pinterest, items("image"), func(t *PostTarget) { t.Pinterest = &PinterestOptions{BoardID: ptr("123")} })},
-	{PinterestTitleMax, on(Pinterest, items("image"), func(t *PostTarget) { t.Pinterest = &PinterestOptions{Title: ptr(strings.Repeat("t", 101))} }),
+	{idPinterestTitleMax, on(Pinterest, items("image"), func(t *PostTarget) { t.Pinterest = &PinterestOptions{Title: ptr(strings.Repeat("t", 101))} }),
 		opts + "/title", "the title is 101", on(Pinterest, items("image"), func(t *PostTarget) { t.Pinterest = &PinterestOptions{Title: ptr("t")} })},
-	{PinterestAltTextMax, on(Pinterest, items("image"), func(t *PostTarget) { t.Pinterest = &PinterestOptions{AltText: ptr(strings.Repeat("a", 501))} }),
+	{idPinterestAltTextMax, on(Pinterest, items("image"), func(t *PostTarget) { t.Pinterest = &PinterestOptions{AltText: ptr(strings.Repeat("a", 501))} }),
 		opts + "/altText", "the altText is 501", on(Pinterest, items("image"), func(t *PostTarget) { t.Pinterest = &PinterestOptions{AltText: ptr("a")} })},
-	{PinterestLinkMax, on(Pinterest, items("image"), func(t *PostTarget) { t.Pinterest = &PinterestOptions{Link: ptr(strings.Repeat("l", 2049))} }),
+	{idPinterestLinkMax, on(Pinterest, items("image"), func(t *PostTarget) { t.Pinterest = &PinterestOptions{Link: ptr(strings.Repeat("l", 2049))} }),
 		opts + "/link", "the link is 2049", on(Pinterest, items("image"), func(t *PostTarget) { t.Pinterest = &PinterestOptions{Link: ptr("l")} })},
-	{PinterestMediaRequired, on(Pinterest, nil, nil), "/platforms/0", "a pin needs an image or a video", on(Pinterest, items("image"), nil)},
-	{PinterestMediaKinds, on(Pinterest, items("document"), nil), "/mediaItems", "not documents", on(Pinterest, items("image", "gif"), nil)},
-	{PinterestCarousel, on(Pinterest, n(6, "image"), nil), "/mediaItems", "at most 5 images, not 6", on(Pinterest, n(5, "image"), nil)},
-	{PinterestVideo, on(Pinterest, items("video"), nil), "/platforms/0", "warning: the video pin has no cover",
+	{idPinterestMediaRequired, on(Pinterest, nil, nil), "/platforms/0", "a pin needs an image or a video", on(Pinterest, items("image"), nil)},
+	{idPinterestMediaKinds, on(Pinterest, items("document"), nil), "/mediaItems", "not documents", on(Pinterest, items("image", "gif"), nil)},
+	{idPinterestCarousel, on(Pinterest, n(6, "image"), nil), "/mediaItems", "at most 5 images, not 6", on(Pinterest, n(5, "image"), nil)},
+	{idPinterestVideo, on(Pinterest, items("video"), nil), "/platforms/0", "warning: the video pin has no cover",
 		&Post{Media: []Media{{Type: "video", Thumbnail: true}}, Targets: []PostTarget{{Platform: Pinterest}}}},
 
 	// linkedin
-	{LinkedInMediaKinds, on(LinkedIn, items("video", "image"), nil), "/mediaItems", "linkedin takes one video alone, or images; the post has 1 image and 1 video",
+	{idLinkedInMediaKinds, on(LinkedIn, items("video", "image"), nil), "/mediaItems", "linkedin takes one video alone, or images; the post has 1 image and 1 video",
 		on(LinkedIn, n(20, "image"), nil)},
-	{LinkedInDocumentTitle, on(LinkedIn, items("document"), nil), opts + "/documentTitle", "needs platformSpecificData.documentTitle",
+	{idLinkedInDocumentTitle, on(LinkedIn, items("document"), nil), opts + "/documentTitle", "needs platformSpecificData.documentTitle",
 		on(LinkedIn, items("document"), func(t *PostTarget) { t.LinkedIn = &LinkedInOptions{DocumentTitle: ptr("Deck")} })},
-	{LinkedInDocumentTitleMax, on(LinkedIn, nil, func(t *PostTarget) { t.LinkedIn = &LinkedInOptions{DocumentTitle: ptr(strings.Repeat("d", 201))} }),
+	{idLinkedInDocumentTitleMax, on(LinkedIn, nil, func(t *PostTarget) { t.LinkedIn = &LinkedInOptions{DocumentTitle: ptr(strings.Repeat("d", 201))} }),
 		opts + "/documentTitle", "the document title is 201", on(LinkedIn, nil, func(t *PostTarget) { t.LinkedIn = &LinkedInOptions{DocumentTitle: ptr("d")} })},
-	{LinkedInArticleTitleMax, on(LinkedIn, nil, func(t *PostTarget) { t.LinkedIn = &LinkedInOptions{ArticleTitle: ptr(strings.Repeat("a", 401))} }),
+	{idLinkedInArticleTitleMax, on(LinkedIn, nil, func(t *PostTarget) { t.LinkedIn = &LinkedInOptions{ArticleTitle: ptr(strings.Repeat("a", 401))} }),
 		opts + "/articleTitle", "the article title is 401", on(LinkedIn, nil, func(t *PostTarget) { t.LinkedIn = &LinkedInOptions{ArticleTitle: ptr("a")} })},
-	{LinkedInArticleDescriptionMax, on(LinkedIn, nil, func(t *PostTarget) { t.LinkedIn = &LinkedInOptions{ArticleDescription: ptr(strings.Repeat("a", 401))} }),
+	{idLinkedInArticleDescriptionMax, on(LinkedIn, nil, func(t *PostTarget) { t.LinkedIn = &LinkedInOptions{ArticleDescription: ptr(strings.Repeat("a", 401))} }),
 		opts + "/articleDescription", "the article description is 401", on(LinkedIn, nil, func(t *PostTarget) { t.LinkedIn = &LinkedInOptions{ArticleDescription: ptr("a")} })},
 
 	// bluesky
-	{BlueskyEmbedSingle, on(Bluesky, items("gif", "image"), nil), "/mediaItems", "bluesky takes one video (a GIF is a video) alone, or images",
+	{idBlueskyEmbedSingle, on(Bluesky, items("gif", "image"), nil), "/mediaItems", "bluesky takes one video (a GIF is a video) alone, or images",
 		on(Bluesky, items("gif"), nil)},
-	{BlueskyMediaMaxImages, on(Bluesky, n(11, "image"), nil), "/mediaItems", "at most 10 images, not 11", on(Bluesky, n(10, "image"), nil)},
-	{BlueskyMediaGallery, on(Bluesky, n(5, "image"), nil), "/mediaItems", "warning: more than 4 images (5) post as a gallery", on(Bluesky, n(4, "image"), nil)},
-	{BlueskyAltCount, on(Bluesky, items("image"), func(t *PostTarget) { t.Bluesky = &BlueskyOptions{AltText: []string{"a", "b"}} }),
+	{idBlueskyMediaMaxImages, on(Bluesky, n(11, "image"), nil), "/mediaItems", "at most 10 images, not 11", on(Bluesky, n(10, "image"), nil)},
+	{idBlueskyMediaGallery, on(Bluesky, n(5, "image"), nil), "/mediaItems", "warning: more than 4 images (5) post as a gallery", on(Bluesky, n(4, "image"), nil)},
+	{idBlueskyAltCount, on(Bluesky, items("image"), func(t *PostTarget) { t.Bluesky = &BlueskyOptions{AltText: []string{"a", "b"}} }),
 		opts + "/altText", "bluesky takes one alt text per media item: 2 alt texts for 1 media item",
 		on(Bluesky, items("image"), func(t *PostTarget) { t.Bluesky = &BlueskyOptions{AltText: []string{"a"}} })},
-	{BlueskyAltMax, on(Bluesky, items("image"), func(t *PostTarget) { t.Bluesky = &BlueskyOptions{AltText: []string{strings.Repeat("a", 2001)}} }),
+	{idBlueskyAltMax, on(Bluesky, items("image"), func(t *PostTarget) { t.Bluesky = &BlueskyOptions{AltText: []string{strings.Repeat("a", 2001)}} }),
 		opts + "/altText/0", "warning: alt text 0 is 2001 graphemes; the limit is 2000",
 		on(Bluesky, items("image"), func(t *PostTarget) { t.Bluesky = &BlueskyOptions{AltText: []string{"a"}} })},
-	{BlueskyAltMissing, on(Bluesky, items("image", "image"), func(t *PostTarget) { t.Bluesky = &BlueskyOptions{AltText: []string{"a"}} }),
+	{idBlueskyAltMissing, on(Bluesky, items("image", "image"), func(t *PostTarget) { t.Bluesky = &BlueskyOptions{AltText: []string{"a"}} }),
 		opts + "/altText", "warning: 1 image without alt text on bluesky",
 		on(Bluesky, items("image", "video"), func(t *PostTarget) { t.Bluesky = &BlueskyOptions{AltText: []string{"a"}} })},
-	{BlueskyLangsMax, on(Bluesky, nil, func(t *PostTarget) { t.Bluesky = &BlueskyOptions{Langs: []string{"en", "de", "fr", "ja"}} }),
+	{idBlueskyLangsMax, on(Bluesky, nil, func(t *PostTarget) { t.Bluesky = &BlueskyOptions{Langs: []string{"en", "de", "fr", "ja"}} }),
 		opts + "/langs", "at most 3 languages, not 4", on(Bluesky, nil, func(t *PostTarget) { t.Bluesky = &BlueskyOptions{Langs: []string{"en", "de", "fr"}} })},
 
 	// facebook
-	{FacebookMediaKinds, on(Facebook, items("document"), nil), "/mediaItems", "facebook takes photos or one video, not documents", on(Facebook, n(10, "image"), nil)},
+	{idFacebookMediaKinds, on(Facebook, items("document"), nil), "/mediaItems", "facebook takes photos or one video, not documents", on(Facebook, n(10, "image"), nil)},
 
 	// threads
-	{ThreadsMediaKinds, on(Threads, items("gif"), nil), "/mediaItems", "not GIFs or documents", on(Threads, items("image", "video"), nil)},
-	{ThreadsCarousel, on(Threads, n(21, "image"), nil), "/mediaItems", "at most 20 images and videos, not 21", on(Threads, n(20, "image"), nil)},
-	{ThreadsReplyControl, on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{ReplyControl: ptr("nobody")} }),
+	{idThreadsMediaKinds, on(Threads, items("gif"), nil), "/mediaItems", "not GIFs or documents", on(Threads, items("image", "video"), nil)},
+	{idThreadsCarousel, on(Threads, n(21, "image"), nil), "/mediaItems", "at most 20 images and videos, not 21", on(Threads, n(20, "image"), nil)},
+	{idThreadsReplyControl, on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{ReplyControl: ptr("nobody")} }),
 		opts + "/replyControl", "\"nobody\" is not one of everyone, accounts_you_follow",
 		on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{ReplyControl: ptr("followers_only")} })},
-	{ThreadsAltCount, on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{AltText: []string{"a"}} }),
+	{idThreadsAltCount, on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{AltText: []string{"a"}} }),
 		opts + "/altText", "1 alt text for 0 media items", on(Threads, items("image"), func(t *PostTarget) { t.Threads = &ThreadsOptions{AltText: []string{"a"}} })},
-	{ThreadsAltMissing, on(Threads, items("image"), nil), opts + "/altText", "warning: 1 image without alt text on threads",
+	{idThreadsAltMissing, on(Threads, items("image"), nil), opts + "/altText", "warning: 1 image without alt text on threads",
 		on(Threads, items("image"), func(t *PostTarget) { t.Threads = &ThreadsOptions{AltText: []string{"a"}} })},
-	{ThreadsAltMax, on(Threads, items("image"), func(t *PostTarget) { t.Threads = &ThreadsOptions{AltText: []string{strings.Repeat("a", 1001)}} }),
+	{idThreadsAltMax, on(Threads, items("image"), func(t *PostTarget) { t.Threads = &ThreadsOptions{AltText: []string{strings.Repeat("a", 1001)}} }),
 		opts + "/altText/0", "alt text 0 is 1001", on(Threads, items("image"), func(t *PostTarget) { t.Threads = &ThreadsOptions{AltText: []string{"a"}} })},
-	{ThreadsPollOptions, on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{PollOptions: []string{"a"}} }),
+	{idThreadsPollOptions, on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{PollOptions: []string{"a"}} }),
 		opts + "/pollOptions", "a threads poll has 2 to 4 options, not 1",
 		on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{PollOptions: []string{"a", "b", "c", "d"}} })},
-	{ThreadsPollOptionMax, on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{PollOptions: []string{"a", " "}} }),
+	{idThreadsPollOptionMax, on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{PollOptions: []string{"a", " "}} }),
 		opts + "/pollOptions/1", "poll option 1 is blank; each is 1 to 25 characters",
 		on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{PollOptions: []string{"a", strings.Repeat("b", 25)}} })},
-	{ThreadsPollOptionMax, on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{PollOptions: []string{"a", strings.Repeat("b", 26)}} }),
+	{idThreadsPollOptionMax, on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{PollOptions: []string{"a", strings.Repeat("b", 26)}} }),
 		opts + "/pollOptions/1", "poll option 1 is 26 UTF-16 code units; the limit is 25", nil},
-	{ThreadsPollTextOnly, on(Threads, items("image"), func(t *PostTarget) { t.Threads = &ThreadsOptions{PollOptions: []string{"a", "b"}} }),
+	{idThreadsPollTextOnly, on(Threads, items("image"), func(t *PostTarget) { t.Threads = &ThreadsOptions{PollOptions: []string{"a", "b"}} }),
 		opts + "/pollOptions", "threads takes a poll on a text-only post; this one has 1 image",
 		on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{PollOptions: []string{"a", "b"}} })},
-	{ThreadsTopicTag, on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{TopicTag: ptr("a&b")} }),
+	{idThreadsTopicTag, on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{TopicTag: ptr("a&b")} }),
 		opts + "/topicTag", "the topic tag contains \"&\" at byte 1", on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{TopicTag: ptr("golang")} })},
-	{ThreadsTextAttachmentMax, on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{TextAttachment: ptr(strings.Repeat("x", 10001))} }),
+	{idThreadsTextAttachmentMax, on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{TextAttachment: ptr(strings.Repeat("x", 10001))} }),
 		opts + "/textAttachment", "the text attachment is 10001", on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{TextAttachment: ptr("x")} })},
-	{ThreadsTextAttachmentTextOnly, on(Threads, nil, func(t *PostTarget) {
+	{idThreadsTextAttachmentTextOnly, on(Threads, nil, func(t *PostTarget) {
 		t.Threads = &ThreadsOptions{TextAttachment: ptr("x"), PollOptions: []string{"a", "b"}}
 	}), opts + "/textAttachment", "threads takes a text attachment or a poll, not both",
 		on(Threads, nil, func(t *PostTarget) { t.Threads = &ThreadsOptions{TextAttachment: ptr("x")} })},
 
 	// googlebusiness
-	{GoogleBusinessMedia, on(GoogleBusiness, items("video"), nil), "/mediaItems", "takes one image, not videos", on(GoogleBusiness, items("image"), nil)},
-	{GoogleBusinessTopic, on(GoogleBusiness, nil, func(t *PostTarget) { t.GoogleBusiness = &GoogleBusinessOptions{TopicType: ptr("ALERT")} }),
+	{idGoogleBusinessMedia, on(GoogleBusiness, items("video"), nil), "/mediaItems", "takes one image, not videos", on(GoogleBusiness, items("image"), nil)},
+	{idGoogleBusinessTopic, on(GoogleBusiness, nil, func(t *PostTarget) { t.GoogleBusiness = &GoogleBusinessOptions{TopicType: ptr("ALERT")} }),
 		opts + "/topicType", "ALERT posts cannot be created", on(GoogleBusiness, nil, func(t *PostTarget) { t.GoogleBusiness = &GoogleBusinessOptions{TopicType: ptr("STANDARD")} })},
-	{GoogleBusinessCTA, on(GoogleBusiness, nil, func(t *PostTarget) { t.GoogleBusiness = &GoogleBusinessOptions{CallToActionType: ptr("BOOK")} }),
+	{idGoogleBusinessCTA, on(GoogleBusiness, nil, func(t *PostTarget) { t.GoogleBusiness = &GoogleBusinessOptions{CallToActionType: ptr("BOOK")} }),
 		opts + "/callToActionUrl", "a BOOK call to action needs callToActionUrl",
 		on(GoogleBusiness, nil, func(t *PostTarget) { t.GoogleBusiness = &GoogleBusinessOptions{CallToActionType: ptr("CALL")} })},
-	{GoogleBusinessCTADeprecated, on(GoogleBusiness, nil, func(t *PostTarget) {
+	{idGoogleBusinessCTADeprecated, on(GoogleBusiness, nil, func(t *PostTarget) {
 		t.GoogleBusiness = &GoogleBusinessOptions{CallToActionType: ptr("GET_OFFER"), CallToActionURL: ptr("https://example.com")}
 	}), opts + "/callToActionType", "warning: GET_OFFER is deprecated",
 		on(GoogleBusiness, nil, func(t *PostTarget) {
 			t.GoogleBusiness = &GoogleBusinessOptions{CallToActionType: ptr("SHOP"), CallToActionURL: ptr("https://example.com")}
 		})},
-	{GoogleBusinessOfferCTA, on(GoogleBusiness, nil, func(t *PostTarget) {
+	{idGoogleBusinessOfferCTA, on(GoogleBusiness, nil, func(t *PostTarget) {
 		t.GoogleBusiness = &GoogleBusinessOptions{TopicType: ptr("OFFER"), CallToActionType: ptr("CALL")}
 	}), opts + "/callToActionType", "warning: Google ignores a call to action on an OFFER post",
 		on(GoogleBusiness, nil, func(t *PostTarget) { t.GoogleBusiness = &GoogleBusinessOptions{TopicType: ptr("OFFER")} })},
-	{GoogleBusinessEvent, on(GoogleBusiness, nil, func(t *PostTarget) { t.GoogleBusiness = &GoogleBusinessOptions{TopicType: ptr("EVENT")} }),
+	{idGoogleBusinessEvent, on(GoogleBusiness, nil, func(t *PostTarget) { t.GoogleBusiness = &GoogleBusinessOptions{TopicType: ptr("EVENT")} }),
 		opts + "/eventTitle", "an EVENT post needs eventTitle",
 		on(GoogleBusiness, nil, func(t *PostTarget) {
 			t.GoogleBusiness = &GoogleBusinessOptions{TopicType: ptr("OFFER"), EventTitle: ptr("Sale"),
 				EventStartDate: ptr("2027-01-01"), EventEndDate: ptr("2027-01-01")}
 		})},
-	{GoogleBusinessEvent, on(GoogleBusiness, nil, func(t *PostTarget) {
+	{idGoogleBusinessEvent, on(GoogleBusiness, nil, func(t *PostTarget) {
 		t.GoogleBusiness = &GoogleBusinessOptions{TopicType: ptr("OFFER"), EventTitle: ptr("Sale"),
 			EventStartDate: ptr("2027-01-02"), EventEndDate: ptr("2027-01-01")}
 	}), opts + "/eventEndDate", "the offer ends (2027-01-01 24:00) before or when it starts (2027-01-02 00:00)", nil},
@@ -298,8 +300,8 @@ func TestBookChecksCovered(t *testing.T) {
 // TestBookChecksWithRule: a changed limit is the one a check applies.
 func TestBookChecksWithRule(t *testing.T) {
 	p := on(Instagram, n(8, "image"), nil)
-	got := runChecks(DefaultLimits().WithRule(InstagramCarousel, 5), p)
-	if len(got) != 1 || got[0].rule != InstagramCarousel || !strings.Contains(got[0].msg, "at most 5 images and videos, not 8") {
+	got := runChecks(DefaultLimits().WithRule(idInstagramCarousel, 5), p)
+	if len(got) != 1 || got[0].rule != idInstagramCarousel || !strings.Contains(got[0].msg, "at most 5 images and videos, not 8") {
 		t.Errorf("got %+v", got)
 	}
 }

@@ -16,18 +16,18 @@ const (
 	srcFacebookPZ = "https://github.com/gitroomhq/postiz-app/blob/main/libraries/nestjs-libraries/src/integrations/social/facebook.provider.ts"
 )
 
-// The ids of facebook's rules, in the book's order: stable, so callers may store them
-// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+// The ids of facebook's rules, in the book's order. An id is stable: code
+// outside the book names a rule by its string (Rule.ID; Limits.WithRule, Limits.Disable).
 const (
-	FacebookTextMax    = "facebook.text.max"
-	FacebookMediaKinds = "facebook.media.kinds"
+	idFacebookTextMax    = "facebook.text.max"
+	idFacebookMediaKinds = "facebook.media.kinds"
 )
 
 var facebookRules = []Rule{
-	{ID: FacebookTextMax, Platform: Facebook, Severity: SeverityError, Limit: 63206, Unit: utf16Name, kind: kindLength,
+	{ID: idFacebookTextMax, Platform: Facebook, Severity: SeverityError, Limit: 63206, Unit: utf16Name, kind: kindLength,
 		What: "the text is at most 63,206 characters, counted in UTF-16 code units", Source: srcFacebookPZ, Read: readLead,
 		Note: "no Meta document states it; peers say 63,206, Mixpost's default 5,000. The weakest number of the book"},
-	{ID: FacebookMediaKinds, Platform: Facebook, Severity: SeverityError, Limit: 10, Unit: "items",
+	{ID: idFacebookMediaKinds, Platform: Facebook, Severity: SeverityError, Limit: 10, Unit: "items",
 		What: "up to 10 photos, or one video; never mixed; no document", Source: srcFacebookMX, Read: readLead,
 		check: onTarget(facebookMediaKinds)},
 }

@@ -3,6 +3,8 @@ package rules
 import (
 	"strconv"
 	"strings"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // Google Business Profile: the local post's summary (the target's text), its one image,
@@ -44,41 +46,41 @@ const (
 	srcGBPZernio    = "https://docs.zernio.com/platforms/google-business"
 )
 
-// The ids of googlebusiness's rules, in the book's order: stable, so callers may store them
-// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+// The ids of googlebusiness's rules, in the book's order. An id is stable: code
+// outside the book names a rule by its string (Rule.ID; Limits.WithRule, Limits.Disable).
 const (
-	GoogleBusinessSummaryMax    = "googlebusiness.summary.max"
-	GoogleBusinessMedia         = "googlebusiness.media"
-	GoogleBusinessTopic         = "googlebusiness.topic"
-	GoogleBusinessCTA           = "googlebusiness.cta"
-	GoogleBusinessCTADeprecated = "googlebusiness.cta.deprecated"
-	GoogleBusinessOfferCTA      = "googlebusiness.offer.cta"
-	GoogleBusinessEvent         = "googlebusiness.event"
+	idGoogleBusinessSummaryMax    = "googlebusiness.summary.max"
+	idGoogleBusinessMedia         = "googlebusiness.media"
+	idGoogleBusinessTopic         = "googlebusiness.topic"
+	idGoogleBusinessCTA           = "googlebusiness.cta"
+	idGoogleBusinessCTADeprecated = "googlebusiness.cta.deprecated"
+	idGoogleBusinessOfferCTA      = "googlebusiness.offer.cta"
+	idGoogleBusinessEvent         = "googlebusiness.event"
 )
 
 var googleBusinessRules = []Rule{
-	{ID: GoogleBusinessSummaryMax, Platform: GoogleBusiness, Severity: SeverityError, Limit: 1500, Unit: utf16Name, kind: kindLength,
+	{ID: idGoogleBusinessSummaryMax, Platform: GoogleBusiness, Severity: SeverityError, Limit: 1500, Unit: utf16Name, kind: kindLength,
 		What: "the post summary is at most 1,500 characters, counted in UTF-16 code units", Source: srcGBPZernio, Read: readLead,
 		Note: "from peers (Postiz, Zernio); Google's LocalPost reference states no number"},
-	{ID: GoogleBusinessMedia, Platform: GoogleBusiness, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: idGoogleBusinessMedia, Platform: GoogleBusiness, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "at most one image; local posts take no video, GIF or document", Source: srcGBPZernio, Read: readLead,
 		Note:  "Postiz maps a VIDEO media format in its code but refuses video in checkValidity; peers agree local posts take no video",
 		check: onTarget(gbpMedia)},
-	{ID: GoogleBusinessTopic, Platform: GoogleBusiness, Severity: SeverityError,
+	{ID: idGoogleBusinessTopic, Platform: GoogleBusiness, Severity: SeverityError,
 		What: "platformSpecificData.topicType is STANDARD, EVENT or OFFER (ALERT posts cannot be created through the API)", Source: srcGBPLocalPost, Read: readAudit,
 		check: onTarget(gbpTopic)},
-	{ID: GoogleBusinessCTA, Platform: GoogleBusiness, Severity: SeverityError,
+	{ID: idGoogleBusinessCTA, Platform: GoogleBusiness, Severity: SeverityError,
 		What: "a call to action has a callToActionType (BOOK, ORDER, SHOP, LEARN_MORE, SIGN_UP, CALL or GET_OFFER), and a callToActionUrl unless it is CALL", Source: srcGBPLocalPost, Read: readAudit,
 		check: onTarget(gbpCallToAction)},
-	{ID: GoogleBusinessCTADeprecated, Platform: GoogleBusiness, Severity: SeverityWarning,
+	{ID: idGoogleBusinessCTADeprecated, Platform: GoogleBusiness, Severity: SeverityWarning,
 		What: "callToActionType GET_OFFER: deprecated by Google (an OFFER post carries its offer)", Source: srcGBPLocalPost, Read: readAudit,
 		Note:  "the LocalPost reference still lists GET_OFFER but marks it deprecated; accepted, with a warning",
 		check: onTarget(gbpDeprecated)},
-	{ID: GoogleBusinessOfferCTA, Platform: GoogleBusiness, Severity: SeverityWarning,
+	{ID: idGoogleBusinessOfferCTA, Platform: GoogleBusiness, Severity: SeverityWarning,
 		What: "a call to action on an OFFER post: Google ignores it", Source: srcGBPLocalPost, Read: readAudit,
 		Note:  "LocalPost reference (read 2026-11-26): the call to action is ignored for OFFER posts, whose offer (couponCode, redeemOnlineUrl, terms) takes its place",
 		check: onTarget(gbpOfferCallToAction)},
-	{ID: GoogleBusinessEvent, Platform: GoogleBusiness, Severity: SeverityError, schema: SchemaPartial,
+	{ID: idGoogleBusinessEvent, Platform: GoogleBusiness, Severity: SeverityError, schema: SchemaPartial,
 		What: "topicType EVENT and OFFER require eventTitle, eventStartDate and eventEndDate (YYYY-MM-DD, real dates); EVENT also eventStartTime and eventEndTime (HH:MM); the event or offer ends after it starts", Source: srcGBPLocalPost, Read: readAudit,
 		Note:  "LocalPost: event is \"Required for topic types EVENT and OFFER\"; the times are the peer's requirement for EVENT, optional for an OFFER (when given, HH:MM)",
 		check: onTarget(gbpEvent)},
@@ -98,7 +100,7 @@ func gbpMedia(c *Check) {
 	}
 	m := countMedia(c.Post.Media)
 	if m.videos+m.gifs+m.docs > 0 {
-		c.report(CodeInvalidMedia, "/mediaItems", "a google business post takes one image, not videos, GIFs or documents")
+		c.report(apierror.CodeInvalidMedia, "/mediaItems", "a google business post takes one image, not videos, GIFs or documents")
 	}
 	c.atMost(m.all, "/mediaItems", "a google business post takes at most %d image, not %d")
 }
@@ -110,7 +112,7 @@ func gbpTopic(c *Check) {
 	}
 	path := c.opts() + "/topicType"
 	if g.TopicType != nil && *g.TopicType == "ALERT" && !c.broken(path) {
-		c.report(CodeInvalidValue, path, "ALERT posts cannot be created through Google's API; use STANDARD, EVENT or OFFER")
+		c.report(apierror.CodeInvalidValue, path, "ALERT posts cannot be created through Google's API; use STANDARD, EVENT or OFFER")
 		return
 	}
 	c.enum(g.TopicType, path, GoogleTopicTypes())
@@ -128,9 +130,9 @@ func gbpCallToAction(c *Check) {
 	}
 	switch {
 	case g.CallToActionType != nil && *g.CallToActionType != "CALL" && g.CallToActionURL == nil:
-		c.report(CodeMissingField, url, "a "+*g.CallToActionType+" call to action needs callToActionUrl (only CALL has none)")
+		c.report(apierror.CodeMissingField, url, "a "+*g.CallToActionType+" call to action needs callToActionUrl (only CALL has none)")
 	case g.CallToActionType == nil && g.CallToActionURL != nil:
-		c.report(CodeMissingField, typ, "callToActionUrl is given without callToActionType")
+		c.report(apierror.CodeMissingField, typ, "callToActionUrl is given without callToActionType")
 	}
 }
 
@@ -146,13 +148,13 @@ func gbpOffer(g *GoogleBusinessOptions) bool { return g.TopicType != nil && *g.T
 
 func gbpDeprecated(c *Check) {
 	if g, path, ok := gbpCallToActionType(c); ok && !gbpOffer(g) && *g.CallToActionType == "GET_OFFER" {
-		c.report(CodeInvalidValue, path, "GET_OFFER is deprecated by Google; post an OFFER instead")
+		c.report(apierror.CodeInvalidValue, path, "GET_OFFER is deprecated by Google; post an OFFER instead")
 	}
 }
 
 func gbpOfferCallToAction(c *Check) {
 	if g, path, ok := gbpCallToActionType(c); ok && gbpOffer(g) {
-		c.report(CodeInvalidValue, path, "Google ignores a call to action on an OFFER post; its offer takes the place of one")
+		c.report(apierror.CodeInvalidValue, path, "Google ignores a call to action on an OFFER post; its offer takes the place of one")
 	}
 }
 
@@ -183,14 +185,14 @@ func gbpEvent(c *Check) {
 		case f.v == nil && !f.required:
 		case f.v == nil || strings.TrimSpace(*f.v) == "":
 			wellFormed = false
-			c.report(CodeMissingField, path, "an "+*g.TopicType+" post needs "+f.name)
+			c.report(apierror.CodeMissingField, path, "an "+*g.TopicType+" post needs "+f.name)
 		case f.kind == 'd' && !validDate(*f.v), f.kind == 't' && !validClock(*f.v):
 			wellFormed = false
 			want := "YYYY-MM-DD, a real date"
 			if f.kind == 't' {
 				want = "HH:MM, 24-hour"
 			}
-			c.report(CodeInvalidValue, path, f.name+" is "+strconv.Quote(*f.v)+"; want "+want)
+			c.report(apierror.CodeInvalidValue, path, f.name+" is "+strconv.Quote(*f.v)+"; want "+want)
 		}
 	}
 	if !wellFormed {
@@ -205,7 +207,7 @@ func gbpEvent(c *Check) {
 		start, end = start+" 00:00", end+" 24:00"
 	}
 	if end <= start {
-		c.report(CodeInvalidValue, c.opts()+"/eventEndDate", "the "+strings.ToLower(*g.TopicType)+" ends ("+end+") before or when it starts ("+start+")")
+		c.report(apierror.CodeInvalidValue, c.opts()+"/eventEndDate", "the "+strings.ToLower(*g.TopicType)+" ends ("+end+") before or when it starts ("+start+")")
 	}
 }
 

@@ -1,6 +1,10 @@
 package rules
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/postrules/postrules/rules/apierror"
+)
 
 // Instagram: the caption's rules, then media (Instagram has no text-only posts), alt text
 // and collaborators.
@@ -25,53 +29,53 @@ const (
 	srcIGPublish = "https://developers.facebook.com/docs/instagram-platform/content-publishing"
 )
 
-// The ids of instagram's rules, in the book's order: stable, so callers may store them
-// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+// The ids of instagram's rules, in the book's order. An id is stable: code
+// outside the book names a rule by its string (Rule.ID; Limits.WithRule, Limits.Disable).
 const (
-	InstagramCaptionMax          = "instagram.caption.max"
-	InstagramHashtagsMax         = "instagram.hashtags.max"
-	InstagramHashtagsRecommended = "instagram.hashtags.recommended"
-	InstagramMentionsMax         = "instagram.mentions.max"
-	InstagramMediaRequired       = "instagram.media.required"
-	InstagramMediaKinds          = "instagram.media.kinds"
-	InstagramCarousel            = "instagram.carousel"
-	InstagramAltMax              = "instagram.alt.max"
-	InstagramAltCount            = "instagram.alt.count"
-	InstagramCollaboratorsMax    = "instagram.collaborators.max"
+	idInstagramCaptionMax          = "instagram.caption.max"
+	idInstagramHashtagsMax         = "instagram.hashtags.max"
+	idInstagramHashtagsRecommended = "instagram.hashtags.recommended"
+	idInstagramMentionsMax         = "instagram.mentions.max"
+	idInstagramMediaRequired       = "instagram.media.required"
+	idInstagramMediaKinds          = "instagram.media.kinds"
+	idInstagramCarousel            = "instagram.carousel"
+	idInstagramAltMax              = "instagram.alt.max"
+	idInstagramAltCount            = "instagram.alt.count"
+	idInstagramCollaboratorsMax    = "instagram.collaborators.max"
 )
 
 var instagramRules = []Rule{
-	{ID: InstagramCaptionMax, Platform: Instagram, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
+	{ID: idInstagramCaptionMax, Platform: Instagram, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
 		What: "the caption is at most 2,200 characters, counted in UTF-16 code units", Source: srcIGMedia, Read: readToday,
 		Note: "Meta: \"Maximum 2200 characters\" without a unit; UTF-16 code units (what peers count, JavaScript .length) never let through what a smaller count would reject"},
-	{ID: InstagramHashtagsMax, Platform: Instagram, Severity: SeverityError, Limit: 30, Unit: "hashtags", kind: kindHashtags,
+	{ID: idInstagramHashtagsMax, Platform: Instagram, Severity: SeverityError, Limit: 30, Unit: "hashtags", kind: kindHashtags,
 		What: "at most 30 hashtags in the caption", Source: srcIGMedia, Read: readToday,
 		Note: "the API reference says 30; Instagram's 5-hashtag product limit (2025-12) is the warning instagram.hashtags.recommended"},
-	{ID: InstagramHashtagsRecommended, Platform: Instagram, Severity: SeverityWarning, Limit: 5, Unit: "hashtags", kind: kindHashtags,
+	{ID: idInstagramHashtagsRecommended, Platform: Instagram, Severity: SeverityWarning, Limit: 5, Unit: "hashtags", kind: kindHashtags,
 		What: "more than 5 hashtags: Instagram's product limit since 2025-12 (the API reference still says 30)", Source: "https://www.ayrshare.com/docs/apis/post/social-networks/instagram", Read: readToday,
 		Note: "stricter reading than the API reference (30); a warning, not an error"},
-	{ID: InstagramMentionsMax, Platform: Instagram, Severity: SeverityError, Limit: 20, Unit: "mentions", kind: kindMentions,
+	{ID: idInstagramMentionsMax, Platform: Instagram, Severity: SeverityError, Limit: 20, Unit: "mentions", kind: kindMentions,
 		What: "at most 20 @mentions in the caption", Source: srcIGMedia, Read: readToday,
 		Note: "Ayrshare says 3 mentions, an outlier against Meta's 20"},
-	{ID: InstagramMediaRequired, Platform: Instagram, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: idInstagramMediaRequired, Platform: Instagram, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "at least one image or video: Instagram has no text-only posts", Source: srcIGPublish, Read: readLead,
 		check: onTarget(instagramMediaRequired)},
-	{ID: InstagramMediaKinds, Platform: Instagram, Severity: SeverityError,
+	{ID: idInstagramMediaKinds, Platform: Instagram, Severity: SeverityError,
 		What: "images and videos only (no GIF, no document)", Source: srcIGMedia, Read: readLead,
 		Note:  "the Graph API takes JPEG images and MP4/MOV videos; a GIF is refused",
 		check: onTarget(instagramMediaKinds)},
-	{ID: InstagramCarousel, Platform: Instagram, Severity: SeverityError, Limit: 10, Unit: "items",
+	{ID: idInstagramCarousel, Platform: Instagram, Severity: SeverityError, Limit: 10, Unit: "items",
 		What: "a carousel has at most 10 images and videos", Source: srcIGPublish, Read: readLead,
 		check: onTarget(instagramCarousel)},
-	{ID: InstagramAltMax, option: "altText", each: true, Platform: Instagram, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
+	{ID: idInstagramAltMax, option: "altText", each: true, Platform: Instagram, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
 		What: "each entry of platformSpecificData.altText is at most 1,000 characters", Source: srcIGPublish, Read: readAudit,
 		Note:  "alt_text on image containers since 2025-03-24, \"up to 1,000 characters\"; the unit is not documented, so UTF-16 code units (never over-permits)",
 		check: onTarget(instagramAltMax)},
-	{ID: InstagramAltCount, Platform: Instagram, Severity: SeverityError,
+	{ID: idInstagramAltCount, Platform: Instagram, Severity: SeverityError,
 		What: "platformSpecificData.altText has no more entries than the post has media (one per item, in order)", Source: srcIGPublish, Read: readAudit,
 		Note:  "alt text is a property of each image container; this API takes one entry per media item, as for bluesky and threads",
 		check: onTarget(instagramAltCount)},
-	{ID: InstagramCollaboratorsMax, Platform: Instagram, Severity: SeverityError, Limit: 3, Unit: "accounts",
+	{ID: idInstagramCollaboratorsMax, Platform: Instagram, Severity: SeverityError, Limit: 3, Unit: "accounts",
 		What: "platformSpecificData.collaborators names at most 3 accounts", Source: srcIGMedia, Read: readAudit,
 		check: onTarget(instagramCollaborators)},
 }
@@ -82,7 +86,7 @@ func instagramMediaRequired(c *Check) {
 
 func instagramMediaKinds(c *Check) {
 	if m := countMedia(c.Post.Media); c.mediaOK() && m.docs+m.gifs > 0 {
-		c.report(CodeInvalidMedia, "/mediaItems", "instagram takes images and videos only, not GIFs or documents")
+		c.report(apierror.CodeInvalidMedia, "/mediaItems", "instagram takes images and videos only, not GIFs or documents")
 	}
 }
 
@@ -113,6 +117,6 @@ func instagramCollaborators(c *Check) {
 		return
 	}
 	if n := len(in.Collaborators); n > c.limit() {
-		c.report(CodeInvalidValue, path, "instagram takes at most "+strconv.Itoa(c.limit())+" collaborators, not "+strconv.Itoa(n))
+		c.report(apierror.CodeInvalidValue, path, "instagram takes at most "+strconv.Itoa(c.limit())+" collaborators, not "+strconv.Itoa(n))
 	}
 }

@@ -1,6 +1,10 @@
 package rules
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/postrules/postrules/rules/apierror"
+)
 
 // LinkedIn: the commentary (the target's text), media, and the document and article
 // options.
@@ -22,39 +26,39 @@ const (
 	srcLinkedInPost = "https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/posts-api"
 )
 
-// The ids of linkedin's rules, in the book's order: stable, so callers may store them
-// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+// The ids of linkedin's rules, in the book's order. An id is stable: code
+// outside the book names a rule by its string (Rule.ID; Limits.WithRule, Limits.Disable).
 const (
-	LinkedInTextMax               = "linkedin.text.max"
-	LinkedInTextReserved          = "linkedin.text.reserved"
-	LinkedInMediaKinds            = "linkedin.media.kinds"
-	LinkedInDocumentTitle         = "linkedin.document.title"
-	LinkedInDocumentTitleMax      = "linkedin.document.title_max"
-	LinkedInArticleTitleMax       = "linkedin.article.title_max"
-	LinkedInArticleDescriptionMax = "linkedin.article.description_max"
+	idLinkedInTextMax               = "linkedin.text.max"
+	idLinkedInTextReserved          = "linkedin.text.reserved"
+	idLinkedInMediaKinds            = "linkedin.media.kinds"
+	idLinkedInDocumentTitle         = "linkedin.document.title"
+	idLinkedInDocumentTitleMax      = "linkedin.document.title_max"
+	idLinkedInArticleTitleMax       = "linkedin.article.title_max"
+	idLinkedInArticleDescriptionMax = "linkedin.article.description_max"
 )
 
 var linkedinRules = []Rule{
-	{ID: LinkedInTextMax, Platform: LinkedIn, Severity: SeverityError, Limit: 3000, Unit: utf16Name, kind: kindLength,
+	{ID: idLinkedInTextMax, Platform: LinkedIn, Severity: SeverityError, Limit: 3000, Unit: utf16Name, kind: kindLength,
 		What: "the commentary is at most 3,000 characters, counted in UTF-16 code units", Source: srcLinkedInErr, Read: readLead,
 		Note: "only a live API error states the number (\"exceeded the maximum allowed (3000 characters)\"); the unit is not documented"},
-	{ID: LinkedInTextReserved, Platform: LinkedIn, Severity: SeverityWarning, Unit: charsName, kind: kindLittleText,
+	{ID: idLinkedInTextReserved, Platform: LinkedIn, Severity: SeverityWarning, Unit: charsName, kind: kindLittleText,
 		What:   "the commentary holds a character of LinkedIn's little text format unescaped (\\ | { } @ [ ] ( ) < > # * _ ~): LinkedIn may cut the post there or read it as markup; escape it with a backslash (rules.EscapeLittleText)",
 		Source: "https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/little-text-format", Read: readAudit,
 		Note: "LinkedIn requires these characters escaped in commentary; a warning, since a server may escape them itself before sending"},
-	{ID: LinkedInMediaKinds, Platform: LinkedIn, Severity: SeverityError, Limit: 20, Unit: "items",
+	{ID: idLinkedInMediaKinds, Platform: LinkedIn, Severity: SeverityError, Limit: 20, Unit: "items",
 		What: "up to 20 images, or one video, or one document; never mixed", Source: srcLinkedInPost, Read: readLead,
 		check: onTarget(linkedinMediaKinds)},
-	{ID: LinkedInDocumentTitle, Platform: LinkedIn, Severity: SeverityError,
+	{ID: idLinkedInDocumentTitle, Platform: LinkedIn, Severity: SeverityError,
 		What: "a post with a document needs platformSpecificData.documentTitle", Source: srcPeer, Read: readToday,
 		check: onTarget(linkedinDocumentTitle)},
-	{ID: LinkedInDocumentTitleMax, option: "documentTitle", Platform: LinkedIn, Severity: SeverityError, Limit: 200, Unit: utf16Name,
+	{ID: idLinkedInDocumentTitleMax, option: "documentTitle", Platform: LinkedIn, Severity: SeverityError, Limit: 200, Unit: utf16Name,
 		What: "platformSpecificData.documentTitle is at most 200 characters", Source: srcPeer, Read: readToday,
 		check: onTarget(linkedinOption("documentTitle", "the document title", func(l *LinkedInOptions) *string { return l.DocumentTitle }))},
-	{ID: LinkedInArticleTitleMax, option: "articleTitle", Platform: LinkedIn, Severity: SeverityError, Limit: 400, Unit: utf16Name,
+	{ID: idLinkedInArticleTitleMax, option: "articleTitle", Platform: LinkedIn, Severity: SeverityError, Limit: 400, Unit: utf16Name,
 		What: "platformSpecificData.articleTitle is at most 400 characters", Source: srcPeer, Read: readToday,
 		check: onTarget(linkedinOption("articleTitle", "the article title", func(l *LinkedInOptions) *string { return l.ArticleTitle }))},
-	{ID: LinkedInArticleDescriptionMax, option: "articleDescription", Platform: LinkedIn, Severity: SeverityError, Limit: 400, Unit: utf16Name,
+	{ID: idLinkedInArticleDescriptionMax, option: "articleDescription", Platform: LinkedIn, Severity: SeverityError, Limit: 400, Unit: utf16Name,
 		What: "platformSpecificData.articleDescription is at most 400 characters", Source: srcPeer, Read: readToday,
 		check: onTarget(linkedinOption("articleDescription", "the article description", func(l *LinkedInOptions) *string { return l.ArticleDescription }))},
 }
@@ -76,7 +80,7 @@ func linkedinDocumentTitle(c *Check) {
 	li := c.Target.LinkedIn
 	if m := countMedia(c.Post.Media); c.mediaOK() && m.docs > 0 && c.optsOK() &&
 		(li == nil || li.DocumentTitle == nil || strings.TrimSpace(*li.DocumentTitle) == "") {
-		c.report(CodeMissingField, c.opts()+"/documentTitle", "a linkedin post with a document needs platformSpecificData.documentTitle")
+		c.report(apierror.CodeMissingField, c.opts()+"/documentTitle", "a linkedin post with a document needs platformSpecificData.documentTitle")
 	}
 }
 

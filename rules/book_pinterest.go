@@ -3,6 +3,8 @@ package rules
 import (
 	"strconv"
 	"strings"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // Pinterest: the pin's description (the target's text), its board, title, alt text and
@@ -24,57 +26,57 @@ const (
 	srcPinterest = "https://github.com/pinterest/api-description/blob/main/v5/openapi.json"
 )
 
-// The ids of pinterest's rules, in the book's order: stable, so callers may store them
-// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+// The ids of pinterest's rules, in the book's order. An id is stable: code
+// outside the book names a rule by its string (Rule.ID; Limits.WithRule, Limits.Disable).
 const (
-	PinterestDescriptionMax         = "pinterest.description.max"
-	PinterestDescriptionRecommended = "pinterest.description.recommended"
-	PinterestBoardRequired          = "pinterest.board.required"
-	PinterestBoardID                = "pinterest.board.id"
-	PinterestTitleMax               = "pinterest.title.max"
-	PinterestAltTextMax             = "pinterest.alt_text.max"
-	PinterestLinkMax                = "pinterest.link.max"
-	PinterestMediaRequired          = "pinterest.media.required"
-	PinterestMediaKinds             = "pinterest.media.kinds"
-	PinterestCarousel               = "pinterest.carousel"
-	PinterestVideo                  = "pinterest.video"
+	idPinterestDescriptionMax         = "pinterest.description.max"
+	idPinterestDescriptionRecommended = "pinterest.description.recommended"
+	idPinterestBoardRequired          = "pinterest.board.required"
+	idPinterestBoardID                = "pinterest.board.id"
+	idPinterestTitleMax               = "pinterest.title.max"
+	idPinterestAltTextMax             = "pinterest.alt_text.max"
+	idPinterestLinkMax                = "pinterest.link.max"
+	idPinterestMediaRequired          = "pinterest.media.required"
+	idPinterestMediaKinds             = "pinterest.media.kinds"
+	idPinterestCarousel               = "pinterest.carousel"
+	idPinterestVideo                  = "pinterest.video"
 )
 
 var pinterestRules = []Rule{
-	{ID: PinterestDescriptionMax, Platform: Pinterest, Severity: SeverityError, Limit: 800, Unit: utf16Name, kind: kindLength,
+	{ID: idPinterestDescriptionMax, Platform: Pinterest, Severity: SeverityError, Limit: 800, Unit: utf16Name, kind: kindLength,
 		What: "the pin description (the target's text) is at most 800 characters", Source: srcPinterest, Read: readLead,
 		Note: "the API (PinCreate.description maxLength 800) wins over the 500 of Postiz, Ayrshare and upload-post, which is the warning pinterest.description.recommended"},
-	{ID: PinterestDescriptionRecommended, Platform: Pinterest, Severity: SeverityWarning, Limit: 500, Unit: utf16Name, kind: kindLength,
+	{ID: idPinterestDescriptionRecommended, Platform: Pinterest, Severity: SeverityWarning, Limit: 500, Unit: utf16Name, kind: kindLength,
 		What: "a pin description over 500 characters: the limit peers and older Pinterest UIs use", Source: "https://docs.upload-post.com/resources/character-limits/", Read: readLead,
 		Note: "stricter reading than the API's 800; a warning"},
-	{ID: PinterestBoardRequired, Platform: Pinterest, Severity: SeverityError,
+	{ID: idPinterestBoardRequired, Platform: Pinterest, Severity: SeverityError,
 		What: "platformSpecificData.boardId is required and not blank", Source: srcPeer, Read: readToday,
 		Note:  "the Pinterest schema does not mark board_id required, but the API rejects a pin without it; the peer requires it",
 		check: onTarget(pinterestBoardRequired)},
-	{ID: PinterestBoardID, Platform: Pinterest, Severity: SeverityError,
+	{ID: idPinterestBoardID, Platform: Pinterest, Severity: SeverityError,
 		What: "platformSpecificData.boardId is a Pinterest board id: digits only", Source: srcPinterest, Read: readAudit,
 		Note:  "Pinterest's OpenAPI document: PinCreate board_id pattern ^\\d+$",
 		check: onTarget(pinterestBoardID)},
-	{ID: PinterestTitleMax, option: "title", Platform: Pinterest, Severity: SeverityError, Limit: 100, Unit: utf16Name,
+	{ID: idPinterestTitleMax, option: "title", Platform: Pinterest, Severity: SeverityError, Limit: 100, Unit: utf16Name,
 		What: "platformSpecificData.title is at most 100 characters", Source: srcPinterest, Read: readLead,
 		check: onTarget(pinterestOption("title", func(p *PinterestOptions) *string { return p.Title }))},
-	{ID: PinterestAltTextMax, option: "altText", Platform: Pinterest, Severity: SeverityError, Limit: 500, Unit: utf16Name,
+	{ID: idPinterestAltTextMax, option: "altText", Platform: Pinterest, Severity: SeverityError, Limit: 500, Unit: utf16Name,
 		What: "platformSpecificData.altText is at most 500 characters", Source: srcPinterest, Read: readLead,
 		check: onTarget(pinterestOption("altText", func(p *PinterestOptions) *string { return p.AltText }))},
-	{ID: PinterestLinkMax, option: "link", Platform: Pinterest, Severity: SeverityError, Limit: 2048, Unit: utf16Name,
+	{ID: idPinterestLinkMax, option: "link", Platform: Pinterest, Severity: SeverityError, Limit: 2048, Unit: utf16Name,
 		What: "platformSpecificData.link is at most 2,048 characters", Source: srcPinterest, Read: readLead,
 		check: onTarget(pinterestOption("link", func(p *PinterestOptions) *string { return p.Link }))},
-	{ID: PinterestMediaRequired, Platform: Pinterest, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: idPinterestMediaRequired, Platform: Pinterest, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "a pin needs an image or a video", Source: srcPinterest, Read: readLead,
 		check: onTarget(pinterestMediaRequired)},
-	{ID: PinterestMediaKinds, Platform: Pinterest, Severity: SeverityError,
+	{ID: idPinterestMediaKinds, Platform: Pinterest, Severity: SeverityError,
 		What: "images (a GIF is an image) or one video; never mixed; no document", Source: srcPinterest, Read: readLead,
 		check: onTarget(pinterestMediaKinds)},
-	{ID: PinterestCarousel, Platform: Pinterest, Severity: SeverityError, Limit: 5, Unit: "items",
+	{ID: idPinterestCarousel, Platform: Pinterest, Severity: SeverityError, Limit: 5, Unit: "items",
 		What: "a carousel pin has at most 5 images", Source: srcPinterest, Read: readLead,
 		Note:  "multiple_image_urls items 2-5",
 		check: onTarget(pinterestCarousel)},
-	{ID: PinterestVideo, Platform: Pinterest, Severity: SeverityWarning,
+	{ID: idPinterestVideo, Platform: Pinterest, Severity: SeverityWarning,
 		What: "a video pin without coverImageUrl or a media thumbnail: Postiz and Ayrshare require a cover", Source: srcPinterest, Read: readLead,
 		Note:  "the API schema makes the cover optional (so no error); peers require it, hence the warning",
 		check: onTarget(pinterestVideo)},
@@ -91,13 +93,13 @@ func pinterestBoard(c *Check) (string, bool) {
 
 func pinterestBoardRequired(c *Check) {
 	if _, ok := pinterestBoard(c); c.optsOK() && !ok {
-		c.report(CodeMissingField, c.opts()+"/boardId", "a pin needs platformSpecificData.boardId, the board to pin to")
+		c.report(apierror.CodeMissingField, c.opts()+"/boardId", "a pin needs platformSpecificData.boardId, the board to pin to")
 	}
 }
 
 func pinterestBoardID(c *Check) {
 	if id, ok := pinterestBoard(c); ok && c.optsOK() && !digits(id) && !c.broken(c.opts()+"/boardId") {
-		c.report(CodeInvalidValue, c.opts()+"/boardId", "boardId is a Pinterest board id, digits only, not "+strconv.Quote(id))
+		c.report(apierror.CodeInvalidValue, c.opts()+"/boardId", "boardId is a Pinterest board id, digits only, not "+strconv.Quote(id))
 	}
 }
 
@@ -131,7 +133,7 @@ func pinterestCarousel(c *Check) {
 func pinterestVideo(c *Check) {
 	pin := c.Target.Pinterest
 	if m := countMedia(c.Post.Media); c.mediaOK() && m.videos == 1 && (pin == nil || pin.CoverImageURL == nil) && !videoThumbnail(c.Post.Media) {
-		c.report(CodeMissingField, c.base(), "the video pin has no cover: give platformSpecificData.coverImageUrl or the video's thumbnail")
+		c.report(apierror.CodeMissingField, c.base(), "the video pin has no cover: give platformSpecificData.coverImageUrl or the video's thumbnail")
 	}
 }
 

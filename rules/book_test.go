@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 var ruleID = regexp.MustCompile(`^(twitter|instagram|youtube|tiktok|pinterest|linkedin|bluesky|facebook|threads|googlebusiness)(\.[a-z0-9_]+){1,3}$`)
@@ -94,7 +96,7 @@ func TestTextRulesAtTheirLimits(t *testing.T) {
 	for _, tt := range tests {
 		rule, _ := RuleByID(tt.rule)
 		covered[tt.rule] = true
-		broken := func(text string) *Error {
+		broken := func(text string) *apierror.Error {
 			c := l.CheckTargetAll(TargetText{Platform: rule.Platform, Shared: text})
 			for _, e := range append(c.Errors, c.Warnings...) {
 				if e.Rule == tt.rule {
@@ -134,7 +136,7 @@ func TestLimitsOverrides(t *testing.T) {
 		t.Fatal("WithRule/Disable changed the original")
 	}
 	c := l.CheckTargetAll(TargetText{Platform: Bluesky, Shared: "twelve bytes"})
-	if len(c.Errors) != 1 || c.Errors[0].Rule != "bluesky.text.max_bytes" || c.Errors[0].Code != CodePostTooLong {
+	if len(c.Errors) != 1 || c.Errors[0].Rule != "bluesky.text.max_bytes" || c.Errors[0].Code != apierror.CodePostTooLong {
 		t.Errorf("bytes overridden to 10: %+v", c.Errors)
 	}
 	for _, u := range c.Posts[0].Units {
@@ -215,7 +217,7 @@ func TestMeasureAll(t *testing.T) {
 			t.Errorf("%s: fits %v", m.Rule, m.Fits())
 		}
 	}
-	if _, err := DefaultLimits().MeasureAll(nil, []Platform{"x"}, "a"); AsError(err) == nil || AsError(err).Code != CodeUnknownPlatform {
+	if _, err := DefaultLimits().MeasureAll(nil, []Platform{"x"}, "a"); apierror.As(err) == nil || apierror.As(err).Code != apierror.CodeUnknownPlatform {
 		t.Errorf("unknown platform: %v", err)
 	}
 	allocs := testing.AllocsPerRun(20, func() { ms, _ = DefaultLimits().MeasureAll(ms[:0], Platforms(), "hello \u00e9 https://a.io #x") })

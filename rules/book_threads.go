@@ -3,6 +3,8 @@ package rules
 import (
 	"strconv"
 	"strings"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // Threads: the text in bytes and its links, media, reply control, alt text, and the
@@ -43,77 +45,77 @@ const (
 	srcThreadsPub   = "https://developers.facebook.com/docs/threads/reference/publishing"
 )
 
-// The ids of threads's rules, in the book's order: stable, so callers may store them
-// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+// The ids of threads's rules, in the book's order. An id is stable: code
+// outside the book names a rule by its string (Rule.ID; Limits.WithRule, Limits.Disable).
 const (
-	ThreadsTextMax                = "threads.text.max"
-	ThreadsLinksMax               = "threads.links.max"
-	ThreadsLinksRecommended       = "threads.links.recommended"
-	ThreadsMediaKinds             = "threads.media.kinds"
-	ThreadsCarousel               = "threads.carousel"
-	ThreadsReplyControl           = "threads.reply_control"
-	ThreadsAltCount               = "threads.alt.count"
-	ThreadsAltMissing             = "threads.alt.missing"
-	ThreadsAltMax                 = "threads.alt.max"
-	ThreadsPollOptions            = "threads.poll.options"
-	ThreadsPollOptionMax          = "threads.poll.option.max"
-	ThreadsPollTextOnly           = "threads.poll.text_only"
-	ThreadsTopicTag               = "threads.topic_tag"
-	ThreadsTextAttachmentMax      = "threads.text_attachment.max"
-	ThreadsTextAttachmentTextOnly = "threads.text_attachment.text_only"
+	idThreadsTextMax                = "threads.text.max"
+	idThreadsLinksMax               = "threads.links.max"
+	idThreadsLinksRecommended       = "threads.links.recommended"
+	idThreadsMediaKinds             = "threads.media.kinds"
+	idThreadsCarousel               = "threads.carousel"
+	idThreadsReplyControl           = "threads.reply_control"
+	idThreadsAltCount               = "threads.alt.count"
+	idThreadsAltMissing             = "threads.alt.missing"
+	idThreadsAltMax                 = "threads.alt.max"
+	idThreadsPollOptions            = "threads.poll.options"
+	idThreadsPollOptionMax          = "threads.poll.option.max"
+	idThreadsPollTextOnly           = "threads.poll.text_only"
+	idThreadsTopicTag               = "threads.topic_tag"
+	idThreadsTextAttachmentMax      = "threads.text_attachment.max"
+	idThreadsTextAttachmentTextOnly = "threads.text_attachment.text_only"
 )
 
 var threadsRules = []Rule{
-	{ID: ThreadsTextMax, Platform: Threads, Severity: SeverityError, Limit: 500, Unit: bytesName, kind: kindLength,
+	{ID: idThreadsTextMax, Platform: Threads, Severity: SeverityError, Limit: 500, Unit: bytesName, kind: kindLength,
 		What: "the text is at most 500 UTF-8 bytes", Source: srcThreadsPosts, Read: readToday,
 		Note: "Meta: \"limited to 500 characters. Emojis are counted as the number of UTF-8 bytes\"; Postiz counted UTF-16 and had 175 publishes fail (postiz PR #1946)"},
-	{ID: ThreadsLinksMax, Platform: Threads, Severity: SeverityError, Limit: 5, Unit: "links", kind: kindLinks,
+	{ID: idThreadsLinksMax, Platform: Threads, Severity: SeverityError, Limit: 5, Unit: "links", kind: kindLinks,
 		What: "at most 5 unique links in the text (THREADS_API__LINK_LIMIT_EXCEEDED)", Source: srcThreadsLinks, Read: readToday,
 		Note: "Meta says 5; posts with 4 or more URLs were seen failing (postiz #1203), which is the warning threads.links.recommended"},
-	{ID: ThreadsLinksRecommended, Platform: Threads, Severity: SeverityWarning, Limit: 3, Unit: "links", kind: kindLinks,
+	{ID: idThreadsLinksRecommended, Platform: Threads, Severity: SeverityWarning, Limit: 3, Unit: "links", kind: kindLinks,
 		What: "more than 3 unique links: posts with 4 or more were seen failing", Source: "https://github.com/gitroomhq/postiz-app/issues/1203", Read: readLead,
 		Note: "stricter reading than Meta's 5; a warning"},
-	{ID: ThreadsMediaKinds, Platform: Threads, Severity: SeverityError,
+	{ID: idThreadsMediaKinds, Platform: Threads, Severity: SeverityError,
 		What: "images and videos (mixed in a carousel); no GIF or document", Source: srcThreadsPosts, Read: readToday,
 		check: onTarget(threadsMediaKinds)},
-	{ID: ThreadsCarousel, Platform: Threads, Severity: SeverityError, Limit: 20, Unit: "items",
+	{ID: idThreadsCarousel, Platform: Threads, Severity: SeverityError, Limit: 20, Unit: "items",
 		What: "a carousel has at most 20 images and videos", Source: srcThreadsPosts, Read: readLead,
 		Note:  "Meta changelog 2024-10-01 raised 10 to 20; Zernio still says 10",
 		check: onTarget(threadsCarousel)},
-	{ID: ThreadsReplyControl, Platform: Threads, Severity: SeverityError,
+	{ID: idThreadsReplyControl, Platform: Threads, Severity: SeverityError,
 		What: "platformSpecificData.replyControl is everyone, accounts_you_follow, mentioned_only, parent_post_author_only or followers_only", Source: srcThreadsReply, Read: readAudit,
 		Note:  "the Threads changelog of 2025-07-07 added parent_post_author_only and followers_only to the first three",
 		check: onTarget(threadsReplyControl)},
-	{ID: ThreadsAltCount, Platform: Threads, Severity: SeverityError,
+	{ID: idThreadsAltCount, Platform: Threads, Severity: SeverityError,
 		What: "platformSpecificData.altText has no more entries than the post has media", Source: srcPeer, Read: readToday,
 		check: onTarget(threadsAltCount)},
-	{ID: ThreadsAltMissing, Platform: Threads, Severity: SeverityWarning,
+	{ID: idThreadsAltMissing, Platform: Threads, Severity: SeverityWarning,
 		What: "an image without alt text", Source: srcPeer, Read: readToday,
 		check: onTarget(threadsAltMissing)},
-	{ID: ThreadsAltMax, option: "altText", each: true, Platform: Threads, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
+	{ID: idThreadsAltMax, option: "altText", each: true, Platform: Threads, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
 		What: "each entry of platformSpecificData.altText is at most 1,000 characters", Source: srcThreadsPub, Read: readAudit,
 		Note:  "alt_text: \"The maximum length of alt_text is 1,000 characters\"; the unit is not documented, so UTF-16 code units (never over-permits)",
 		check: onTarget(threadsAltMax)},
-	{ID: ThreadsPollOptions, Platform: Threads, Severity: SeverityError, Limit: 4, Unit: "items",
+	{ID: idThreadsPollOptions, Platform: Threads, Severity: SeverityError, Limit: 4, Unit: "items",
 		What: "platformSpecificData.pollOptions has 2 to 4 options", Source: srcThreadsPolls, Read: readAudit,
 		Note:  "poll_attachment: option_a and option_b, optionally option_c and option_d",
 		check: onTarget(threadsPollOptions)},
-	{ID: ThreadsPollOptionMax, option: "pollOptions", each: true, Platform: Threads, Severity: SeverityError, Limit: 25, Unit: utf16Name,
+	{ID: idThreadsPollOptionMax, option: "pollOptions", each: true, Platform: Threads, Severity: SeverityError, Limit: 25, Unit: utf16Name,
 		What: "each poll option is 1 to 25 characters", Source: srcThreadsPolls, Read: readAudit,
 		Note:  "\"at least 1 character long and at most 25 characters long\"; the unit is not documented, so UTF-16 code units (never over-permits)",
 		check: onTarget(threadsPollOption)},
-	{ID: ThreadsPollTextOnly, Platform: Threads, Severity: SeverityError,
+	{ID: idThreadsPollTextOnly, Platform: Threads, Severity: SeverityError,
 		What: "a poll goes on a text-only post: no media", Source: srcThreadsPolls, Read: readAudit,
 		Note:  "Meta: \"Polls can only be attached to text-only posts\"",
 		check: onTarget(threadsPollTextOnly)},
-	{ID: ThreadsTopicTag, option: "topicTag", Platform: Threads, Severity: SeverityError, Limit: 50, Unit: utf16Name,
+	{ID: idThreadsTopicTag, option: "topicTag", Platform: Threads, Severity: SeverityError, Limit: 50, Unit: utf16Name,
 		What: "platformSpecificData.topicTag is 1 to 50 characters without a period or an ampersand", Source: srcThreadsPosts, Read: readAudit,
 		check: onTarget(threadsTopicTag)},
-	{ID: ThreadsTextAttachmentMax, option: "textAttachment", Platform: Threads, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
+	{ID: idThreadsTextAttachmentMax, option: "textAttachment", Platform: Threads, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
 		What: "platformSpecificData.textAttachment (long-form text under the post) is at most 10,000 characters", Source: srcThreadsLinks, Read: readAudit,
 		Note:  "text_attachment.plaintext: \"a maximum of 10K characters\" (unit undocumented: UTF-16 code units)",
 		check: onTarget(threadsTextAttachmentMax)},
-	{ID: ThreadsTextAttachmentTextOnly, Platform: Threads, Severity: SeverityError,
+	{ID: idThreadsTextAttachmentTextOnly, Platform: Threads, Severity: SeverityError,
 		What: "a text attachment goes on a text-only post without a poll", Source: srcThreadsLinks, Read: readAudit,
 		Note:  "Meta: \"Text attachments can only be attached to text-only posts\" and \"cannot be attached to a post that has a poll\"",
 		check: onTarget(threadsTextAttachmentTextOnly)},
@@ -129,7 +131,7 @@ func threadsOptions(c *Check) *ThreadsOptions {
 
 func threadsMediaKinds(c *Check) {
 	if m := countMedia(c.Post.Media); c.mediaOK() && m.docs+m.gifs > 0 {
-		c.report(CodeInvalidMedia, "/mediaItems", "threads takes images and videos, not GIFs or documents")
+		c.report(apierror.CodeInvalidMedia, "/mediaItems", "threads takes images and videos, not GIFs or documents")
 	}
 }
 
@@ -170,7 +172,7 @@ func threadsPoll(c *Check) (opts []string, path string, ok bool) {
 func threadsPollOptions(c *Check) {
 	if opts, path, ok := threadsPoll(c); ok {
 		if n := len(opts); n < 2 || n > c.limit() {
-			c.report(CodeInvalidPoll, path, "a threads poll has 2 to "+strconv.Itoa(c.limit())+" options, not "+strconv.Itoa(n))
+			c.report(apierror.CodeInvalidPoll, path, "a threads poll has 2 to "+strconv.Itoa(c.limit())+" options, not "+strconv.Itoa(n))
 		}
 	}
 }
@@ -183,7 +185,7 @@ func threadsPollOption(c *Check) {
 	for k, o := range opts {
 		at := path + "/" + strconv.Itoa(k)
 		if strings.TrimSpace(o) == "" {
-			c.report(CodeInvalidPoll, at, "poll option "+strconv.Itoa(k)+" is blank; each is 1 to "+strconv.Itoa(c.limit())+" characters")
+			c.report(apierror.CodeInvalidPoll, at, "poll option "+strconv.Itoa(k)+" is blank; each is 1 to "+strconv.Itoa(c.limit())+" characters")
 			continue
 		}
 		c.measure(o, at, "poll option "+strconv.Itoa(k))
@@ -193,7 +195,7 @@ func threadsPollOption(c *Check) {
 func threadsPollTextOnly(c *Check) {
 	if _, path, ok := threadsPoll(c); ok && c.mediaOK() && len(c.Post.Media) > 0 {
 		if m := countMedia(c.Post.Media); m.all > 0 {
-			c.report(CodeInvalidPoll, path, "threads takes a poll on a text-only post; this one has "+mediaList(m))
+			c.report(apierror.CodeInvalidPoll, path, "threads takes a poll on a text-only post; this one has "+mediaList(m))
 		}
 	}
 }
@@ -210,7 +212,7 @@ func threadsTopicTag(c *Check) {
 		if i >= 0 {
 			msg = "the topic tag contains " + strconv.Quote(tag[i:i+1]) + " at byte " + strconv.Itoa(i) + "; threads takes no \".\" or \"&\" in a topic tag"
 		}
-		c.report(CodeInvalidValue, path, msg)
+		c.report(apierror.CodeInvalidValue, path, msg)
 		return
 	}
 	c.measure(tag, path, "the topic tag")
@@ -240,8 +242,8 @@ func threadsTextAttachmentTextOnly(c *Check) {
 	}
 	switch m := countMedia(c.Post.Media); {
 	case c.mediaOK() && m.all > 0:
-		c.report(CodeInvalidValue, path, "threads takes a text attachment on a text-only post; this one has "+mediaList(m))
+		c.report(apierror.CodeInvalidValue, path, "threads takes a text attachment on a text-only post; this one has "+mediaList(m))
 	case c.Target.Threads.PollOptions != nil:
-		c.report(CodeInvalidValue, path, "threads takes a text attachment or a poll, not both")
+		c.report(apierror.CodeInvalidValue, path, "threads takes a text attachment or a poll, not both")
 	}
 }

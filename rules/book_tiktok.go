@@ -3,6 +3,8 @@ package rules
 import (
 	"strconv"
 	"strings"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // TikTok: the caption, a photo post's title and description, the creator's privacy
@@ -41,36 +43,36 @@ const (
 	srcTikTokCreator = "https://developers.tiktok.com/doc/content-posting-api-reference-query-creator-info"
 )
 
-// The ids of tiktok's rules, in the book's order: stable, so callers may store them
-// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+// The ids of tiktok's rules, in the book's order. An id is stable: code
+// outside the book names a rule by its string (Rule.ID; Limits.WithRule, Limits.Disable).
 const (
-	TikTokVideoCaptionMax     = "tiktok.video.caption.max"
-	TikTokPhotoTitleMax       = "tiktok.photo.title.max"
-	TikTokPhotoDescriptionMax = "tiktok.photo.description.max"
-	TikTokPrivacyAllowed      = "tiktok.privacy.allowed"
-	TikTokMediaRequired       = "tiktok.media.required"
-	TikTokMediaKinds          = "tiktok.media.kinds"
+	idTikTokVideoCaptionMax     = "tiktok.video.caption.max"
+	idTikTokPhotoTitleMax       = "tiktok.photo.title.max"
+	idTikTokPhotoDescriptionMax = "tiktok.photo.description.max"
+	idTikTokPrivacyAllowed      = "tiktok.privacy.allowed"
+	idTikTokMediaRequired       = "tiktok.media.required"
+	idTikTokMediaKinds          = "tiktok.media.kinds"
 )
 
 var tiktokRules = []Rule{
-	{ID: TikTokVideoCaptionMax, Platform: TikTok, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
+	{ID: idTikTokVideoCaptionMax, Platform: TikTok, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
 		What: "the caption (the target's text) is at most 2,200 UTF-16 code units", Source: srcTikTokVideo, Read: readToday,
 		Note: "TikTok says \"UTF-16 runes\" (code units or code points?); code units never over-permit. Postiz's legacy provider uses 2000. Applied to photo posts too, whose text TikTok caps at 4000 as description (the stricter reading)"},
-	{ID: TikTokPhotoTitleMax, Platform: TikTok, Severity: SeverityError, Limit: 90, Unit: utf16Name, schema: SchemaNone,
+	{ID: idTikTokPhotoTitleMax, Platform: TikTok, Severity: SeverityError, Limit: 90, Unit: utf16Name, schema: SchemaNone,
 		What: "on a photo post the target's text is the post's title: at most 90 UTF-16 code units (its longer text goes in platformSpecificData.description)", Source: srcTikTokPhoto, Read: readAudit,
 		Note:  "TikTok's photo post has a title (max 90 UTF-16 runes) and a description (max 4,000); this API sends the target's text as the title and the description option as the description, as the peer's options (description, for photo posts) imply",
 		check: onTarget(tiktokPhotoTitle)},
-	{ID: TikTokPhotoDescriptionMax, option: "description", Platform: TikTok, Severity: SeverityError, Limit: 4000, Unit: utf16Name,
+	{ID: idTikTokPhotoDescriptionMax, option: "description", Platform: TikTok, Severity: SeverityError, Limit: 4000, Unit: utf16Name,
 		What: "platformSpecificData.description (photo posts) is at most 4,000 UTF-16 code units", Source: srcTikTokPhoto, Read: readToday,
 		check: onTarget(tiktokPhotoDescription)},
-	{ID: TikTokPrivacyAllowed, Platform: TikTok, Severity: SeverityError, schema: SchemaNone,
+	{ID: idTikTokPrivacyAllowed, Platform: TikTok, Severity: SeverityError, schema: SchemaNone,
 		What: "platformSpecificData.privacyLevel is one the creator's account allows (the server gives TikTok's creator_info privacy_level_options per account: schema.Env.TikTokPrivacyLevels)", Source: srcTikTokCreator, Read: readAudit,
 		Note:  "TikTok: privacy_level must be one of the privacy_level_options the creator_info query returns, and the app must not preselect one; a fact of the account, not of the request",
 		check: onTarget(tiktokPrivacyAllowed)},
-	{ID: TikTokMediaRequired, Platform: TikTok, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: idTikTokMediaRequired, Platform: TikTok, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "at least one video or photo: TikTok has no text-only posts", Source: srcTikTokVideo, Read: readToday,
 		check: onTarget(tiktokMediaRequired)},
-	{ID: TikTokMediaKinds, Platform: TikTok, Severity: SeverityError, Limit: 35, Unit: "items",
+	{ID: idTikTokMediaKinds, Platform: TikTok, Severity: SeverityError, Limit: 35, Unit: "items",
 		What: "one video, or 1 to 35 photos; never mixed; no GIF or document", Source: srcTikTokPhoto, Read: readToday,
 		check: onTarget(tiktokMediaKinds)},
 }
@@ -101,7 +103,7 @@ func tiktokPrivacyAllowed(c *Check) {
 	if !contains(TikTokPrivacyLevels(), level) || contains(t.PrivacyLevels, level) {
 		return // an unknown value is the wire format's problem
 	}
-	c.report(CodeInvalidValue, path, "this TikTok creator can post as "+strings.Join(t.PrivacyLevels, ", ")+
+	c.report(apierror.CodeInvalidValue, path, "this TikTok creator can post as "+strings.Join(t.PrivacyLevels, ", ")+
 		", not "+strconv.Quote(level)+" (TikTok's creator_info)")
 }
 

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"strconv"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // Twitter (X): the text rules, then the media and poll rules of each post of a thread.
@@ -32,48 +34,48 @@ const (
 	srcXHelpMedia = "https://help.x.com/en/using-x/tweeting-gifs-and-pictures"
 )
 
-// The ids of twitter's rules, in the book's order: stable, so callers may store them
-// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+// The ids of twitter's rules, in the book's order. An id is stable: code
+// outside the book names a rule by its string (Rule.ID; Limits.WithRule, Limits.Disable).
 const (
-	TwitterTextMax        = "twitter.text.max"
-	TwitterTextXWeighted  = "twitter.text.x_weighted"
-	TwitterCashtagMax     = "twitter.cashtag.max"
-	TwitterPoll           = "twitter.poll"
-	TwitterMediaMax       = "twitter.media.max"
-	TwitterMediaKinds     = "twitter.media.kinds"
-	TwitterMediaExclusive = "twitter.media.exclusive"
-	TwitterPollThread     = "twitter.poll.thread"
+	idTwitterTextMax        = "twitter.text.max"
+	idTwitterTextXWeighted  = "twitter.text.x_weighted"
+	idTwitterCashtagMax     = "twitter.cashtag.max"
+	idTwitterPoll           = "twitter.poll"
+	idTwitterMediaMax       = "twitter.media.max"
+	idTwitterMediaKinds     = "twitter.media.kinds"
+	idTwitterMediaExclusive = "twitter.media.exclusive"
+	idTwitterPollThread     = "twitter.poll.thread"
 )
 
 var twitterRules = []Rule{
-	{ID: TwitterTextMax, Platform: Twitter, Severity: SeverityError, Limit: 280, Unit: graphemesName, kind: kindLength,
+	{ID: idTwitterTextMax, Platform: Twitter, Severity: SeverityError, Limit: 280, Unit: graphemesName, kind: kindLength,
 		What:   "each post of the target (every post of a thread, rule T1) is at most 280 graphemes; X's own weighted count on request (rules/xweight)",
 		Source: srcXCount, Read: readToday,
 		Note: "X counts a weighted length (twitter-text v3: most code points 2, Latin 1, URLs 23); this API's rule (rule 2 of docs/design.md) counts graphemes by default and X's unit when the caller plugs in the x-weighted counter. Was twitter.text.max_weighted until 2026-11-26: the id said weighted where the count is in graphemes. Where graphemes fit and X's count does not, the warning twitter.text.x_weighted speaks"},
-	{ID: TwitterTextXWeighted, Platform: Twitter, Severity: SeverityWarning, Limit: 280, Unit: xWeightedName, kind: kindLength,
+	{ID: idTwitterTextXWeighted, Platform: Twitter, Severity: SeverityWarning, Limit: 280, Unit: xWeightedName, kind: kindLength,
 		What:   "X would refuse the post, though it fits this API's grapheme cap: X's own count (its weighted length: CJK and most emoji 2, a link 23) is over 280, or the post holds U+FFFE, U+FEFF or U+FFFF",
 		Source: srcXCount, Read: readAudit,
 		Note: "X's stricter reality beside the seed's grapheme count (rule 2 wins; this is its warning). Measured only where the caller's Limits carry X's counter (rules/xweight, Limits.WithCounter; package schema and the WASM module always do) and twitter's own cap is not already counted in it"},
-	{ID: TwitterCashtagMax, Platform: Twitter, Severity: SeverityError, Limit: 1, Unit: "cashtags", kind: kindCashtags,
+	{ID: idTwitterCashtagMax, Platform: Twitter, Severity: SeverityError, Limit: 1, Unit: "cashtags", kind: kindCashtags,
 		What:   "at most one $cashtag per post (X answers \"You can only include a maximum of one cashtag\"); a cashtag is what twitter-text extracts: $ and 1-6 letters, optionally . or _ and 1-2 letters, after white space",
 		Source: "https://github.com/twitter/twitter-text/blob/master/js/src/regexp/validCashtag.js", Read: readAudit,
 		Note: "what a cashtag is follows twitter-text 3.1.0 (validCashtag.js, cashtag.js); the limit of one is in no X document, only in X's API error as handled by Postiz (gitroomhq/postiz-app, x.provider.ts)"},
-	{ID: TwitterPoll, option: "poll.options", each: true, Platform: Twitter, Severity: SeverityError, Limit: 25, Unit: utf16Name,
+	{ID: idTwitterPoll, option: "poll.options", each: true, Platform: Twitter, Severity: SeverityError, Limit: 25, Unit: utf16Name,
 		What: "each poll option is at most 25 characters", Source: srcXCreate, Read: readLead,
 		Note:  "X's PollOption label maxLength 25; the unit is not documented, so UTF-16 code units (never over-permits)",
 		check: onTarget(twitterPoll)},
-	{ID: TwitterMediaMax, Platform: Twitter, Severity: SeverityError, Limit: 4, Unit: "items",
+	{ID: idTwitterMediaMax, Platform: Twitter, Severity: SeverityError, Limit: 4, Unit: "items",
 		What: "at most 4 images per post", Source: srcXCreate, Read: readLead,
 		Note:  "X OpenAPI media.media_ids maxItems 4 (lead, not re-read)",
 		check: &ruleCheck{target: twitterItemsMedia, post: twitterSharedMedia}},
-	{ID: TwitterMediaKinds, Platform: Twitter, Severity: SeverityError,
+	{ID: idTwitterMediaKinds, Platform: Twitter, Severity: SeverityError,
 		What: "per post: images, or one video, or one GIF, never mixed; no documents", Source: srcXHelpMedia, Read: readLead,
 		check: &ruleCheck{target: twitterItemsMedia, post: twitterSharedMedia}},
-	{ID: TwitterMediaExclusive, Platform: Twitter, Severity: SeverityError,
+	{ID: idTwitterMediaExclusive, Platform: Twitter, Severity: SeverityError,
 		What: "a poll cannot be combined with media", Source: srcXCreate, Read: readLead,
 		Note:  "X: media are \"mutually exclusive from Quote Tweet Id, Poll, and Card URI\"; the peer says the same",
 		check: onTarget(twitterPollMedia)},
-	{ID: TwitterPollThread, Platform: Twitter, Severity: SeverityWarning,
+	{ID: idTwitterPollThread, Platform: Twitter, Severity: SeverityWarning,
 		What: "a poll on a post with threadItems: the peer API refuses it, X does not", Source: srcXCreate, Read: readAudit,
 		Note:  "X's create-post reference makes poll exclusive with media and quote_tweet_id only; the thread rule is only the peer API's convention, so a warning",
 		check: onTarget(twitterPollThread)},
@@ -90,7 +92,7 @@ func twitterPoll(c *Check) {
 		at := poll + "/options/" + strconv.Itoa(k)
 		m, _, err := c.limits.measureRule(Twitter, c.bi, o)
 		if err == nil && !m.Fits() && !c.broken(at) {
-			c.report(CodeInvalidPoll, at, "poll option "+strconv.Itoa(k)+" is "+strconv.Itoa(m.Length)+" "+
+			c.report(apierror.CodeInvalidPoll, at, "poll option "+strconv.Itoa(k)+" is "+strconv.Itoa(m.Length)+" "+
 				UnitName(m.Counter)+"; X takes at most "+strconv.Itoa(m.Cap))
 		}
 	}
@@ -112,8 +114,8 @@ func twitterItemsMedia(c *Check) {
 		if c.broken(path) {
 			continue
 		}
-		if why, rule := twitterMedia(it.Media, c.limitOf(TwitterMediaMax)); rule == c.rule.ID {
-			c.report(CodeInvalidMedia, path, "twitter (target "+strconv.Itoa(c.Target.Index)+")"+why)
+		if why, rule := twitterMedia(it.Media, c.limitOf(idTwitterMediaMax)); rule == c.rule.ID {
+			c.report(apierror.CodeInvalidMedia, path, "twitter (target "+strconv.Itoa(c.Target.Index)+")"+why)
 		}
 	}
 }
@@ -133,7 +135,7 @@ func twitterSharedMedia(c *Check) {
 	if n == 0 || c.broken("/mediaItems") {
 		return
 	}
-	why, rule := twitterMedia(c.Post.Media, c.limitOf(TwitterMediaMax))
+	why, rule := twitterMedia(c.Post.Media, c.limitOf(idTwitterMediaMax))
 	if rule != c.rule.ID {
 		return
 	}
@@ -145,7 +147,7 @@ func twitterSharedMedia(c *Check) {
 		}
 		on += ")"
 	}
-	c.report(CodeInvalidMedia, "/mediaItems", on+why)
+	c.report(apierror.CodeInvalidMedia, "/mediaItems", on+why)
 }
 
 // twitterMedia is the twitter media rule for the media of one post: at most 4 images
@@ -168,7 +170,7 @@ func twitterMedia(items []Media, maxImages int) (string, string) {
 			docs++
 		}
 	}
-	const kinds = TwitterMediaKinds
+	const kinds = idTwitterMediaKinds
 	switch {
 	case docs > 0:
 		return " cannot attach documents", kinds
@@ -177,7 +179,7 @@ func twitterMedia(items []Media, maxImages int) (string, string) {
 	case clips > 1:
 		return " takes one video or gif per post, not " + strconv.Itoa(clips), kinds
 	case images > maxImages:
-		return " takes at most " + strconv.Itoa(maxImages) + " images per post, not " + strconv.Itoa(images), TwitterMediaMax
+		return " takes at most " + strconv.Itoa(maxImages) + " images per post, not " + strconv.Itoa(images), idTwitterMediaMax
 	}
 	return "", ""
 }
@@ -190,7 +192,7 @@ func twitterPollMedia(c *Check) {
 		return
 	}
 	if len(c.Post.Media) > 0 && !c.broken("/mediaItems") {
-		c.report(CodeInvalidPoll, c.opts()+"/poll", "a poll cannot be combined with media")
+		c.report(apierror.CodeInvalidPoll, c.opts()+"/poll", "a poll cannot be combined with media")
 	}
 }
 
@@ -201,6 +203,6 @@ func twitterPollThread(c *Check) {
 		return
 	}
 	if len(tw.ThreadItems) > 0 && !c.broken(c.opts()+"/threadItems") {
-		c.report(CodeInvalidPoll, c.opts()+"/poll", "a poll on a post with threadItems: X takes it, but the peer API refuses it")
+		c.report(apierror.CodeInvalidPoll, c.opts()+"/poll", "a poll on a post with threadItems: X takes it, but the peer API refuses it")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/postrules/postrules/internal/strictjson"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // YouTube: the description (the target's text), then the video's title, tags and first
@@ -35,39 +36,39 @@ const (
 	srcYTVideos = "https://developers.google.com/youtube/v3/docs/videos"
 )
 
-// The ids of youtube's rules, in the book's order: stable, so callers may store them
-// (Limits.WithRule, Limits.Disable) and code outside the book names a rule by them.
+// The ids of youtube's rules, in the book's order. An id is stable: code
+// outside the book names a rule by its string (Rule.ID; Limits.WithRule, Limits.Disable).
 const (
-	YouTubeDescriptionMax       = "youtube.description.max"
-	YouTubeDescriptionChars     = "youtube.description.chars"
-	YouTubeTitleMax             = "youtube.title.max"
-	YouTubeTitleChars           = "youtube.title.chars"
-	YouTubeTagsMax              = "youtube.tags.max"
-	YouTubeFirstCommentMax      = "youtube.first_comment.max"
-	YouTubeMediaExactlyOneVideo = "youtube.media.exactly_one_video"
+	idYouTubeDescriptionMax       = "youtube.description.max"
+	idYouTubeDescriptionChars     = "youtube.description.chars"
+	idYouTubeTitleMax             = "youtube.title.max"
+	idYouTubeTitleChars           = "youtube.title.chars"
+	idYouTubeTagsMax              = "youtube.tags.max"
+	idYouTubeFirstCommentMax      = "youtube.first_comment.max"
+	idYouTubeMediaExactlyOneVideo = "youtube.media.exactly_one_video"
 )
 
 var youtubeRules = []Rule{
-	{ID: YouTubeDescriptionMax, Platform: YouTube, Severity: SeverityError, Limit: 5000, Unit: bytesName, kind: kindLength,
+	{ID: idYouTubeDescriptionMax, Platform: YouTube, Severity: SeverityError, Limit: 5000, Unit: bytesName, kind: kindLength,
 		What: "the video description (the target's text) is at most 5,000 UTF-8 bytes", Source: srcYTVideos, Read: readLead,
 		Note: "YouTube: \"maximum length of 5000 bytes\"; peers that count characters let through multi-byte text that YouTube refuses"},
-	{ID: YouTubeDescriptionChars, Platform: YouTube, Severity: SeverityError, Unit: charsName, kind: kindForbid, forbid: "<>",
+	{ID: idYouTubeDescriptionChars, Platform: YouTube, Severity: SeverityError, Unit: charsName, kind: kindForbid, forbid: "<>",
 		What: "the video description contains no < or >", Source: srcYTVideos, Read: readLead},
-	{ID: YouTubeTitleMax, option: "title", Platform: YouTube, Severity: SeverityError, Limit: 100, Unit: utf16Name,
+	{ID: idYouTubeTitleMax, option: "title", Platform: YouTube, Severity: SeverityError, Limit: 100, Unit: utf16Name,
 		What: "platformSpecificData.title is at most 100 characters, counted in UTF-16 code units", Source: srcYTVideos, Read: readLead,
 		Note:  "YouTube does not name the unit; UTF-16 code units never over-permit. Postiz's minimum of 2 is its own rule, not YouTube's",
 		check: onTarget(youtubeTitle)},
-	{ID: YouTubeTitleChars, option: "title", Platform: YouTube, Severity: SeverityError, Unit: charsName, forbid: "<>",
+	{ID: idYouTubeTitleChars, option: "title", Platform: YouTube, Severity: SeverityError, Unit: charsName, forbid: "<>",
 		What: "platformSpecificData.title contains no < or >", Source: srcYTVideos, Read: readLead,
 		check: onTarget(youtubeTitle)},
-	{ID: YouTubeTagsMax, option: "tags", Platform: YouTube, Severity: SeverityError, Limit: 500, Unit: utf16Name, schema: SchemaNone,
+	{ID: idYouTubeTagsMax, option: "tags", Platform: YouTube, Severity: SeverityError, Limit: 500, Unit: utf16Name, schema: SchemaNone,
 		What: "tags total at most 500 characters: every tag, plus 2 quotes for a tag with a space, plus a comma between tags", Source: srcYTVideos, Read: readLead,
 		Note:  "Postiz leaves the commas out and under-counts by n-1",
 		check: onTarget(youtubeTags)},
-	{ID: YouTubeFirstCommentMax, option: "firstComment", Platform: YouTube, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
+	{ID: idYouTubeFirstCommentMax, option: "firstComment", Platform: YouTube, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
 		What: "platformSpecificData.firstComment is at most 10,000 characters", Source: srcPeer, Read: readToday,
 		check: onTarget(youtubeFirstComment)},
-	{ID: YouTubeMediaExactlyOneVideo, Platform: YouTube, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: idYouTubeMediaExactlyOneVideo, Platform: YouTube, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "exactly one video and nothing else", Source: srcYTVideos, Read: readLead,
 		check: onTarget(youtubeOneVideo)},
 }
@@ -86,7 +87,7 @@ func youtubeTags(c *Check) {
 		return
 	}
 	if n := youtubeTagsLength(y.Tags); n > c.limit() {
-		c.report(CodeInvalidValue, path, "the tags are "+strconv.Itoa(n)+
+		c.report(apierror.CodeInvalidValue, path, "the tags are "+strconv.Itoa(n)+
 			" characters counted as YouTube does (each tag, 2 quotes around a tag with a space, a comma between tags); youtube allows "+strconv.Itoa(c.limit()))
 	}
 }
@@ -106,7 +107,7 @@ func youtubeOneVideo(c *Check) {
 		if m.all == 0 {
 			path, msg = c.base(), "youtube needs exactly one video; the post has no media"
 		}
-		c.report(CodeInvalidMedia, path, msg)
+		c.report(apierror.CodeInvalidMedia, path, msg)
 	}
 }
 

@@ -3,6 +3,8 @@ package rules
 import (
 	"strconv"
 	"strings"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // The views the book's checks read. Package schema decodes a request into its wire types
@@ -62,8 +64,8 @@ type PostTarget struct {
 // Reporter receives the problems of the book's checks. Each has its rule's id (Error.Rule)
 // and its path in the request; a warning's message starts with "warning: ".
 type Reporter interface {
-	Problem(e *Error)
-	Warning(e *Error)
+	Problem(e *apierror.Error)
+	Warning(e *apierror.Error)
 }
 
 // Check is what a rule's check is given: the post, the target it checks (nil in a check
@@ -140,8 +142,8 @@ func (c *Check) mediaOK() bool { return !c.broken("/mediaItems") }
 func (c *Check) optsOK() bool { return !c.broken(c.opts()) }
 
 // report reports a problem of the running rule: an error, or a warning for a warning rule.
-func (c *Check) report(code Code, path, msg string) {
-	e := NewError(code, path, msg)
+func (c *Check) report(code apierror.Code, path, msg string) {
+	e := apierror.New(code, path, msg)
 	e.Rule = c.rule.ID
 	if c.rule.Severity == SeverityWarning {
 		e.Message = "warning: " + e.Message
@@ -156,14 +158,14 @@ func (c *Check) report(code Code, path, msg string) {
 func (c *Check) atMost(n int, path, format string) {
 	if limit := c.limit(); n > limit {
 		msg := strings.Replace(format, "%d", strconv.Itoa(limit), 1)
-		c.report(CodeInvalidMedia, path, strings.Replace(msg, "%d", strconv.Itoa(n), 1))
+		c.report(apierror.CodeInvalidMedia, path, strings.Replace(msg, "%d", strconv.Itoa(n), 1))
 	}
 }
 
 // needMedia reports msg at the target when the post has no media.
 func (c *Check) needMedia(msg string) {
 	if c.mediaOK() && countMedia(c.Post.Media).all == 0 {
-		c.report(CodeInvalidMedia, c.base(), msg)
+		c.report(apierror.CodeInvalidMedia, c.base(), msg)
 	}
 }
 
@@ -174,9 +176,9 @@ func (c *Check) needMedia(msg string) {
 func (c *Check) videoAlone(m mediaCount, refused bool, refusedMsg, others string) {
 	switch {
 	case refused:
-		c.report(CodeInvalidMedia, "/mediaItems", refusedMsg)
+		c.report(apierror.CodeInvalidMedia, "/mediaItems", refusedMsg)
 	case m.videos > 0 && m.all > 1:
-		c.report(CodeInvalidMedia, "/mediaItems", string(c.rule.Platform)+" takes one video alone, or "+others+"; the post has "+mediaList(m))
+		c.report(apierror.CodeInvalidMedia, "/mediaItems", string(c.rule.Platform)+" takes one video alone, or "+others+"; the post has "+mediaList(m))
 	}
 }
 
@@ -188,7 +190,7 @@ func (c *Check) measure(value, path, what string) {
 	}
 	m, _, err := c.limits.measureRule(c.rule.Platform, c.bi, value)
 	if err != nil {
-		if e := AsError(err); e != nil {
+		if e := apierror.As(err); e != nil {
 			cp := *e
 			cp.Path, cp.Message, cp.Rule = path, what+": "+e.Message, c.rule.ID
 			c.rep.Problem(&cp)
@@ -200,11 +202,11 @@ func (c *Check) measure(value, path, what string) {
 	}
 	if m.Counter == charsName {
 		refused := strings.Join(strings.Split(book[c.bi].forbid, ""), " and ")
-		c.report(CodeInvalidCharacter, path, what+" contains "+strconv.Quote(value[m.OverflowAt:m.OverflowAt+1])+
+		c.report(apierror.CodeInvalidCharacter, path, what+" contains "+strconv.Quote(value[m.OverflowAt:m.OverflowAt+1])+
 			" at byte "+strconv.Itoa(m.OverflowAt)+"; "+string(c.rule.Platform)+" refuses "+refused)
 		return
 	}
-	c.report(CodeInvalidValue, path, what+" is "+lengthText(m)+" "+UnitName(m.Counter)+"; the limit is "+strconv.Itoa(m.Cap))
+	c.report(apierror.CodeInvalidValue, path, what+" is "+lengthText(m)+" "+UnitName(m.Counter)+"; the limit is "+strconv.Itoa(m.Cap))
 }
 
 // measureEach applies measure to every entry of an array option at path.
@@ -219,7 +221,7 @@ func (c *Check) enum(v *string, path string, allowed []string) {
 	if v == nil || c.broken(path) || contains(allowed, *v) {
 		return
 	}
-	c.report(CodeInvalidValue, path, strconv.Quote(*v)+" is not one of "+strings.Join(allowed, ", "))
+	c.report(apierror.CodeInvalidValue, path, strconv.Quote(*v)+" is not one of "+strings.Join(allowed, ", "))
 }
 
 // altCount and altMissing are the alt text rules of bluesky, threads and instagram: no
@@ -230,7 +232,7 @@ func (c *Check) altCount(alt []string) {
 	}
 	if items := c.Post.Media; len(alt) > len(items) {
 		p := string(c.rule.Platform)
-		c.report(CodeInvalidValue, c.opts()+"/altText", p+" takes one alt text per media item: "+
+		c.report(apierror.CodeInvalidValue, c.opts()+"/altText", p+" takes one alt text per media item: "+
 			plural(len(alt), "alt text")+" for "+plural(len(items), "media item"))
 	}
 }
@@ -246,7 +248,7 @@ func (c *Check) altMissing(alt []string) {
 		}
 	}
 	if missing > 0 {
-		c.report(CodeMissingField, c.opts()+"/altText", plural(missing, "image")+" without alt text on "+string(c.rule.Platform))
+		c.report(apierror.CodeMissingField, c.opts()+"/altText", plural(missing, "image")+" without alt text on "+string(c.rule.Platform))
 	}
 }
 

@@ -8,7 +8,7 @@
 //   - [ParseScheduledFor]: the strict scheduledFor grammar (YYYY-MM-DDTHH:MM[:SS[.f+]]Z),
 //     and [CheckScheduledAfter] for "strictly in the future" against a caller's clock.
 //   - [Book]: the rule book as data, every rule with a stable id
-//     ("bluesky.text.max_bytes", also a constant: [BlueskyTextMaxBytes]), severity, limit,
+//     ("bluesky.text.max_bytes", also a constant: [idBlueskyTextMaxBytes]), severity, limit,
 //     unit, source and date read. Each platform's rules are declared in one file,
 //     book_<platform>.go, with that platform's options type and each rule's check beside
 //     its declaration: a rule is added or changed there, and nowhere else.
@@ -23,7 +23,7 @@
 //   - [ResolveTargets]: which connected account each target publishes to, with the 404
 //     and 409 answers when there is none or more than one.
 //   - [Aggregate]: the post's status from its targets' outcomes.
-//   - [Error], [Code], [Billable], [CheckPlan], [ParseBearer], [BeginDraftPublish]: the
+//   - [apierror.Error], [apierror.Code], [apierror.Billable], [CheckPlan], [ParseBearer], [BeginDraftPublish]: the
 //     API's error model and the small decisions around it.
 //
 // Nothing here reads the wall clock, the environment or files; "now" is always an argument.

@@ -3,6 +3,7 @@ package rules
 import (
 	"strconv"
 
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/internal/grapheme"
 )
 
@@ -53,7 +54,7 @@ func CountGraphemes(s string) int { return grapheme.Count(s) }
 //     280 reads at most 8,960 bytes past the overflow, however the clusters are made, and
 //     a cluster longer than that is never read to its end once the verdict is known.
 //
-// Measure validates UTF-8 in everything it reads. Invalid UTF-8 there is an *[Error] with
+// Measure validates UTF-8 in everything it reads. Invalid UTF-8 there is an *[apierror.Error] with
 // code invalid_utf8, Path "" (the caller knows where the text sits) and Offset at the
 // first bad byte; the Measurement returned with it has Exact false, Length the clusters
 // before the one that holds the bad byte, and OverflowAt the overflow offset if the cap
@@ -92,10 +93,10 @@ func utf8Error(text string, bad int) error {
 }
 
 // invalidUTF8 is the invalid_utf8 error for text's bad byte at offset bad.
-func invalidUTF8(text string, bad int) *Error {
+func invalidUTF8(text string, bad int) *apierror.Error {
 	const hex = "0123456789ABCDEF"
 	b := text[bad]
-	e := NewError(CodeInvalidUTF8, "", "byte 0x"+string([]byte{hex[b>>4], hex[b&15]})+
+	e := apierror.New(apierror.CodeInvalidUTF8, "", "byte 0x"+string([]byte{hex[b>>4], hex[b&15]})+
 		" at offset "+strconv.Itoa(bad)+" is not valid UTF-8")
 	e.Offset = bad
 	return e

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/internal/grapheme"
 	"github.com/rivo/uniseg"
 )
@@ -59,8 +60,8 @@ func FuzzGraphemeCounterUnicode15(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		m, err := GraphemeCounterUnicode15().Measure(s, len(s)+1)
 		if bad := referenceFirstInvalid(s); bad >= 0 {
-			var e *Error
-			if !errors.As(err, &e) || e.Code != CodeInvalidUTF8 || e.Offset != bad {
+			var e *apierror.Error
+			if !errors.As(err, &e) || e.Code != apierror.CodeInvalidUTF8 || e.Offset != bad {
 				t.Fatalf("Unicode15 Measure(%+q): %v, want invalid_utf8 at %d", s, err, bad)
 			}
 			return
@@ -158,8 +159,8 @@ func checkMeasureModel(t *testing.T, c Counter, seg segmenter, text string, limi
 	}
 
 	if bad := referenceFirstInvalid(text); bad >= 0 && bad < readEnd {
-		var e *Error
-		if !errors.As(err, &e) || e.Code != CodeInvalidUTF8 || e.Offset != bad {
+		var e *apierror.Error
+		if !errors.As(err, &e) || e.Code != apierror.CodeInvalidUTF8 || e.Offset != bad {
 			t.Fatalf("Measure(%+q, %d) error = %v, want invalid_utf8 at %d", name, limit, err, bad)
 		}
 		if m.Fits() || m.Exact {

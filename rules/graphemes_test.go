@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/rivo/uniseg"
 )
 
@@ -360,12 +361,12 @@ func TestMeasureInvalidUTF8(t *testing.T) {
 			}
 			continue
 		}
-		var e *Error
+		var e *apierror.Error
 		if !errors.As(err, &e) {
 			t.Errorf("Measure(%+q, %d) error = %v, want *Error: %s", name, tt.limit, err, tt.why)
 			continue
 		}
-		if e.Code != CodeInvalidUTF8 || e.HTTPStatus != 400 || e.Offset != tt.offset || e.Path != "" {
+		if e.Code != apierror.CodeInvalidUTF8 || e.HTTPStatus != 400 || e.Offset != tt.offset || e.Path != "" {
 			t.Errorf("Measure(%+q, %d) = %+v, want invalid_utf8 at offset %d: %s", name, tt.limit, e, tt.offset, tt.why)
 		}
 		if !strings.Contains(e.Message, "offset") {

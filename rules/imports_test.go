@@ -14,14 +14,18 @@ import (
 // toolkit for its JSON string writer, UTF-8 and UTF-16 helpers and message quoting) so that
 // it can be embedded anywhere, the engines and the toolkit need the standard library alone,
 // and only rules/xweight may pull in golang.org/x/text. schema/httpapi, the HTTP face,
-// stands on schema and rules alone (its chi example is a test file).
+// stands on schema and rules alone (its chi example is a test file). The error model,
+// rules/apierror, stands on the standard library alone.
 func TestImportsStayInTheirLayer(t *testing.T) {
 	layers := []struct {
 		dir       string
 		allowed   []string
 		forbidden []string // standard library packages the layer must not use
 	}{
-		{".", []string{"github.com/rivo/uniseg", "github.com/postrules/postrules/rules/internal/", "github.com/postrules/postrules/internal/strictjson"}, []string{"encoding/json"}},
+		{".", []string{"github.com/rivo/uniseg", "github.com/postrules/postrules/rules/internal/", "github.com/postrules/postrules/rules/apierror", "github.com/postrules/postrules/internal/strictjson"}, []string{"encoding/json"}},
+		// The error model: the standard library alone, so every layer can speak it.
+		{"apierror", nil, []string{"encoding/json", "net/http"}},
+		{"lifecycle", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/internal/strictjson"}, []string{"encoding/json", "net/http"}},
 		{"../internal/strictjson", nil, nil},
 		{"internal/timestamp", nil, nil},
 		{"internal/grapheme", nil, []string{"encoding/json"}},
@@ -29,7 +33,7 @@ func TestImportsStayInTheirLayer(t *testing.T) {
 		{"../schema/httpapi", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/schema", "github.com/postrules/postrules/internal/statuswriter"}, nil},
 		{"../internal/statuswriter", nil, nil},
 		// The media probe reads bytes with the standard library alone (no mp4ff, no x/image:
-		// its reads must stay bounded whatever a header claims) and returns rules.Error.
+		// its reads must stay bounded whatever a header claims) and returns apierror.Error.
 		{"media", []string{"github.com/postrules/postrules/rules"}, []string{"encoding/json", "net/http", "os"}},
 		{"xweight", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/rules/xweight/internal/", "golang.org/x/text/", "github.com/rivo/uniseg", "github.com/postrules/postrules/internal/strictjson"}, nil},
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 func ExampleCountGraphemes() {
@@ -35,7 +36,7 @@ func ExampleLimits_Measure() {
 	fmt.Println(m.Length, m.Exact, m.OverflowAt)
 
 	_, err = limits.Measure(rules.Twitter, "ok\xff")
-	if e := rules.AsError(err); e != nil {
+	if e := apierror.As(err); e != nil {
 		fmt.Println(e.Code, e.Offset)
 	}
 	// Output:

@@ -7,6 +7,7 @@ import (
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // lengthPieces are the building blocks of generated texts: valid UTF-8 pieces chosen so
@@ -126,7 +127,7 @@ func TestLengthProperties(t *testing.T) {
 					return false
 				}
 				if over {
-					if e >= len(errs) || errs[e].Path != p.Path || errs[e].Code != CodePostTooLong || errs[e].Offset != p.OverflowAt {
+					if e >= len(errs) || errs[e].Path != p.Path || errs[e].Code != apierror.CodePostTooLong || errs[e].Offset != p.OverflowAt {
 						return false
 					}
 					e++

@@ -3,6 +3,7 @@ package rules
 import (
 	"strconv"
 
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/internal/entity"
 )
 
@@ -258,8 +259,8 @@ func (l Limits) Rule(id string) (r Rule, on, ok bool) {
 // (bluesky: 300 graphemes, then 3,000 bytes). Measurement.Rule names the rule. Rules
 // that are not about length (youtube's forbidden < and >, threads' links) are checked by
 // [Limits.CheckTarget] and [Limits.AppendMeasurements]. A p that is not one of the ten
-// platforms is a 400 unknown_platform *[Error]; invalid UTF-8 in the part of text a
-// counter reads is a 400 invalid_utf8 *[Error] with Offset at the bad byte. Errors carry
+// platforms is a 400 unknown_platform *[apierror.Error]; invalid UTF-8 in the part of text a
+// counter reads is a 400 invalid_utf8 *[apierror.Error] with Offset at the bad byte. Errors carry
 // no Path: the caller knows where text sits in a request (see [Error.WithPath]).
 // With either error from this package, the Measurement returned never Fits.
 func (l Limits) Measure(p Platform, text string) (Measurement, error) {
@@ -623,7 +624,7 @@ func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCa
 		if err == nil || r.Severity != SeverityWarning {
 			break
 		}
-		if e := AsError(err); e != nil && e.Code == CodeInvalidCharacter {
+		if e := apierror.As(err); e != nil && e.Code == apierror.CodeInvalidCharacter {
 			// X refuses U+FFFE, U+FEFF and U+FFFF at any length: a warning rule says so
 			// by not fitting there; it never fails the post (the seed's cap decides).
 			if m.OverflowAt < 0 || e.Offset < m.OverflowAt {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 func TestDefaultCap(t *testing.T) {
@@ -142,15 +144,15 @@ func TestLimitsMeasure(t *testing.T) {
 func TestLimitsMeasureErrors(t *testing.T) {
 	l := DefaultLimits()
 	m, err := l.Measure("mastodon", "hi")
-	var e *Error
-	if !errors.As(err, &e) || e.Code != CodeUnknownPlatform || e.HTTPStatus != 400 {
+	var e *apierror.Error
+	if !errors.As(err, &e) || e.Code != apierror.CodeUnknownPlatform || e.HTTPStatus != 400 {
 		t.Errorf("Measure(unknown platform) error = %v, want unknown_platform", err)
 	}
 	if m.Fits() {
 		t.Error("Measure(unknown platform) returned a Measurement that fits")
 	}
 	_, err = l.Measure(Twitter, "ok\xffno")
-	if !errors.As(err, &e) || e.Code != CodeInvalidUTF8 || e.Offset != 2 {
+	if !errors.As(err, &e) || e.Code != apierror.CodeInvalidUTF8 || e.Offset != 2 {
 		t.Errorf("Measure(invalid UTF-8) error = %v, want invalid_utf8 at offset 2", err)
 	}
 }

@@ -1,6 +1,10 @@
 package rules
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/postrules/postrules/rules/apierror"
+)
 
 // Plan is the caller's subscription and its usage. The zero value is an active subscription
 // with no limits, so a caller that does not sell plans can ignore it.
@@ -26,17 +30,17 @@ type Plan struct {
 // Connected. The subscription is checked first: an inactive plan has no usage to speak of.
 func CheckPlan(p Plan) error {
 	if p.SubscriptionInactive {
-		e := NewError(CodeSubscriptionInactive, "", "the subscription is not active; subscribe to publish posts")
+		e := apierror.New(apierror.CodeSubscriptionInactive, "", "the subscription is not active; subscribe to publish posts")
 		e.SubscribeURL = p.SubscribeURL
 		return e
 	}
 	if p.PostLimit > 0 && p.PostsUsed >= p.PostLimit {
-		e := NewError(CodePlanLimitReached, "", "the plan allows "+strconv.Itoa(p.PostLimit)+" posts and "+strconv.Itoa(p.PostsUsed)+" are used")
+		e := apierror.New(apierror.CodePlanLimitReached, "", "the plan allows "+strconv.Itoa(p.PostLimit)+" posts and "+strconv.Itoa(p.PostsUsed)+" are used")
 		e.PlanLimit, e.PlanUsed, e.PlanConnected = p.PostLimit, p.PostsUsed, p.ConnectedAccounts
 		return e
 	}
 	if p.AccountLimit > 0 && p.ConnectedAccounts > p.AccountLimit {
-		e := NewError(CodeAccountLimitReached, "", "the plan allows "+strconv.Itoa(p.AccountLimit)+" connected accounts and "+strconv.Itoa(p.ConnectedAccounts)+" are connected")
+		e := apierror.New(apierror.CodeAccountLimitReached, "", "the plan allows "+strconv.Itoa(p.AccountLimit)+" connected accounts and "+strconv.Itoa(p.ConnectedAccounts)+" are connected")
 		e.PlanLimit, e.PlanUsed, e.PlanConnected = p.AccountLimit, p.PostsUsed, p.ConnectedAccounts
 		return e
 	}

@@ -1,5 +1,10 @@
 package rules
 
+import (
+	"github.com/postrules/postrules/internal/strictjson"
+	"github.com/postrules/postrules/rules/apierror"
+)
+
 // Platform names one of the ten platforms a post can target. Its value is the wire name.
 type Platform string
 
@@ -61,5 +66,9 @@ func ParsePlatform(s string) (Platform, error) {
 	if p.Valid() {
 		return p, nil
 	}
-	return "", NewError(CodeUnknownPlatform, "", "platform "+quote(s)+" is not one of twitter, instagram, youtube, tiktok, pinterest, linkedin, bluesky, facebook, threads, googlebusiness")
+	return "", apierror.New(apierror.CodeUnknownPlatform, "", "platform "+quote(s)+" is not one of twitter, instagram, youtube, tiktok, pinterest, linkedin, bluesky, facebook, threads, googlebusiness")
 }
+
+// quote renders s for a message: strictjson.Quote, Go-quoted and cut to a readable length,
+// as every face words a value.
+func quote(s string) string { return strictjson.Quote(s) }

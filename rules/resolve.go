@@ -3,6 +3,8 @@ package rules
 import (
 	"strconv"
 	"strings"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // Account is a connected account: the platform it belongs to and its id.
@@ -37,20 +39,20 @@ type Target struct {
 // ambiguous_account message, which lists every candidate, is built once and shared by all
 // of that platform's targets, so 45,000 targets against 1,000 accounts build one list, not
 // 45,000.
-func ResolveTargets(targets []Target, connected []Account) ([]Account, []*Error) {
+func ResolveTargets(targets []Target, connected []Account) ([]Account, []*apierror.Error) {
 	result := make([]Account, len(targets))
-	var problems []*Error
+	var problems []*apierror.Error
 	ix := indexAccounts(connected)
 	firstUse := make(map[Account]int, len(targets))
 	for i, t := range targets {
 		base := "/platforms/" + strconv.Itoa(i)
 		if !t.Platform.Valid() {
-			problems = append(problems, NewError(CodeUnknownPlatform, base+"/platform",
+			problems = append(problems, apierror.New(apierror.CodeUnknownPlatform, base+"/platform",
 				"platform "+quote(string(t.Platform))+" is not one of the ten supported platforms"))
 			continue
 		}
 		var acct Account
-		var err *Error
+		var err *apierror.Error
 		if t.AccountID != "" {
 			acct, err = ix.named(t, base+"/accountId")
 		} else {
@@ -65,7 +67,7 @@ func ResolveTargets(targets []Target, connected []Account) ([]Account, []*Error)
 			if t.AccountID != "" {
 				path = base + "/accountId"
 			}
-			problems = append(problems, NewError(CodeDuplicateTarget, path,
+			problems = append(problems, apierror.New(apierror.CodeDuplicateTarget, path,
 				"targets "+strconv.Itoa(j)+" and "+strconv.Itoa(i)+" both publish to "+string(acct.Platform)+" account "+quote(acct.ID)))
 			continue
 		}
@@ -116,7 +118,7 @@ func indexAccounts(connected []Account) *accountIndex {
 }
 
 // named resolves a target that names its account.
-func (ix *accountIndex) named(t Target, path string) (Account, *Error) {
+func (ix *accountIndex) named(t Target, path string) (Account, *apierror.Error) {
 	e, ok := ix.byID[t.AccountID]
 	if pi := t.Platform.index(); ok && pi >= 0 && e.mask&(1<<pi) != 0 {
 		return Account{Platform: t.Platform, ID: t.AccountID}, nil
@@ -126,20 +128,20 @@ func (ix *accountIndex) named(t Target, path string) (Account, *Error) {
 		other = e.prev
 	}
 	if ok && other != "" {
-		return Account{}, NewError(CodeAccountPlatformMismatch, path,
+		return Account{}, apierror.New(apierror.CodeAccountPlatformMismatch, path,
 			"account "+quote(t.AccountID)+" is a "+string(other)+" account, not a "+string(t.Platform)+" account")
 	}
-	return Account{}, NewError(CodeAccountNotFound, path,
+	return Account{}, apierror.New(apierror.CodeAccountNotFound, path,
 		"no connected "+string(t.Platform)+" account has id "+quote(t.AccountID))
 }
 
 // single resolves a target without accountId to its platform's only account.
-func (ix *accountIndex) single(p Platform, path string) (Account, *Error) {
+func (ix *accountIndex) single(p Platform, path string) (Account, *apierror.Error) {
 	pi := p.index()
 	ids := ix.byPlatform[pi]
 	switch len(ids) {
 	case 0:
-		return Account{}, NewError(CodeNoConnectedAccount, path,
+		return Account{}, apierror.New(apierror.CodeNoConnectedAccount, path,
 			"no "+string(p)+" account is connected; connect one or name an accountId")
 	case 1:
 		return Account{Platform: p, ID: ids[0]}, nil
@@ -155,5 +157,5 @@ func (ix *accountIndex) single(p Platform, path string) (Account, *Error) {
 		}
 		ix.ambiguous[pi] = b.String()
 	}
-	return Account{}, NewError(CodeAmbiguousAccount, path, ix.ambiguous[pi])
+	return Account{}, apierror.New(apierror.CodeAmbiguousAccount, path, ix.ambiguous[pi])
 }

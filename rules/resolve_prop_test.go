@@ -9,24 +9,25 @@ import (
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // naiveResolve is the plain reading of rule 3 of docs/design.md, one scan of the connected list per
 // target: O(targets x accounts^2), far too slow for a server, but easy to check by eye. The
 // indexed ResolveTargets must agree with it on every input.
-func naiveResolve(targets []Target, connected []Account) ([]Account, []*Error) {
+func naiveResolve(targets []Target, connected []Account) ([]Account, []*apierror.Error) {
 	result := make([]Account, len(targets))
-	var problems []*Error
+	var problems []*apierror.Error
 	firstUse := map[Account]int{}
 	for i, t := range targets {
 		base := "/platforms/" + strconv.Itoa(i)
 		if !t.Platform.Valid() {
-			problems = append(problems, NewError(CodeUnknownPlatform, base+"/platform",
+			problems = append(problems, apierror.New(apierror.CodeUnknownPlatform, base+"/platform",
 				"platform "+quote(string(t.Platform))+" is not one of the ten supported platforms"))
 			continue
 		}
 		var acct Account
-		var err *Error
+		var err *apierror.Error
 		path := base + "/platform"
 		if t.AccountID != "" {
 			path = base + "/accountId"
@@ -45,9 +46,9 @@ func naiveResolve(targets []Target, connected []Account) ([]Account, []*Error) {
 			switch {
 			case found:
 			case other != "":
-				err = NewError(CodeAccountPlatformMismatch, path, "account "+quote(t.AccountID)+" is a "+string(other)+" account, not a "+string(t.Platform)+" account")
+				err = apierror.New(apierror.CodeAccountPlatformMismatch, path, "account "+quote(t.AccountID)+" is a "+string(other)+" account, not a "+string(t.Platform)+" account")
 			default:
-				err = NewError(CodeAccountNotFound, path, "no connected "+string(t.Platform)+" account has id "+quote(t.AccountID))
+				err = apierror.New(apierror.CodeAccountNotFound, path, "no connected "+string(t.Platform)+" account has id "+quote(t.AccountID))
 			}
 		} else {
 			var ids []string
@@ -62,7 +63,7 @@ func naiveResolve(targets []Target, connected []Account) ([]Account, []*Error) {
 			}
 			switch len(ids) {
 			case 0:
-				err = NewError(CodeNoConnectedAccount, path, "no "+string(t.Platform)+" account is connected; connect one or name an accountId")
+				err = apierror.New(apierror.CodeNoConnectedAccount, path, "no "+string(t.Platform)+" account is connected; connect one or name an accountId")
 			case 1:
 				acct = Account{t.Platform, ids[0]}
 			default:
@@ -70,7 +71,7 @@ func naiveResolve(targets []Target, connected []Account) ([]Account, []*Error) {
 				for k, id := range ids {
 					q[k] = quote(id)
 				}
-				err = NewError(CodeAmbiguousAccount, path, strconv.Itoa(len(ids))+" "+string(t.Platform)+" accounts are connected; name one with accountId: "+strings.Join(q, ", "))
+				err = apierror.New(apierror.CodeAmbiguousAccount, path, strconv.Itoa(len(ids))+" "+string(t.Platform)+" accounts are connected; name one with accountId: "+strings.Join(q, ", "))
 			}
 		}
 		if err != nil {
@@ -78,7 +79,7 @@ func naiveResolve(targets []Target, connected []Account) ([]Account, []*Error) {
 			continue
 		}
 		if j, dup := firstUse[acct]; dup {
-			problems = append(problems, NewError(CodeDuplicateTarget, path,
+			problems = append(problems, apierror.New(apierror.CodeDuplicateTarget, path,
 				"targets "+strconv.Itoa(j)+" and "+strconv.Itoa(i)+" both publish to "+string(acct.Platform)+" account "+quote(acct.ID)))
 			continue
 		}

@@ -3,6 +3,8 @@ package rules
 import (
 	"strings"
 	"testing"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 func TestResolveTargets(t *testing.T) {
@@ -12,7 +14,7 @@ func TestResolveTargets(t *testing.T) {
 		{Bluesky, "bs-1"},
 	}
 	type want struct {
-		code Code
+		code apierror.Code
 		path string
 	}
 	tests := []struct {
@@ -35,31 +37,31 @@ func TestResolveTargets(t *testing.T) {
 			name:     "an unknown id is 404 at its accountId",
 			targets:  []Target{{Twitter, "tw-9"}},
 			accounts: []Account{{}},
-			problems: []want{{CodeAccountNotFound, "/platforms/0/accountId"}},
+			problems: []want{{apierror.CodeAccountNotFound, "/platforms/0/accountId"}},
 		},
 		{
 			name:     "an id of another platform is 400 mismatch, not 404",
 			targets:  []Target{{LinkedIn, "tw-1"}},
 			accounts: []Account{{}},
-			problems: []want{{CodeAccountPlatformMismatch, "/platforms/0/accountId"}},
+			problems: []want{{apierror.CodeAccountPlatformMismatch, "/platforms/0/accountId"}},
 		},
 		{
 			name:     "no account of the platform is 404",
 			targets:  []Target{{Threads, ""}},
 			accounts: []Account{{}},
-			problems: []want{{CodeNoConnectedAccount, "/platforms/0/platform"}},
+			problems: []want{{apierror.CodeNoConnectedAccount, "/platforms/0/platform"}},
 		},
 		{
 			name:     "two accounts of the platform without accountId is 409",
 			targets:  []Target{{LinkedIn, ""}, {Twitter, ""}},
 			accounts: []Account{{LinkedIn, "li-1"}, {}},
-			problems: []want{{CodeAmbiguousAccount, "/platforms/1/platform"}},
+			problems: []want{{apierror.CodeAmbiguousAccount, "/platforms/1/platform"}},
 		},
 		{
 			name:     "two targets on one account: the later one is the duplicate",
 			targets:  []Target{{Bluesky, ""}, {Bluesky, "bs-1"}},
 			accounts: []Account{{Bluesky, "bs-1"}, {}},
-			problems: []want{{CodeDuplicateTarget, "/platforms/1/accountId"}},
+			problems: []want{{apierror.CodeDuplicateTarget, "/platforms/1/accountId"}},
 		},
 		{
 			name:     "two named accounts of one platform are two targets, not a duplicate",
@@ -71,10 +73,10 @@ func TestResolveTargets(t *testing.T) {
 			targets:  []Target{{Twitter, ""}, {Facebook, ""}, {Pinterest, "nope"}, {"myspace", ""}},
 			accounts: []Account{{}, {}, {}, {}},
 			problems: []want{
-				{CodeAmbiguousAccount, "/platforms/0/platform"},
-				{CodeNoConnectedAccount, "/platforms/1/platform"},
-				{CodeAccountNotFound, "/platforms/2/accountId"},
-				{CodeUnknownPlatform, "/platforms/3/platform"},
+				{apierror.CodeAmbiguousAccount, "/platforms/0/platform"},
+				{apierror.CodeNoConnectedAccount, "/platforms/1/platform"},
+				{apierror.CodeAccountNotFound, "/platforms/2/accountId"},
+				{apierror.CodeUnknownPlatform, "/platforms/3/platform"},
 			},
 		},
 	}
@@ -118,7 +120,7 @@ func TestAmbiguousAccountListsCandidates(t *testing.T) {
 
 func TestResolveWithNothingConnected(t *testing.T) {
 	got, problems := ResolveTargets([]Target{{Twitter, ""}, {Twitter, "a"}}, nil)
-	if len(got) != 2 || len(problems) != 2 || problems[0].Code != CodeNoConnectedAccount || problems[1].Code != CodeAccountNotFound {
+	if len(got) != 2 || len(problems) != 2 || problems[0].Code != apierror.CodeNoConnectedAccount || problems[1].Code != apierror.CodeAccountNotFound {
 		t.Fatalf("got %v, %v", got, problems)
 	}
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"time"
 
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/internal/timestamp"
 )
 
@@ -64,13 +65,13 @@ func ParseScheduledFor(s string) (time.Time, error) {
 
 // scheduledForError renders a failed scan as the *Error ParseScheduledFor returns. Only
 // this path allocates: the message and the *Error.
-func scheduledForError(s string, f timestamp.Fail) *Error {
+func scheduledForError(s string, f timestamp.Fail) *apierror.Error {
 	var buf [512]byte // room for the longest quote() and detail, so only the result allocates
 	b := append(buf[:0], "scheduledFor "...)
 	b = append(b, quote(s)...)
 	b = append(b, ": "...)
 	b = f.AppendDetail(b, s)
-	e := NewError(CodeInvalidScheduledFor, "", string(b))
+	e := apierror.New(apierror.CodeInvalidScheduledFor, "", string(b))
 	e.Offset = f.Offset()
 	return e
 }
@@ -88,7 +89,7 @@ func CheckScheduledAfter(t, now time.Time) error {
 	if t.Equal(now) {
 		rel = "equal to"
 	}
-	return NewError(CodeScheduledInPast, "",
+	return apierror.New(apierror.CodeScheduledInPast, "",
 		"scheduledFor "+FormatScheduledFor(t)+" is "+rel+" the current time "+
 			FormatScheduledFor(now)+"; a scheduled post must be strictly in the future")
 }

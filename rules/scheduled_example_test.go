@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 func ExampleParseScheduledFor() {
@@ -27,7 +28,7 @@ func ExampleParseScheduledFor_invalid() {
 		"2026-03-01T09:30Z\n",       // nothing may follow the Z
 	} {
 		_, err := rules.ParseScheduledFor(in)
-		var e *rules.Error
+		var e *apierror.Error
 		if errors.As(err, &e) {
 			fmt.Println(e.HTTPStatus, e.Code, e.Offset)
 			fmt.Println(e.Message)
@@ -48,7 +49,7 @@ func ExampleCheckScheduledAfter() {
 	fmt.Println(rules.CheckScheduledAfter(later, now))
 
 	err := rules.CheckScheduledAfter(now, now) // "now" is already too late
-	var e *rules.Error
+	var e *apierror.Error
 	if errors.As(err, &e) {
 		fmt.Println(e.Code)
 		fmt.Println(e.Message)

@@ -9,6 +9,7 @@ import (
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // genSchedInstant gives any instant of the grammar's years 0000-9999 with any nanosecond.
@@ -103,7 +104,7 @@ func TestScheduledForProperties(t *testing.T) {
 			}
 			for s, off := range bad {
 				_, err := ParseScheduledFor(s)
-				if e := AsError(err); e == nil || e.Code != CodeInvalidScheduledFor || e.Offset != off {
+				if e := apierror.As(err); e == nil || e.Code != apierror.CodeInvalidScheduledFor || e.Offset != off {
 					return fmt.Sprintf("%q: got %v, want invalid_scheduled_for at offset %d", s, err, off)
 				}
 			}
@@ -126,7 +127,7 @@ func TestScheduledForProperties(t *testing.T) {
 				return fmt.Sprintf("CheckScheduledAfter(%v, %v) = %v", t, now, err)
 			}
 			if err != nil {
-				if e := AsError(err); e == nil || e.Code != CodeScheduledInPast ||
+				if e := apierror.As(err); e == nil || e.Code != apierror.CodeScheduledInPast ||
 					!strings.Contains(e.Message, FormatScheduledFor(t)) || !strings.Contains(e.Message, FormatScheduledFor(now)) {
 					return fmt.Sprintf("CheckScheduledAfter(%v, %v): %v", t, now, err)
 				}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // schedConformancePath is the conformance corpus for rule 1 (provenance and licence in
@@ -87,15 +89,15 @@ func TestParseScheduledForConformance(t *testing.T) {
 // schedCheckError asserts what every rejection promises: a *Error with the right code and
 // status, no path, an offset inside the input (wantOff when >= 0), and a message that quotes
 // the input, ends with the offset and stays short however long the input is.
-func schedCheckError(t *testing.T, in string, err error, wantOff int) *Error {
+func schedCheckError(t *testing.T, in string, err error, wantOff int) *apierror.Error {
 	t.Helper()
-	var e *Error
+	var e *apierror.Error
 	if !errors.As(err, &e) {
-		t.Errorf("ParseScheduledFor(%q): error %v (%T) is not a *Error", in, err, err)
+		t.Errorf("ParseScheduledFor(%q): error %v (%T) is not a *apierror.Error", in, err, err)
 		return nil
 	}
-	if e.Code != CodeInvalidScheduledFor || e.HTTPStatus != 400 || e.Path != "" {
-		t.Errorf("ParseScheduledFor(%q): Code %q Status %d Path %q, want %q 400 \"\"", in, e.Code, e.HTTPStatus, e.Path, CodeInvalidScheduledFor)
+	if e.Code != apierror.CodeInvalidScheduledFor || e.HTTPStatus != 400 || e.Path != "" {
+		t.Errorf("ParseScheduledFor(%q): apierror.Code %q Status %d Path %q, want %q 400 \"\"", in, e.Code, e.HTTPStatus, e.Path, apierror.CodeInvalidScheduledFor)
 	}
 	if e.Offset < 0 || e.Offset > len(in) {
 		t.Errorf("ParseScheduledFor(%q): Offset %d outside 0..%d", in, e.Offset, len(in))
@@ -414,13 +416,13 @@ func TestCheckScheduledAfter(t *testing.T) {
 			}
 			continue
 		}
-		var e *Error
+		var e *apierror.Error
 		if !errors.As(err, &e) {
-			t.Errorf("%s: CheckScheduledAfter(%v, %v) = %v, want *Error", c.why, c.t, c.now, err)
+			t.Errorf("%s: CheckScheduledAfter(%v, %v) = %v, want *apierror.Error", c.why, c.t, c.now, err)
 			continue
 		}
-		if e.Code != CodeScheduledInPast || e.HTTPStatus != 400 || e.Path != "" || e.Offset != -1 {
-			t.Errorf("%s: got Code %q Status %d Path %q Offset %d", c.why, e.Code, e.HTTPStatus, e.Path, e.Offset)
+		if e.Code != apierror.CodeScheduledInPast || e.HTTPStatus != 400 || e.Path != "" || e.Offset != -1 {
+			t.Errorf("%s: got apierror.Code %q Status %d Path %q Offset %d", c.why, e.Code, e.HTTPStatus, e.Path, e.Offset)
 		}
 		for _, m := range c.msg {
 			if !strings.Contains(e.Message, m) {
@@ -492,9 +494,9 @@ func TestParseScheduledForMessages(t *testing.T) {
 			continue
 		}
 		_, err := ParseScheduledFor(c.in)
-		e := AsError(err)
+		e := apierror.As(err)
 		if e == nil {
-			t.Fatalf("%q: no *Error", c.in)
+			t.Fatalf("%q: no *apierror.Error", c.in)
 		}
 		fmt.Fprintf(&b, "%s\t%s\t%d\t%q\n", quote(c.in), e.Code, e.Offset, e.Message)
 	}

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // TargetText is the text one target of a request publishes: the posts of rule T1.
@@ -40,8 +42,8 @@ type PostCheck struct {
 // that block it and the warnings that only inform.
 type TargetCheck struct {
 	Posts    []PostCheck
-	Errors   []*Error
-	Warnings []*Error
+	Errors   []*apierror.Error
+	Warnings []*apierror.Error
 }
 
 // CheckTarget applies rule T1 to one target. Its posts are the target's content override
@@ -51,7 +53,7 @@ type TargetCheck struct {
 // against every text rule of the target platform that is on (its length rules, each in
 // its unit, and the rules about what the text holds), with the same limits.
 //
-// It returns one PostLength per post, in that order, and one *[Error] per broken error
+// It returns one PostLength per post, in that order, and one *[apierror.Error] per broken error
 // rule per post, in the same order; all posts are checked, so every violation is
 // reported. Each error names its rule (Error.Rule):
 //   - a post over a length cap: 400 post_too_long, Path the post's pointer, Offset the
@@ -69,12 +71,12 @@ type TargetCheck struct {
 // Warnings (rules of severity warning) are left out; [Limits.CheckTargetAll] has them.
 // A Platform outside the ten is a single 400 unknown_platform error at
 // /platforms/{Index}/platform, and no posts.
-func (l Limits) CheckTarget(t TargetText) ([]PostCheck, []*Error) {
+func (l Limits) CheckTarget(t TargetText) ([]PostCheck, []*apierror.Error) {
 	c := l.CheckTargetAll(t)
 	return c.Posts, c.Errors
 }
 
-// CheckTargetAll is [Limits.CheckTarget] with the warnings: one *[Error] per broken
+// CheckTargetAll is [Limits.CheckTarget] with the warnings: one *[apierror.Error] per broken
 // warning rule per post, with the code an error of that kind would have, Rule set, and a
 // message that says it is a warning. Beyond the result slices and the problems
 // themselves, it allocates one string holding every post's pointer and one array
@@ -86,7 +88,7 @@ func (l Limits) CheckTargetAll(t TargetText) TargetCheck { return l.checkTarget(
 func (l Limits) checkTarget(t TargetText, memo *sharedMemo) TargetCheck {
 	if !t.Platform.Valid() {
 		_, err := ParsePlatform(string(t.Platform))
-		return TargetCheck{Errors: []*Error{AsError(err).WithPath(targetPrefix(t.Index) + "/platform")}}
+		return TargetCheck{Errors: []*apierror.Error{apierror.As(err).WithPath(targetPrefix(t.Index) + "/platform")}}
 	}
 	paths := newThreadPaths(t.Index, t.Override != nil, len(t.ThreadItems))
 	n := 1 + len(t.ThreadItems)
@@ -161,32 +163,32 @@ func decisive(units []Measurement, lim Limit) Measurement {
 }
 
 // ruleError is the problem of a post whose measurement m does not fit its rule.
-func ruleError(p Platform, m Measurement, text, path, name string) *Error {
-	var e *Error
+func ruleError(p Platform, m Measurement, text, path, name string) *apierror.Error {
+	var e *apierror.Error
 	switch m.Counter {
 	case charsName:
-		e = NewError(CodeInvalidCharacter, path, name+" contains "+quote(text[m.OverflowAt:m.OverflowAt+1])+" at byte "+
+		e = apierror.New(apierror.CodeInvalidCharacter, path, name+" contains "+quote(text[m.OverflowAt:m.OverflowAt+1])+" at byte "+
 			strconv.Itoa(m.OverflowAt)+" ("+strconv.Itoa(m.Length)+" in all)")
 		if !m.Warning {
 			r, _ := RuleByID(m.Rule)
 			e.Message += "; " + string(p) + " refuses " + listChars(r.forbid) + " here"
 		}
 	case linksName, hashtagsName, mentionsName, cashtagsName:
-		e = NewError(CodeInvalidValue, path, name+" has "+lengthText(m)+" "+m.Counter+"; "+
+		e = apierror.New(apierror.CodeInvalidValue, path, name+" has "+lengthText(m)+" "+m.Counter+"; "+
 			string(p)+" allows at most "+strconv.Itoa(m.Cap)+" (the first one too many begins at byte "+strconv.Itoa(m.OverflowAt)+")")
 	case xWeightedName:
 		if m.Exact && m.Length <= m.Cap {
 			// Within the cap, yet not fitting: a character X refuses (see measureRuleCached).
 			r, _ := utf8.DecodeRuneInString(text[m.OverflowAt:])
-			e = NewError(CodeInvalidCharacter, path, "X refuses "+name+": it holds U+"+
+			e = apierror.New(apierror.CodeInvalidCharacter, path, "X refuses "+name+": it holds U+"+
 				strings.ToUpper(strconv.FormatInt(int64(r), 16))+" at byte "+strconv.Itoa(m.OverflowAt))
 			break
 		}
 		// In the user's terms: X's own count, as X's composer shows it.
-		e = NewError(CodePostTooLong, path, "X counts "+name+" as "+lengthText(m)+" of "+strconv.Itoa(m.Cap)+
+		e = apierror.New(apierror.CodePostTooLong, path, "X counts "+name+" as "+lengthText(m)+" of "+strconv.Itoa(m.Cap)+
 			" (its weighted length; overflow begins at byte "+strconv.Itoa(m.OverflowAt)+")")
 	default:
-		e = NewError(CodePostTooLong, path, name+" is "+lengthText(m)+" "+
+		e = apierror.New(apierror.CodePostTooLong, path, name+" is "+lengthText(m)+" "+
 			unitName(m.Counter)+"; the cap for "+string(p)+" is "+
 			strconv.Itoa(m.Cap)+" (overflow begins at byte "+strconv.Itoa(m.OverflowAt)+")")
 	}
@@ -209,10 +211,10 @@ func postName(k, n int) string {
 
 // postError locates a counter's error at path. A counter is documented to return *Error;
 // any other error still fails the post (invalid_value), it never passes silently.
-func postError(err error, path, name string) *Error {
-	e := AsError(err)
+func postError(err error, path, name string) *apierror.Error {
+	e := apierror.As(err)
 	if e == nil {
-		return NewError(CodeInvalidValue, path, name+": "+err.Error())
+		return apierror.New(apierror.CodeInvalidValue, path, name+": "+err.Error())
 	}
 	c := *e
 	c.Path = path

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 func lengthStrPtr(s string) *string { return &s }
@@ -82,21 +84,21 @@ func TestCheckTargetViolations(t *testing.T) {
 		t.Fatalf("%d posts, want 7", len(posts))
 	}
 	type want struct {
-		code    Code
+		code    apierror.Code
 		path    string
 		offset  int
 		message string
 	}
 	wants := []want{
-		{CodePostTooLong, "/platforms/2/content", 280,
+		{apierror.CodePostTooLong, "/platforms/2/content", 280,
 			"post 1 of the thread is 312 graphemes; the cap for twitter is 280 (overflow begins at byte 280)"},
-		{CodePostTooLong, "/platforms/2/platformSpecificData/threadItems/1/content", 840,
+		{apierror.CodePostTooLong, "/platforms/2/platformSpecificData/threadItems/1/content", 840,
 			"post 3 of the thread is 1000 graphemes; the cap for twitter is 280 (overflow begins at byte 840)"},
-		{CodeInvalidUTF8, "/platforms/2/platformSpecificData/threadItems/3/content", 3,
+		{apierror.CodeInvalidUTF8, "/platforms/2/platformSpecificData/threadItems/3/content", 3,
 			"post 5 of the thread: byte 0xFF at offset 3 is not valid UTF-8"},
-		{CodePostTooLong, "/platforms/2/platformSpecificData/threadItems/4/content", 280,
+		{apierror.CodePostTooLong, "/platforms/2/platformSpecificData/threadItems/4/content", 280,
 			"post 6 of the thread is 312 graphemes; the cap for twitter is 280 (overflow begins at byte 280)"},
-		{CodePostTooLong, "/platforms/2/platformSpecificData/threadItems/5/content", 840,
+		{apierror.CodePostTooLong, "/platforms/2/platformSpecificData/threadItems/5/content", 840,
 			"post 7 of the thread is more than 560 graphemes; the cap for twitter is 280 (overflow begins at byte 840)"},
 	}
 	if len(errs) != len(wants) {
@@ -108,7 +110,7 @@ func TestCheckTargetViolations(t *testing.T) {
 			t.Errorf("error %d = {%s %d %s %d %q}, want {%s 400 %s %d %q}",
 				i, e.Code, e.HTTPStatus, e.Path, e.Offset, e.Message, w.code, w.path, w.offset, w.message)
 		}
-		if Billable(e) {
+		if apierror.Billable(e) {
 			t.Errorf("error %d (%s) is billable", i, e.Code)
 		}
 	}
@@ -165,7 +167,7 @@ func TestCheckTargetUnknownPlatform(t *testing.T) {
 	if posts != nil || len(errs) != 1 {
 		t.Fatalf("posts %v errors %v", posts, errs)
 	}
-	if e := errs[0]; e.Code != CodeUnknownPlatform || e.HTTPStatus != 400 || e.Path != "/platforms/3/platform" {
+	if e := errs[0]; e.Code != apierror.CodeUnknownPlatform || e.HTTPStatus != 400 || e.Path != "/platforms/3/platform" {
 		t.Errorf("error = %+v", e)
 	}
 }
@@ -187,7 +189,7 @@ func (*lengthCounterError) Error() string { return "counter exploded" }
 func TestCheckTargetForeignCounterError(t *testing.T) {
 	l := DefaultLimits().With(Twitter, Limit{Counter: lengthBrokenCounter{}})
 	_, errs := l.CheckTarget(TargetText{Platform: Twitter, Shared: "hi"})
-	if len(errs) != 1 || errs[0].Code != CodeInvalidValue || errs[0].Path != "/content" ||
+	if len(errs) != 1 || errs[0].Code != apierror.CodeInvalidValue || errs[0].Path != "/content" ||
 		!strings.Contains(errs[0].Message, "counter exploded") {
 		t.Errorf("errors = %+v", errs)
 	}

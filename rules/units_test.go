@@ -1,11 +1,13 @@
 package rules
 
 import (
-	"github.com/postrules/postrules/rules/internal/entity"
 	"strings"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/internal/entity"
 )
 
 func TestUnitCounters(t *testing.T) {
@@ -47,8 +49,8 @@ func TestUnitCountersInvalidUTF8(t *testing.T) {
 	for _, name := range []string{"bytes", "utf16", "codepoints"} {
 		c, _ := CounterByName(name)
 		m, err := c.Measure("ab\xffcd", 10)
-		e := AsError(err)
-		if e == nil || e.Code != CodeInvalidUTF8 || e.Offset != 2 || m.Fits() {
+		e := apierror.As(err)
+		if e == nil || e.Code != apierror.CodeInvalidUTF8 || e.Offset != 2 || m.Fits() {
 			t.Errorf("%s: invalid UTF-8 at 2 gave %+v, %v; want invalid_utf8 at 2 and a measurement that never fits", name, m, err)
 		}
 	}

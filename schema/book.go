@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // The rule book (package rules) holds every platform rule: its id, limit, sources, check
@@ -64,5 +65,5 @@ func mediaView(items []MediaItem) []rules.Media {
 // with warn (both drop what is about a value the decoder rejected, and exact repeats).
 type bookReporter struct{ d *doc }
 
-func (r bookReporter) Problem(e *rules.Error) { r.d.add(e) }
-func (r bookReporter) Warning(e *rules.Error) { r.d.warn(e) }
+func (r bookReporter) Problem(e *apierror.Error) { r.d.add(e) }
+func (r bookReporter) Warning(e *apierror.Error) { r.d.warn(e) }

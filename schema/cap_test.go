@@ -10,6 +10,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // noise is n unknown top-level members: n problems listed before anything else, enough to
@@ -22,8 +23,8 @@ func noise(n int) string {
 	return b.String()
 }
 
-func codes(v Verdict) map[rules.Code]int {
-	m := map[rules.Code]int{}
+func codes(v Verdict) map[apierror.Code]int {
+	m := map[apierror.Code]int{}
 	for _, p := range v.Problems {
 		m[p.Code]++
 	}
@@ -45,7 +46,7 @@ func TestProblemCapDoesNotChangeWhatWasRejected(t *testing.T) {
 			t.Run(tc.name+"/"+strconv.Itoa(n)+" problems before", func(t *testing.T) {
 				body := `{` + noise(n) + `"content":"hi","publishNow":true,"platforms":[` + tc.target + `]}`
 				v := CheckCreatePost([]byte(body), Env{Accounts: twoTwitter, MaxTargets: -1})
-				if c := codes(v); c[rules.CodeAmbiguousAccount] > 0 || c[rules.CodeNoConnectedAccount] > 0 {
+				if c := codes(v); c[apierror.CodeAmbiguousAccount] > 0 || c[apierror.CodeNoConnectedAccount] > 0 {
 					t.Fatalf("resolution ran on a rejected accountId: %+v", v.Problems)
 				}
 				if !v.ResolutionSkipped || v.HTTPStatus != 400 {
@@ -70,7 +71,7 @@ func TestProblemCapDoesNotChangeTheStatus(t *testing.T) {
 	targets = append(targets, `{"platform":"bluesky"}`) // 404 no_connected_account
 	body := `{"content":"hi","publishNow":true,"platforms":[` + strings.Join(targets, ",") + `]}`
 	v := CheckCreatePost([]byte(body), Env{Accounts: accts, MaxTargets: -1})
-	if v.HTTPStatus != 404 || v.Error == nil || v.Error.Code != rules.CodeNoConnectedAccount {
+	if v.HTTPStatus != 404 || v.Error == nil || v.Error.Code != apierror.CodeNoConnectedAccount {
 		t.Fatalf("status %d (%+v), want 404 no_connected_account", v.HTTPStatus, v.Error)
 	}
 	if len(v.Problems) > maxProblems {
@@ -127,7 +128,7 @@ func TestProblemCapProperty(t *testing.T) {
 	resolutionCodes := func(v Verdict) bool {
 		for _, p := range v.Problems {
 			switch p.Code {
-			case rules.CodeAmbiguousAccount, rules.CodeNoConnectedAccount, rules.CodeAccountNotFound:
+			case apierror.CodeAmbiguousAccount, apierror.CodeNoConnectedAccount, apierror.CodeAccountNotFound:
 				return true
 			}
 		}
@@ -162,12 +163,12 @@ func TestTooManyTargets(t *testing.T) {
 		why     string
 		n, max  int
 		targets int
-		code    rules.Code // "" for valid
+		code    apierror.Code // "" for valid
 	}{
 		{"the default bound itself is accepted", DefaultMaxTargets, 0, DefaultMaxTargets, ""},
-		{"one past the default bound", DefaultMaxTargets + 1, 0, DefaultMaxTargets, rules.CodeTooManyTargets},
-		{"thousands past it: only the bound's worth is decoded", 5000, 0, DefaultMaxTargets, rules.CodeTooManyTargets},
-		{"a caller's own bound", 3, 2, 2, rules.CodeTooManyTargets},
+		{"one past the default bound", DefaultMaxTargets + 1, 0, DefaultMaxTargets, apierror.CodeTooManyTargets},
+		{"thousands past it: only the bound's worth is decoded", 5000, 0, DefaultMaxTargets, apierror.CodeTooManyTargets},
+		{"a caller's own bound", 3, 2, 2, apierror.CodeTooManyTargets},
 		{"no bound", 500, -1, 500, ""},
 	} {
 		v := CheckCreatePost(body(c.n), Env{MaxTargets: c.max})

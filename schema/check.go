@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 	"github.com/postrules/postrules/rules/media"
 )
 
@@ -39,7 +41,7 @@ type Env struct {
 	// DraftState is the stored draft's state (CheckDraftPublish only); "" is saved. A
 	// value other than saved, publishing, deleted or "" is the server's own mistake and
 	// answers 500 internal_error.
-	DraftState rules.DraftState
+	DraftState lifecycle.DraftState
 	// MaxBodyBytes is the size limit of a body (and of a stored draft); 0 or less means
 	// DefaultMaxBodyBytes (1 MiB).
 	MaxBodyBytes int
@@ -54,9 +56,9 @@ type Env struct {
 // what it applies to as data (its target, and a length problem's measurement), so that no
 // client parses a message or counts problems to learn them. Match on Code, never Message.
 type Problem struct {
-	Path    string     `json:"path"`
-	Code    rules.Code `json:"code"`
-	Message string     `json:"message"`
+	Path    string        `json:"path"`
+	Code    apierror.Code `json:"code"`
+	Message string        `json:"message"`
 	// In names the document Path points into: "draft" for the stored draft of a draft
 	// publish, "options" for the options (Env.Accounts, or JSON read by DecodeEnv), ""
 	// for the request body, or for a problem that is not located in a document (plan,
@@ -91,9 +93,9 @@ type ProblemTarget struct {
 // the message then counts them and quotes the first, and "path" is left out: each entry of
 // "problems" has its own.
 type ErrorBody struct {
-	Error   string     `json:"error"`
-	Code    rules.Code `json:"code"`
-	Message string     `json:"message"`
+	Error   string        `json:"error"`
+	Code    apierror.Code `json:"code"`
+	Message string        `json:"message"`
 	// Path is the JSON pointer of the one problem the body describes; "" when it is not
 	// tied to one value, or when the body describes several problems.
 	Path string `json:"path,omitempty"`
@@ -213,7 +215,7 @@ type Verdict struct {
 	Billable bool `json:"billable"`
 	// Status is what the API reports for a valid request: create, "publishing" (publish
 	// now) or "pending" (scheduled); draft publish, "publishing" or "scheduled".
-	Status rules.PostStatus `json:"status,omitempty"`
+	Status lifecycle.PostStatus `json:"status,omitempty"`
 	// ScheduledFor is the scheduled time of a valid scheduled request, normalized by
 	// rules.FormatScheduledFor.
 	ScheduledFor string `json:"scheduledFor,omitempty"`
@@ -263,9 +265,9 @@ func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 	if len(dec.problems) == 0 {
 		c.post = post
 	}
-	c.status = rules.PostPublishing
+	c.status = lifecycle.PostPublishing
 	if !c.scheduled.IsZero() {
-		c.status = rules.PostPending
+		c.status = lifecycle.PostPending
 	}
 	return c.verdict(), c
 }
@@ -277,7 +279,7 @@ func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 // like every name). The draft is otherwise decoded as strictly as a request (a stored
 // draft may predate a rule); its problems have In "draft", pointers into the draft, and
 // messages that start with "draft: ". The draft state (Env.DraftState) is checked first,
-// with rules.BeginDraftPublish: a deleted draft is 404 draft_not_found alone, and neither
+// with lifecycle.BeginDraftPublish: a deleted draft is 404 draft_not_found alone, and neither
 // the body nor the stored bytes are read (a server may pass nil); a state outside
 // saved/publishing/deleted/"" is 500 internal_error alone. See Verdict for the precedence.
 func CheckDraftPublish(draft, body []byte, env Env) Verdict {
@@ -286,18 +288,18 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 	if c.badOptions() {
 		return c.verdict()
 	}
-	_, stateErr := rules.BeginDraftPublish(env.DraftState)
-	state := rules.AsError(stateErr)
+	_, stateErr := lifecycle.BeginDraftPublish(env.DraftState)
+	state := apierror.As(stateErr)
 	switch {
 	case stateErr == nil:
-	case state != nil && state.Code == rules.CodeDraftNotFound:
+	case state != nil && state.Code == apierror.CodeDraftNotFound:
 		return c.alone(state)
-	case state == nil || state.Code != rules.CodeDraftAlreadyPublishing:
+	case state == nil || state.Code != apierror.CodeDraftAlreadyPublishing:
 		why := stateErr.Error()
 		if state != nil {
 			why = state.Message
 		}
-		return c.alone(rules.NewError(rules.CodeInternal, "",
+		return c.alone(apierror.New(apierror.CodeInternal, "",
 			"the server cannot publish this draft: "+why+"; this is the server's fault, not the request's"))
 	}
 	pub, bdec := decodeDraftPublish(body, env.MaxBodyBytes)
@@ -327,9 +329,9 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 		post.PublishNow, post.ScheduledFor, post.Timezone = pub.PublishNow, pub.ScheduledFor, pub.Timezone
 		c.post = post
 	}
-	c.status = rules.PostPublishing
+	c.status = lifecycle.PostPublishing
 	if !c.scheduled.IsZero() {
-		c.status = rules.PostScheduled
+		c.status = lifecycle.PostScheduled
 	}
 	return c.verdict()
 }
@@ -337,7 +339,7 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 // located is a problem with Problem.In of the document it points into, and what it applies
 // to (see foundProblem).
 type located struct {
-	err *rules.Error
+	err *apierror.Error
 	in  string
 	foundProblem
 }
@@ -350,16 +352,16 @@ type check struct {
 	targetsV  []TargetVerdict
 	targetDoc *doc // the document whose "platforms" targetsV describes
 	resolved  bool
-	accounts  []rules.Account // the targets' accounts when resolved
-	rerrs     []*rules.Error  // the problems of resolution
+	accounts  []rules.Account   // the targets' accounts when resolved
+	rerrs     []*apierror.Error // the problems of resolution
 	scheduled time.Time
-	status    rules.PostStatus
+	status    lifecycle.PostStatus
 	post      *CreatePost
 }
 
 // alone is the verdict whose only problem is e, of the request body or of no document
 // (see Verdict: what stands alone).
-func (c *check) alone(e *rules.Error) Verdict {
+func (c *check) alone(e *apierror.Error) Verdict {
 	c.docs, c.others = nil, []located{{err: e, foundProblem: foundProblem{err: e, target: -1}}}
 	return c.verdict()
 }
@@ -524,25 +526,25 @@ func (c *check) plan() {
 	}
 }
 
-// asProblem is err as a *rules.Error; an error of another type is still a problem (500,
+// asProblem is err as a *apierror.Error; an error of another type is still a problem (500,
 // never a silent pass).
-func asProblem(err error) *rules.Error {
-	if e := rules.AsError(err); e != nil {
+func asProblem(err error) *apierror.Error {
+	if e := apierror.As(err); e != nil {
 		return e
 	}
-	return rules.NewError(rules.CodeInternal, "", err.Error())
+	return apierror.New(apierror.CodeInternal, "", err.Error())
 }
 
 // precedence orders problems by the documented precedence (see Verdict). A 5xx, the
 // server's own fault, comes before everything the client could fix.
-func precedence(e *rules.Error) int {
+func precedence(e *apierror.Error) int {
 	switch e.HTTPStatus {
 	case 400:
 		return 1
 	case 404:
 		return 2
 	case 409:
-		if e.Code == rules.CodeDraftAlreadyPublishing {
+		if e.Code == apierror.CodeDraftAlreadyPublishing {
 			return 3
 		}
 		return 4
@@ -602,7 +604,7 @@ func (c *check) verdict() Verdict {
 	}
 	v.Warnings = c.warningList()
 	if len(all) == 0 {
-		v.Valid, v.HTTPStatus, v.Billable, v.Status = true, 202, rules.Billable(nil), c.status
+		v.Valid, v.HTTPStatus, v.Billable, v.Status = true, 202, apierror.Billable(nil), c.status
 		if !c.scheduled.IsZero() {
 			v.ScheduledFor = rules.FormatScheduledFor(c.scheduled)
 		}
@@ -615,7 +617,7 @@ func (c *check) verdict() Verdict {
 	}
 	v.HTTPStatus = first.HTTPStatus
 	v.Error = errorBody(first, v.Problems[:n])
-	v.Billable = rules.Billable(first)
+	v.Billable = apierror.Billable(first)
 	return v
 }
 
@@ -638,7 +640,7 @@ func targetIndex(path string) int {
 
 // errorBody is the API's error body for the answered problems (all of one status; the
 // first is first).
-func errorBody(first *rules.Error, problems []Problem) *ErrorBody {
+func errorBody(first *apierror.Error, problems []Problem) *ErrorBody {
 	b := &ErrorBody{Error: first.Title, Code: first.Code, Message: first.Message}
 	if len(problems) == 1 {
 		b.Path, b.In = first.Path, problems[0].In
@@ -648,7 +650,7 @@ func errorBody(first *rules.Error, problems []Problem) *ErrorBody {
 		}
 	} else {
 		if first.HTTPStatus == 400 {
-			vf := rules.NewError(rules.CodeValidationFailed, "", "")
+			vf := apierror.New(apierror.CodeValidationFailed, "", "")
 			b.Error, b.Code = vf.Title, vf.Code
 		}
 		where := ""
@@ -658,7 +660,7 @@ func errorBody(first *rules.Error, problems []Problem) *ErrorBody {
 		b.Message = strconv.Itoa(len(problems)) + " problems; the first" + where + ": " + first.Message
 		b.Problems = problems
 	}
-	if first.Code == rules.CodeSubscriptionInactive {
+	if first.Code == apierror.CodeSubscriptionInactive {
 		b.SubscribeURL = first.SubscribeURL
 	}
 	if first.HTTPStatus == 403 {

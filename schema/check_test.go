@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata (verdicts, jsonschema, node)")
@@ -101,7 +103,7 @@ type verdictCase struct {
 	// Asserted here, independently of the golden file: the answered status and code, and
 	// every problem's "code path".
 	status int
-	code   rules.Code
+	code   apierror.Code
 	want   []string
 }
 
@@ -115,31 +117,31 @@ func verdictCases() []verdictCase {
 			body: `{"content":"Later","platforms":[{"platform":"bluesky"}],"scheduledFor":"2026-03-01T09:30:00.500Z","timezone":"Europe/Berlin"}`},
 		{name: "create_without_accounts", env: Env{}, status: 202,
 			body: `{"content":"Hello","platforms":[{"platform":"threads"}],"publishNow":true}`},
-		{name: "create_thread_too_long", env: base, status: 400, code: rules.CodeValidationFailed,
+		{name: "create_thread_too_long", env: base, status: 400, code: apierror.CodeValidationFailed,
 			body: `{"content":"one","platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":[{"content":"` + over + `"},{"content":"three"},{"content":"` + over + `"}]}}],"publishNow":true}`,
 			want: []string{"post_too_long /platforms/0/platformSpecificData/threadItems/0/content", "post_too_long /platforms/0/platformSpecificData/threadItems/2/content"}},
-		{name: "create_override_too_long", env: base, status: 400, code: rules.CodePostTooLong,
+		{name: "create_override_too_long", env: base, status: 400, code: apierror.CodePostTooLong,
 			body: `{"content":"short","platforms":[{"platform":"twitter","content":"` + over + `"},{"platform":"linkedin"}],"publishNow":true}`,
 			want: []string{"post_too_long /platforms/0/content"}},
-		{name: "create_many_problems", env: base, status: 400, code: rules.CodeValidationFailed,
+		{name: "create_many_problems", env: base, status: 400, code: apierror.CodeValidationFailed,
 			body: `{"Content":"x","publishNow":"yes","scheduleFor":"2026-01-01T00:00Z","platforms":[{"platform":"twiter"},{"platform":"twitter","content":"` + over + `"}],"mediaItems":[{"type":"image","url":"/a.png"}]}`,
 			want: []string{"field_case_mismatch /Content", "invalid_media /mediaItems/0/url", "unknown_platform /platforms/0/platform",
 				"post_too_long /platforms/1/content", "wrong_type /publishNow", "unknown_field /scheduleFor"}},
-		{name: "create_malformed", env: base, status: 400, code: rules.CodeMalformedJSON,
+		{name: "create_malformed", env: base, status: 400, code: apierror.CodeMalformedJSON,
 			body: `{"content":"x","platforms":[{"platform":"twitter"}],"publishNow":tru}`, want: []string{"malformed_json /publishNow"}},
-		{name: "create_scheduled_in_past", env: base, status: 400, code: rules.CodeScheduledInPast,
+		{name: "create_scheduled_in_past", env: base, status: 400, code: apierror.CodeScheduledInPast,
 			body: `{"content":"x","platforms":[{"platform":"twitter"}],"scheduledFor":"2026-01-10T12:00Z"}`, want: []string{"scheduled_in_past /scheduledFor"}},
-		{name: "create_account_not_found", env: base, status: 404, code: rules.CodeAccountNotFound,
+		{name: "create_account_not_found", env: base, status: 404, code: apierror.CodeAccountNotFound,
 			body: `{"content":"x","platforms":[{"platform":"twitter","accountId":"tw-gone"}],"publishNow":true}`, want: []string{"account_not_found /platforms/0/accountId"}},
-		{name: "create_ambiguous_account", env: base, status: 409, code: rules.CodeAmbiguousAccount,
+		{name: "create_ambiguous_account", env: base, status: 409, code: apierror.CodeAmbiguousAccount,
 			body: `{"content":"x","platforms":[{"platform":"facebook"}],"publishNow":true}`, want: []string{"ambiguous_account /platforms/0/platform"}},
-		{name: "create_duplicate_target", env: base, status: 400, code: rules.CodeDuplicateTarget,
+		{name: "create_duplicate_target", env: base, status: 400, code: apierror.CodeDuplicateTarget,
 			body: `{"content":"x","platforms":[{"platform":"twitter"},{"platform":"twitter","accountId":"tw-main"}],"publishNow":true}`, want: []string{"duplicate_target /platforms/1/accountId"}},
-		{name: "create_subscription_inactive", env: Env{Plan: rules.Plan{SubscriptionInactive: true, SubscribeURL: "https://example.com/billing"}}, status: 402, code: rules.CodeSubscriptionInactive,
+		{name: "create_subscription_inactive", env: Env{Plan: rules.Plan{SubscriptionInactive: true, SubscribeURL: "https://example.com/billing"}}, status: 402, code: apierror.CodeSubscriptionInactive,
 			body: `{"content":"x","platforms":[{"platform":"twitter"}],"publishNow":true}`, want: []string{"subscription_inactive "}},
-		{name: "create_plan_limit", env: Env{Plan: rules.Plan{PostLimit: 10, PostsUsed: 10, ConnectedAccounts: 3}}, status: 403, code: rules.CodePlanLimitReached,
+		{name: "create_plan_limit", env: Env{Plan: rules.Plan{PostLimit: 10, PostsUsed: 10, ConnectedAccounts: 3}}, status: 403, code: apierror.CodePlanLimitReached,
 			body: `{"content":"x","platforms":[{"platform":"twitter"}],"publishNow":true}`, want: []string{"plan_limit_reached "}},
-		{name: "create_precedence_all", status: 400, code: rules.CodeNoContent,
+		{name: "create_precedence_all", status: 400, code: apierror.CodeNoContent,
 			env:  Env{Now: now, Accounts: accounts, Plan: rules.Plan{SubscriptionInactive: true}},
 			body: `{"platforms":[{"platform":"twitter","accountId":"nope"},{"platform":"facebook","content":"x"}],"publishNow":true}`,
 			want: []string{"no_content /platforms/0", "account_not_found /platforms/0/accountId", "ambiguous_account /platforms/1/platform", "subscription_inactive "}},
@@ -147,37 +149,37 @@ func verdictCases() []verdictCase {
 			draft: `{"content":"Draft text","platforms":[{"platform":"twitter"}]}`, body: `{"publishNow":true}`},
 		{name: "draft_scheduled", env: base, status: 202,
 			draft: `{"content":"Draft text","platforms":[{"platform":"twitter"}],"scheduledFor":"2020-01-01T00:00Z"}`, body: `{"scheduledFor":"2026-02-01T08:00:00.250000Z"}`},
-		{name: "draft_publish_mode_missing", env: base, status: 400, code: rules.CodePublishModeConflict,
+		{name: "draft_publish_mode_missing", env: base, status: 400, code: apierror.CodePublishModeConflict,
 			draft: `{"content":"Draft text","platforms":[{"platform":"twitter"}]}`, body: `{}`, want: []string{"publish_mode_conflict /publishNow"}},
-		{name: "draft_problems_in_both", env: base, status: 400, code: rules.CodeValidationFailed,
+		{name: "draft_problems_in_both", env: base, status: 400, code: apierror.CodeValidationFailed,
 			draft: `{"content":"` + over + `","platforms":[{"platform":"twitter"}],"Timezone":"UTC"}`, body: `{"publishNow":true,"timezone":"Local"}`,
 			want: []string{"invalid_timezone /timezone", "field_case_mismatch /Timezone", "post_too_long /content"}},
-		{name: "draft_already_publishing", env: Env{DraftState: rules.DraftPublishing}, status: 409, code: rules.CodeDraftAlreadyPublishing,
+		{name: "draft_already_publishing", env: Env{DraftState: lifecycle.DraftPublishing}, status: 409, code: apierror.CodeDraftAlreadyPublishing,
 			draft: `{"content":"x","platforms":[{"platform":"twitter"}]}`, body: `{"publishNow":true}`, want: []string{"draft_already_publishing "}},
-		{name: "draft_deleted", env: Env{DraftState: rules.DraftDeleted}, status: 404, code: rules.CodeDraftNotFound,
+		{name: "draft_deleted", env: Env{DraftState: lifecycle.DraftDeleted}, status: 404, code: apierror.CodeDraftNotFound,
 			draft: `{"content":"x","platforms":[{"platform":"twitter"}]}`, body: `{"publishNow":true}`, want: []string{"draft_not_found "}},
-		{name: "draft_deleted_without_bytes", env: Env{DraftState: rules.DraftDeleted}, status: 404, code: rules.CodeDraftNotFound,
+		{name: "draft_deleted_without_bytes", env: Env{DraftState: lifecycle.DraftDeleted}, status: 404, code: apierror.CodeDraftNotFound,
 			draft: " ", body: `{"publishNow":true}`, want: []string{"draft_not_found "}},
 		// A deleted draft has nothing to publish: 404 alone, whatever the body and the plan.
-		{name: "draft_deleted_bad_body", env: Env{DraftState: rules.DraftDeleted, Plan: rules.Plan{SubscriptionInactive: true}}, status: 404, code: rules.CodeDraftNotFound,
+		{name: "draft_deleted_bad_body", env: Env{DraftState: lifecycle.DraftDeleted, Plan: rules.Plan{SubscriptionInactive: true}}, status: 404, code: apierror.CodeDraftNotFound,
 			draft: " ", body: `{"publishNow":1}`, want: []string{"draft_not_found "}},
-		{name: "draft_deleted_malformed_body", env: Env{DraftState: rules.DraftDeleted}, status: 404, code: rules.CodeDraftNotFound,
+		{name: "draft_deleted_malformed_body", env: Env{DraftState: lifecycle.DraftDeleted}, status: 404, code: apierror.CodeDraftNotFound,
 			draft: `{"content":5}`, body: `{`, want: []string{"draft_not_found "}},
-		{name: "draft_malformed", env: base, status: 400, code: rules.CodeMalformedJSON,
+		{name: "draft_malformed", env: base, status: 400, code: apierror.CodeMalformedJSON,
 			draft: `{"content":"x",`, body: `{"publishNow":true}`, want: []string{"malformed_json "}},
 		// A malformed body is the only problem, even when the stored draft has its own.
-		{name: "draft_malformed_body", env: base, status: 400, code: rules.CodeMalformedJSON,
+		{name: "draft_malformed_body", env: base, status: 400, code: apierror.CodeMalformedJSON,
 			draft: `{"content":"` + over + `","platforms":[{"platform":"twiter"}]}`, body: `{`, want: []string{"malformed_json "}},
 		// The draft's publishNow, scheduledFor and timezone are replaced by the body's: any
 		// value there is fine.
 		{name: "draft_schedule_fields_ignored", env: base, status: 202,
 			draft: `{"content":"x","platforms":[{"platform":"twitter"}],"publishNow":"yes","scheduledFor":5,"timezone":{"a":[null]}}`, body: `{"publishNow":true}`},
 		// A second click while publishing is told so before anything about its accounts.
-		{name: "draft_publishing_and_ambiguous", env: Env{Accounts: accounts, DraftState: rules.DraftPublishing}, status: 409, code: rules.CodeDraftAlreadyPublishing,
+		{name: "draft_publishing_and_ambiguous", env: Env{Accounts: accounts, DraftState: lifecycle.DraftPublishing}, status: 409, code: apierror.CodeDraftAlreadyPublishing,
 			draft: `{"content":"x","platforms":[{"platform":"facebook"}]}`, body: `{"publishNow":true}`,
 			want: []string{"draft_already_publishing ", "ambiguous_account /platforms/0/platform"}},
 		// A state the rules do not know is a setting of the server: its fault, 500, alone.
-		{name: "draft_bad_state", env: Env{DraftState: "archived"}, status: 500, code: rules.CodeInternal,
+		{name: "draft_bad_state", env: Env{DraftState: "archived"}, status: 500, code: apierror.CodeInternal,
 			draft: `{"content":"x","platforms":[{"platform":"twitter"}]}`, body: `{"publishNow":"yes"}`, want: []string{"internal_error "}},
 	}
 }
@@ -219,11 +221,11 @@ func TestVerdictGolden(t *testing.T) {
 
 func TestVerdictDetails(t *testing.T) {
 	v := runCase(verdictCases()[1]) // create_scheduled
-	if v.Status != rules.PostPending || v.ScheduledFor != "2026-03-01T09:30:00.5Z" {
+	if v.Status != lifecycle.PostPending || v.ScheduledFor != "2026-03-01T09:30:00.5Z" {
 		t.Errorf("create scheduled: status %q scheduledFor %q", v.Status, v.ScheduledFor)
 	}
 	v = runCase(verdictCases()[0]) // create_publish_now
-	if v.Status != rules.PostPublishing || v.ScheduledFor != "" || v.ResolutionSkipped {
+	if v.Status != lifecycle.PostPublishing || v.ScheduledFor != "" || v.ResolutionSkipped {
 		t.Errorf("create now: %+v", v)
 	}
 	if v.Targets[0].AccountID != "tw-main" || v.Targets[1].AccountID != "li-1" {
@@ -235,12 +237,12 @@ func TestVerdictDetails(t *testing.T) {
 	for _, c := range verdictCases() {
 		if c.name == "draft_scheduled" {
 			v := runCase(c)
-			if v.Status != rules.PostScheduled || v.ScheduledFor != "2026-02-01T08:00:00.25Z" {
+			if v.Status != lifecycle.PostScheduled || v.ScheduledFor != "2026-02-01T08:00:00.25Z" {
 				t.Errorf("draft scheduled: %q %q", v.Status, v.ScheduledFor)
 			}
 		}
 		if c.name == "draft_publish_now" {
-			if v := runCase(c); v.Status != rules.PostPublishing {
+			if v := runCase(c); v.Status != lifecycle.PostPublishing {
 				t.Errorf("draft now: %q", v.Status)
 			}
 		}
@@ -275,31 +277,31 @@ func TestPrecedence(t *testing.T) {
 	const draft = `{"content":"x","platforms":[{"platform":"twitter","accountId":"nope"},{"platform":"facebook"}]}`
 	const twitterDraft = `{"content":"x","platforms":[{"platform":"twitter"}]}`
 	const facebookDraft = `{"content":"x","platforms":[{"platform":"facebook"}]}`
-	full := Env{Now: now, Accounts: accounts, Plan: rules.Plan{SubscriptionInactive: true}, DraftState: rules.DraftPublishing}
+	full := Env{Now: now, Accounts: accounts, Plan: rules.Plan{SubscriptionInactive: true}, DraftState: lifecycle.DraftPublishing}
 	without := func(e Env, f func(*Env)) Env { f(&e); return e }
 	steps := []struct {
 		draft, body string
 		env         Env
 		status      int
-		code        rules.Code
+		code        apierror.Code
 	}{
-		{draft, `{"publishNow":"yes"}`, without(full, func(e *Env) { e.DraftState = "bogus" }), 500, rules.CodeInternal},
-		{draft, `{"publishNow":"yes"}`, without(full, func(e *Env) { e.DraftState = rules.DraftDeleted }), 404, rules.CodeDraftNotFound},
-		{draft, `{"publishNow":`, full, 400, rules.CodeMalformedJSON},
-		{draft, `{"publishNow":"yes"}`, full, 400, rules.CodeWrongType},
-		{draft, `{"publishNow":true}`, full, 404, rules.CodeAccountNotFound},
-		{facebookDraft, `{"publishNow":true}`, full, 409, rules.CodeDraftAlreadyPublishing},
-		{facebookDraft, `{"publishNow":true}`, without(full, func(e *Env) { e.DraftState = "" }), 409, rules.CodeAmbiguousAccount},
-		{twitterDraft, `{"publishNow":true}`, full, 409, rules.CodeDraftAlreadyPublishing},
+		{draft, `{"publishNow":"yes"}`, without(full, func(e *Env) { e.DraftState = "bogus" }), 500, apierror.CodeInternal},
+		{draft, `{"publishNow":"yes"}`, without(full, func(e *Env) { e.DraftState = lifecycle.DraftDeleted }), 404, apierror.CodeDraftNotFound},
+		{draft, `{"publishNow":`, full, 400, apierror.CodeMalformedJSON},
+		{draft, `{"publishNow":"yes"}`, full, 400, apierror.CodeWrongType},
+		{draft, `{"publishNow":true}`, full, 404, apierror.CodeAccountNotFound},
+		{facebookDraft, `{"publishNow":true}`, full, 409, apierror.CodeDraftAlreadyPublishing},
+		{facebookDraft, `{"publishNow":true}`, without(full, func(e *Env) { e.DraftState = "" }), 409, apierror.CodeAmbiguousAccount},
+		{twitterDraft, `{"publishNow":true}`, full, 409, apierror.CodeDraftAlreadyPublishing},
 		{twitterDraft, `{"publishNow":true}`,
-			Env{Accounts: accounts, Plan: rules.Plan{SubscriptionInactive: true}}, 402, rules.CodeSubscriptionInactive},
+			Env{Accounts: accounts, Plan: rules.Plan{SubscriptionInactive: true}}, 402, apierror.CodeSubscriptionInactive},
 		{twitterDraft, `{"publishNow":true}`,
-			Env{Accounts: accounts, Plan: rules.Plan{AccountLimit: 2, ConnectedAccounts: 5}}, 403, rules.CodeAccountLimitReached},
+			Env{Accounts: accounts, Plan: rules.Plan{AccountLimit: 2, ConnectedAccounts: 5}}, 403, apierror.CodeAccountLimitReached},
 		{twitterDraft, `{"publishNow":true}`, Env{Accounts: accounts}, 202, ""},
 	}
 	for i, s := range steps {
 		v := CheckDraftPublish([]byte(s.draft), []byte(s.body), s.env)
-		code := rules.Code("")
+		code := apierror.Code("")
 		if v.Error != nil {
 			code = v.Error.Code
 		}
@@ -307,13 +309,13 @@ func TestPrecedence(t *testing.T) {
 			t.Errorf("step %d: %d %s, want %d %s; problems %q", i, v.HTTPStatus, code, s.status, s.code, verdictProblems(v))
 		}
 		// What stands alone is alone.
-		if (s.status == 500 || s.code == rules.CodeDraftNotFound || s.code == rules.CodeMalformedJSON) && len(v.Problems) != 1 {
+		if (s.status == 500 || s.code == apierror.CodeDraftNotFound || s.code == apierror.CodeMalformedJSON) && len(v.Problems) != 1 {
 			t.Errorf("step %d: %s is not alone: %q", i, s.code, verdictProblems(v))
 		}
 		// Every problem found is listed, in precedence order.
 		last := -1
 		for _, p := range v.Problems {
-			r := precedence(rules.NewError(p.Code, p.Path, p.Message))
+			r := precedence(apierror.New(p.Code, p.Path, p.Message))
 			if r < last {
 				t.Errorf("step %d: problems out of precedence order: %q", i, verdictProblems(v))
 			}
@@ -323,8 +325,8 @@ func TestPrecedence(t *testing.T) {
 	// Two 409s: the error body keeps the status, lists both, and (not 400) keeps the first
 	// one's code, draft_already_publishing, rather than validation_failed.
 	v := CheckDraftPublish([]byte(facebookDraft), []byte(`{"publishNow":true}`), full)
-	if v.Error == nil || v.Error.Code != rules.CodeDraftAlreadyPublishing || len(v.Error.Problems) != 2 ||
-		v.Error.Problems[1].Code != rules.CodeAmbiguousAccount || v.Error.Path != "" {
+	if v.Error == nil || v.Error.Code != apierror.CodeDraftAlreadyPublishing || len(v.Error.Problems) != 2 ||
+		v.Error.Problems[1].Code != apierror.CodeAmbiguousAccount || v.Error.Path != "" {
 		t.Errorf("two 409s: %+v", v.Error)
 	}
 }
@@ -332,9 +334,9 @@ func TestPrecedence(t *testing.T) {
 // TestBadDraftStateIsTheServers: a DraftState outside the rules' states is a setting of the
 // server, 500 internal_error, not billable, never blamed on the request.
 func TestBadDraftStateIsTheServers(t *testing.T) {
-	for _, st := range []rules.DraftState{"archived", "Saved", " saved", "deleted\n"} {
+	for _, st := range []lifecycle.DraftState{"archived", "Saved", " saved", "deleted\n"} {
 		v := CheckDraftPublish([]byte(`{"content":"x","platforms":[{"platform":"twitter"}]}`), []byte(`{"publishNow":true}`), Env{DraftState: st})
-		if v.Valid || v.HTTPStatus != 500 || v.Error.Code != rules.CodeInternal || v.Error.Error != "Internal Server Error" ||
+		if v.Valid || v.HTTPStatus != 500 || v.Error.Code != apierror.CodeInternal || v.Error.Error != "Internal Server Error" ||
 			v.Billable || len(v.Problems) != 1 || v.Post != nil {
 			t.Errorf("state %q: %+v", st, v)
 		}
@@ -343,11 +345,11 @@ func TestBadDraftStateIsTheServers(t *testing.T) {
 
 func TestErrorBody(t *testing.T) {
 	one := CheckCreatePost([]byte(`{"content":"x","platforms":[],"publishNow":true}`), Env{})
-	if one.Error.Code != rules.CodeNoTargets || one.Error.Error != "Bad Request" || one.Error.Problems != nil {
+	if one.Error.Code != apierror.CodeNoTargets || one.Error.Error != "Bad Request" || one.Error.Problems != nil {
 		t.Errorf("one problem: %+v", one.Error)
 	}
 	two := CheckCreatePost([]byte(`{"content":"x","platforms":[]}`), Env{})
-	if two.Error.Code != rules.CodeValidationFailed || len(two.Error.Problems) != 2 ||
+	if two.Error.Code != apierror.CodeValidationFailed || len(two.Error.Problems) != 2 ||
 		!strings.HasPrefix(two.Error.Message, "2 problems; the first at /platforms: ") {
 		t.Errorf("two problems: %+v", two.Error)
 	}
@@ -403,11 +405,11 @@ func TestVerdictPost(t *testing.T) {
 	}
 	for _, c := range []struct {
 		draft, body string
-		state       rules.DraftState
+		state       lifecycle.DraftState
 	}{
 		{string(draft), `{"publishNow":1}`, ""},
 		{`{"content":5,"platforms":[{"platform":"bluesky"}]}`, `{"publishNow":true}`, ""},
-		{string(draft), `{"publishNow":true}`, rules.DraftDeleted},
+		{string(draft), `{"publishNow":true}`, lifecycle.DraftDeleted},
 	} {
 		if v := CheckDraftPublish([]byte(c.draft), []byte(c.body), Env{DraftState: c.state}); v.Post != nil {
 			t.Errorf("%s %s %s: post %+v, want nil", c.draft, c.body, c.state, v.Post)
@@ -429,7 +431,7 @@ func TestCustomLimits(t *testing.T) {
 
 func TestBodySizeLimitIsConfigurable(t *testing.T) {
 	body := []byte(`{"content":"x","platforms":[{"platform":"twitter"}],"publishNow":true}`)
-	if v := CheckCreatePost(body, Env{MaxBodyBytes: 16}); v.Error == nil || v.Error.Code != rules.CodeBodyTooLarge {
+	if v := CheckCreatePost(body, Env{MaxBodyBytes: 16}); v.Error == nil || v.Error.Code != apierror.CodeBodyTooLarge {
 		t.Errorf("limit 16: %+v", v)
 	}
 	if v := CheckCreatePost(body, Env{}); !v.Valid {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
 )
 
@@ -17,7 +18,7 @@ import (
 type doc struct {
 	dec      *decoder
 	problems []foundProblem
-	warnings []*rules.Error         // rules of severity warning (the book's, run by book.go)
+	warnings []*apierror.Error      // rules of severity warning (the book's, run by book.go)
 	limits   rules.Limits           // Env.Limits: the rule book as the caller applies it
 	media    map[string]media.Facts // Env.Media: the facts of the media files by URL
 }
@@ -26,7 +27,7 @@ type doc struct {
 // path: the target it was found for (-1: the one its path names, if any) and, for a length
 // problem, the post's measurement.
 type foundProblem struct {
-	err    *rules.Error
+	err    *apierror.Error
 	target int
 	length *MeasuredPost
 }
@@ -43,7 +44,7 @@ func newDoc(d *decoder) *doc {
 // add records problems found after decoding, minus those about a value the decoder already
 // rejected (its path, or anything inside it) and exact repeats (same path, code and
 // message; two targets over their different caps on the shared /content are two problems).
-func (d *doc) add(es ...*rules.Error) {
+func (d *doc) add(es ...*apierror.Error) {
 	for _, e := range es {
 		d.addFound(foundProblem{err: e, target: -1})
 	}
@@ -58,7 +59,7 @@ func (d *doc) addFound(f foundProblem) {
 	d.problems = append(d.problems, f)
 }
 
-func (d *doc) repeat(e *rules.Error) bool {
+func (d *doc) repeat(e *apierror.Error) bool {
 	for _, f := range d.problems {
 		if p := f.err; p.Path == e.Path && p.Code == e.Code && p.Message == e.Message {
 			return true
@@ -81,8 +82,8 @@ func (d *doc) brokenNear(path string) bool {
 }
 
 // problem builds a problem of this document (messages of a stored draft start "draft: ").
-func (d *doc) problem(code rules.Code, path, msg string) *rules.Error {
-	return rules.NewError(code, path, msg)
+func (d *doc) problem(code apierror.Code, path, msg string) *apierror.Error {
+	return apierror.New(code, path, msg)
 }
 
 // checkPublishMode is the publish-mode rule: exactly one of publishNow true or scheduledFor.
@@ -95,13 +96,13 @@ func (d *doc) checkPublishMode(publishNow bool, scheduledFor *string, draftPubli
 	}
 	switch {
 	case publishNow && scheduledFor != nil:
-		d.add(d.problem(rules.CodePublishModeConflict, "/publishNow",
+		d.add(d.problem(apierror.CodePublishModeConflict, "/publishNow",
 			"publishNow is true and scheduledFor is given: give one, publishNow true to publish now or scheduledFor to schedule"))
 	case !publishNow && scheduledFor == nil && draftPublish:
-		d.add(d.problem(rules.CodePublishModeConflict, "/publishNow",
+		d.add(d.problem(apierror.CodePublishModeConflict, "/publishNow",
 			"publishNow is required when scheduledFor is omitted: give publishNow true to publish now, or scheduledFor to schedule"))
 	case !publishNow && scheduledFor == nil:
-		d.add(d.problem(rules.CodePublishModeConflict, "/publishNow",
+		d.add(d.problem(apierror.CodePublishModeConflict, "/publishNow",
 			"neither publishNow true nor scheduledFor is given: give publishNow true to publish now, or scheduledFor to schedule"))
 	}
 }
@@ -161,7 +162,7 @@ func (d *doc) checkContent(p *CreatePost, t *PlatformTarget, base string) {
 	default:
 		msg = "there is nothing to post: give the shared content, this target's own content, or media"
 	}
-	d.add(d.problem(rules.CodeNoContent, base, msg))
+	d.add(d.problem(apierror.CodeNoContent, base, msg))
 }
 
 // checkThreadItems is rule no_content for the thread items of twitter's
@@ -179,7 +180,7 @@ func (d *doc) checkThreadItems(tw *TwitterOptions, base string) {
 		}
 		if !d.brokenNear(ip+"/content") && !d.brokenNear(ip+"/mediaItems") &&
 			strings.TrimSpace(it.Content) == "" && len(it.MediaItems) == 0 {
-			d.add(d.problem(rules.CodeNoContent, ip, "thread item "+strconv.Itoa(k)+" has nothing to post: give its content or media"))
+			d.add(d.problem(apierror.CodeNoContent, ip, "thread item "+strconv.Itoa(k)+" has nothing to post: give its content or media"))
 		}
 	}
 }

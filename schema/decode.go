@@ -8,6 +8,7 @@ import (
 
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/schema/internal/fieldname"
 )
 
@@ -143,7 +144,7 @@ type decoder struct {
 	// ends[k] is its length with k+1 steps, so pop is a truncation.
 	ptr      []byte
 	ends     []int
-	problems []*rules.Error
+	problems []*apierror.Error
 	// broken holds the pointers of values the decoder rejected, could not read, or that a
 	// rejected name was meant for ("Content" breaks /content). Later checks say nothing
 	// about them, so one mistake gives one problem, not a cascade. Every rejected value is
@@ -155,7 +156,7 @@ type decoder struct {
 	// built counts the bytes of the listed problems' pointers and messages, for the cost
 	// fuzz test (FuzzCheckCost).
 	built int
-	fatal *rules.Error
+	fatal *apierror.Error
 	// maxTargets bounds the targets decoded (Env.MaxTargets); 0 outside a create-post body.
 	maxTargets int
 	// failPath is the pointer of the innermost value being read when scanning failed.
@@ -259,12 +260,12 @@ func (d *decoder) topOf(body []byte, maxBytes int, want strictjson.Kind, wantNam
 		maxBytes = DefaultMaxBodyBytes
 	}
 	if len(body) > maxBytes {
-		d.fatal = rules.NewError(rules.CodeBodyTooLarge, "", noun+" is "+strconv.Itoa(len(body))+
+		d.fatal = apierror.New(apierror.CodeBodyTooLarge, "", noun+" is "+strconv.Itoa(len(body))+
 			" bytes; the limit is "+strconv.Itoa(maxBytes)+" bytes")
 		return false
 	}
 	if blank(body) {
-		d.fatal = rules.NewError(rules.CodeMalformedJSON, "", noun+" is empty; expected "+wantName)
+		d.fatal = apierror.New(apierror.CodeMalformedJSON, "", noun+" is empty; expected "+wantName)
 		return false
 	}
 	switch k := d.sc.Peek(); k {
@@ -275,7 +276,7 @@ func (d *decoder) topOf(body []byte, maxBytes int, want strictjson.Kind, wantNam
 		d.sc.Skip()
 		d.sc.End()
 		if d.sc.Err() == nil {
-			d.fatal = rules.NewError(rules.CodeInvalidBody, "", noun+" is "+k.String()+"; expected "+wantName)
+			d.fatal = apierror.New(apierror.CodeInvalidBody, "", noun+" is "+k.String()+"; expected "+wantName)
 		}
 	}
 	d.end()
@@ -304,11 +305,11 @@ func (d *decoder) end() {
 	if !d.failSet {
 		path = d.pointer()
 	}
-	code := rules.CodeMalformedJSON
+	code := apierror.CodeMalformedJSON
 	if e.TooDeep {
-		code = rules.CodeTooDeep
+		code = apierror.CodeTooDeep
 	}
-	d.fatal = rules.NewError(code, path, e.Describe(MaxDepth))
+	d.fatal = apierror.New(code, path, e.Describe(MaxDepth))
 	d.fatal.Offset = e.Offset
 }
 
@@ -316,9 +317,9 @@ func (d *decoder) end() {
 func (d *decoder) failed() bool { return d.sc.Err() != nil }
 
 // all returns the decoder's problems: the fatal one alone, or the others.
-func (d *decoder) all() []*rules.Error {
+func (d *decoder) all() []*apierror.Error {
 	if d.fatal != nil {
-		return []*rules.Error{d.fatal}
+		return []*apierror.Error{d.fatal}
 	}
 	return d.problems
 }
@@ -396,17 +397,17 @@ func (d *decoder) reject(name string, member bool) bool {
 }
 
 // list records a problem that reject said is listed.
-func (d *decoder) list(code rules.Code, name string, member bool, msg string) {
+func (d *decoder) list(code apierror.Code, name string, member bool, msg string) {
 	path := d.pointer()
 	if member {
 		path = d.pointerTo(name)
 	}
 	d.built += len(path) + len(msg)
-	d.problems = append(d.problems, rules.NewError(code, path, msg))
+	d.problems = append(d.problems, apierror.New(code, path, msg))
 }
 
 // reportHere rejects the current value with a problem.
-func (d *decoder) reportHere(code rules.Code, msg string) {
+func (d *decoder) reportHere(code apierror.Code, msg string) {
 	if d.reject("", false) {
 		d.list(code, "", false, msg)
 	}
@@ -430,7 +431,7 @@ func (d *decoder) wrongType(want string, got strictjson.Kind) {
 		return
 	}
 	if d.reject("", false) {
-		d.list(rules.CodeWrongType, "", false, "expected "+want+", found "+got.String())
+		d.list(apierror.CodeWrongType, "", false, "expected "+want+", found "+got.String())
 	}
 	d.sc.Skip()
 }
@@ -443,9 +444,9 @@ func (d *decoder) stringIssue(name string, member bool, is strictjson.Issue) {
 	}
 	switch is.Kind {
 	case strictjson.InvalidUTF8:
-		d.list(rules.CodeInvalidUTF8, name, member, "the string is not valid UTF-8 (bad byte at byte "+strconv.Itoa(is.Offset)+" of "+d.origin.noun()+")")
+		d.list(apierror.CodeInvalidUTF8, name, member, "the string is not valid UTF-8 (bad byte at byte "+strconv.Itoa(is.Offset)+" of "+d.origin.noun()+")")
 	case strictjson.LoneSurrogate:
-		d.list(rules.CodeInvalidString, name, member, d.sc.LoneSurrogateMessage(is.Offset, " of "+d.origin.noun()))
+		d.list(apierror.CodeInvalidString, name, member, d.sc.LoneSurrogateMessage(is.Offset, " of "+d.origin.noun()))
 	}
 }
 
@@ -468,7 +469,7 @@ func (d *decoder) key() (name string, clean, ok bool) {
 // duplicate reports the current object's member name as given twice.
 func (d *decoder) duplicate(name string) {
 	if d.reject(name, true) {
-		d.list(rules.CodeDuplicateField, name, true, quoteName(name)+" is given more than once in this object; give each name once")
+		d.list(apierror.CodeDuplicateField, name, true, quoteName(name)+" is given more than once in this object; give each name once")
 	}
 }
 
@@ -532,7 +533,7 @@ func (d *decoder) next(o *object) bool {
 		for i, n := range o.f.names {
 			if o.f.required&(1<<i) != 0 && (o.seen|o.meant)&(1<<i) == 0 {
 				if d.reject(n, true) {
-					d.list(rules.CodeMissingField, n, true, "the required field "+strconv.Quote(n)+" is missing")
+					d.list(apierror.CodeMissingField, n, true, "the required field "+strconv.Quote(n)+" is missing")
 				}
 			}
 		}
@@ -562,12 +563,12 @@ func (d *decoder) unknown(f *fields, key string, issue strictjson.Issue) int {
 	switch {
 	case !listed:
 	case m.CaseOnly:
-		d.list(rules.CodeFieldCaseMismatch, key, true, "field names are case-sensitive: "+strconv.Quote(key)+
+		d.list(apierror.CodeFieldCaseMismatch, key, true, "field names are case-sensitive: "+strconv.Quote(key)+
 			" is not a field, did you mean "+strconv.Quote(m.Name)+"?")
 	case m.Name != "":
-		d.list(rules.CodeUnknownField, key, true, "unknown field "+quoteName(key)+"; did you mean "+strconv.Quote(m.Name)+"?")
+		d.list(apierror.CodeUnknownField, key, true, "unknown field "+quoteName(key)+"; did you mean "+strconv.Quote(m.Name)+"?")
 	default:
-		d.list(rules.CodeUnknownField, key, true, "unknown field "+quoteName(key)+"; the fields here are "+strings.Join(f.names, ", "))
+		d.list(apierror.CodeUnknownField, key, true, "unknown field "+quoteName(key)+"; the fields here are "+strings.Join(f.names, ", "))
 	}
 	if m.Name == "" {
 		return -1
@@ -655,7 +656,7 @@ func (d *decoder) integer(dst *int) bool {
 	}
 	n, kind := parseWhole(lit)
 	if kind != numWhole {
-		d.reportHere(rules.CodeWrongType, "expected a whole number, found "+cutLiteral(lit))
+		d.reportHere(apierror.CodeWrongType, "expected a whole number, found "+cutLiteral(lit))
 		return false
 	}
 	*dst = n
@@ -830,7 +831,7 @@ func (d *decoder) targets() []PlatformTarget {
 		d.target(&ts[len(ts)-1])
 	}
 	if over > 0 && !d.failed() {
-		d.reportHere(rules.CodeTooManyTargets, "platforms has "+strconv.Itoa(len(ts)+over)+
+		d.reportHere(apierror.CodeTooManyTargets, "platforms has "+strconv.Itoa(len(ts)+over)+
 			" targets; a request may have at most "+strconv.Itoa(d.maxTargets))
 	}
 	return ts

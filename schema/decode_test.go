@@ -7,10 +7,11 @@ import (
 	"testing"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // found renders problems as "code path" lines for comparison.
-func found(ps []*rules.Error) []string {
+func found(ps []*apierror.Error) []string {
 	out := []string{}
 	for _, p := range ps {
 		out = append(out, string(p.Code)+" "+p.Path)
@@ -213,8 +214,8 @@ func TestDecodeIntegers(t *testing.T) {
 			if got := found(d.all()); !reflect.DeepEqual(got, []string{"wrong_type /platforms/0/platformSpecificData/poll/durationMinutes"}) {
 				t.Errorf("%s: %q, want wrong_type", c.lit, got)
 			}
-			if e := rules.AsError(stdErr); e == nil || e.Code != rules.CodeWrongType {
-				t.Errorf("%s: json.Unmarshal error %v, want a wrong_type *rules.Error", c.lit, stdErr)
+			if e := apierror.As(stdErr); e == nil || e.Code != apierror.CodeWrongType {
+				t.Errorf("%s: json.Unmarshal error %v, want a wrong_type *apierror.Error", c.lit, stdErr)
 			}
 			continue
 		}
@@ -238,7 +239,7 @@ func TestDecodeIntegers(t *testing.T) {
 		t.Errorf("null: %v %d", err, m)
 	}
 	for _, lit := range []string{`"60"`, `true`, `[60]`, `{}`} {
-		if err := json.Unmarshal([]byte(lit), &m); rules.AsError(err) == nil || rules.AsError(err).Code != rules.CodeWrongType {
+		if err := json.Unmarshal([]byte(lit), &m); apierror.As(err) == nil || apierror.As(err).Code != apierror.CodeWrongType {
 			t.Errorf("%s: %v, want wrong_type", lit, err)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/go-playground/validator/v10"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/lifecycle"
 	"github.com/postrules/postrules/schema"
 )
 
@@ -65,7 +66,7 @@ func ExampleCheckDraftPublish() {
 	v = schema.CheckDraftPublish(draft, []byte(`{}`), env)
 	fmt.Println(v.HTTPStatus, v.Error.Code, v.Error.Message)
 
-	env.DraftState = rules.DraftPublishing // a double click
+	env.DraftState = lifecycle.DraftPublishing // a double click
 	v = schema.CheckDraftPublish(draft, []byte(`{"publishNow": true}`), env)
 	fmt.Println(v.HTTPStatus, v.Error.Code)
 	// Output:

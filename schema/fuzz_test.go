@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // verdictInvariants are what every verdict promises, whatever the input.
@@ -39,7 +39,7 @@ func verdictInvariants(t *testing.T, v Verdict) {
 		}
 		// What a problem applies to is data: a length problem carries its measurement,
 		// and a target is one of the verdict's.
-		if (p.Code == rules.CodePostTooLong) != (p.Length != nil && !p.Length.Fits) && p.Code == rules.CodePostTooLong {
+		if (p.Code == apierror.CodePostTooLong) != (p.Length != nil && !p.Length.Fits) && p.Code == apierror.CodePostTooLong {
 			t.Fatalf("post_too_long without its measurement: %+v", p)
 		}
 		if p.Target != nil && (p.Target.Index < 0 || p.Target.Index >= len(v.Targets) ||

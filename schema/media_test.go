@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
 )
 
@@ -35,7 +35,7 @@ func TestEnvMedia(t *testing.T) {
 			rate = &v.Problems[i]
 		}
 	}
-	if rate == nil || rate.Path != "/mediaItems/0" || rate.Code != rules.CodeInvalidMedia || !strings.Contains(rate.Message, "120") ||
+	if rate == nil || rate.Path != "/mediaItems/0" || rate.Code != apierror.CodeInvalidMedia || !strings.Contains(rate.Message, "120") ||
 		rate.Target == nil || rate.Target.Index != 1 {
 		t.Fatalf("problems %+v: want instagram.video.frame_rate at /mediaItems/0 for target 1", v.Problems)
 	}

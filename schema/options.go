@@ -7,6 +7,8 @@ import (
 
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 	"github.com/postrules/postrules/rules/xweight"
 )
 
@@ -63,7 +65,7 @@ var (
 			case d.broken.has(d.pointer()):
 				r.bad = true
 			case n < 1 || n > maxCap:
-				d.reportHere(rules.CodeInvalidValue, "a cap is a whole number from 1 to "+strconv.Itoa(maxCap))
+				d.reportHere(apierror.CodeInvalidValue, "a cap is a whole number from 1 to "+strconv.Itoa(maxCap))
 				r.bad = true
 			default:
 				r.lim.Cap = n
@@ -81,7 +83,7 @@ var (
 			case xweight.Name:
 				r.lim.Counter = xweighted
 			default:
-				d.reportHere(rules.CodeInvalidValue, "counter "+quoteName(s)+" is not \"graphemes\" or \""+xweight.Name+"\"")
+				d.reportHere(apierror.CodeInvalidValue, "counter "+quoteName(s)+" is not \"graphemes\" or \""+xweight.Name+"\"")
 				r.bad = true
 			}
 		}},
@@ -131,11 +133,11 @@ var (
 			if d.null() || !d.str(&s) || d.broken.has(d.pointer()) {
 				return
 			}
-			switch st := rules.DraftState(s); st {
-			case rules.DraftSaved, rules.DraftPublishing, rules.DraftDeleted:
+			switch st := lifecycle.DraftState(s); st {
+			case lifecycle.DraftSaved, lifecycle.DraftPublishing, lifecycle.DraftDeleted:
 				env.DraftState = st
 			default:
-				d.reportHere(rules.CodeInvalidValue, "draftState "+quoteName(s)+" is not one of \"saved\", \"publishing\", \"deleted\"")
+				d.reportHere(apierror.CodeInvalidValue, "draftState "+quoteName(s)+" is not one of \"saved\", \"publishing\", \"deleted\"")
 			}
 		}},
 		wireMember[Env]{name: "maxBodyBytes", decode: func(d *decoder, env *Env) {
@@ -150,7 +152,7 @@ var (
 			n := 0
 			d.integer(&n)
 			if n < -1 && !d.broken.has(d.pointer()) {
-				d.reportHere(rules.CodeInvalidValue, "maxTargets is a whole number of targets, or -1 for no bound")
+				d.reportHere(apierror.CodeInvalidValue, "maxTargets is a whole number of targets, or -1 for no bound")
 				return
 			}
 			env.MaxTargets = n
@@ -162,7 +164,7 @@ var (
 			n := 0
 			d.integer(&n)
 			if (n < 1 || n > maxCap) && !d.broken.has(d.pointer()) {
-				d.reportHere(rules.CodeInvalidValue, "a rule's limit is a whole number from 1 to "+strconv.Itoa(maxCap))
+				d.reportHere(apierror.CodeInvalidValue, "a rule's limit is a whole number from 1 to "+strconv.Itoa(maxCap))
 				return
 			}
 			o.limit = n
@@ -178,10 +180,10 @@ var (
 		wireMember[rules.Plan]{name: "connectedAccounts", decode: func(d *decoder, p *rules.Plan) { p.ConnectedAccounts = d.count() }},
 	)
 	outcomeTable = newTable(
-		wireMember[rules.Outcome]{name: "platform", required: true, decode: func(d *decoder, o *rules.Outcome) { o.Platform = rules.Platform(d.text()) }},
-		wireMember[rules.Outcome]{name: "state", required: true, decode: func(d *decoder, o *rules.Outcome) { o.State = rules.TargetState(d.text()) }},
-		wireMember[rules.Outcome]{name: "error", decode: func(d *decoder, o *rules.Outcome) { o.Error = d.text() }},
-		wireMember[rules.Outcome]{name: "code", decode: func(d *decoder, o *rules.Outcome) { o.Code = rules.Code(d.text()) }},
+		wireMember[lifecycle.Outcome]{name: "platform", required: true, decode: func(d *decoder, o *lifecycle.Outcome) { o.Platform = rules.Platform(d.text()) }},
+		wireMember[lifecycle.Outcome]{name: "state", required: true, decode: func(d *decoder, o *lifecycle.Outcome) { o.State = lifecycle.TargetState(d.text()) }},
+		wireMember[lifecycle.Outcome]{name: "error", decode: func(d *decoder, o *lifecycle.Outcome) { o.Error = d.text() }},
+		wireMember[lifecycle.Outcome]{name: "code", decode: func(d *decoder, o *lifecycle.Outcome) { o.Code = apierror.Code(d.text()) }},
 	)
 )
 
@@ -263,7 +265,7 @@ func (d *decoder) count() int {
 	n := -1
 	d.integer(&n)
 	if n < 0 && !d.broken.has(d.pointer()) {
-		d.reportHere(rules.CodeInvalidValue, "expected a whole number, not negative")
+		d.reportHere(apierror.CodeInvalidValue, "expected a whole number, not negative")
 	}
 	return max(n, 0)
 }
@@ -305,7 +307,7 @@ func (d *decoder) accounts() []rules.Account {
 
 // accountProblem is a problem of account k of a list.
 type accountProblem struct {
-	*rules.Error
+	*apierror.Error
 	index int
 }
 
@@ -328,18 +330,18 @@ func accountProblems(accounts []rules.Account, at []int, base string) []accountP
 		bad := false
 		if _, err := rules.ParsePlatform(string(a.Platform)); err != nil {
 			e := asProblem(err)
-			out = append(out, accountProblem{rules.NewError(e.Code, p+"/platform", e.Message), k})
+			out = append(out, accountProblem{apierror.New(e.Code, p+"/platform", e.Message), k})
 			bad = true
 		}
 		if a.ID == "" {
-			out = append(out, accountProblem{rules.NewError(rules.CodeInvalidValue, p+"/accountId", "the accountId is empty"), k})
+			out = append(out, accountProblem{apierror.New(apierror.CodeInvalidValue, p+"/accountId", "the accountId is empty"), k})
 			bad = true
 		}
 		if bad {
 			continue
 		}
 		if j, dup := first[a]; dup {
-			out = append(out, accountProblem{rules.NewError(rules.CodeInvalidValue, p, "duplicate account: "+string(a.Platform)+" "+
+			out = append(out, accountProblem{apierror.New(apierror.CodeInvalidValue, p, "duplicate account: "+string(a.Platform)+" "+
 				quoteName(a.ID)+" is already listed at "+base+"/"+strconv.Itoa(j)+"; list each account once"), k})
 			continue
 		}
@@ -389,7 +391,7 @@ func (d *decoder) privacyLevels() map[string][]string {
 		for k, l := range levels {
 			if !slices.Contains(rules.TikTokPrivacyLevels(), l) {
 				d.push(strconv.Itoa(k))
-				d.reportHere(rules.CodeInvalidValue, "privacy level "+quoteName(l)+" is not one of "+strings.Join(rules.TikTokPrivacyLevels(), ", "))
+				d.reportHere(apierror.CodeInvalidValue, "privacy level "+quoteName(l)+" is not one of "+strings.Join(rules.TikTokPrivacyLevels(), ", "))
 				d.pop()
 			}
 		}
@@ -433,7 +435,7 @@ func (d *decoder) ruleOverrides(l *rules.Limits) {
 	d.dataMembers(func(name string) bool {
 		if _, known := rules.RuleByID(name); !known {
 			if d.reject(name, true) {
-				d.list(rules.CodeInvalidValue, name, true, "rule "+quoteName(name)+" is not in the rule book (validate rules lists them)")
+				d.list(apierror.CodeInvalidValue, name, true, "rule "+quoteName(name)+" is not in the rule book (validate rules lists them)")
 			}
 			return false
 		}
@@ -486,19 +488,19 @@ func (d *decoder) limit(lim *rules.Limit) bool {
 }
 
 // DecodeOutcomes decodes the per-target outcomes of a publish, a JSON array of {"platform",
-// "state", "error"?, "code"?}, for rules.Aggregate, with the request's strict decoder: a
+// "state", "error"?, "code"?}, for lifecycle.Aggregate, with the request's strict decoder: a
 // name given twice ({"state":"failed","state":"published"}) is 400 duplicate_field at its
 // pointer, never "the last one wins"; malformed JSON names the byte; strings must be
 // valid UTF-8 without lone surrogates. Which platforms and states are valid is the rule's
-// business (rules.Aggregate), not the decoder's. Problems have In "outcomes".
-func DecodeOutcomes(data []byte) ([]rules.Outcome, []Problem) {
+// business (lifecycle.Aggregate), not the decoder's. Problems have In "outcomes".
+func DecodeOutcomes(data []byte) ([]lifecycle.Outcome, []Problem) {
 	d := newDecoder(data, originOutcomes)
-	var out []rules.Outcome
+	var out []lifecycle.Outcome
 	if d.topArray(data) && d.openArray() {
-		out = []rules.Outcome{}
+		out = []lifecycle.Outcome{}
 		var a array
 		for d.nextElem(&a) {
-			var oc rules.Outcome
+			var oc lifecycle.Outcome
 			decodeObject(d, outcomeTable, &oc)
 			out = append(out, oc)
 		}
@@ -516,25 +518,25 @@ func DecodeOutcomes(data []byte) ([]rules.Outcome, []Problem) {
 // is what `validate status --format json` prints and what the WASM module's aggregate
 // returns, built here once for both.
 type StatusAnswer struct {
-	Success bool             `json:"success"`
-	Status  rules.PostStatus `json:"status"`
+	Success bool                 `json:"success"`
+	Status  lifecycle.PostStatus `json:"status"`
 }
 
-// CheckOutcomes reads outcomes with DecodeOutcomes and folds them with rules.Aggregate.
+// CheckOutcomes reads outcomes with DecodeOutcomes and folds them with lifecycle.Aggregate.
 // It returns the answer, or, when the outcomes cannot be folded, the API's error body of
 // the first problem ({"error","code","message","path"?}; a 400).
 func CheckOutcomes(data []byte) (StatusAnswer, *ErrorBody) {
 	outcomes, problems := DecodeOutcomes(data)
-	var e *rules.Error
+	var e *apierror.Error
 	if len(problems) > 0 {
-		e = rules.NewError(problems[0].Code, problems[0].Path, problems[0].Message)
+		e = apierror.New(problems[0].Code, problems[0].Path, problems[0].Message)
 	} else {
-		s, err := rules.Aggregate(outcomes)
+		s, err := lifecycle.Aggregate(outcomes)
 		if err == nil {
 			return StatusAnswer{Success: s.Success, Status: s.Status}, nil
 		}
-		if e = rules.AsError(err); e == nil { // Aggregate documents *Error; never let another pass
-			e = rules.NewError(rules.CodeInvalidRequest, "", err.Error())
+		if e = apierror.As(err); e == nil { // Aggregate documents *Error; never let another pass
+			e = apierror.New(apierror.CodeInvalidRequest, "", err.Error())
 		}
 	}
 	return StatusAnswer{}, &ErrorBody{Error: e.Title, Code: e.Code, Message: e.Message, Path: e.Path}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/lifecycle"
 )
 
 // requireLocated fails unless each problem that fn gave for data has a code, a message,
@@ -34,7 +35,7 @@ func FuzzDecodeOutcomes(f *testing.F) {
 		if len(problems) > 0 {
 			return
 		}
-		var want []rules.Outcome
+		var want []lifecycle.Outcome
 		if err := json.Unmarshal([]byte(data), &want); err != nil {
 			t.Fatalf("DecodeOutcomes(%q) accepted what encoding/json rejects: %v", data, err)
 		}

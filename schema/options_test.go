@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 )
 
 // Every defect of the options answers one code at one pointer, whichever face
@@ -14,32 +16,32 @@ import (
 func TestDecodeEnvDefects(t *testing.T) {
 	tests := []struct {
 		why, options string
-		code         rules.Code
+		code         apierror.Code
 		path         string
 	}{
-		{"an empty accountId", `{"accounts":[{"platform":"twitter","accountId":""}]}`, rules.CodeInvalidValue, "/accounts/0/accountId"},
-		{"the same account twice", `{"accounts":[{"platform":"twitter","accountId":"a"},{"platform":"twitter","accountId":"a"}]}`, rules.CodeInvalidValue, "/accounts/1"},
-		{"a misspelt platform", `{"accounts":[{"platform":"twiter","accountId":"a"}]}`, rules.CodeUnknownPlatform, "/accounts/0/platform"},
-		{"a platform in capitals", `{"accounts":[{"platform":"TWITTER","accountId":"a"}]}`, rules.CodeUnknownPlatform, "/accounts/0/platform"},
-		{"no accountId", `{"accounts":[{"platform":"twitter"}]}`, rules.CodeMissingField, "/accounts/0/accountId"},
-		{"Go's field names", `{"accounts":[{"Platform":"twitter","AccountID":"a"}]}`, rules.CodeFieldCaseMismatch, "/accounts/0/Platform"},
-		{"a wrapper's internal member", `{"requestError":{"code":"rate_limited"}}`, rules.CodeUnknownField, "/requestError"},
-		{"the same, in another case", `{"RequestError":{"code":"rate_limited"}}`, rules.CodeUnknownField, "/RequestError"},
-		{"a duplicate option", `{"draftState":"saved","draftState":"deleted"}`, rules.CodeDuplicateField, "/draftState"},
-		{"a lone surrogate in a limit name", `{"limits":{"\ud800":{"cap":5}}}`, rules.CodeInvalidString, "/limits/\uFFFD"},
-		{"a lone surrogate in a value", `{"draftState":"\udc00"}`, rules.CodeInvalidString, "/draftState"},
-		{"an unknown limit platform", `{"limits":{"myspace":{"cap":5}}}`, rules.CodeUnknownPlatform, "/limits/myspace"},
-		{"a cap of zero", `{"limits":{"twitter":{"cap":0}}}`, rules.CodeInvalidValue, "/limits/twitter/cap"},
-		{"a fractional cap", `{"limits":{"twitter":{"cap":2.5}}}`, rules.CodeWrongType, "/limits/twitter/cap"},
-		{"an unknown counter", `{"limits":{"twitter":{"counter":"bytes"}}}`, rules.CodeInvalidValue, "/limits/twitter/counter"},
-		{"a clock outside the grammar", `{"now":"2026-01-02 03:04:05Z"}`, rules.CodeInvalidScheduledFor, "/now"},
-		{"an unknown draft state", `{"draftState":"gone"}`, rules.CodeInvalidValue, "/draftState"},
-		{"a negative plan number", `{"plan":{"postLimit":-1}}`, rules.CodeInvalidValue, "/plan/postLimit"},
-		{"a privacy level TikTok does not have", `{"tiktokPrivacyLevels":{"tt-1":["SELF_ONLY","FRIENDS"]}}`, rules.CodeInvalidValue, "/tiktokPrivacyLevels/tt-1/1"},
-		{"privacy levels not in a list", `{"tiktokPrivacyLevels":{"tt-1":"SELF_ONLY"}}`, rules.CodeWrongType, "/tiktokPrivacyLevels/tt-1"},
-		{"an account's privacy levels twice", `{"tiktokPrivacyLevels":{"tt-1":[],"tt-1":["SELF_ONLY"]}}`, rules.CodeDuplicateField, "/tiktokPrivacyLevels/tt-1"},
-		{"not an object", `[]`, rules.CodeInvalidBody, ""},
-		{"malformed", `{"now":`, rules.CodeMalformedJSON, ""},
+		{"an empty accountId", `{"accounts":[{"platform":"twitter","accountId":""}]}`, apierror.CodeInvalidValue, "/accounts/0/accountId"},
+		{"the same account twice", `{"accounts":[{"platform":"twitter","accountId":"a"},{"platform":"twitter","accountId":"a"}]}`, apierror.CodeInvalidValue, "/accounts/1"},
+		{"a misspelt platform", `{"accounts":[{"platform":"twiter","accountId":"a"}]}`, apierror.CodeUnknownPlatform, "/accounts/0/platform"},
+		{"a platform in capitals", `{"accounts":[{"platform":"TWITTER","accountId":"a"}]}`, apierror.CodeUnknownPlatform, "/accounts/0/platform"},
+		{"no accountId", `{"accounts":[{"platform":"twitter"}]}`, apierror.CodeMissingField, "/accounts/0/accountId"},
+		{"Go's field names", `{"accounts":[{"Platform":"twitter","AccountID":"a"}]}`, apierror.CodeFieldCaseMismatch, "/accounts/0/Platform"},
+		{"a wrapper's internal member", `{"requestError":{"code":"rate_limited"}}`, apierror.CodeUnknownField, "/requestError"},
+		{"the same, in another case", `{"RequestError":{"code":"rate_limited"}}`, apierror.CodeUnknownField, "/RequestError"},
+		{"a duplicate option", `{"draftState":"saved","draftState":"deleted"}`, apierror.CodeDuplicateField, "/draftState"},
+		{"a lone surrogate in a limit name", `{"limits":{"\ud800":{"cap":5}}}`, apierror.CodeInvalidString, "/limits/\uFFFD"},
+		{"a lone surrogate in a value", `{"draftState":"\udc00"}`, apierror.CodeInvalidString, "/draftState"},
+		{"an unknown limit platform", `{"limits":{"myspace":{"cap":5}}}`, apierror.CodeUnknownPlatform, "/limits/myspace"},
+		{"a cap of zero", `{"limits":{"twitter":{"cap":0}}}`, apierror.CodeInvalidValue, "/limits/twitter/cap"},
+		{"a fractional cap", `{"limits":{"twitter":{"cap":2.5}}}`, apierror.CodeWrongType, "/limits/twitter/cap"},
+		{"an unknown counter", `{"limits":{"twitter":{"counter":"bytes"}}}`, apierror.CodeInvalidValue, "/limits/twitter/counter"},
+		{"a clock outside the grammar", `{"now":"2026-01-02 03:04:05Z"}`, apierror.CodeInvalidScheduledFor, "/now"},
+		{"an unknown draft state", `{"draftState":"gone"}`, apierror.CodeInvalidValue, "/draftState"},
+		{"a negative plan number", `{"plan":{"postLimit":-1}}`, apierror.CodeInvalidValue, "/plan/postLimit"},
+		{"a privacy level TikTok does not have", `{"tiktokPrivacyLevels":{"tt-1":["SELF_ONLY","FRIENDS"]}}`, apierror.CodeInvalidValue, "/tiktokPrivacyLevels/tt-1/1"},
+		{"privacy levels not in a list", `{"tiktokPrivacyLevels":{"tt-1":"SELF_ONLY"}}`, apierror.CodeWrongType, "/tiktokPrivacyLevels/tt-1"},
+		{"an account's privacy levels twice", `{"tiktokPrivacyLevels":{"tt-1":[],"tt-1":["SELF_ONLY"]}}`, apierror.CodeDuplicateField, "/tiktokPrivacyLevels/tt-1"},
+		{"not an object", `[]`, apierror.CodeInvalidBody, ""},
+		{"malformed", `{"now":`, apierror.CodeMalformedJSON, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.why, func(t *testing.T) {
@@ -48,7 +50,7 @@ func TestDecodeEnvDefects(t *testing.T) {
 				t.Fatalf("no problem")
 			}
 			p := ps[0]
-			if p.Code != tt.code || (p.Path != tt.path && tt.code != rules.CodeMalformedJSON) || p.In != "options" {
+			if p.Code != tt.code || (p.Path != tt.path && tt.code != apierror.CodeMalformedJSON) || p.In != "options" {
 				t.Fatalf("got %+v, want %s at %q in options", ps, tt.code, tt.path)
 			}
 		})
@@ -63,7 +65,7 @@ func TestDecodeEnvValues(t *testing.T) {
 		t.Fatalf("problems %+v", ps)
 	}
 	if !env.Now.Equal(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)) || len(env.Accounts) != 1 || env.Accounts[0] != (rules.Account{Platform: rules.Twitter, ID: "a"}) ||
-		env.Plan.PostLimit != 10 || env.Plan.PostsUsed != 3 || env.DraftState != rules.DraftPublishing || env.MaxBodyBytes != 2048 {
+		env.Plan.PostLimit != 10 || env.Plan.PostsUsed != 3 || env.DraftState != lifecycle.DraftPublishing || env.MaxBodyBytes != 2048 {
 		t.Fatalf("env %+v", env)
 	}
 	if l := env.Limits.For(rules.Bluesky); l.Cap != 5 || l.Counter.Name() != "graphemes" {
@@ -117,10 +119,10 @@ func TestDecodeAccounts(t *testing.T) {
 	if accts, ps := DecodeAccounts([]byte(`[]`)); len(ps) != 0 || accts == nil {
 		t.Errorf("[]: %v %+v", accts, ps)
 	}
-	if _, ps := DecodeAccounts([]byte(`{"platform":"twitter"}`)); len(ps) != 1 || ps[0].Code != rules.CodeInvalidBody {
+	if _, ps := DecodeAccounts([]byte(`{"platform":"twitter"}`)); len(ps) != 1 || ps[0].Code != apierror.CodeInvalidBody {
 		t.Errorf("not an array: %+v", ps)
 	}
-	if _, ps := DecodeAccounts([]byte(`[{"platform":"twitter","accountId":"a","platform":"x"}]`)); len(ps) != 1 || ps[0].Code != rules.CodeDuplicateField || ps[0].Path != "/0/platform" {
+	if _, ps := DecodeAccounts([]byte(`[{"platform":"twitter","accountId":"a","platform":"x"}]`)); len(ps) != 1 || ps[0].Code != apierror.CodeDuplicateField || ps[0].Path != "/0/platform" {
 		t.Errorf("duplicate member: %+v", ps)
 	}
 }
@@ -157,19 +159,19 @@ func FuzzDecodeEnv(f *testing.F) {
 func TestDecodeOutcomes(t *testing.T) {
 	// JSON.parse keeps the last of two names; the strict decoder refuses both.
 	_, ps := DecodeOutcomes([]byte(`[{"platform":"twitter","state":"failed","state":"published"}]`))
-	if len(ps) != 1 || ps[0].Code != rules.CodeDuplicateField || ps[0].Path != "/0/state" || ps[0].In != "outcomes" {
+	if len(ps) != 1 || ps[0].Code != apierror.CodeDuplicateField || ps[0].Path != "/0/state" || ps[0].In != "outcomes" {
 		t.Errorf("duplicate state: %+v", ps)
 	}
 	_, ps = DecodeOutcomes([]byte(`[{"platform":"twitter","state":"pub`))
-	if len(ps) != 1 || ps[0].Code != rules.CodeMalformedJSON || !strings.Contains(ps[0].Message, "at byte") {
+	if len(ps) != 1 || ps[0].Code != apierror.CodeMalformedJSON || !strings.Contains(ps[0].Message, "at byte") {
 		t.Errorf("malformed: %+v", ps)
 	}
 	_, ps = DecodeOutcomes([]byte(`[{"platform":"twitter","state":"published","\udc00":1}]`))
-	if len(ps) != 1 || ps[0].Code != rules.CodeInvalidString {
+	if len(ps) != 1 || ps[0].Code != apierror.CodeInvalidString {
 		t.Errorf("lone surrogate name: %+v", ps)
 	}
 	os, ps := DecodeOutcomes([]byte(`[{"platform":"twitter","state":"failed","code":"x_post_limit_reached","error":"limit"},{"platform":"bluesky","state":"published"}]`))
-	if len(ps) != 0 || len(os) != 2 || os[0].Code != rules.CodeXPostLimitReached || os[1].State != rules.TargetPublished {
+	if len(ps) != 0 || len(os) != 2 || os[0].Code != apierror.CodeXPostLimitReached || os[1].State != lifecycle.TargetPublished {
 		t.Errorf("valid: %+v %+v", os, ps)
 	}
 }
@@ -234,14 +236,14 @@ func TestDecodeEnvRuleOverrides(t *testing.T) {
 	}
 	for _, c := range []struct {
 		why, options string
-		code         rules.Code
+		code         apierror.Code
 		path         string
 	}{
-		{"an id not in the book", `{"rules":{"bluesky.text.max_words":{"off":true}}}`, rules.CodeInvalidValue, "/rules/bluesky.text.max_words"},
-		{"a limit below 1", `{"rules":{"bluesky.text.max_bytes":{"limit":0}}}`, rules.CodeInvalidValue, "/rules/bluesky.text.max_bytes/limit"},
-		{"an unknown member", `{"rules":{"bluesky.text.max_bytes":{"max":10}}}`, rules.CodeUnknownField, "/rules/bluesky.text.max_bytes/max"},
-		{"rules is not an object", `{"rules":[]}`, rules.CodeWrongType, "/rules"},
-		{"maxTargets below -1", `{"maxTargets":-2}`, rules.CodeInvalidValue, "/maxTargets"},
+		{"an id not in the book", `{"rules":{"bluesky.text.max_words":{"off":true}}}`, apierror.CodeInvalidValue, "/rules/bluesky.text.max_words"},
+		{"a limit below 1", `{"rules":{"bluesky.text.max_bytes":{"limit":0}}}`, apierror.CodeInvalidValue, "/rules/bluesky.text.max_bytes/limit"},
+		{"an unknown member", `{"rules":{"bluesky.text.max_bytes":{"max":10}}}`, apierror.CodeUnknownField, "/rules/bluesky.text.max_bytes/max"},
+		{"rules is not an object", `{"rules":[]}`, apierror.CodeWrongType, "/rules"},
+		{"maxTargets below -1", `{"maxTargets":-2}`, apierror.CodeInvalidValue, "/maxTargets"},
 	} {
 		_, ps := DecodeEnv([]byte(c.options))
 		if len(ps) != 1 || ps[0].Code != c.code || ps[0].Path != c.path || ps[0].In != "options" {

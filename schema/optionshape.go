@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
 )
 
@@ -32,7 +33,7 @@ func (d *doc) checkOptionShapes(t *PlatformTarget, base string) {
 		if y := t.YouTube; y != nil {
 			d.enum(y.Visibility, opts+"/visibility", "public", "private", "unlisted")
 			if y.CategoryID != nil && !digits(*y.CategoryID) {
-				d.add(d.problem(rules.CodeInvalidValue, opts+"/categoryId", "categoryId is a YouTube category id, digits such as \"22\", not "+strconv.Quote(*y.CategoryID)))
+				d.add(d.problem(apierror.CodeInvalidValue, opts+"/categoryId", "categoryId is a YouTube category id, digits such as \"22\", not "+strconv.Quote(*y.CategoryID)))
 			}
 		}
 	case rules.TikTok:
@@ -69,7 +70,7 @@ func (d *doc) enum(v *string, path string, allowed ...string) {
 	if v == nil || d.brokenNear(path) || slices.Contains(allowed, *v) {
 		return
 	}
-	d.add(d.problem(rules.CodeInvalidValue, path, strconv.Quote(*v)+" is not one of "+strings.Join(allowed, ", ")))
+	d.add(d.problem(apierror.CodeInvalidValue, path, strconv.Quote(*v)+" is not one of "+strings.Join(allowed, ", ")))
 }
 
 // url reports an option that is not an absolute http or https URL (a shape check).
@@ -78,7 +79,7 @@ func (d *doc) url(v *string, path string) {
 		return
 	}
 	if why := mediaURLProblem(*v); why != "" {
-		d.add(d.problem(rules.CodeInvalidValue, path, strconv.Quote(*v)+why))
+		d.add(d.problem(apierror.CodeInvalidValue, path, strconv.Quote(*v)+why))
 	}
 }
 
@@ -92,9 +93,9 @@ func (d *doc) nonNegative(v *int, path string) {
 	}
 	switch {
 	case *v < 0:
-		d.add(d.problem(rules.CodeInvalidValue, path, "must be 0 or more, not "+strconv.Itoa(*v)))
+		d.add(d.problem(apierror.CodeInvalidValue, path, "must be 0 or more, not "+strconv.Itoa(*v)))
 	case *v >= wholeClamp:
-		d.add(d.problem(rules.CodeInvalidValue, path, "must be less than "+strconv.Itoa(wholeClamp)))
+		d.add(d.problem(apierror.CodeInvalidValue, path, "must be less than "+strconv.Itoa(wholeClamp)))
 	}
 }
 

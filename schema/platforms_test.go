@@ -201,26 +201,3 @@ func TestTypedPlatformTables(t *testing.T) {
 		}
 	}
 }
-
-// TestFixturesAgainstSchema: every fixture body the rule book accepts (ok and warning
-// cases) is accepted by the create-post JSON Schema too, and every body refused by an
-// error rule the schema states exactly is refused by it, so a rule the schema
-// misplaces (a photo-only length applied to every post) fails here, not by chance in a
-// property.
-func TestFixturesAgainstSchema(t *testing.T) {
-	s := compiled(t, DocCreatePost, "")
-	for id, fx := range loadPlatformFixtures(t) {
-		r, _ := rules.RuleByID(id)
-		for _, c := range fx.Cases {
-			accepted, parsed := schemaVerdict(s, string(c.Body))
-			switch {
-			case !parsed:
-				t.Errorf("%s: %s: the fixture is not JSON", id, c.Why)
-			case c.Expect != "error" && !accepted:
-				t.Errorf("%s: %s: the verdict accepts it, the schema refuses it", id, c.Why)
-			case c.Expect == "error" && accepted && r.Schema() == rules.SchemaExact:
-				t.Errorf("%s: %s: an exact rule of the schema, yet the schema accepts it", id, c.Why)
-			}
-		}
-	}
-}

@@ -12,6 +12,8 @@ import (
 	"github.com/leanovate/gopter/prop"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 )
 
 // TestPropPrecedence: whatever mix of problems a draft publish has, a bad draft state (500),
@@ -23,7 +25,7 @@ func TestPropPrecedence(t *testing.T) {
 	params.MinSuccessfulTests = 500
 	properties := gopter.NewProperties(params)
 	properties.Property("status follows the documented precedence", prop.ForAll(
-		func(bad400, badDraft400, bad404, bad409, bad402, bad403, malformed bool, state rules.DraftState) bool {
+		func(bad400, badDraft400, bad404, bad409, bad402, bad403, malformed bool, state lifecycle.DraftState) bool {
 			body := `{"publishNow":true}`
 			if bad400 {
 				body = `{"publishNow":"yes"}`
@@ -49,7 +51,7 @@ func TestPropPrecedence(t *testing.T) {
 				env.Plan.PostLimit, env.Plan.PostsUsed = 5, 5
 			}
 			v := CheckDraftPublish([]byte(draft), []byte(body), env)
-			first := func() rules.Code {
+			first := func() apierror.Code {
 				if len(v.Problems) == 0 {
 					return ""
 				}
@@ -57,21 +59,21 @@ func TestPropPrecedence(t *testing.T) {
 			}
 			switch {
 			case state == "bogus":
-				return v.HTTPStatus == 500 && len(v.Problems) == 1 && first() == rules.CodeInternal
-			case state == rules.DraftDeleted:
-				return v.HTTPStatus == 404 && len(v.Problems) == 1 && first() == rules.CodeDraftNotFound
+				return v.HTTPStatus == 500 && len(v.Problems) == 1 && first() == apierror.CodeInternal
+			case state == lifecycle.DraftDeleted:
+				return v.HTTPStatus == 404 && len(v.Problems) == 1 && first() == apierror.CodeDraftNotFound
 			case malformed:
-				return v.HTTPStatus == 400 && len(v.Problems) == 1 && first() == rules.CodeMalformedJSON
+				return v.HTTPStatus == 400 && len(v.Problems) == 1 && first() == apierror.CodeMalformedJSON
 			}
-			publishing := state == rules.DraftPublishing
-			want, wantCode, count := 202, rules.Code(""), 0
+			publishing := state == lifecycle.DraftPublishing
+			want, wantCode, count := 202, apierror.Code(""), 0
 			for _, c := range []struct {
 				bad    bool
 				status int
-				code   rules.Code
-			}{{bad400, 400, rules.CodeWrongType}, {badDraft400, 400, rules.CodeWrongType}, {bad404, 404, rules.CodeAccountNotFound},
-				{publishing, 409, rules.CodeDraftAlreadyPublishing}, {bad409, 409, rules.CodeAmbiguousAccount},
-				{bad402, 402, rules.CodeSubscriptionInactive}, {bad403 && !bad402, 403, rules.CodePlanLimitReached}} {
+				code   apierror.Code
+			}{{bad400, 400, apierror.CodeWrongType}, {badDraft400, 400, apierror.CodeWrongType}, {bad404, 404, apierror.CodeAccountNotFound},
+				{publishing, 409, apierror.CodeDraftAlreadyPublishing}, {bad409, 409, apierror.CodeAmbiguousAccount},
+				{bad402, 402, apierror.CodeSubscriptionInactive}, {bad403 && !bad402, 403, apierror.CodePlanLimitReached}} {
 				if c.bad {
 					count++
 					if want == 202 {
@@ -82,7 +84,7 @@ func TestPropPrecedence(t *testing.T) {
 			return v.HTTPStatus == want && first() == wantCode && len(v.Problems) == count && v.Billable == (want == 202)
 		},
 		gen.Bool(), gen.Bool(), gen.Bool(), gen.Bool(), gen.Bool(), gen.Bool(), gen.Bool(),
-		gen.OneConstOf(rules.DraftSaved, rules.DraftState(""), rules.DraftPublishing, rules.DraftDeleted, rules.DraftState("bogus"))))
+		gen.OneConstOf(lifecycle.DraftSaved, lifecycle.DraftState(""), lifecycle.DraftPublishing, lifecycle.DraftDeleted, lifecycle.DraftState("bogus"))))
 	properties.TestingRun(t)
 }
 
@@ -162,7 +164,7 @@ func TestPropSharedContentLength(t *testing.T) {
 			// Other problems (instagram needs media, pinterest a board) are not about length.
 			tooLong := 0
 			for _, p := range v.Problems {
-				if p.Code == rules.CodePostTooLong {
+				if p.Code == apierror.CodePostTooLong {
 					if p.Path != "/content" || p.Rule == "" {
 						return false
 					}

@@ -1,6 +1,6 @@
 package schema
 
-import "github.com/postrules/postrules/rules"
+import "github.com/postrules/postrules/rules/apierror"
 
 // Refuse is the verdict whose problems are problems, found before any check could run:
 // what DecodeEnv found in options JSON, or what a face found in a caller's values before
@@ -14,14 +14,14 @@ import "github.com/postrules/postrules/rules"
 func Refuse(problems []Problem) Verdict {
 	c := &check{}
 	for _, p := range problems {
-		e := rules.NewError(p.Code, p.Path, p.Message)
+		e := apierror.New(p.Code, p.Path, p.Message)
 		e.Rule = p.Rule
 		if len(c.others) < maxProblems {
 			c.others = append(c.others, located{err: e, in: p.In, foundProblem: foundProblem{err: e, target: -1}})
 		}
 	}
 	if len(c.others) == 0 {
-		return c.alone(rules.NewError(rules.CodeInternal, "", "schema.Refuse: no problem to refuse with; this is the server's fault, not the request's"))
+		return c.alone(apierror.New(apierror.CodeInternal, "", "schema.Refuse: no problem to refuse with; this is the server's fault, not the request's"))
 	}
 	return c.verdict()
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/schema"
 )
 
@@ -37,7 +38,7 @@ func TestRefuseIsTheEnvsAnswer(t *testing.T) {
 // No problem to refuse with is the caller's bug: a 500, never a valid verdict.
 func TestRefuseNothing(t *testing.T) {
 	v := schema.Refuse(nil)
-	if v.Valid || v.HTTPStatus != 500 || v.Error == nil || v.Error.Code != rules.CodeInternal || v.Billable {
+	if v.Valid || v.HTTPStatus != 500 || v.Error == nil || v.Error.Code != apierror.CodeInternal || v.Billable {
 		t.Errorf("got %+v", v)
 	}
 }
@@ -46,14 +47,14 @@ func TestRefuseNothing(t *testing.T) {
 // 404, a 5xx before all), and the error body is the first status's.
 func TestRefusePrecedence(t *testing.T) {
 	v := schema.Refuse([]schema.Problem{
-		{Code: rules.CodeNoConnectedAccount, Message: "none"},
-		{Code: rules.CodeWrongType, Path: "/now", Message: "not a string", In: "options"},
+		{Code: apierror.CodeNoConnectedAccount, Message: "none"},
+		{Code: apierror.CodeWrongType, Path: "/now", Message: "not a string", In: "options"},
 	})
-	if v.HTTPStatus != 400 || v.Problems[0].Code != rules.CodeWrongType || v.Error.In != "options" || v.Error.Path != "/now" {
+	if v.HTTPStatus != 400 || v.Problems[0].Code != apierror.CodeWrongType || v.Error.In != "options" || v.Error.Path != "/now" {
 		t.Errorf("got %+v", v)
 	}
-	v = schema.Refuse([]schema.Problem{{Code: rules.CodeWrongType, Path: "/now"}, {Code: rules.CodeInternal, Message: "bug"}})
-	if v.HTTPStatus != 500 || v.Problems[0].Code != rules.CodeInternal {
+	v = schema.Refuse([]schema.Problem{{Code: apierror.CodeWrongType, Path: "/now"}, {Code: apierror.CodeInternal, Message: "bug"}})
+	if v.HTTPStatus != 500 || v.Problems[0].Code != apierror.CodeInternal {
 		t.Errorf("got %+v", v)
 	}
 }

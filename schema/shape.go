@@ -15,6 +15,7 @@ import (
 	"github.com/go-playground/validator/v10"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/schema/internal/fieldname"
 )
 
@@ -216,7 +217,7 @@ var shapes = sync.OnceValue(func() *validator.Validate {
 
 // checkShape runs the field rules of the validate tags over a decoded value and returns
 // one problem per failed rule, with JSON pointer paths and this package's codes.
-func checkShape(value any) []*rules.Error {
+func checkShape(value any) []*apierror.Error {
 	err := shapes().Struct(value)
 	if err == nil {
 		return nil
@@ -225,9 +226,9 @@ func checkShape(value any) []*rules.Error {
 	if !errors.As(err, &fes) {
 		// InvalidValidationError: a programming error (a nil pointer passed in). Say so
 		// rather than pass.
-		return []*rules.Error{rules.NewError(rules.CodeInvalidRequest, "", "the request could not be checked: "+err.Error())}
+		return []*apierror.Error{apierror.New(apierror.CodeInvalidRequest, "", "the request could not be checked: "+err.Error())}
 	}
-	out := make([]*rules.Error, 0, len(fes))
+	out := make([]*apierror.Error, 0, len(fes))
 	for _, fe := range fes {
 		e := translate(fe)
 		out = append(out, e)
@@ -237,7 +238,7 @@ func checkShape(value any) []*rules.Error {
 
 // translate turns one validator error into this package's problem. The code and message
 // come from this table, keyed by Go field name and tag, never from validator's text.
-func translate(fe validator.FieldError) *rules.Error {
+func translate(fe validator.FieldError) *apierror.Error {
 	path := namespacePointer(fe.Namespace())
 	field := fe.StructField()
 	if i := strings.IndexByte(field, '['); i >= 0 {
@@ -248,65 +249,65 @@ func translate(fe validator.FieldError) *rules.Error {
 		val = string(s)
 	}
 	code, msg := translation(field, fe.Tag(), fe.Param(), val)
-	return rules.NewError(code, path, msg)
+	return apierror.New(code, path, msg)
 }
 
 // translation is the table of translate. Every (field, tag) pair of the wire types'
 // validate tags has a row (a test walks the types to make sure).
-func translation(field, tag, param, val string) (rules.Code, string) {
+func translation(field, tag, param, val string) (apierror.Code, string) {
 	switch field + "/" + tag {
 	case "Platforms/required":
-		return rules.CodeNoTargets, "platforms is missing: give at least one target"
+		return apierror.CodeNoTargets, "platforms is missing: give at least one target"
 	case "Platforms/min":
-		return rules.CodeNoTargets, "platforms is empty: give at least one target"
+		return apierror.CodeNoTargets, "platforms is empty: give at least one target"
 	case "Platform/platform":
 		if val == "" {
-			return rules.CodeUnknownPlatform, "platform is empty; give one of " + platformList()
+			return apierror.CodeUnknownPlatform, "platform is empty; give one of " + platformList()
 		}
 		if _, err := rules.ParsePlatform(val); err != nil {
-			msg := rules.AsError(err).Message
+			msg := apierror.As(err).Message
 			if m := fieldname.Lookup(val, platformNames()); m.Name != "" {
 				msg += "; did you mean " + strconv.Quote(m.Name) + "?"
 			}
-			return rules.CodeUnknownPlatform, msg
+			return apierror.CodeUnknownPlatform, msg
 		}
 	case "AccountID/min":
-		return rules.CodeInvalidValue, "accountId is empty; name a connected account, or leave accountId out to use the platform's only connected account"
+		return apierror.CodeInvalidValue, "accountId is empty; name a connected account, or leave accountId out to use the platform's only connected account"
 	case "Timezone/ianazone":
 		switch val {
 		case "":
-			return rules.CodeInvalidTimezone, "timezone is empty; give an IANA time zone name such as \"America/New_York\", or leave it out for UTC"
+			return apierror.CodeInvalidTimezone, "timezone is empty; give an IANA time zone name such as \"America/New_York\", or leave it out for UTC"
 		case "Local":
-			return rules.CodeInvalidTimezone, "timezone \"Local\" means the server's own zone; give an IANA time zone name such as \"America/New_York\""
+			return apierror.CodeInvalidTimezone, "timezone \"Local\" means the server's own zone; give an IANA time zone name such as \"America/New_York\""
 		}
-		return rules.CodeInvalidTimezone, "timezone " + quoteName(val) + " is not an IANA time zone name (such as \"America/New_York\" or \"UTC\")"
+		return apierror.CodeInvalidTimezone, "timezone " + quoteName(val) + " is not an IANA time zone name (such as \"America/New_York\" or \"UTC\")"
 	case "Type/oneof":
-		return rules.CodeInvalidMedia, "media type " + quoteName(val) + " is not one of image, video, gif, document"
+		return apierror.CodeInvalidMedia, "media type " + quoteName(val) + " is not one of image, video, gif, document"
 	case "URL/mediaurl", "Thumbnail/mediaurl":
 		why := mediaURLProblem(val)
 		if why == "" {
 			why = " is not an absolute http or https URL"
 		}
 		if field == "URL" {
-			return rules.CodeInvalidMedia, "media url " + quoteName(val) + why
+			return apierror.CodeInvalidMedia, "media url " + quoteName(val) + why
 		}
-		return rules.CodeInvalidMedia, "thumbnail " + quoteName(val) + why
+		return apierror.CodeInvalidMedia, "thumbnail " + quoteName(val) + why
 	case "Options/min", "Options/max":
-		return rules.CodeInvalidPoll, "a poll has 2 to 4 options"
+		return apierror.CodeInvalidPoll, "a poll has 2 to 4 options"
 	case "Options/nonblank":
-		return rules.CodeInvalidPoll, "a poll option must not be empty"
+		return apierror.CodeInvalidPoll, "a poll option must not be empty"
 	case "DurationMinutes/min", "DurationMinutes/max":
-		return rules.CodeInvalidPoll, "poll durationMinutes must be between 5 and 10080 (7 days)"
+		return apierror.CodeInvalidPoll, "poll durationMinutes must be between 5 and 10080 (7 days)"
 	case "ReplySettings/oneof":
-		return rules.CodeInvalidValue, "replySettings " + quoteName(val) + " is not one of following, mentionedUsers, subscribers, verified"
+		return apierror.CodeInvalidValue, "replySettings " + quoteName(val) + " is not one of following, mentionedUsers, subscribers, verified"
 	case "CommunityID/required_if":
-		return rules.CodeMissingField, "shareWithFollowers shares a community post with your followers: it needs communityId"
+		return apierror.CodeMissingField, "shareWithFollowers shares a community post with your followers: it needs communityId"
 	case "CommunityID/min":
-		return rules.CodeInvalidValue, "communityId is empty; name the community, or leave communityId out"
+		return apierror.CodeInvalidValue, "communityId is empty; name the community, or leave communityId out"
 	case "ReplyToTweetID/min":
-		return rules.CodeInvalidValue, "replyToTweetId is empty; name the post to reply to, or leave replyToTweetId out"
+		return apierror.CodeInvalidValue, "replyToTweetId is empty; name the post to reply to, or leave replyToTweetId out"
 	}
-	return rules.CodeInvalidValue, "the value is not allowed here (rule " + strconv.Quote(tag+paramSuffix(param)) + ")"
+	return apierror.CodeInvalidValue, "the value is not allowed here (rule " + strconv.Quote(tag+paramSuffix(param)) + ")"
 }
 
 func paramSuffix(p string) string {

@@ -10,6 +10,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/split"
 	"github.com/postrules/postrules/rules/xweight"
 )
@@ -49,9 +50,9 @@ func TestPropSplitThreadPasses(t *testing.T) {
 			if err != nil {
 				// Only an empty text, a cap too small for a label or a cluster, or a text over
 				// 100 full posts (split.Split refuses it, body_too_large) may fail.
-				e := rules.AsError(err)
-				return e != nil && (e.Code == rules.CodeNoContent || e.Code == rules.CodeInvalidValue || e.Code == rules.CodePostTooLong ||
-					e.Code == rules.CodeBodyTooLarge && len(text) > 100*capN)
+				e := apierror.As(err)
+				return e != nil && (e.Code == apierror.CodeNoContent || e.Code == apierror.CodeInvalidValue || e.Code == apierror.CodePostTooLong ||
+					e.Code == apierror.CodeBodyTooLarge && len(text) > 100*capN)
 			}
 			type item struct {
 				Content string `json:"content"`

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 )
 
 // The wire types below are the JSON of POST /api/v2/posts and POST
@@ -184,7 +186,7 @@ type Minutes int
 
 // UnmarshalJSON reads a whole number written in any JSON notation (see Minutes). Like
 // encoding/json's own types, it leaves the value unchanged for null. Any other value, or a
-// number with a fractional part, is a *rules.Error with code wrong_type.
+// number with a fractional part, is a *apierror.Error with code wrong_type.
 func (m *Minutes) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		return nil
@@ -195,9 +197,9 @@ func (m *Minutes) UnmarshalJSON(b []byte) error {
 		*m = Minutes(n)
 		return nil
 	case numFraction:
-		return rules.NewError(rules.CodeWrongType, "", "expected a whole number, found "+cutLiteral(b))
+		return apierror.New(apierror.CodeWrongType, "", "expected a whole number, found "+cutLiteral(b))
 	}
-	return rules.NewError(rules.CodeWrongType, "", "expected a whole number, found "+jsonKind(b))
+	return apierror.New(apierror.CodeWrongType, "", "expected a whole number, found "+jsonKind(b))
 }
 
 // DraftPublish is the body of POST /api/v2/drafts/{draftId}/publish: when to publish the
@@ -218,7 +220,7 @@ type DraftPublishResult struct {
 	// Success is false only when every platform failed.
 	Success bool `json:"success"`
 	// Status is the post's status (Verdict.Status for an accepted request).
-	Status rules.PostStatus `json:"status"`
+	Status lifecycle.PostStatus `json:"status"`
 	// ScheduledFor is present for a scheduled post, normalized by rules.FormatScheduledFor.
 	ScheduledFor string `json:"scheduledFor,omitempty"`
 	// PostID is the id of the saved post.

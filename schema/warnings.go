@@ -4,12 +4,13 @@ import (
 	"sort"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // warn records a warning of the rule book (a rule of severity warning): it informs and
 // never makes the verdict invalid. Like add, it says nothing about a value the decoder
 // rejected, drops exact repeats and keeps at most maxProblems.
-func (d *doc) warn(es ...*rules.Error) {
+func (d *doc) warn(es ...*apierror.Error) {
 	for _, e := range es {
 		if e == nil || len(d.warnings) >= maxProblems || d.brokenAt(e.Path) {
 			continue

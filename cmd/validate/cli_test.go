@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/postrules/postrules/schema"
+	"github.com/postrules/postrules/schema/jsonschema"
 )
 
 // The tests in this file assert the key values of the output on their own, from what the
@@ -557,17 +557,17 @@ func onlyLine(t *testing.T, r result) map[string]any {
 	return objs[0]
 }
 
-// TestSchemaCommand: validate schema prints exactly schema.Document for every name (whose
+// TestSchemaCommand: validate schema prints exactly jsonschema.Document for every name (whose
 // bytes go test ./schema checks against golden copies), and needs exactly one name.
 func TestSchemaCommand(t *testing.T) {
-	for _, name := range schema.DocumentNames() {
-		want, err := schema.Document(name)
+	for _, name := range jsonschema.DocumentNames() {
+		want, err := jsonschema.Document(name)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := runCLI(t, "", "schema", name)
 		if r.code != 0 || r.stdout != string(want) || r.stderr != "" {
-			t.Errorf("validate schema %s: exit %d, stderr %q, stdout equal to schema.Document: %v", name, r.code, r.stderr, r.stdout == string(want))
+			t.Errorf("validate schema %s: exit %d, stderr %q, stdout equal to jsonschema.Document: %v", name, r.code, r.stderr, r.stdout == string(want))
 		}
 	}
 	for _, args := range [][]string{{"schema"}, {"schema", "openapi", "error"}, {"schema", "OpenAPI"}, {"schema", "--format", "yaml", "openapi"}} {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/schema"
 )
 
@@ -147,7 +148,7 @@ func readAccounts(in *inputs, name string) ([]rules.Account, []string) {
 }
 
 // describe renders a decoding problem for a message on stderr: "POINTER: CODE: MESSAGE".
-func describe(path string, code rules.Code, message string) string {
+func describe(path string, code apierror.Code, message string) string {
 	s := string(code) + ": " + message
 	if path != "" {
 		s = path + ": " + s

@@ -8,6 +8,7 @@ import (
 
 	"github.com/postrules/postrules/cmd/validate/internal/jsonline"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/xweight"
 )
 
@@ -70,11 +71,11 @@ var inexact = new(bool)
 // lineProblem is one line of `validate length --format json` for a line that could not be
 // measured.
 type lineProblem struct {
-	Line    int        `json:"line"`
-	Fits    bool       `json:"fits"`
-	Code    rules.Code `json:"code"`
-	Message string     `json:"message"`
-	Offset  int        `json:"offset"`
+	Line    int           `json:"line"`
+	Fits    bool          `json:"fits"`
+	Code    apierror.Code `json:"code"`
+	Message string        `json:"message"`
+	Offset  int           `json:"offset"`
 }
 
 // counters are the values of --counter.
@@ -101,7 +102,7 @@ func addLimitFlags(fs *flag.FlagSet) *limitFlags {
 	fs.Func("platform", "platform", func(s string) error {
 		p, err := rules.ParsePlatform(s)
 		if err != nil {
-			return fmt.Errorf("%s", rules.AsError(err).Message)
+			return fmt.Errorf("%s", apierror.As(err).Message)
 		}
 		lf.platform = p
 		return nil
@@ -169,7 +170,7 @@ func runLength(c *cmdIO, args []string) int {
 		}
 		m, err := limits.Measure(platform, text)
 		if err != nil {
-			p.problem(n, rules.AsError(err))
+			p.problem(n, apierror.As(err))
 			status = exitInvalid
 			return
 		}
@@ -211,7 +212,7 @@ func (p *lengthPrinter) measured(m rules.Measurement) {
 		b = append(b, ": ok\n"...)
 	} else {
 		b = append(b, ": "...)
-		b = append(b, rules.CodePostTooLong...)
+		b = append(b, apierror.CodePostTooLong...)
 		b = append(b, ", overflow at byte "...)
 		b = strconv.AppendInt(b, int64(m.OverflowAt), 10)
 		b = append(b, '\n')
@@ -219,9 +220,9 @@ func (p *lengthPrinter) measured(m rules.Measurement) {
 	p.write(b)
 }
 
-func (p *lengthPrinter) problem(line int, e *rules.Error) {
+func (p *lengthPrinter) problem(line int, e *apierror.Error) {
 	if e == nil { // a counter broke its contract; still report the line as bad
-		e = rules.NewError(rules.CodeInvalidValue, "", "the text could not be measured")
+		e = apierror.New(apierror.CodeInvalidValue, "", "the text could not be measured")
 	}
 	if p.json {
 		p.encode(lineProblem{Line: line, Code: e.Code, Message: e.Message, Offset: e.Offset})

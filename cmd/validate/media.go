@@ -8,6 +8,7 @@ import (
 
 	"github.com/postrules/postrules/internal/mediajson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
 )
 
@@ -47,7 +48,7 @@ func runMedia(c *cmdIO, args []string) int {
 		for _, name := range strings.Split(s, ",") {
 			p, err := rules.ParsePlatform(name)
 			if err != nil {
-				return errorString(rules.AsError(err).Message)
+				return errorString(apierror.As(err).Message)
 			}
 			platforms = append(platforms, p)
 		}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 	"github.com/postrules/postrules/rules/media"
 	"github.com/postrules/postrules/schema"
 )
@@ -105,7 +107,7 @@ func addVerdictFlags(fs *flag.FlagSet) *verdictFlags {
 			return ioErr
 		}
 		if err != nil {
-			e := rules.AsError(err)
+			e := apierror.As(err)
 			return errorString(file + ": " + string(e.Code) + ": " + e.Message)
 		}
 		if v.media == nil {
@@ -156,10 +158,10 @@ func runDraft(c *cmdIO, args []string) int {
 	fs := flag.NewFlagSet("draft", flag.ContinueOnError)
 	vf := addVerdictFlags(fs)
 	draftFile := fs.String("draft", "", "the stored draft")
-	draftState := rules.DraftSaved
+	draftState := lifecycle.DraftSaved
 	fs.Func("draft-state", "saved, publishing or deleted", func(s string) error {
-		switch st := rules.DraftState(s); st {
-		case rules.DraftSaved, rules.DraftPublishing, rules.DraftDeleted:
+		switch st := lifecycle.DraftState(s); st {
+		case lifecycle.DraftSaved, lifecycle.DraftPublishing, lifecycle.DraftDeleted:
 			draftState = st
 			return nil
 		}
@@ -169,7 +171,7 @@ func runDraft(c *cmdIO, args []string) int {
 	if !ok {
 		return code
 	}
-	if draftState == rules.DraftDeleted {
+	if draftState == lifecycle.DraftDeleted {
 		// A deleted draft is 404 draft_not_found whatever the draft, the body, the
 		// accounts or the clock say (schema.CheckDraftPublish reads none of them), and a
 		// command needs only the inputs that can change its answer: nothing is read, and
@@ -245,14 +247,14 @@ func printVerdict(c *cmdIO, f format, file, draftFile string, v schema.Verdict) 
 	case v.Error != nil:
 		printProblem(c, file, "", v.Error.Code, v.Error.Message)
 	default: // an invalid verdict with nothing to say would be a schema bug; still say it
-		printProblem(c, file, "", rules.CodeInvalidRequest, fmt.Sprintf("invalid (HTTP %d)", v.HTTPStatus))
+		printProblem(c, file, "", apierror.CodeInvalidRequest, fmt.Sprintf("invalid (HTTP %d)", v.HTTPStatus))
 	}
 	return status
 }
 
 // printProblem prints one linter-style line: "FILE: POINTER: CODE: MESSAGE", leaving out
 // FILE or POINTER when empty.
-func printProblem(c *cmdIO, file, path string, code rules.Code, message string) {
+func printProblem(c *cmdIO, file, path string, code apierror.Code, message string) {
 	w := c.stdout
 	if file != "" {
 		w.WriteString(file + ": ")
@@ -266,7 +268,7 @@ func printProblem(c *cmdIO, file, path string, code rules.Code, message string) 
 // target's platform follows: "310 graphemes, cap 300 (bluesky)". Every other problem keeps
 // its message.
 func problemText(p schema.Problem) string {
-	if p.Code != rules.CodePostTooLong || p.Length == nil {
+	if p.Code != apierror.CodePostTooLong || p.Length == nil {
 		return p.Message
 	}
 	l := p.Length

@@ -12,6 +12,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // The CLI's own invariants: one output line per input value, in order, each carrying the
@@ -52,11 +53,11 @@ func TestPropertyTimeJSONL(t *testing.T) {
 			anyInvalid := false
 			for i, v := range values {
 				var o struct {
-					Input  string     `json:"input"`
-					Valid  bool       `json:"valid"`
-					UTC    string     `json:"utc"`
-					Code   rules.Code `json:"code"`
-					Offset *int       `json:"offset"`
+					Input  string        `json:"input"`
+					Valid  bool          `json:"valid"`
+					UTC    string        `json:"utc"`
+					Code   apierror.Code `json:"code"`
+					Offset *int          `json:"offset"`
 				}
 				if err := json.Unmarshal([]byte(lines[i]), &o); err != nil {
 					return false
@@ -77,7 +78,7 @@ func TestPropertyTimeJSONL(t *testing.T) {
 				if err != nil {
 					anyInvalid = true
 					// The rules' -1 (no byte in particular) prints as 0, the whole value.
-					if e := rules.AsError(err); o.Code != e.Code || o.Offset == nil || *o.Offset != max(e.Offset, 0) {
+					if e := apierror.As(err); o.Code != e.Code || o.Offset == nil || *o.Offset != max(e.Offset, 0) {
 						return false
 					}
 				}

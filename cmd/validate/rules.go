@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
 )
 
@@ -39,7 +40,7 @@ func runRules(c *cmdIO, args []string) int {
 	fs.Func("platform", "platform", func(s string) error {
 		p, err := rules.ParsePlatform(s)
 		if err != nil {
-			return errorString(rules.AsError(err).Message)
+			return errorString(apierror.As(err).Message)
 		}
 		platform = p
 		return nil

@@ -4,7 +4,7 @@ import (
 	"flag"
 	"strings"
 
-	"github.com/postrules/postrules/schema"
+	"github.com/postrules/postrules/schema/jsonschema"
 )
 
 const schemaUsage = `usage: validate schema [flags] NAME
@@ -40,11 +40,11 @@ func runSchema(c *cmdIO, args []string) int {
 	if _, ok := cf.loadAccounts(c, &inputs{c: c}); !ok {
 		return exitUsage
 	}
-	names := strings.Join(schema.DocumentNames(), ", ")
+	names := strings.Join(jsonschema.DocumentNames(), ", ")
 	if len(operands) != 1 {
 		return usageError(c, "schema takes exactly one NAME (%s), got %d", names, len(operands))
 	}
-	doc, err := schema.Document(operands[0])
+	doc, err := jsonschema.Document(operands[0])
 	if err != nil {
 		return usageError(c, "unknown document %q; the documents are %s", operands[0], names)
 	}

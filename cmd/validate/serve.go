@@ -19,8 +19,10 @@ import (
 
 	"github.com/postrules/postrules/internal/statuswriter"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/schema"
 	"github.com/postrules/postrules/schema/httpapi"
+	"github.com/postrules/postrules/schema/jsonschema"
 )
 
 const serveUsage = `usage: validate serve [flags]
@@ -221,7 +223,7 @@ func newSandbox(cfg serveConfig) *sandbox {
 	// gets the API's 405 body from the handler rather than ServeMux's text.
 	s.mux.Handle("/api/v2/posts", sandboxed(httpapi.CreatePost(o, accepted)))
 	s.mux.Handle("/api/v2/drafts/{draftId}/publish", sandboxed(httpapi.PublishDraft(o, drafts, accepted)))
-	openapi, err := schema.Document(schema.DocOpenAPI)
+	openapi, err := jsonschema.Document(jsonschema.DocOpenAPI)
 	if err != nil { // the documents are built from the wire types; a failure is a bug
 		panic("validate serve: " + err.Error())
 	}
@@ -240,7 +242,7 @@ func newSandbox(cfg serveConfig) *sandbox {
 		writeBytes(w, "text/plain; version=0.0.4; charset=utf-8", s.metrics.text())
 	}))
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		refuse(w, r, rules.CodeNotFound, "no endpoint at "+r.URL.Path+"; see GET /openapi.json")
+		refuse(w, r, apierror.CodeNotFound, "no endpoint at "+r.URL.Path+"; see GET /openapi.json")
 	})
 	return s
 }
@@ -261,7 +263,7 @@ func (s *sandbox) server() *http.Server {
 // requestInfo is what the handlers learn about a request for its log line and metrics.
 type requestInfo struct {
 	id   string
-	code rules.Code
+	code apierror.Code
 	rule string
 }
 
@@ -288,7 +290,7 @@ func (s *sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			s.cfg.logger.Error("panic", "id", info.id, "panic", slog.AnyValue(p).String(), "stack", string(debug.Stack()))
 			if sw.Status == 0 {
-				refuse(sw, r, rules.CodeInternal, "the server failed on this request; this is the server's fault, not the request's")
+				refuse(sw, r, apierror.CodeInternal, "the server failed on this request; this is the server's fault, not the request's")
 			} else {
 				// Part of an answer is out: cut the connection, so the client sees a broken
 				// answer rather than a short one that looks whole.
@@ -349,7 +351,7 @@ func getOnly(h http.HandlerFunc) http.Handler {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			// RFC 9110 section 15.5.6: a 405 lists the allowed methods in Allow.
 			w.Header().Set("Allow", "GET, HEAD")
-			refuse(w, r, rules.CodeMethodNotAllowed, r.Method+" is not allowed here; use GET")
+			refuse(w, r, apierror.CodeMethodNotAllowed, r.Method+" is not allowed here; use GET")
 			return
 		}
 		h(w, r)
@@ -357,7 +359,7 @@ func getOnly(h http.HandlerFunc) http.Handler {
 }
 
 // refuse answers one problem of the request line with the API's error body.
-func refuse(w http.ResponseWriter, r *http.Request, code rules.Code, message string) {
+func refuse(w http.ResponseWriter, r *http.Request, code apierror.Code, message string) {
 	if info := infoOf(r); info != nil {
 		info.code, info.rule = code, ""
 	}

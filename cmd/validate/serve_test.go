@@ -18,8 +18,10 @@ import (
 	"time"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/schema"
 	"github.com/postrules/postrules/schema/httpapi"
+	"github.com/postrules/postrules/schema/jsonschema"
 )
 
 // testServe is a sandbox on a loopback httptest server, as validate serve runs it with
@@ -234,7 +236,7 @@ func TestServeRoutesAndManners(t *testing.T) {
 	})
 
 	res, body := ts.call(t, "GET", "/openapi.json", "")
-	doc, _ := schema.Document(schema.DocOpenAPI)
+	doc, _ := jsonschema.Document(jsonschema.DocOpenAPI)
 	if res.StatusCode != 200 || body != string(doc) {
 		t.Errorf("openapi: %d, %d bytes", res.StatusCode, len(body))
 	}
@@ -249,14 +251,14 @@ func TestServeRoutesAndManners(t *testing.T) {
 	for _, tt := range []struct {
 		method, path string
 		status       int
-		code         rules.Code
+		code         apierror.Code
 		allow        string
 	}{
-		{"GET", "/api/v2/posts", 405, rules.CodeMethodNotAllowed, "POST"},
-		{"PUT", "/api/v2/drafts/d1/publish", 405, rules.CodeMethodNotAllowed, "POST"},
-		{"POST", "/healthz", 405, rules.CodeMethodNotAllowed, "GET, HEAD"},
-		{"GET", "/api/v2/post", 404, rules.CodeNotFound, ""},
-		{"GET", "/test/panic", 500, rules.CodeInternal, ""},
+		{"GET", "/api/v2/posts", 405, apierror.CodeMethodNotAllowed, "POST"},
+		{"PUT", "/api/v2/drafts/d1/publish", 405, apierror.CodeMethodNotAllowed, "POST"},
+		{"POST", "/healthz", 405, apierror.CodeMethodNotAllowed, "GET, HEAD"},
+		{"GET", "/api/v2/post", 404, apierror.CodeNotFound, ""},
+		{"GET", "/test/panic", 500, apierror.CodeInternal, ""},
 	} {
 		res, body := ts.call(t, tt.method, tt.path, "")
 		var e schema.ErrorBody
@@ -412,7 +414,7 @@ func TestServeSlowAndLargeClients(t *testing.T) {
 	b, _ := io.ReadAll(res.Body)
 	res.Body.Close()
 	var e schema.ErrorBody
-	if json.Unmarshal(b, &e); res.StatusCode != 400 || e.Code != rules.CodeBodyTooLarge {
+	if json.Unmarshal(b, &e); res.StatusCode != 400 || e.Code != apierror.CodeBodyTooLarge {
 		t.Errorf("10 MB chunked: %d %s", res.StatusCode, b)
 	}
 }

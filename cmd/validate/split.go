@@ -7,6 +7,7 @@ import (
 
 	"github.com/postrules/postrules/cmd/validate/internal/jsonline"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/split"
 )
 
@@ -97,17 +98,17 @@ func runSplit(c *cmdIO, args []string) int {
 
 // splitLine is the answer for one input line: the JSON line decoded as validate length
 // decodes it, then split.
-func splitLine(line []byte, lim rules.Limit, opts split.Options) (split.Answer, *rules.Error) {
+func splitLine(line []byte, lim rules.Limit, opts split.Options) (split.Answer, *apierror.Error) {
 	text, perr := jsonline.Text(line)
 	if perr != nil {
 		return split.Answer{}, perr
 	}
 	a, err := split.Split(text, lim, opts)
 	if err != nil {
-		if e := rules.AsError(err); e != nil {
+		if e := apierror.As(err); e != nil {
 			return split.Answer{}, e
 		}
-		return split.Answer{}, rules.NewError(rules.CodeInternal, "", err.Error())
+		return split.Answer{}, apierror.New(apierror.CodeInternal, "", err.Error())
 	}
 	return a, nil
 }

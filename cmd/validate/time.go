@@ -9,6 +9,7 @@ import (
 	"github.com/postrules/postrules/cmd/validate/internal/jsonline"
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 const timeUsage = `usage: validate time [flags] [VALUE...]
@@ -47,12 +48,12 @@ Exit status: 0 all valid, 1 some value invalid, 2 usage error or unreadable inpu
 
 // timeResult is one line of `validate time --format json`.
 type timeResult struct {
-	Input   string     `json:"input"`
-	Valid   bool       `json:"valid"`
-	UTC     string     `json:"utc,omitempty"`
-	Code    rules.Code `json:"code,omitempty"`
-	Message string     `json:"message,omitempty"`
-	Offset  *int       `json:"offset,omitempty"`
+	Input   string        `json:"input"`
+	Valid   bool          `json:"valid"`
+	UTC     string        `json:"utc,omitempty"`
+	Code    apierror.Code `json:"code,omitempty"`
+	Message string        `json:"message,omitempty"`
+	Offset  *int          `json:"offset,omitempty"`
 }
 
 func runTime(c *cmdIO, args []string) int {
@@ -121,7 +122,7 @@ type timePrinter struct {
 // the JSON "input" echo cannot carry the bad bytes and the offset must show where they are.
 func (p *timePrinter) check(v string) int {
 	if off := strictjson.FirstInvalidUTF8([]byte(v)); off >= 0 {
-		e := rules.NewError(rules.CodeInvalidUTF8, "", "scheduledFor "+strconv.Quote(v)+
+		e := apierror.New(apierror.CodeInvalidUTF8, "", "scheduledFor "+strconv.Quote(v)+
 			": not valid UTF-8: bad byte 0x"+strconv.FormatUint(uint64(v[off]), 16)+" (at offset "+strconv.Itoa(off)+")")
 		e.Offset = off
 		return p.print(v, time.Time{}, e)
@@ -133,14 +134,14 @@ func (p *timePrinter) check(v string) int {
 	if err == nil {
 		return p.print(v, t, nil)
 	}
-	e := rules.AsError(err)
+	e := apierror.As(err)
 	if e == nil { // the rules document *Error; never let another error pass as valid
-		e = rules.NewError(rules.CodeInvalidScheduledFor, "", err.Error())
+		e = apierror.New(apierror.CodeInvalidScheduledFor, "", err.Error())
 	}
 	return p.print(v, t, e)
 }
 
-func (p *timePrinter) print(input string, t time.Time, e *rules.Error) int {
+func (p *timePrinter) print(input string, t time.Time, e *apierror.Error) int {
 	status := exitValid
 	if e != nil {
 		status = exitInvalid

@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
 )
 
@@ -24,7 +25,7 @@ func ExampleProbe() {
 func ExampleProbe_error() {
 	data := []byte("GIF89a\x20\x00") // cut inside its logical screen descriptor
 	_, err := media.Probe(bytes.NewReader(data), int64(len(data)))
-	e := rules.AsError(err)
+	e := apierror.As(err)
 	fmt.Println(e.Code, e.Offset, e.HTTPStatus)
 	// Output: media_truncated 6 400
 }

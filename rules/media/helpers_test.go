@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // seed reads a file of testdata.
@@ -63,9 +63,9 @@ func (s *strictReaderAt) ReadAt(p []byte, off int64) (int, error) {
 }
 
 // probeBytes probes b, checking the contract every call keeps: no read outside the file,
-// facts or a *rules.Error of a media code located inside the file. It returns the facts,
+// facts or a *apierror.Error of a media code located inside the file. It returns the facts,
 // the error and the bytes read.
-func probeBytes(t testing.TB, b []byte) (Facts, *rules.Error, int64) {
+func probeBytes(t testing.TB, b []byte) (Facts, *apierror.Error, int64) {
 	t.Helper()
 	r := &strictReaderAt{t: t, b: b}
 	f, err := Probe(r, int64(len(b)))
@@ -81,9 +81,9 @@ func probeBytes(t testing.TB, b []byte) (Facts, *rules.Error, int64) {
 		}
 		return f, nil, r.read
 	}
-	var e *rules.Error
+	var e *apierror.Error
 	if !errors.As(err, &e) {
-		t.Fatalf("error %T is no *rules.Error: %v", err, err)
+		t.Fatalf("error %T is no *apierror.Error: %v", err, err)
 	}
 	switch e.Code {
 	case CodeEmpty, CodeUnrecognized, CodeTruncated, CodeCorrupt:

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // Rule is one media rule of a platform.
@@ -41,7 +42,7 @@ type Problem struct {
 	// Rule is the id of the broken rule.
 	Rule string `json:"rule"`
 	// Code is invalid_media.
-	Code rules.Code `json:"code"`
+	Code apierror.Code `json:"code"`
 	// Message says what would fit and what the file is.
 	Message string `json:"message"`
 }
@@ -83,7 +84,7 @@ func Judge(platform rules.Platform, f Facts) (problems, warnings []Problem) {
 		if !broken {
 			continue
 		}
-		p := Problem{Rule: r.ID, Code: rules.CodeInvalidMedia, Message: msg}
+		p := Problem{Rule: r.ID, Code: apierror.CodeInvalidMedia, Message: msg}
 		if r.Severity == rules.SeverityWarning {
 			warnings = append(warnings, p)
 		} else {

@@ -7,6 +7,7 @@ import (
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 func TestRulesDeclared(t *testing.T) {
@@ -76,7 +77,7 @@ func TestJudge(t *testing.T) {
 func words(ps []Problem) []string {
 	var out []string
 	for _, p := range ps {
-		if p.Code != rules.CodeInvalidMedia {
+		if p.Code != apierror.CodeInvalidMedia {
 			out = append(out, "code "+string(p.Code))
 		}
 		out = append(out, p.Rule+": "+p.Message)

@@ -17,7 +17,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // Kinds of media.
@@ -87,17 +87,17 @@ type Facts struct {
 	Pages int `json:"pages,omitempty"`
 }
 
-// Error codes of the probe. Every error Probe returns is a *rules.Error with one of them
+// Error codes of the probe. Every error Probe returns is a *apierror.Error with one of them
 // and Offset set to the byte offset in the file where the problem was found.
 const (
-	CodeEmpty        = rules.CodeMediaEmpty
-	CodeUnrecognized = rules.CodeMediaUnrecognized
-	CodeTruncated    = rules.CodeMediaTruncated
-	CodeCorrupt      = rules.CodeMediaCorrupt
+	CodeEmpty        = apierror.CodeMediaEmpty
+	CodeUnrecognized = apierror.CodeMediaUnrecognized
+	CodeTruncated    = apierror.CodeMediaTruncated
+	CodeCorrupt      = apierror.CodeMediaCorrupt
 )
 
 // Probe reads the headers of the file r of size bytes and returns its facts. The error is
-// always a *rules.Error whose Code is one of media_empty, media_unrecognized,
+// always a *apierror.Error whose Code is one of media_empty, media_unrecognized,
 // media_truncated and media_corrupt and whose Offset is the byte offset (0 to size) of
 // the problem. Probe reads at most a bounded number of bytes whatever the file claims
 // (see docs/media.md) and is safe for concurrent use as long as r is.
@@ -172,13 +172,13 @@ func mimeOf(format string) string {
 
 func hasPrefix(b []byte, s string) bool { return len(b) >= len(s) && string(b[:len(s)]) == s }
 
-// errAt is the probe's one error constructor: a rules.Error located at a byte offset of
+// errAt is the probe's one error constructor: an apierror.Error located at a byte offset of
 // the file.
-func errAt(code rules.Code, off int64, msg string) *rules.Error {
+func errAt(code apierror.Code, off int64, msg string) *apierror.Error {
 	if at := fmt.Sprintf("byte %d", off); !strings.Contains(msg, at) {
 		msg += " (at " + at + ")"
 	}
-	e := rules.NewError(code, "", msg)
+	e := apierror.New(code, "", msg)
 	e.Offset = int(off)
 	return e
 }

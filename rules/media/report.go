@@ -1,6 +1,9 @@
 package media
 
-import "github.com/postrules/postrules/rules"
+import (
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+)
 
 // Report is one file probed and judged: a line of `validate media --format json`, and
 // what the WebAssembly package's probeMedia answers. The CLI and the module build it with
@@ -23,9 +26,9 @@ type Report struct {
 // media_unrecognized, media_truncated, media_corrupt), the message and the byte offset
 // in the file.
 type ReportError struct {
-	Code    rules.Code `json:"code"`
-	Message string     `json:"message"`
-	Offset  int        `json:"offset"`
+	Code    apierror.Code `json:"code"`
+	Message string        `json:"message"`
+	Offset  int           `json:"offset"`
 }
 
 // PlatformReport is the verdict of one platform's media rules on the facts: it fits
@@ -44,9 +47,9 @@ type PlatformReport struct {
 func NewReport(file string, facts Facts, err error, platforms []rules.Platform) Report {
 	r := Report{File: file, Platforms: []PlatformReport{}}
 	if err != nil {
-		e := rules.AsError(err)
-		if e == nil { // Probe's errors are all *rules.Error; anything else is a bug
-			e = rules.NewError(rules.CodeInternal, "", err.Error())
+		e := apierror.As(err)
+		if e == nil { // Probe's errors are all *apierror.Error; anything else is a bug
+			e = apierror.New(apierror.CodeInternal, "", err.Error())
 		}
 		r.Error = &ReportError{Code: e.Code, Message: e.Message, Offset: e.Offset}
 		return r

@@ -7,19 +7,20 @@ import (
 	"testing"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 func TestReportOfAnError(t *testing.T) {
 	_, err := Probe(strings.NewReader(""), 0)
 	r := NewReport("x", Facts{}, err, rules.Platforms())
-	if r.Error == nil || r.Error.Code != rules.CodeMediaEmpty || r.Media != nil || r.Platforms == nil || len(r.Platforms) != 0 {
+	if r.Error == nil || r.Error.Code != apierror.CodeMediaEmpty || r.Media != nil || r.Platforms == nil || len(r.Platforms) != 0 {
 		t.Errorf("report: %+v", r)
 	}
 	if r.Fits() {
 		t.Error("a broken file fits")
 	}
-	// An error that is no *rules.Error (a bug) is still a report, never a panic.
-	if r := NewReport("", Facts{}, errors.New("boom"), nil); r.Error == nil || r.Error.Code != rules.CodeInternal {
+	// An error that is no *apierror.Error (a bug) is still a report, never a panic.
+	if r := NewReport("", Facts{}, errors.New("boom"), nil); r.Error == nil || r.Error.Code != apierror.CodeInternal {
 		t.Errorf("got %+v", r.Error)
 	}
 }

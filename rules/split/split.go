@@ -4,14 +4,16 @@
 package split
 
 import (
-	"github.com/postrules/postrules/rules"
-	"github.com/postrules/postrules/rules/internal/entity"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/internal/entity"
 
 	"github.com/postrules/postrules/internal/strictjson"
 )
@@ -103,7 +105,7 @@ func (a Answer) AppendJSON(b []byte) []byte {
 // and has no explicit break comes back as one post, unnumbered. Numbering (see
 // [Options]) counts in each post's length.
 //
-// Errors are *[rules.Error] values with the codes `validate length` reports: invalid_utf8 (with
+// Errors are *[apierror.Error] values with the codes `validate length` reports: invalid_utf8 (with
 // Offset) and, from the x-weighted counter, invalid_character; invalid_value for a cap
 // below 1, a nil counter or an unknown numbering; no_content for a text that is empty or
 // white space only; post_too_long when one grapheme cluster alone (with its label) is
@@ -114,18 +116,18 @@ func (a Answer) AppendJSON(b []byte) []byte {
 // docs/split.md for the benchmark against measuring the text once).
 func thread(text string, lim rules.Limit, opts Options) ([]Post, error) {
 	if lim.Counter == nil {
-		return nil, rules.NewError(rules.CodeInvalidValue, "", "the limit has no counter")
+		return nil, apierror.New(apierror.CodeInvalidValue, "", "the limit has no counter")
 	}
 	if lim.Cap < 1 {
-		return nil, rules.NewError(rules.CodeInvalidValue, "", "the cap must be at least 1, not "+strconv.Itoa(lim.Cap))
+		return nil, apierror.New(apierror.CodeInvalidValue, "", "the cap must be at least 1, not "+strconv.Itoa(lim.Cap))
 	}
 	switch opts.Numbering {
 	case "", NumberingNone, NumberingSuffix, NumberingPrefix:
 	default:
-		return nil, rules.NewError(rules.CodeInvalidValue, "", "numbering must be none, suffix or prefix, not "+strictjson.Quote(string(opts.Numbering)))
+		return nil, apierror.New(apierror.CodeInvalidValue, "", "numbering must be none, suffix or prefix, not "+strictjson.Quote(string(opts.Numbering)))
 	}
 	if len(text) > math.MaxInt32 {
-		return nil, rules.NewError(rules.CodeBodyTooLarge, "", "a text over 2 GiB is not split")
+		return nil, apierror.New(apierror.CodeBodyTooLarge, "", "a text over 2 GiB is not split")
 	}
 	if err := Bound(text, lim); err != nil {
 		return nil, err
@@ -135,17 +137,17 @@ func thread(text string, lim rules.Limit, opts Options) ([]Post, error) {
 		// gives; it reads the text up to the bad byte only.
 		end := bad + 1
 		_, err := lim.Counter.Measure(text[:end], lim.Cap)
-		if e := rules.AsError(err); e != nil && e.Code == rules.CodeInvalidUTF8 {
+		if e := apierror.As(err); e != nil && e.Code == apierror.CodeInvalidUTF8 {
 			return nil, e
 		}
-		e := rules.NewError(rules.CodeInvalidUTF8, "", "text is not valid UTF-8: byte 0x"+
+		e := apierror.New(apierror.CodeInvalidUTF8, "", "text is not valid UTF-8: byte 0x"+
 			strconv.FormatUint(uint64(text[bad]), 16)+" at offset "+strconv.Itoa(bad))
 		e.Offset = bad
 		return nil, e
 	}
 	sp := newSplitter(text, lim)
 	if sp.cs >= sp.ce {
-		return nil, rules.NewError(rules.CodeNoContent, "", "the text is empty or only white space")
+		return nil, apierror.New(apierror.CodeNoContent, "", "the text is empty or only white space")
 	}
 	body := text[sp.cs:sp.ce]
 	m, err := lim.Counter.Measure(body, lim.Cap)
@@ -203,7 +205,7 @@ func thread(text string, lim rules.Limit, opts Options) ([]Post, error) {
 // thread of 100 posts is already more than a reader follows.
 const MaxPosts = 100
 
-// Bound is the first check of [thread]: nil, or the body_too_large *[rules.Error] of
+// Bound is the first check of [thread]: nil, or the body_too_large *[apierror.Error] of
 // a text longer than [MaxPosts] full posts of lim, with Offset at the byte where
 // unit MaxPosts*cap+1 begins. It measures with lim.Counter, which stops early, so it
 // costs O(MaxPosts * cap) whatever the text's length, and a text over the bound has
@@ -219,7 +221,7 @@ func Bound(text string, lim rules.Limit) error {
 	if err != nil || m.Fits() {
 		return nil
 	}
-	e := rules.NewError(rules.CodeBodyTooLarge, "", "the text is longer than "+strconv.Itoa(MaxPosts)+" posts of "+
+	e := apierror.New(apierror.CodeBodyTooLarge, "", "the text is longer than "+strconv.Itoa(MaxPosts)+" posts of "+
 		strconv.Itoa(lim.Cap)+" "+rules.UnitName(lim.Counter.Name())+" ("+strconv.Itoa(bound)+"): it is not split; the text from byte "+
 		strconv.Itoa(m.OverflowAt)+" is past that")
 	e.Offset = m.OverflowAt
@@ -669,7 +671,7 @@ func (sp *splitter) split(digits int) ([]splitSpan, error) {
 		}
 		sp.capC = sp.lim.Cap - w
 		if sp.capC < 1 {
-			return nil, rules.NewError(rules.CodeInvalidValue, "", "the cap "+strconv.Itoa(sp.lim.Cap)+
+			return nil, apierror.New(apierror.CodeInvalidValue, "", "the cap "+strconv.Itoa(sp.lim.Cap)+
 				" leaves no room for a post once it holds the label "+strictjson.Quote(sp.label))
 		}
 	}
@@ -1070,7 +1072,7 @@ func (sp *splitter) cutAt(s, E int) (int, int, error) {
 				return one, one, nil
 			}
 		}
-		e := rules.NewError(rules.CodePostTooLong, "", "the text at byte "+strconv.Itoa(s)+" cannot be split to fit the cap "+
+		e := apierror.New(apierror.CodePostTooLong, "", "the text at byte "+strconv.Itoa(s)+" cannot be split to fit the cap "+
 			strconv.Itoa(sp.lim.Cap)+": one grapheme cluster of it is longer")
 		e.Offset = s
 		return 0, 0, e
@@ -1160,7 +1162,7 @@ func (sp *splitter) posts(spans []splitSpan, numbered bool) ([]Post, error) {
 		if !m.Fits() {
 			// Cannot happen with a counter for which a narrower label never makes a post
 			// longer; refuse rather than return a post that does not fit.
-			e := rules.NewError(rules.CodeInternal, "", "post "+strconv.Itoa(i+1)+" of the split does not fit its cap")
+			e := apierror.New(apierror.CodeInternal, "", "post "+strconv.Itoa(i+1)+" of the split does not fit its cap")
 			return nil, e
 		}
 		out[i] = Post{Text: t, Length: m.Length}

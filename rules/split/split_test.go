@@ -15,6 +15,7 @@ import (
 	"github.com/rivo/uniseg"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/split"
 	"github.com/postrules/postrules/rules/xweight"
 )
@@ -143,26 +144,26 @@ func TestSplitErrors(t *testing.T) {
 		text string
 		lim  rules.Limit
 		opts split.Options
-		code rules.Code
+		code apierror.Code
 		off  int
 	}{
-		{"invalid UTF-8, graphemes", "ok \xff no", rules.Limit{Cap: 280, Counter: graphemes}, split.Options{}, rules.CodeInvalidUTF8, 3},
-		{"invalid UTF-8 far past the cap is still found", strings.Repeat("a ", 5000) + "\xc3", rules.Limit{Cap: 10, Counter: graphemes}, split.Options{}, rules.CodeInvalidUTF8, 10000},
-		{"invalid UTF-8, x-weighted", "\xe3\x81", rules.Limit{Cap: 280, Counter: xweight.Default()}, split.Options{}, rules.CodeInvalidUTF8, 0},
-		{"X refuses U+FFFE whatever the split", "a\ufffeb", rules.Limit{Cap: 280, Counter: xweight.Default()}, split.Options{}, rules.CodeInvalidCharacter, 1},
-		{"cap 0", "a", rules.Limit{Cap: 0, Counter: graphemes}, split.Options{}, rules.CodeInvalidValue, -1},
-		{"no counter", "a", rules.Limit{Cap: 5}, split.Options{}, rules.CodeInvalidValue, -1},
-		{"unknown numbering", "a", rules.Limit{Cap: 5, Counter: graphemes}, split.Options{Numbering: "roman"}, rules.CodeInvalidValue, -1},
-		{"no room for the label", strings.Repeat("a ", 20), rules.Limit{Cap: 4, Counter: graphemes}, split.Options{Numbering: split.NumberingSuffix}, rules.CodeInvalidValue, -1},
-		{"empty text", "", rules.Limit{Cap: 5, Counter: graphemes}, split.Options{}, rules.CodeNoContent, -1},
-		{"white space only", " \n\n\n\n\t", rules.Limit{Cap: 5, Counter: graphemes}, split.Options{}, rules.CodeNoContent, -1},
-		{"one emoji weighs 2 in x-weighted: no post of cap 1 holds it", "ab\U0001F600", rules.Limit{Cap: 1, Counter: xweight.Default()}, split.Options{}, rules.CodePostTooLong, 2},
+		{"invalid UTF-8, graphemes", "ok \xff no", rules.Limit{Cap: 280, Counter: graphemes}, split.Options{}, apierror.CodeInvalidUTF8, 3},
+		{"invalid UTF-8 far past the cap is still found", strings.Repeat("a ", 5000) + "\xc3", rules.Limit{Cap: 10, Counter: graphemes}, split.Options{}, apierror.CodeInvalidUTF8, 10000},
+		{"invalid UTF-8, x-weighted", "\xe3\x81", rules.Limit{Cap: 280, Counter: xweight.Default()}, split.Options{}, apierror.CodeInvalidUTF8, 0},
+		{"X refuses U+FFFE whatever the split", "a\ufffeb", rules.Limit{Cap: 280, Counter: xweight.Default()}, split.Options{}, apierror.CodeInvalidCharacter, 1},
+		{"cap 0", "a", rules.Limit{Cap: 0, Counter: graphemes}, split.Options{}, apierror.CodeInvalidValue, -1},
+		{"no counter", "a", rules.Limit{Cap: 5}, split.Options{}, apierror.CodeInvalidValue, -1},
+		{"unknown numbering", "a", rules.Limit{Cap: 5, Counter: graphemes}, split.Options{Numbering: "roman"}, apierror.CodeInvalidValue, -1},
+		{"no room for the label", strings.Repeat("a ", 20), rules.Limit{Cap: 4, Counter: graphemes}, split.Options{Numbering: split.NumberingSuffix}, apierror.CodeInvalidValue, -1},
+		{"empty text", "", rules.Limit{Cap: 5, Counter: graphemes}, split.Options{}, apierror.CodeNoContent, -1},
+		{"white space only", " \n\n\n\n\t", rules.Limit{Cap: 5, Counter: graphemes}, split.Options{}, apierror.CodeNoContent, -1},
+		{"one emoji weighs 2 in x-weighted: no post of cap 1 holds it", "ab\U0001F600", rules.Limit{Cap: 1, Counter: xweight.Default()}, split.Options{}, apierror.CodePostTooLong, 2},
 	}
 	for _, tc := range cases {
 		posts, err := splitThread(tc.text, tc.lim, tc.opts)
-		var e *rules.Error
+		var e *apierror.Error
 		if !errors.As(err, &e) {
-			t.Errorf("%s: got %v, %v; want a *rules.Error", tc.why, posts, err)
+			t.Errorf("%s: got %v, %v; want a *apierror.Error", tc.why, posts, err)
 			continue
 		}
 		if e.Code != tc.code || e.Offset != tc.off {
@@ -294,12 +295,12 @@ func TestSplitProperties(t *testing.T) {
 	// be errors with a code, and the properties below speak of the splits that succeed.
 	// A text longer than split.MaxPosts full posts is body_too_large, and only such a text.
 	okOrCoded := func(c splitCase, err error) bool {
-		e := rules.AsError(err)
-		if e != nil && e.Code == rules.CodeBodyTooLarge {
+		e := apierror.As(err)
+		if e != nil && e.Code == apierror.CodeBodyTooLarge {
 			m, _ := c.counter().Measure(c.Text, split.MaxPosts*c.Cap)
 			return !m.Fits()
 		}
-		return err == nil || e != nil && (e.Code == rules.CodeInvalidValue || e.Code == rules.CodePostTooLong || e.Code == rules.CodeNoContent)
+		return err == nil || e != nil && (e.Code == apierror.CodeInvalidValue || e.Code == apierror.CodePostTooLong || e.Code == apierror.CodeNoContent)
 	}
 	properties.Property("every post fits and its length is its measure", prop.ForAll(func(c splitCase) bool {
 		posts, err := do(c)
@@ -535,8 +536,8 @@ func FuzzSplit(f *testing.F) {
 		opts := split.Options{Numbering: []split.Numbering{"", split.NumberingSuffix, split.NumberingPrefix, "bogus"}[num%4]}
 		posts, err := splitThread(text, rules.Limit{Cap: capN, Counter: c}, opts)
 		if err != nil {
-			if rules.AsError(err) == nil {
-				t.Fatalf("error %v is not a *rules.Error", err)
+			if apierror.As(err) == nil {
+				t.Fatalf("error %v is not a *apierror.Error", err)
 			}
 			if posts != nil {
 				t.Fatalf("posts and an error")
@@ -663,7 +664,7 @@ func TestSplitReadsLinearly(t *testing.T) {
 				ratio := func(text string) float64 {
 					var read int
 					_, err := splitThread(text, rules.Limit{Cap: 280, Counter: readCounter{c, &read}}, split.Options{Numbering: num})
-					if e := rules.AsError(err); err != nil && (e == nil || e.Code != rules.CodePostTooLong) {
+					if e := apierror.As(err); err != nil && (e == nil || e.Code != apierror.CodePostTooLong) {
 						t.Fatalf("%s %s: %v", name, c.Name(), err)
 					}
 					return float64(read) / float64(len(text))
@@ -691,8 +692,8 @@ func TestSplitBound(t *testing.T) {
 	for _, extra := range []int{1, 1 << 10, 50 << 20} {
 		text := under + strings.Repeat("é", extra) // é: one grapheme, two bytes
 		_, err := splitThread(text, lim, split.Options{Numbering: split.NumberingSuffix})
-		e := rules.AsError(err)
-		if e == nil || e.Code != rules.CodeBodyTooLarge || e.Offset != len(under) {
+		e := apierror.As(err)
+		if e == nil || e.Code != apierror.CodeBodyTooLarge || e.Offset != len(under) {
 			t.Fatalf("28,000 + %d graphemes: %v, want body_too_large at byte %d", extra, err, len(under))
 		}
 		if b := split.Bound(text[:len(under)+2], lim); b == nil || b.Error() != err.Error() {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/internal/urls"
 	"github.com/postrules/postrules/rules/xweight/internal/emoji"
 	"github.com/postrules/postrules/rules/xweight/internal/nfc"
@@ -221,8 +222,8 @@ func (c *Parser) Parse(text string) Result {
 // unless the config's weights are not multiples of its scale. Its cost is linear in the
 // bytes it reads, and it reads O(cap) bytes of a text far over cap, whatever the text
 // (a 1 MiB URL, a 1 MiB run of combining marks, 1 MiB of dots). Invalid UTF-8 in the part
-// it reads is an *rules.Error with rules.CodeInvalidUTF8 and the offset of the first bad
-// byte; U+FFFE, U+FEFF or U+FFFF there is one with rules.CodeInvalidCharacter.
+// it reads is an *apierror.Error with apierror.CodeInvalidUTF8 and the offset of the first bad
+// byte; U+FFFE, U+FEFF or U+FFFF there is one with apierror.CodeInvalidCharacter.
 func (c *Parser) Measure(text string, cap int) (rules.Measurement, error) {
 	if cap <= 0 {
 		cap = c.max
@@ -266,7 +267,7 @@ func (c *Parser) measureExact(text string, cap, capUnits int) (rules.Measurement
 }
 
 func invalidUTF8(text string, bad int) error {
-	err := rules.NewError(rules.CodeInvalidUTF8, "",
+	err := apierror.New(apierror.CodeInvalidUTF8, "",
 		"text is not valid UTF-8: byte 0x"+strconv.FormatUint(uint64(text[bad]), 16)+" at offset "+strconv.Itoa(bad))
 	err.Offset = bad
 	return err
@@ -278,7 +279,7 @@ func invalidUTF8(text string, bad int) error {
 // length: that is an error of its own, not a silent fit.
 func invalidCharacter(text string) error {
 	bad := strings.IndexAny(text, "\uFFFE\uFEFF\uFFFF")
-	err := rules.NewError(rules.CodeInvalidCharacter, "",
+	err := apierror.New(apierror.CodeInvalidCharacter, "",
 		"text has the character U+"+strings.ToUpper(strconv.FormatInt(int64(firstRune(text[bad:])), 16))+" at offset "+strconv.Itoa(bad)+", which X does not accept")
 	err.Offset = bad
 	return err

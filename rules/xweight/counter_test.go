@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/xweight/internal/emoji"
 )
 
@@ -60,12 +61,12 @@ func TestMeasureInvalidUTF8(t *testing.T) {
 		{"ok \xf4\x90\x80\x80", 3}, // beyond U+10FFFF
 	} {
 		_, err := Default().Measure(tt.text, 0)
-		var e *rules.Error
+		var e *apierror.Error
 		if !errors.As(err, &e) {
-			t.Errorf("Measure(%+q): error %v, want *rules.Error", tt.text, err)
+			t.Errorf("Measure(%+q): error %v, want *apierror.Error", tt.text, err)
 			continue
 		}
-		if e.Code != rules.CodeInvalidUTF8 || e.Offset != tt.offset || e.HTTPStatus != 400 {
+		if e.Code != apierror.CodeInvalidUTF8 || e.Offset != tt.offset || e.HTTPStatus != 400 {
 			t.Errorf("Measure(%+q): code %s offset %d status %d, want invalid_utf8 at %d", tt.text, e.Code, e.Offset, e.HTTPStatus, tt.offset)
 		}
 	}
@@ -177,8 +178,8 @@ func TestMeasureRejectsCharactersXRefuses(t *testing.T) {
 		if m.Length != Default().Parse(tc.text).WeightedLength {
 			t.Errorf("Measure(%q) still reports the weight: %d", tc.text, m.Length)
 		}
-		e := rules.AsError(err)
-		if e == nil || e.Code != rules.CodeInvalidCharacter || e.Offset != tc.offset || e.HTTPStatus != 400 {
+		e := apierror.As(err)
+		if e == nil || e.Code != apierror.CodeInvalidCharacter || e.Offset != tc.offset || e.HTTPStatus != 400 {
 			t.Errorf("Measure(%q) err = %v, want invalid_character at %d", tc.text, err, tc.offset)
 		}
 	}

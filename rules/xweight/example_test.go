@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/xweight"
 )
 
@@ -54,7 +55,7 @@ func ExampleParser_Measure() {
 	fmt.Println(m.Counter, m.Length, m.Cap, m.OverflowAt)
 
 	_, err := c.Measure("bad \xff byte", 0)
-	if e := rules.AsError(err); e != nil {
+	if e := apierror.As(err); e != nil {
 		fmt.Println(e.Code, e.Offset)
 	}
 	// Output:

@@ -12,7 +12,7 @@ import (
 	"github.com/rivo/uniseg"
 
 	"github.com/postrules/postrules/internal/strictjson"
-	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/internal/urls"
 	"github.com/postrules/postrules/rules/xweight/internal/nfc"
 )
@@ -228,18 +228,18 @@ func measureAgrees(c *Parser, s string, cap int) string {
 			}
 			return ""
 		}
-		e := rules.AsError(err)
-		if e != nil && e.Code == rules.CodeInvalidCharacter && !m.Exact && e.Offset < strictjson.FirstInvalidUTF8String(s) {
+		e := apierror.As(err)
+		if e != nil && e.Code == apierror.CodeInvalidCharacter && !m.Exact && e.Offset < strictjson.FirstInvalidUTF8String(s) {
 			return "" // a refused character in the part read, before the bad byte
 		}
-		if e == nil || e.Code != rules.CodeInvalidUTF8 || e.Offset != strictjson.FirstInvalidUTF8String(s) {
+		if e == nil || e.Code != apierror.CodeInvalidUTF8 || e.Offset != strictjson.FirstInvalidUTF8String(s) {
 			return fmt.Sprintf("err %v for invalid UTF-8 at %d", err, strictjson.FirstInvalidUTF8String(s))
 		}
 		return ""
 	}
 	hasRefused := strings.ContainsAny(s, "\uFFFE\uFEFF\uFFFF")
 	if err != nil {
-		if e := rules.AsError(err); !hasRefused || e == nil || e.Code != rules.CodeInvalidCharacter {
+		if e := apierror.As(err); !hasRefused || e == nil || e.Code != apierror.CodeInvalidCharacter {
 			return fmt.Sprintf("err %v, text holds a refused character: %v", err, hasRefused)
 		}
 		if m.Exact && m != ex {

@@ -3,17 +3,17 @@ package httpapi
 import (
 	"sync"
 
-	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/lifecycle"
 )
 
 // DraftStore holds the saved drafts that [PublishDraft] publishes. Its two methods are the
-// draft's life of rules.BeginDraftPublish and rules.FinishDraftPublish, made atomic: of
+// draft's life of lifecycle.BeginDraftPublish and lifecycle.FinishDraftPublish, made atomic: of
 // concurrent Begins of one saved draft, exactly one sees it saved.
 type DraftStore interface {
 	// Begin returns the stored draft id (its create-post body) and the state it was in,
 	// and, when that state is saved, marks it publishing before it returns. An unknown id
-	// is rules.DraftDeleted (404 draft_not_found), and so is a published draft.
-	Begin(id string) (draft []byte, state rules.DraftState)
+	// is lifecycle.DraftDeleted (404 draft_not_found), and so is a published draft.
+	Begin(id string) (draft []byte, state lifecycle.DraftState)
 	// Finish ends a publish whose Begin saw the draft saved: published deletes the draft,
 	// otherwise it is saved again.
 	Finish(id string, published bool)
@@ -28,7 +28,7 @@ type MemoryDrafts struct {
 
 type memoryDraft struct {
 	body  []byte
-	state rules.DraftState
+	state lifecycle.DraftState
 }
 
 // NewMemoryDrafts holds drafts (id to stored body), each saved. It keeps the slices, which
@@ -36,27 +36,27 @@ type memoryDraft struct {
 func NewMemoryDrafts(drafts map[string][]byte) *MemoryDrafts {
 	m := &MemoryDrafts{drafts: make(map[string]*memoryDraft, len(drafts))}
 	for id, b := range drafts {
-		m.drafts[id] = &memoryDraft{body: b, state: rules.DraftSaved}
+		m.drafts[id] = &memoryDraft{body: b, state: lifecycle.DraftSaved}
 	}
 	return m
 }
 
-// Begin is DraftStore.Begin: rules.BeginDraftPublish under the store's lock.
-func (m *MemoryDrafts) Begin(id string) ([]byte, rules.DraftState) {
+// Begin is DraftStore.Begin: lifecycle.BeginDraftPublish under the store's lock.
+func (m *MemoryDrafts) Begin(id string) ([]byte, lifecycle.DraftState) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	d, ok := m.drafts[id]
 	if !ok {
-		return nil, rules.DraftDeleted
+		return nil, lifecycle.DraftDeleted
 	}
 	before := d.state
-	if next, err := rules.BeginDraftPublish(before); err == nil {
+	if next, err := lifecycle.BeginDraftPublish(before); err == nil {
 		d.state = next
 	}
 	return d.body, before
 }
 
-// Finish is DraftStore.Finish: rules.FinishDraftPublish under the store's lock; a
+// Finish is DraftStore.Finish: lifecycle.FinishDraftPublish under the store's lock; a
 // published draft is dropped.
 func (m *MemoryDrafts) Finish(id string, published bool) {
 	m.mu.Lock()
@@ -65,22 +65,22 @@ func (m *MemoryDrafts) Finish(id string, published bool) {
 	if !ok {
 		return
 	}
-	next, err := rules.FinishDraftPublish(d.state, published)
+	next, err := lifecycle.FinishDraftPublish(d.state, published)
 	switch {
 	case err != nil: // not publishing: a Finish without its Begin changes nothing
-	case next == rules.DraftDeleted:
+	case next == lifecycle.DraftDeleted:
 		delete(m.drafts, id)
 	default:
 		d.state = next
 	}
 }
 
-// State is the state of draft id now: rules.DraftDeleted when there is none.
-func (m *MemoryDrafts) State(id string) rules.DraftState {
+// State is the state of draft id now: lifecycle.DraftDeleted when there is none.
+func (m *MemoryDrafts) State(id string) lifecycle.DraftState {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if d, ok := m.drafts[id]; ok {
 		return d.state
 	}
-	return rules.DraftDeleted
+	return lifecycle.DraftDeleted
 }

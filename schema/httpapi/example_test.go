@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 	"github.com/postrules/postrules/schema"
 	"github.com/postrules/postrules/schema/httpapi"
 )
@@ -20,7 +22,7 @@ func exampleOptions() httpapi.Options {
 		Now: func() time.Time { return time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC) },
 		Authorize: func(r *http.Request, key string) (schema.Env, error) {
 			if key != "sk_test" {
-				return schema.Env{}, rules.NewError(rules.CodeUnauthorized, "", "the API key is not known")
+				return schema.Env{}, apierror.New(apierror.CodeUnauthorized, "", "the API key is not known")
 			}
 			return schema.Env{Accounts: []rules.Account{{Platform: rules.Twitter, ID: "tw_brand"}}}, nil
 		},
@@ -84,7 +86,7 @@ func ExamplePublishDraft() {
 
 	done := make(chan struct{})
 	go func() { post(url, "sk_test", `{"publishNow":true}`); close(done) }()
-	for drafts.State("d1") != rules.DraftPublishing {
+	for drafts.State("d1") != lifecycle.DraftPublishing {
 		time.Sleep(time.Millisecond)
 	}
 	post(url, "sk_test", `{"publishNow":true}`)
@@ -157,4 +159,14 @@ func ExampleMemoryDrafts_State() {
 	var drafts httpapi.MemoryDrafts // the zero value holds no draft
 	fmt.Println(drafts.State("d1"))
 	// Output: deleted
+}
+
+func ExampleParseBearer() {
+	key, err := httpapi.ParseBearer("bearer pk_live_42")
+	fmt.Println(key, err)
+	_, err = httpapi.ParseBearer("Basic dXNlcjpwYXNz")
+	fmt.Println(apierror.As(err).HTTPStatus, apierror.As(err).Code)
+	// Output:
+	// pk_live_42 <nil>
+	// 401 unauthorized
 }

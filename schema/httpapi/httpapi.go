@@ -7,7 +7,7 @@
 //
 //   - answers 405 method_not_allowed (with Allow: POST) to any method but POST;
 //   - reads the API key of "Authorization: Bearer <key>" (RFC 6750 section 2.1) with
-//     [rules.ParseBearer] and hands it to the caller's [Options.Authorize], the key's own
+//     [ParseBearer] and hands it to the caller's [Options.Authorize], the key's own
 //     check, which returns the request's [schema.Env] (connected accounts, plan, limits);
 //     401 unauthorized, with WWW-Authenticate: Bearer (RFC 6750 section 3), when it is
 //     missing, malformed or refused;
@@ -41,6 +41,8 @@ import (
 
 	"github.com/postrules/postrules/internal/statuswriter"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 	"github.com/postrules/postrules/schema"
 )
 
@@ -49,7 +51,7 @@ type Options struct {
 	// Authorize is the API key's own check: key is the token of the Authorization: Bearer
 	// header, already well formed. It returns the environment of the key's user (its
 	// connected accounts, plan and limits), or an error to refuse the request: a
-	// *rules.Error (normally 401 unauthorized) answers with its code and message, any
+	// *apierror.Error (normally 401 unauthorized) answers with its code and message, any
 	// other error 500 internal_error (its text is not sent). Plans are not refused here:
 	// return them in Env.Plan, and the rule book answers 402 and 403 with their extras in
 	// its precedence. nil accepts every well-formed key with the zero Env (target
@@ -122,13 +124,13 @@ func PublishDraft(o Options, drafts DraftStore, next Accepted) http.Handler {
 		}
 		draft, state := drafts.Begin(id)
 		published := false
-		if state == rules.DraftSaved || state == "" {
+		if state == lifecycle.DraftSaved || state == "" {
 			// This request holds the draft; whatever happens next, it lets go of it.
 			defer func() { drafts.Finish(id, published) }()
 		}
 		env.DraftState = state
 		var v schema.Verdict
-		if st := state; st != rules.DraftSaved && st != "" && st != rules.DraftPublishing {
+		if st := state; st != lifecycle.DraftSaved && st != "" && st != lifecycle.DraftPublishing {
 			// A deleted draft (or a state the store should not have) answers alone, whatever
 			// the body: the rule book reads neither the body nor the draft.
 			v = schema.CheckDraftPublish(nil, nil, env)
@@ -165,7 +167,7 @@ func (o Options) preamble(w http.ResponseWriter, r *http.Request) bool {
 		// RFC 9110 section 15.5.6: a 405 answer carries Allow with the methods the
 		// resource answers.
 		w.Header().Set("Allow", http.MethodPost)
-		o.refuse(w, r, rules.CodeMethodNotAllowed, r.Method+" is not allowed here; use POST")
+		o.refuse(w, r, apierror.CodeMethodNotAllowed, r.Method+" is not allowed here; use POST")
 		return false
 	}
 	return true
@@ -174,7 +176,7 @@ func (o Options) preamble(w http.ResponseWriter, r *http.Request) bool {
 // authorize reads the bearer key, asks Options.Authorize about it, fills the clock, and
 // then checks the content type, which only an authorized caller is told about.
 func (o Options) authorize(w http.ResponseWriter, r *http.Request) (string, schema.Env, bool) {
-	key, err := rules.ParseBearer(r.Header.Get("Authorization"))
+	key, err := ParseBearer(r.Header.Get("Authorization"))
 	var env schema.Env
 	if err == nil && o.Authorize != nil {
 		env, err = o.Authorize(r, key)
@@ -191,7 +193,7 @@ func (o Options) authorize(w http.ResponseWriter, r *http.Request) (string, sche
 		env.Now = now()
 	}
 	if ct := r.Header.Get("Content-Type"); ct != "" && !isJSON(ct) {
-		o.refuse(w, r, rules.CodeUnsupportedMediaType, "Content-Type "+strconv.Quote(ct)+" is not supported; send application/json (UTF-8)")
+		o.refuse(w, r, apierror.CodeUnsupportedMediaType, "Content-Type "+strconv.Quote(ct)+" is not supported; send application/json (UTF-8)")
 		return "", env, false
 	}
 	return key, env, true
@@ -199,12 +201,12 @@ func (o Options) authorize(w http.ResponseWriter, r *http.Request) (string, sche
 
 // refuseKey answers a key that is missing, malformed or refused by Options.Authorize.
 func (o Options) refuseKey(w http.ResponseWriter, r *http.Request, err error) {
-	var re *rules.Error
+	var re *apierror.Error
 	if !errors.As(err, &re) {
-		o.refuse(w, r, rules.CodeInternal, "the API key could not be checked; this is the server's fault, not the request's")
+		o.refuse(w, r, apierror.CodeInternal, "the API key could not be checked; this is the server's fault, not the request's")
 		return
 	}
-	if re.Code == rules.CodeUnauthorized {
+	if re.Code == apierror.CodeUnauthorized {
 		// RFC 6750 section 3: a 401 names the scheme the resource wants.
 		w.Header().Set("WWW-Authenticate", "Bearer")
 	}
@@ -242,16 +244,16 @@ func (o Options) body(w http.ResponseWriter, r *http.Request, env schema.Env) ([
 	if r.ContentLength > int64(limit) {
 		// Refused from its length alone: the server closes the connection rather than
 		// read a body nobody wants.
-		o.refuse(w, r, rules.CodeBodyTooLarge, tooLarge(strconv.FormatInt(r.ContentLength, 10), limit))
+		o.refuse(w, r, apierror.CodeBodyTooLarge, tooLarge(strconv.FormatInt(r.ContentLength, 10), limit))
 		return nil, false
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, int64(limit)+1))
 	if err != nil {
-		o.refuse(w, r, rules.CodeInvalidRequest, "the body could not be read: "+err.Error())
+		o.refuse(w, r, apierror.CodeInvalidRequest, "the body could not be read: "+err.Error())
 		return nil, false
 	}
 	if len(body) > limit {
-		o.refuse(w, r, rules.CodeBodyTooLarge, tooLarge("more than "+strconv.Itoa(limit), limit))
+		o.refuse(w, r, apierror.CodeBodyTooLarge, tooLarge("more than "+strconv.Itoa(limit), limit))
 		return nil, false
 	}
 	return body, true
@@ -263,7 +265,7 @@ func tooLarge(size string, limit int) string {
 }
 
 // refuse answers one problem found before a check could run, as schema.Refuse builds it.
-func (o Options) refuse(w http.ResponseWriter, r *http.Request, code rules.Code, message string) {
+func (o Options) refuse(w http.ResponseWriter, r *http.Request, code apierror.Code, message string) {
 	o.write(w, r, schema.Refuse([]schema.Problem{{Code: code, Message: message}}))
 }
 
@@ -293,7 +295,7 @@ func (o Options) write(w http.ResponseWriter, r *http.Request, v schema.Verdict)
 // body; writing one is a caller's bug, answered 500 internal_error.
 func WriteError(w http.ResponseWriter, v schema.Verdict) {
 	if v.Valid || v.Error == nil {
-		v = schema.Refuse([]schema.Problem{{Code: rules.CodeInternal, Message: "httpapi.WriteError: the verdict has no error; this is the server's fault, not the request's"}})
+		v = schema.Refuse([]schema.Problem{{Code: apierror.CodeInternal, Message: "httpapi.WriteError: the verdict has no error; this is the server's fault, not the request's"}})
 	}
 	writeJSON(w, v.HTTPStatus, v.Error)
 }

@@ -13,7 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 	"github.com/postrules/postrules/schema"
 	"github.com/postrules/postrules/schema/httpapi"
 )
@@ -56,19 +57,19 @@ func TestFrontRefusals(t *testing.T) {
 	tests := []struct {
 		name, method, ctype, auth, body string
 		status                          int
-		code                            rules.Code
+		code                            apierror.Code
 		header, value                   string
 	}{
-		{"GET is 405 with Allow", "GET", "", "Bearer sk_test", "", 405, rules.CodeMethodNotAllowed, "Allow", "POST"},
-		{"no key", "POST", "application/json", "", okBody, 401, rules.CodeUnauthorized, "Www-Authenticate", "Bearer"},
-		{"another scheme", "POST", "application/json", "Basic dXNlcjpwYXNz", okBody, 401, rules.CodeUnauthorized, "Www-Authenticate", "Bearer"},
-		{"an empty key", "POST", "application/json", "Bearer ", okBody, 401, rules.CodeUnauthorized, "", ""},
-		{"a key Authorize refuses", "POST", "application/json", "Bearer sk_other", okBody, 401, rules.CodeUnauthorized, "", ""},
-		{"a form", "POST", "application/x-www-form-urlencoded", "Bearer sk_test", okBody, 415, rules.CodeUnsupportedMediaType, "", ""},
-		{"text", "POST", "text/plain", "Bearer sk_test", okBody, 415, rules.CodeUnsupportedMediaType, "", ""},
-		{"JSON in Latin-1", "POST", "application/json; charset=iso-8859-1", "Bearer sk_test", okBody, 415, rules.CodeUnsupportedMediaType, "", ""},
-		{"a broken type", "POST", "application/", "Bearer sk_test", okBody, 415, rules.CodeUnsupportedMediaType, "", ""},
-		{"the check's refusal", "POST", "application/json", "Bearer sk_test", `{"content":"hi"}`, 400, rules.CodeValidationFailed, "", ""},
+		{"GET is 405 with Allow", "GET", "", "Bearer sk_test", "", 405, apierror.CodeMethodNotAllowed, "Allow", "POST"},
+		{"no key", "POST", "application/json", "", okBody, 401, apierror.CodeUnauthorized, "Www-Authenticate", "Bearer"},
+		{"another scheme", "POST", "application/json", "Basic dXNlcjpwYXNz", okBody, 401, apierror.CodeUnauthorized, "Www-Authenticate", "Bearer"},
+		{"an empty key", "POST", "application/json", "Bearer ", okBody, 401, apierror.CodeUnauthorized, "", ""},
+		{"a key Authorize refuses", "POST", "application/json", "Bearer sk_other", okBody, 401, apierror.CodeUnauthorized, "", ""},
+		{"a form", "POST", "application/x-www-form-urlencoded", "Bearer sk_test", okBody, 415, apierror.CodeUnsupportedMediaType, "", ""},
+		{"text", "POST", "text/plain", "Bearer sk_test", okBody, 415, apierror.CodeUnsupportedMediaType, "", ""},
+		{"JSON in Latin-1", "POST", "application/json; charset=iso-8859-1", "Bearer sk_test", okBody, 415, apierror.CodeUnsupportedMediaType, "", ""},
+		{"a broken type", "POST", "application/", "Bearer sk_test", okBody, 415, apierror.CodeUnsupportedMediaType, "", ""},
+		{"the check's refusal", "POST", "application/json", "Bearer sk_test", `{"content":"hi"}`, 400, apierror.CodeValidationFailed, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -102,7 +103,7 @@ func TestAuthorizeFailureIs500WithoutItsText(t *testing.T) {
 	o := exampleOptions()
 	o.Authorize = func(*http.Request, string) (schema.Env, error) { return schema.Env{}, errors.New("db password wrong") }
 	status, _, body := do(httpapi.CreatePost(o, accept), "POST", "", "Bearer k", strings.NewReader(okBody))
-	if e := errorBody(t, body); status != 500 || e.Code != rules.CodeInternal || strings.Contains(body, "password") {
+	if e := errorBody(t, body); status != 500 || e.Code != apierror.CodeInternal || strings.Contains(body, "password") {
 		t.Fatalf("%d %s", status, body)
 	}
 }
@@ -149,7 +150,7 @@ func TestBodyTooLarge(t *testing.T) {
 	r.Header.Set("Authorization", "Bearer sk_test")
 	w = httptest.NewRecorder()
 	h.ServeHTTP(w, r)
-	if e := errorBody(t, w.Body.String()); w.Code != 400 || e.Code != rules.CodeBodyTooLarge {
+	if e := errorBody(t, w.Body.String()); w.Code != 400 || e.Code != apierror.CodeBodyTooLarge {
 		t.Fatalf("got %d %s", w.Code, w.Body)
 	}
 	if src.n > schema.DefaultMaxBodyBytes+1+64<<10 {
@@ -160,7 +161,7 @@ func TestBodyTooLarge(t *testing.T) {
 	o := exampleOptions()
 	o.Authorize = func(*http.Request, string) (schema.Env, error) { return schema.Env{MaxBodyBytes: 10}, nil }
 	status, _, body := do(httpapi.CreatePost(o, accept), "POST", "", "Bearer k", strings.NewReader(okBody))
-	if e := errorBody(t, body); status != 400 || e.Code != rules.CodeBodyTooLarge || !strings.Contains(e.Message, "limit is 10 bytes") {
+	if e := errorBody(t, body); status != 400 || e.Code != apierror.CodeBodyTooLarge || !strings.Contains(e.Message, "limit is 10 bytes") {
 		t.Fatalf("%d %s", status, body)
 	}
 }
@@ -216,7 +217,7 @@ func TestDraftPublishedExactlyOnce(t *testing.T) {
 				statuses[i] = status
 				if status != 202 {
 					e := errorBody(t, body)
-					if (status == 409) != (e.Code == rules.CodeDraftAlreadyPublishing) || (status == 404) != (e.Code == rules.CodeDraftNotFound) {
+					if (status == 409) != (e.Code == apierror.CodeDraftAlreadyPublishing) || (status == 404) != (e.Code == apierror.CodeDraftNotFound) {
 						t.Errorf("%d %s", status, body)
 					}
 				}
@@ -247,22 +248,22 @@ func TestDraftBackToSaved(t *testing.T) {
 		}
 		accept(w, r, req)
 	}) + "d1/publish"
-	if status, body := publishDraft(t, url, `{"publishNow":true,"scheduledFor":"2030-01-01T00:00Z"}`); status != 400 || drafts.State("d1") != rules.DraftSaved {
+	if status, body := publishDraft(t, url, `{"publishNow":true,"scheduledFor":"2030-01-01T00:00Z"}`); status != 400 || drafts.State("d1") != lifecycle.DraftSaved {
 		t.Fatalf("refused: %d %s, state %s", status, body, drafts.State("d1"))
 	}
-	if status, _ := publishDraft(t, url, `{"publishNow":true}`); status != 502 || drafts.State("d1") != rules.DraftSaved {
+	if status, _ := publishDraft(t, url, `{"publishNow":true}`); status != 502 || drafts.State("d1") != lifecycle.DraftSaved {
 		t.Fatalf("failed publish: %d, state %s", status, drafts.State("d1"))
 	}
-	if status, body := publishDraft(t, strings.Replace(url, "d1", "d1", 1), strings.Repeat(" ", schema.DefaultMaxBodyBytes+1)); status != 400 || errorBody(t, body).Code != rules.CodeBodyTooLarge || drafts.State("d1") != rules.DraftSaved {
+	if status, body := publishDraft(t, strings.Replace(url, "d1", "d1", 1), strings.Repeat(" ", schema.DefaultMaxBodyBytes+1)); status != 400 || errorBody(t, body).Code != apierror.CodeBodyTooLarge || drafts.State("d1") != lifecycle.DraftSaved {
 		t.Fatalf("too large: %d %s, state %s", status, body, drafts.State("d1"))
 	}
 	fail = false
-	if status, body := publishDraft(t, url, `{"scheduledFor":"2030-03-01T08:00:00Z"}`); status != 202 || !strings.Contains(body, `"scheduledFor":"2030-03-01T08:00:00Z"`) || drafts.State("d1") != rules.DraftDeleted {
+	if status, body := publishDraft(t, url, `{"scheduledFor":"2030-03-01T08:00:00Z"}`); status != 202 || !strings.Contains(body, `"scheduledFor":"2030-03-01T08:00:00Z"`) || drafts.State("d1") != lifecycle.DraftDeleted {
 		t.Fatalf("publish: %d %s, state %s", status, body, drafts.State("d1"))
 	}
 	// Gone: 404 whatever the body, as the rule book answers a deleted draft.
 	for _, body := range []string{`{"publishNow":true}`, `not json`, strings.Repeat(" ", schema.DefaultMaxBodyBytes+1)} {
-		if status, got := publishDraft(t, url, body); status != 404 || errorBody(t, got).Code != rules.CodeDraftNotFound {
+		if status, got := publishDraft(t, url, body); status != 404 || errorBody(t, got).Code != apierror.CodeDraftNotFound {
 			t.Fatalf("after publish, %.20q: %d %s", body, status, got)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 	"github.com/postrules/postrules/rules/xweight"
 )
 
@@ -19,7 +21,7 @@ import (
 // tied to a position (null in JSON).
 type Fault struct {
 	Error   string
-	Code    rules.Code
+	Code    apierror.Code
 	Message string
 	Path    string
 	Offset  int
@@ -27,15 +29,15 @@ type Fault struct {
 
 // FaultOf turns err into a Fault. text is the value err's byte Offset points into (the
 // text measured, the scheduledFor value parsed); the offset is converted to UTF-16 code
-// units of that text. An error that is not a *rules.Error is a bug and becomes
-// [rules.CodeInternal].
+// units of that text. An error that is not a *apierror.Error is a bug and becomes
+// [apierror.CodeInternal].
 func FaultOf(err error, text string) *Fault {
-	// The rules return a bare *rules.Error; the type assertion finds it without
+	// The rules return a bare *apierror.Error; the type assertion finds it without
 	// errors.As's reflection (about half a microsecond in WebAssembly, paid on every
 	// invalid keystroke in a scheduledFor field). A wrapped one is still found.
-	e, ok := err.(*rules.Error)
+	e, ok := err.(*apierror.Error)
 	if !ok {
-		e = rules.AsError(err)
+		e = apierror.As(err)
 	}
 	if e == nil {
 		return InternalFault(err.Error())
@@ -47,15 +49,15 @@ func FaultOf(err error, text string) *Fault {
 	return f
 }
 
-// NewFault is the Fault of a new *rules.Error, not tied to a position.
-func NewFault(code rules.Code, path, message string) *Fault {
-	return FaultOf(rules.NewError(code, path, message), "")
+// NewFault is the Fault of a new *apierror.Error, not tied to a position.
+func NewFault(code apierror.Code, path, message string) *Fault {
+	return FaultOf(apierror.New(code, path, message), "")
 }
 
 // InternalFault is the Fault of a bug on the Go side (a recovered panic, a malformed call
-// from the wrapper): [rules.CodeInternal], 500, never caused by what a page passes in.
+// from the wrapper): [apierror.CodeInternal], 500, never caused by what a page passes in.
 func InternalFault(message string) *Fault {
-	return NewFault(rules.CodeInternal, "", message)
+	return NewFault(apierror.CodeInternal, "", message)
 }
 
 // xweighted is X's weighted counter with twitter-text's v3 configuration. It is built once
@@ -76,7 +78,7 @@ func CounterNamed(name string) (rules.Counter, bool) {
 
 // counterFault is the fault for a counter name that is not one of the two.
 func counterFault(path, name string) *Fault {
-	return NewFault(rules.CodeInvalidValue, path, "counter "+strictjson.Quote(name)+" is not "+
+	return NewFault(apierror.CodeInvalidValue, path, "counter "+strictjson.Quote(name)+" is not "+
 		strconv.Quote(rules.GraphemeCounter().Name())+" or "+strconv.Quote(xweighted.Name()))
 }
 
@@ -90,7 +92,7 @@ func ValidCap(c float64) bool {
 
 // capFault is the fault for a cap that is not [ValidCap].
 func capFault(path string, c float64) *Fault {
-	return NewFault(rules.CodeInvalidValue, path, "cap "+strconv.FormatFloat(c, 'g', -1, 64)+
+	return NewFault(apierror.CodeInvalidValue, path, "cap "+strconv.FormatFloat(c, 'g', -1, 64)+
 		" is not a whole number from 1 to 2147483647")
 }
 
@@ -129,7 +131,7 @@ func Measure(text string, o MeasureOptions) (Measured, *Fault) {
 	if o.Platform != "" {
 		var err error
 		if p, err = rules.ParsePlatform(o.Platform); err != nil {
-			return Measured{}, FaultOf(rules.AsError(err).WithPath("platform"), "")
+			return Measured{}, FaultOf(apierror.As(err).WithPath("platform"), "")
 		}
 	}
 	var limits rules.Limits // the zero value is rules.DefaultLimits()
@@ -172,7 +174,7 @@ func ParseScheduledFor(s, now string, hasNow bool) (string, *Fault) {
 	if hasNow {
 		clock, err := rules.ParseScheduledFor(now)
 		if err != nil {
-			f := FaultOf(rules.AsError(err).WithPath("now"), now)
+			f := FaultOf(apierror.As(err).WithPath("now"), now)
 			f.Message = "option now: " + f.Message
 			f.Offset = -1 // an offset would point into now, where the page looks for one in s
 			return "", f
@@ -184,11 +186,11 @@ func ParseScheduledFor(s, now string, hasNow bool) (string, *Fault) {
 	return rules.FormatScheduledFor(t), nil
 }
 
-// Aggregate folds per-target outcomes into the post's summary with [rules.Aggregate].
-func Aggregate(outcomes []rules.Outcome) (rules.Summary, *Fault) {
-	s, err := rules.Aggregate(outcomes)
+// Aggregate folds per-target outcomes into the post's summary with [lifecycle.Aggregate].
+func Aggregate(outcomes []lifecycle.Outcome) (lifecycle.Summary, *Fault) {
+	s, err := lifecycle.Aggregate(outcomes)
 	if err != nil {
-		return rules.Summary{}, FaultOf(err, "")
+		return lifecycle.Summary{}, FaultOf(err, "")
 	}
 	return s, nil
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/leanovate/gopter/prop"
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 	"github.com/rivo/uniseg"
 )
 
@@ -31,7 +33,7 @@ func utf16Reference(s string, off int) int {
 }
 
 func TestFaultJSON(t *testing.T) {
-	f := &Fault{Error: "Bad Request", Code: rules.CodeInvalidValue, Message: "cap \"0\"\n", Path: "/0/a~1b", Offset: -1}
+	f := &Fault{Error: "Bad Request", Code: apierror.CodeInvalidValue, Message: "cap \"0\"\n", Path: "/0/a~1b", Offset: -1}
 	var got map[string]any
 	if err := json.Unmarshal(f.AppendJSON(nil), &got); err != nil {
 		t.Fatal(err)
@@ -66,7 +68,7 @@ func TestDecodeOutcomes(t *testing.T) {
 	if !ok || len(got) != 2 {
 		t.Fatalf("got %v, %v", got, ok)
 	}
-	want := rules.Outcome{Platform: rules.LinkedIn, State: rules.TargetFailed, Error: "token expired", Code: rules.CodePlatformError}
+	want := lifecycle.Outcome{Platform: rules.LinkedIn, State: lifecycle.TargetFailed, Error: "token expired", Code: apierror.CodePlatformError}
 	if got[1] != want {
 		t.Errorf("got %+v, want %+v", got[1], want)
 	}
@@ -144,16 +146,16 @@ func TestMeasureFaults(t *testing.T) {
 	tests := []struct {
 		text string
 		o    MeasureOptions
-		code rules.Code
+		code apierror.Code
 		path string
 		off  int
 	}{
-		{"x", MeasureOptions{Platform: "Twitter"}, rules.CodeUnknownPlatform, "platform", -1},
-		{"x", MeasureOptions{Counter: "words"}, rules.CodeInvalidValue, "counter", -1},
-		{"x", MeasureOptions{Cap: 0, HasCap: true}, rules.CodeInvalidValue, "cap", -1},
-		{"x", MeasureOptions{Cap: 2.5, HasCap: true}, rules.CodeInvalidValue, "cap", -1},
-		{"x", MeasureOptions{Cap: 1 << 31, HasCap: true}, rules.CodeInvalidValue, "cap", -1},
-		{"😀a\xff", MeasureOptions{}, rules.CodeInvalidUTF8, "", 3}, // byte 5 is UTF-16 unit 3
+		{"x", MeasureOptions{Platform: "Twitter"}, apierror.CodeUnknownPlatform, "platform", -1},
+		{"x", MeasureOptions{Counter: "words"}, apierror.CodeInvalidValue, "counter", -1},
+		{"x", MeasureOptions{Cap: 0, HasCap: true}, apierror.CodeInvalidValue, "cap", -1},
+		{"x", MeasureOptions{Cap: 2.5, HasCap: true}, apierror.CodeInvalidValue, "cap", -1},
+		{"x", MeasureOptions{Cap: 1 << 31, HasCap: true}, apierror.CodeInvalidValue, "cap", -1},
+		{"😀a\xff", MeasureOptions{}, apierror.CodeInvalidUTF8, "", 3}, // byte 5 is UTF-16 unit 3
 	}
 	for _, tc := range tests {
 		_, f := Measure(tc.text, tc.o)
@@ -171,13 +173,13 @@ func TestParseScheduledFor(t *testing.T) {
 	if utc, f := ParseScheduledFor("2030-01-02T03:04Z", "", false); f != nil || utc != "2030-01-02T03:04:00Z" {
 		t.Errorf("got %q, %+v", utc, f)
 	}
-	if _, f := ParseScheduledFor("2030-02-30T03:04Z", "", false); f == nil || f.Code != rules.CodeInvalidScheduledFor || f.Offset != 8 {
+	if _, f := ParseScheduledFor("2030-02-30T03:04Z", "", false); f == nil || f.Code != apierror.CodeInvalidScheduledFor || f.Offset != 8 {
 		t.Errorf("got %+v", f)
 	}
-	if _, f := ParseScheduledFor("2020-01-01T00:00Z", "2026-01-01T00:00Z", true); f == nil || f.Code != rules.CodeScheduledInPast {
+	if _, f := ParseScheduledFor("2020-01-01T00:00Z", "2026-01-01T00:00Z", true); f == nil || f.Code != apierror.CodeScheduledInPast {
 		t.Errorf("past: got %+v", f)
 	}
-	if _, f := ParseScheduledFor("2030-01-01T00:00Z", "", true); f == nil || f.Code != rules.CodeInvalidScheduledFor || f.Offset != -1 ||
+	if _, f := ParseScheduledFor("2030-01-01T00:00Z", "", true); f == nil || f.Code != apierror.CodeInvalidScheduledFor || f.Offset != -1 ||
 		!strings.HasPrefix(f.Message, "option now: ") {
 		t.Errorf("empty now: got %+v", f)
 	}
@@ -187,31 +189,31 @@ func TestParseScheduledFor(t *testing.T) {
 }
 
 func TestAggregate(t *testing.T) {
-	s, f := Aggregate([]rules.Outcome{{Platform: rules.Twitter, State: rules.TargetPublished}, {Platform: rules.LinkedIn, State: rules.TargetFailed}})
-	if f != nil || s.Status != rules.PostPartial || !s.Success {
+	s, f := Aggregate([]lifecycle.Outcome{{Platform: rules.Twitter, State: lifecycle.TargetPublished}, {Platform: rules.LinkedIn, State: lifecycle.TargetFailed}})
+	if f != nil || s.Status != lifecycle.PostPartial || !s.Success {
 		t.Errorf("got %+v, %+v", s, f)
 	}
-	if _, f := Aggregate(nil); f == nil || f.Code != rules.CodeInvalidRequest {
+	if _, f := Aggregate(nil); f == nil || f.Code != apierror.CodeInvalidRequest {
 		t.Errorf("empty: got %+v", f)
 	}
 }
 
 func TestFaultOfOtherErrors(t *testing.T) {
 	f := FaultOf(strings.NewReader("").UnreadByte(), "")
-	if f.Code != rules.CodeInternal || f.Error != "Internal Server Error" || f.Offset != -1 {
+	if f.Code != apierror.CodeInternal || f.Error != "Internal Server Error" || f.Offset != -1 {
 		t.Errorf("got %+v", f)
 	}
-	// A wrapped *rules.Error is still found (errors.As, past the fast type assertion),
+	// A wrapped *apierror.Error is still found (errors.As, past the fast type assertion),
 	// and its byte offset still converted.
 	_, err := rules.ParseScheduledFor("😀")
 	f = FaultOf(fmt.Errorf("wrapped: %w", err), "😀")
-	if f.Code != rules.CodeInvalidScheduledFor || f.Error != "Bad Request" || f.Offset != 0 {
+	if f.Code != apierror.CodeInvalidScheduledFor || f.Error != "Bad Request" || f.Offset != 0 {
 		t.Errorf("wrapped: got %+v", f)
 	}
-	e := rules.NewError(rules.CodeInvalidUTF8, "/content", "bad")
+	e := apierror.New(apierror.CodeInvalidUTF8, "/content", "bad")
 	e.Offset = 4
 	f = FaultOf(fmt.Errorf("wrapped: %w", e), "😀ab")
-	if f.Code != rules.CodeInvalidUTF8 || f.Path != "/content" || f.Offset != 2 {
+	if f.Code != apierror.CodeInvalidUTF8 || f.Path != "/content" || f.Offset != 2 {
 		t.Errorf("wrapped with offset: got %+v", f)
 	}
 }

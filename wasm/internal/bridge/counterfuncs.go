@@ -7,6 +7,7 @@ import (
 
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/split"
 )
 
@@ -22,7 +23,7 @@ func limitFor(platform, counter string, capValue float64, hasCap bool) (rules.Pl
 	if platform != "" {
 		var err error
 		if p, err = rules.ParsePlatform(platform); err != nil {
-			return "", rules.Limit{}, FaultOf(rules.AsError(err).WithPath("platform"), "")
+			return "", rules.Limit{}, FaultOf(apierror.As(err).WithPath("platform"), "")
 		}
 	}
 	lim := rules.DefaultLimits().For(p)
@@ -91,7 +92,7 @@ func splitOptions(o SplitOptions) (rules.Limit, split.Options, *Fault) {
 	case "", split.NumberingNone, split.NumberingSuffix, split.NumberingPrefix:
 		opts.Numbering = n
 	default:
-		return rules.Limit{}, opts, NewFault(rules.CodeInvalidValue, "numbering", "numbering "+strictjson.Quote(o.Numbering)+
+		return rules.Limit{}, opts, NewFault(apierror.CodeInvalidValue, "numbering", "numbering "+strictjson.Quote(o.Numbering)+
 			" is not \"none\", \"suffix\" or \"prefix\"")
 	}
 	return lim, opts, nil
@@ -171,7 +172,7 @@ func parsePlatformList(list string) ([]rules.Platform, *Fault) {
 		list = rest
 		p, err := rules.ParsePlatform(name)
 		if err != nil {
-			return nil, FaultOf(rules.AsError(err).WithPath("platforms/"+strconv.Itoa(i)), "")
+			return nil, FaultOf(apierror.As(err).WithPath("platforms/"+strconv.Itoa(i)), "")
 		}
 		dup := false
 		for _, q := range ps {
@@ -240,7 +241,7 @@ func MeasureAll(dst []int32, text, list string) (recs []int32, whole bool, f *Fa
 	ms, read, err := limits.MeasureAllRead(allState.ms[:0], allState.platforms, text)
 	allState.ms = ms
 	if err != nil {
-		return dst, false, FaultOf(rules.AsError(err).WithPath("text"), text)
+		return dst, false, FaultOf(apierror.As(err).WithPath("text"), text)
 	}
 	if len(allState.seen) < len(ms) {
 		allState.seen = append(allState.seen, make([]seenRule, len(ms)-len(allState.seen))...)

@@ -14,6 +14,7 @@ import (
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
 	"github.com/postrules/postrules/rules/split"
 )
@@ -95,17 +96,17 @@ func TestSplitFaults(t *testing.T) {
 		why  string
 		text string
 		o    SplitOptions
-		code rules.Code
+		code apierror.Code
 		path string
 		off  int
 	}{
-		{"unknown platform", "x", SplitOptions{MeasureOptions: MeasureOptions{Platform: "x"}}, rules.CodeUnknownPlatform, "platform", -1},
-		{"unknown counter", "x", SplitOptions{MeasureOptions: MeasureOptions{Counter: "words"}}, rules.CodeInvalidValue, "counter", -1},
-		{"cap below 1", "x", SplitOptions{MeasureOptions: MeasureOptions{Cap: 0, HasCap: true}}, rules.CodeInvalidValue, "cap", -1},
-		{"unknown numbering", "x", SplitOptions{Numbering: "roman"}, rules.CodeInvalidValue, "numbering", -1},
-		{"invalid UTF-8 after an astral emoji", "😀a\xff", SplitOptions{}, rules.CodeInvalidUTF8, "", 3},
-		{"nothing to post", " \n ", SplitOptions{}, rules.CodeNoContent, "", -1},
-		{"one cluster over the cap", "👩‍👩‍👧", SplitOptions{MeasureOptions: MeasureOptions{Cap: 1, HasCap: true, Counter: "x-weighted"}}, rules.CodePostTooLong, "", -2},
+		{"unknown platform", "x", SplitOptions{MeasureOptions: MeasureOptions{Platform: "x"}}, apierror.CodeUnknownPlatform, "platform", -1},
+		{"unknown counter", "x", SplitOptions{MeasureOptions: MeasureOptions{Counter: "words"}}, apierror.CodeInvalidValue, "counter", -1},
+		{"cap below 1", "x", SplitOptions{MeasureOptions: MeasureOptions{Cap: 0, HasCap: true}}, apierror.CodeInvalidValue, "cap", -1},
+		{"unknown numbering", "x", SplitOptions{Numbering: "roman"}, apierror.CodeInvalidValue, "numbering", -1},
+		{"invalid UTF-8 after an astral emoji", "😀a\xff", SplitOptions{}, apierror.CodeInvalidUTF8, "", 3},
+		{"nothing to post", " \n ", SplitOptions{}, apierror.CodeNoContent, "", -1},
+		{"one cluster over the cap", "👩‍👩‍👧", SplitOptions{MeasureOptions: MeasureOptions{Cap: 1, HasCap: true, Counter: "x-weighted"}}, apierror.CodePostTooLong, "", -2},
 	}
 	for _, tc := range tests {
 		_, f := Split(tc.text, tc.o)
@@ -119,7 +120,7 @@ func TestSplitFaults(t *testing.T) {
 		// The CLI's error code for the same text, when the options are valid.
 		if tc.path == "" {
 			_, err := splitThread(tc.text, rules.DefaultLimits().For(rules.Twitter), split.Options{})
-			if tc.o.Cap == 0 && (err == nil || rules.AsError(err).Code != tc.code) {
+			if tc.o.Cap == 0 && (err == nil || apierror.As(err).Code != tc.code) {
 				t.Errorf("%s: split.Split says %v", tc.why, err)
 			}
 		}
@@ -176,7 +177,7 @@ func TestMeasureAllProperty(t *testing.T) {
 			want, err := limits.MeasureAll(nil, ps, text)
 			recs, _, f := MeasureAll(nil, text, strings.Join(names, ","))
 			if err != nil || f != nil {
-				return err != nil && f != nil && f.Code == rules.AsError(err).Code && f.Path == "text"
+				return err != nil && f != nil && f.Code == apierror.As(err).Code && f.Path == "text"
 			}
 			got := decodeRecords(t, recs)
 			if len(got) != len(want) {
@@ -201,10 +202,10 @@ func TestMeasureAllProperty(t *testing.T) {
 }
 
 func TestMeasureAllFaults(t *testing.T) {
-	if _, _, f := MeasureAll(nil, "x", "twitter,Bluesky"); f == nil || f.Code != rules.CodeUnknownPlatform || f.Path != "platforms/1" {
+	if _, _, f := MeasureAll(nil, "x", "twitter,Bluesky"); f == nil || f.Code != apierror.CodeUnknownPlatform || f.Path != "platforms/1" {
 		t.Errorf("unknown platform: %+v", f)
 	}
-	if _, _, f := MeasureAll(nil, "😀\xff", "bluesky"); f == nil || f.Code != rules.CodeInvalidUTF8 || f.Path != "text" || f.Offset != 2 {
+	if _, _, f := MeasureAll(nil, "😀\xff", "bluesky"); f == nil || f.Code != apierror.CodeInvalidUTF8 || f.Path != "text" || f.Offset != 2 {
 		t.Errorf("invalid UTF-8: %+v", f)
 	}
 	// A fault does not leave a wrong selection behind.

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"unsafe"
 
-	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // The calling convention with postrules.mjs. Every call goes the same way:
@@ -85,7 +85,7 @@ func reserve(n int32) (p unsafe.Pointer) {
 		}
 	}()
 	if n < 0 || n > MaxInput {
-		putFault(NewFault(rules.CodeBodyTooLarge, "", "the arguments of one call take "+
+		putFault(NewFault(apierror.CodeBodyTooLarge, "", "the arguments of one call take "+
 			strconv.Itoa(int(n))+" bytes of UTF-8 or more; at most "+strconv.Itoa(MaxInput)+" are accepted"))
 		return nil
 	}
@@ -206,11 +206,11 @@ func b2i(b bool) int32 {
 func measureOptions(platformLen, counterLen int32, capValue float64, hasCap int32) (MeasureOptions, *Fault) {
 	platform, ok := name(0, platformLen)
 	if !ok {
-		return MeasureOptions{}, NewFault(rules.CodeUnknownPlatform, "platform", "a platform name of more than "+strconv.Itoa(nameArea)+" bytes is not one of the ten")
+		return MeasureOptions{}, NewFault(apierror.CodeUnknownPlatform, "platform", "a platform name of more than "+strconv.Itoa(nameArea)+" bytes is not one of the ten")
 	}
 	counter, ok := name(1, counterLen)
 	if !ok {
-		return MeasureOptions{}, NewFault(rules.CodeInvalidValue, "counter", "a counter name of more than "+strconv.Itoa(nameArea)+" bytes is not \"graphemes\" or \"x-weighted\"")
+		return MeasureOptions{}, NewFault(apierror.CodeInvalidValue, "counter", "a counter name of more than "+strconv.Itoa(nameArea)+" bytes is not \"graphemes\" or \"x-weighted\"")
 	}
 	return MeasureOptions{Platform: platform, Counter: counter, Cap: capValue, HasCap: hasCap != 0}, nil
 }

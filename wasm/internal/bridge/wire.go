@@ -5,6 +5,8 @@ import (
 
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 )
 
 // AppendJSON appends f as the JSON object the page receives:
@@ -33,8 +35,8 @@ func (f *Fault) AppendJSON(b []byte) []byte {
 // by that many bytes of UTF-8. The page's values were checked for shape on the JavaScript
 // side (an array of objects with string members), so a malformed record is a bug of the
 // wrapper, reported as false.
-func DecodeOutcomes(b []byte) ([]rules.Outcome, bool) {
-	var out []rules.Outcome
+func DecodeOutcomes(b []byte) ([]lifecycle.Outcome, bool) {
+	var out []lifecycle.Outcome
 	var fields [4]string
 	for len(b) > 0 {
 		for i := range fields {
@@ -49,9 +51,9 @@ func DecodeOutcomes(b []byte) ([]rules.Outcome, bool) {
 			fields[i] = string(b[:n])
 			b = b[n:]
 		}
-		out = append(out, rules.Outcome{
-			Platform: rules.Platform(fields[0]), State: rules.TargetState(fields[1]),
-			Error: fields[2], Code: rules.Code(fields[3]),
+		out = append(out, lifecycle.Outcome{
+			Platform: rules.Platform(fields[0]), State: lifecycle.TargetState(fields[1]),
+			Error: fields[2], Code: apierror.Code(fields[3]),
 		})
 	}
 	return out, true

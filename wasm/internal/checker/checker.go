@@ -17,7 +17,7 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/schema"
 )
 
@@ -77,9 +77,9 @@ func marshal(v any) ([]byte, error) {
 // are limited to the ones the wrapper can find (see wrapperCodes), its In to the
 // documents a page passes.
 type WrapperError struct {
-	Code    rules.Code `json:"code"`
-	Message string     `json:"message"`
-	Path    string     `json:"path"`
+	Code    apierror.Code `json:"code"`
+	Message string        `json:"message"`
+	Path    string        `json:"path"`
 	// In is schema.Problem.In: "" the request body, "draft" the stored draft, "options"
 	// the options object.
 	In string `json:"in"`
@@ -88,10 +88,10 @@ type WrapperError struct {
 // wrapperCodes are the codes a WrapperError may carry: the client errors the wrapper can
 // find in a page's values. Any other code (a 5xx, a 401, 402, 429...) is a wrapper bug and
 // becomes internal_error, never a verdict of the page's choosing.
-var wrapperCodes = map[rules.Code]bool{
-	rules.CodeWrongType: true, rules.CodeInvalidString: true, rules.CodeMalformedJSON: true,
-	rules.CodeUnknownField: true, rules.CodeInvalidValue: true, rules.CodeBodyTooLarge: true,
-	rules.CodeInvalidBody: true, rules.CodeMissingField: true,
+var wrapperCodes = map[apierror.Code]bool{
+	apierror.CodeWrongType: true, apierror.CodeInvalidString: true, apierror.CodeMalformedJSON: true,
+	apierror.CodeUnknownField: true, apierror.CodeInvalidValue: true, apierror.CodeBodyTooLarge: true,
+	apierror.CodeInvalidBody: true, apierror.CodeMissingField: true,
 }
 
 // WrapperFault is the verdict for what the wrapper found in the page's values before any
@@ -115,7 +115,7 @@ func WrapperFault(faultJSON string) (schema.Verdict, bool) {
 
 // internal is the 500 verdict of a wrapper bug.
 func internal(msg string) schema.Verdict {
-	return schema.Refuse([]schema.Problem{{Code: rules.CodeInternal, Message: msg}})
+	return schema.Refuse([]schema.Problem{{Code: apierror.CodeInternal, Message: msg}})
 }
 
 // Status is `validate status --format json` for a valid outcome list.

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 	"github.com/postrules/postrules/schema"
 )
 
@@ -78,7 +80,7 @@ func TestVerdictMembersAreTheContracts(t *testing.T) {
 	long := strings.Replace(thread, `"two"`, `"`+strings.Repeat("x", 281)+`"`, 1)
 	v := CheckPost(long, `{"now":"2026-01-01T00:00:00Z"}`)
 	p := v.Problems[0]
-	if p.Code != rules.CodePostTooLong || p.Target == nil || p.Target.Platform != "twitter" || p.Length == nil || p.Length.Length != 281 || p.Length.Cap != 280 {
+	if p.Code != apierror.CodePostTooLong || p.Target == nil || p.Target.Platform != "twitter" || p.Length == nil || p.Length.Length != 281 || p.Length.Cap != 280 {
 		t.Errorf("post_too_long without its target and length: %s", mustMarshal(t, v))
 	}
 }
@@ -118,39 +120,39 @@ func TestOptionsDefects(t *testing.T) {
 	body := `{"content":"hello world","platforms":[{"platform":"twitter"}],"publishNow":true}`
 	tests := []struct {
 		options string
-		code    rules.Code
+		code    apierror.Code
 		path    string
 		goEnv   []rules.Account // the same accounts built in Go, when they can be
 		why     string
 	}{
-		{`{"accounts":[{"platform":"twitter","accountId":""}]}`, rules.CodeInvalidValue, "/accounts/0/accountId",
+		{`{"accounts":[{"platform":"twitter","accountId":""}]}`, apierror.CodeInvalidValue, "/accounts/0/accountId",
 			[]rules.Account{{Platform: "twitter"}}, "an empty accountId"},
-		{`{"accounts":[{"platform":"twitter","accountId":"a"},{"platform":"twitter","accountId":"a"}]}`, rules.CodeInvalidValue, "/accounts/1",
+		{`{"accounts":[{"platform":"twitter","accountId":"a"},{"platform":"twitter","accountId":"a"}]}`, apierror.CodeInvalidValue, "/accounts/1",
 			[]rules.Account{{Platform: "twitter", ID: "a"}, {Platform: "twitter", ID: "a"}}, "the same account twice: the later one"},
-		{`{"accounts":[{"platform":"twiter","accountId":"a"}]}`, rules.CodeUnknownPlatform, "/accounts/0/platform",
+		{`{"accounts":[{"platform":"twiter","accountId":"a"}]}`, apierror.CodeUnknownPlatform, "/accounts/0/platform",
 			[]rules.Account{{Platform: "twiter", ID: "a"}}, "a misspelt platform"},
-		{`{"accounts":[{"platform":"TWITTER","accountId":"a"}]}`, rules.CodeUnknownPlatform, "/accounts/0/platform",
+		{`{"accounts":[{"platform":"TWITTER","accountId":"a"}]}`, apierror.CodeUnknownPlatform, "/accounts/0/platform",
 			[]rules.Account{{Platform: "TWITTER", ID: "a"}}, "a platform in capitals: names are exact"},
-		{`{"accounts":[{"platform":"twitter"}]}`, rules.CodeMissingField, "/accounts/0/accountId", nil, "a missing accountId"},
-		{`{"accounts":[{"Platform":"twitter","AccountID":"a"}]}`, rules.CodeFieldCaseMismatch, "/accounts/0/Platform", nil, "Go's field names as keys"},
-		{`{"accounts":[{"platform":"twitter","accountId":"\ud800"}]}`, rules.CodeInvalidString, "/accounts/0/accountId", nil, "a lone surrogate in a value"},
-		{`{"accounts":[{"platform":"twitter","accountId":"a","\udc00":1}]}`, rules.CodeInvalidString, "/accounts/0/\ufffd", nil, "a lone surrogate in a name"},
-		{`{"limits":{"twitter\ud800":{"cap":5}}}`, rules.CodeInvalidString, "/limits/twitter\ufffd", nil, "a lone surrogate in a limit's platform"},
-		{`{"now":"tomorrow"}`, rules.CodeInvalidScheduledFor, "/now", nil, "a clock outside the grammar"},
-		{`{"now":5}`, rules.CodeWrongType, "/now", nil, "a clock that is not a string"},
-		{`{"accounts":{}}`, rules.CodeWrongType, "/accounts", nil, "accounts that are not an array"},
-		{`{"limits":{"twitter":{"cap":0}}}`, rules.CodeInvalidValue, "/limits/twitter/cap", nil, "cap 0 would mean the default"},
-		{`{"limits":{"twitter":{"counter":"words"}}}`, rules.CodeInvalidValue, "/limits/twitter/counter", nil, "an unknown counter"},
-		{`{"limits":{"zz":{"cap":5}}}`, rules.CodeUnknownPlatform, "/limits/zz", nil, "a limit of an unknown platform"},
+		{`{"accounts":[{"platform":"twitter"}]}`, apierror.CodeMissingField, "/accounts/0/accountId", nil, "a missing accountId"},
+		{`{"accounts":[{"Platform":"twitter","AccountID":"a"}]}`, apierror.CodeFieldCaseMismatch, "/accounts/0/Platform", nil, "Go's field names as keys"},
+		{`{"accounts":[{"platform":"twitter","accountId":"\ud800"}]}`, apierror.CodeInvalidString, "/accounts/0/accountId", nil, "a lone surrogate in a value"},
+		{`{"accounts":[{"platform":"twitter","accountId":"a","\udc00":1}]}`, apierror.CodeInvalidString, "/accounts/0/\ufffd", nil, "a lone surrogate in a name"},
+		{`{"limits":{"twitter\ud800":{"cap":5}}}`, apierror.CodeInvalidString, "/limits/twitter\ufffd", nil, "a lone surrogate in a limit's platform"},
+		{`{"now":"tomorrow"}`, apierror.CodeInvalidScheduledFor, "/now", nil, "a clock outside the grammar"},
+		{`{"now":5}`, apierror.CodeWrongType, "/now", nil, "a clock that is not a string"},
+		{`{"accounts":{}}`, apierror.CodeWrongType, "/accounts", nil, "accounts that are not an array"},
+		{`{"limits":{"twitter":{"cap":0}}}`, apierror.CodeInvalidValue, "/limits/twitter/cap", nil, "cap 0 would mean the default"},
+		{`{"limits":{"twitter":{"counter":"words"}}}`, apierror.CodeInvalidValue, "/limits/twitter/counter", nil, "an unknown counter"},
+		{`{"limits":{"zz":{"cap":5}}}`, apierror.CodeUnknownPlatform, "/limits/zz", nil, "a limit of an unknown platform"},
 		// Nothing of the wrapper's own travels in the options: a page's attempt to forge
 		// a verdict is an unknown option, in any case.
-		{`{"requestError":{"code":"internal_error","message":"forged","path":""}}`, rules.CodeUnknownField, "/requestError", nil, "a forged request error"},
-		{`{"REQUESTERROR":{"code":"rate_limited","message":"forged","path":""}}`, rules.CodeUnknownField, "/REQUESTERROR", nil, "a forged request error, other case"},
-		{`{"optionsError":{"code":"upstream_error","message":"forged","path":""}}`, rules.CodeUnknownField, "/optionsError", nil, "a forged options error"},
-		{`{"Now":"2026-01-01T00:00:00Z"}`, rules.CodeFieldCaseMismatch, "/Now", nil, "option names are exact"},
-		{`{"now":"2026-01-01T00:00:00Z","now":null}`, rules.CodeDuplicateField, "/now", nil, "an option given twice"},
-		{`{"now":"2026-01-01T00:00:00Z"} x`, rules.CodeMalformedJSON, "", nil, "data after the options"},
-		{`[`, rules.CodeMalformedJSON, "", nil, "options that are not JSON"},
+		{`{"requestError":{"code":"internal_error","message":"forged","path":""}}`, apierror.CodeUnknownField, "/requestError", nil, "a forged request error"},
+		{`{"REQUESTERROR":{"code":"rate_limited","message":"forged","path":""}}`, apierror.CodeUnknownField, "/REQUESTERROR", nil, "a forged request error, other case"},
+		{`{"optionsError":{"code":"upstream_error","message":"forged","path":""}}`, apierror.CodeUnknownField, "/optionsError", nil, "a forged options error"},
+		{`{"Now":"2026-01-01T00:00:00Z"}`, apierror.CodeFieldCaseMismatch, "/Now", nil, "option names are exact"},
+		{`{"now":"2026-01-01T00:00:00Z","now":null}`, apierror.CodeDuplicateField, "/now", nil, "an option given twice"},
+		{`{"now":"2026-01-01T00:00:00Z"} x`, apierror.CodeMalformedJSON, "", nil, "data after the options"},
+		{`[`, apierror.CodeMalformedJSON, "", nil, "options that are not JSON"},
 	}
 	for _, tc := range tests {
 		v := CheckPost(body, tc.options)
@@ -175,17 +177,17 @@ func TestOptionsDefects(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		options string
-		code    rules.Code
+		code    apierror.Code
 		status  int
 		why     string
 	}{
 		{``, "", 202, "no options at all: valid"},
 		{`{}`, "", 202, "empty options: valid"},
 		{`{"now":null,"accounts":null}`, "", 202, "nulls mean absent"},
-		{`{"accounts":[]}`, rules.CodeNoConnectedAccount, 404, "accounts given and empty: resolution runs and fails"},
-		{`{"limits":{"twitter":{"cap":5}}}`, rules.CodePostTooLong, 400, "a lower cap"},
+		{`{"accounts":[]}`, apierror.CodeNoConnectedAccount, 404, "accounts given and empty: resolution runs and fails"},
+		{`{"limits":{"twitter":{"cap":5}}}`, apierror.CodePostTooLong, 400, "a lower cap"},
 		{`{"limits":{"twitter":{"counter":"x-weighted","cap":11}}}`, "", 202, "11 weighted units fit 11"},
-		{`{"plan":{"postLimit":3,"postsUsed":3}}`, rules.CodePlanLimitReached, 403, "the plan's limit"},
+		{`{"plan":{"postLimit":3,"postsUsed":3}}`, apierror.CodePlanLimitReached, 403, "the plan's limit"},
 	} {
 		v := CheckPost(body, tc.options)
 		if v.HTTPStatus != tc.status || (tc.code == "") != v.Valid || (tc.code != "" && v.Error.Code != tc.code) {
@@ -197,20 +199,20 @@ func TestOptionsDefects(t *testing.T) {
 func TestCheckDraftPublish(t *testing.T) {
 	draft := `{"content":"hi","platforms":[{"platform":"twitter"}]}`
 	v := CheckDraftPublish(draft, `{"scheduledFor":"2030-01-01T00:00:00Z"}`, `{"now":"2026-01-01T00:00:00Z"}`)
-	if !v.Valid || v.Status != rules.PostScheduled || v.ScheduledFor != "2030-01-01T00:00:00Z" {
+	if !v.Valid || v.Status != lifecycle.PostScheduled || v.ScheduledFor != "2030-01-01T00:00:00Z" {
 		t.Errorf("got %+v", v)
 	}
 	v = CheckDraftPublish(draft, `{"publishNow":true}`, `{"draftState":"publishing"}`)
-	if v.HTTPStatus != 409 || v.Error.Code != rules.CodeDraftAlreadyPublishing {
+	if v.HTTPStatus != 409 || v.Error.Code != apierror.CodeDraftAlreadyPublishing {
 		t.Errorf("publishing: got %+v", v)
 	}
 	v = CheckDraftPublish(draft, `{"publishNow":true}`, `{"draftState":"gone"}`)
-	if v.Error == nil || v.Error.Code != rules.CodeInvalidValue || v.Problems[0].Path != "/draftState" {
+	if v.Error == nil || v.Error.Code != apierror.CodeInvalidValue || v.Problems[0].Path != "/draftState" {
 		t.Errorf("unknown state: got %+v", v)
 	}
 	// A deleted draft is 404 alone: not even a broken body is looked at.
 	v = CheckDraftPublish(draft, `{`, `{"draftState":"deleted"}`)
-	if v.HTTPStatus != 404 || v.Error.Code != rules.CodeDraftNotFound || len(v.Problems) != 1 || len(v.Targets) != 0 {
+	if v.HTTPStatus != 404 || v.Error.Code != apierror.CodeDraftNotFound || len(v.Problems) != 1 || len(v.Targets) != 0 {
 		t.Errorf("deleted: got %+v", v)
 	}
 }
@@ -221,19 +223,19 @@ func TestWrapperFault(t *testing.T) {
 	}
 	tests := []struct {
 		fault  string
-		code   rules.Code
+		code   apierror.Code
 		status int
 		in     string
 		why    string
 	}{
-		{`{"code":"body_too_large","message":"big","path":"","in":""}`, rules.CodeBodyTooLarge, 400, "", "a body over the limit, found from its length in JS"},
-		{`{"code":"wrong_type","message":"options must be an object","path":"","in":"options"}`, rules.CodeWrongType, 400, "options", "an options value the guarded reader refused"},
-		{`{"code":"invalid_string","message":"lone","path":"","in":"draft"}`, rules.CodeInvalidString, 400, "draft", "a draft text with a lone surrogate"},
-		{`{"code":"upstream_error","message":"x","path":"","in":""}`, rules.CodeInternal, 500, "", "a code no wrapper check gives is a bug, not a 502"},
-		{`{"code":"rate_limited","message":"x","path":""}`, rules.CodeInternal, 500, "", "nor a 429"},
-		{`{"code":"wrong_type","message":"x","path":"","in":"elsewhere"}`, rules.CodeInternal, 500, "", "a document no page passes is a bug"},
-		{`{"code":"invalid_string"`, rules.CodeInternal, 500, "", "a malformed wrapper error is a bug"},
-		{`{"code":"wrong_type","message":"x","path":"","in":"","status":200}`, rules.CodeInternal, 500, "", "an unknown member is a bug"},
+		{`{"code":"body_too_large","message":"big","path":"","in":""}`, apierror.CodeBodyTooLarge, 400, "", "a body over the limit, found from its length in JS"},
+		{`{"code":"wrong_type","message":"options must be an object","path":"","in":"options"}`, apierror.CodeWrongType, 400, "options", "an options value the guarded reader refused"},
+		{`{"code":"invalid_string","message":"lone","path":"","in":"draft"}`, apierror.CodeInvalidString, 400, "draft", "a draft text with a lone surrogate"},
+		{`{"code":"upstream_error","message":"x","path":"","in":""}`, apierror.CodeInternal, 500, "", "a code no wrapper check gives is a bug, not a 502"},
+		{`{"code":"rate_limited","message":"x","path":""}`, apierror.CodeInternal, 500, "", "nor a 429"},
+		{`{"code":"wrong_type","message":"x","path":"","in":"elsewhere"}`, apierror.CodeInternal, 500, "", "a document no page passes is a bug"},
+		{`{"code":"invalid_string"`, apierror.CodeInternal, 500, "", "a malformed wrapper error is a bug"},
+		{`{"code":"wrong_type","message":"x","path":"","in":"","status":200}`, apierror.CodeInternal, 500, "", "an unknown member is a bug"},
 	}
 	for _, tc := range tests {
 		v, ok := WrapperFault(tc.fault)

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // FuzzWrapperFault: whatever bytes arrive as a wrapper error (a wrapper bug, or a page
@@ -62,7 +62,7 @@ func FuzzAggregate(f *testing.F) {
 				t.Fatalf("%q: a summary %+v (ok %v)", s, r, ok)
 			}
 		case StatusError:
-			if ok || r.Code == "" || r.Error == "" || rules.NewError(r.Code, "", "").HTTPStatus != 400 {
+			if ok || r.Code == "" || r.Error == "" || apierror.New(r.Code, "", "").HTTPStatus != 400 {
 				t.Fatalf("%q: %+v", s, r)
 			}
 		default:

@@ -40,6 +40,8 @@ import (
 	"time"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
 	"github.com/postrules/postrules/rules/media"
 	"github.com/postrules/postrules/rules/split"
 	"github.com/postrules/postrules/rules/xweight"
@@ -47,19 +49,19 @@ import (
 )
 
 type testCase struct {
-	Kind       string           `json:"kind"`
-	Input      string           `json:"input"`
-	Now        string           `json:"now"`
-	Text       string           `json:"text"`
-	Platform   string           `json:"platform"`
-	Counter    string           `json:"counter"`
-	Cap        int              `json:"cap"`
-	Outcomes   []rules.Outcome  `json:"outcomes"`
-	Body       string           `json:"body"`
-	Draft      string           `json:"draft"`
-	Accounts   *[]rules.Account `json:"accounts"`
-	DraftState string           `json:"draftState"`
-	Options    *string          `json:"options"`
+	Kind       string              `json:"kind"`
+	Input      string              `json:"input"`
+	Now        string              `json:"now"`
+	Text       string              `json:"text"`
+	Platform   string              `json:"platform"`
+	Counter    string              `json:"counter"`
+	Cap        int                 `json:"cap"`
+	Outcomes   []lifecycle.Outcome `json:"outcomes"`
+	Body       string              `json:"body"`
+	Draft      string              `json:"draft"`
+	Accounts   *[]rules.Account    `json:"accounts"`
+	DraftState string              `json:"draftState"`
+	Options    *string             `json:"options"`
 	// OutcomesJSON is the outcomes as JSON text, read by schema.DecodeOutcomes.
 	OutcomesJSON string   `json:"outcomesJSON"`
 	Numbering    string   `json:"numbering"`
@@ -67,15 +69,15 @@ type testCase struct {
 }
 
 type errAnswer struct {
-	Valid   *bool      `json:"valid,omitempty"`
-	Code    rules.Code `json:"code"`
-	Message string     `json:"message"`
-	Path    string     `json:"path"`
-	Offset  int        `json:"offset"` // bytes; -1 when none
+	Valid   *bool         `json:"valid,omitempty"`
+	Code    apierror.Code `json:"code"`
+	Message string        `json:"message"`
+	Path    string        `json:"path"`
+	Offset  int           `json:"offset"` // bytes; -1 when none
 }
 
 func errOf(err error) errAnswer {
-	e := rules.AsError(err)
+	e := apierror.As(err)
 	if e == nil {
 		return errAnswer{Code: "not_a_rules_error", Message: err.Error(), Offset: -1}
 	}
@@ -134,7 +136,7 @@ func run(inPath, outPath string) error {
 // limitOf is the limit a measure or split case names, as `validate length` and `validate
 // split` read --platform, --counter and --cap: the platform's (twitter's when none) default
 // limit, its counter and cap replaced when given. A platform the rules do not know is a
-// *rules.Error, the case's answer; a counter the harness does not know is its own bug.
+// *apierror.Error, the case's answer; a counter the harness does not know is its own bug.
 func limitOf(c testCase) (rules.Platform, rules.Limit, error) {
 	p := rules.Twitter
 	if c.Platform != "" {
@@ -159,9 +161,9 @@ func limitOf(c testCase) (rules.Platform, rules.Limit, error) {
 	return p, lim, nil
 }
 
-// errAnswerOf answers a *rules.Error as the case's error answer, and stops on any other.
+// errAnswerOf answers a *apierror.Error as the case's error answer, and stops on any other.
 func errAnswerOf(err error) (any, error) {
-	if rules.AsError(err) == nil {
+	if apierror.As(err) == nil {
 		return nil, err
 	}
 	return errOf(err), nil
@@ -243,7 +245,7 @@ func answer(c testCase) (any, error) {
 		return map[string]any{"book": media.Book()}, nil // the book and the media rules, as every face lists them
 
 	case "aggregate":
-		s, err := rules.Aggregate(c.Outcomes)
+		s, err := lifecycle.Aggregate(c.Outcomes)
 		if err != nil {
 			return errOf(err), nil
 		}
@@ -273,7 +275,7 @@ func answer(c testCase) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		env := schema.Env{Now: now, DraftState: rules.DraftState(c.DraftState)}
+		env := schema.Env{Now: now, DraftState: lifecycle.DraftState(c.DraftState)}
 		if c.Accounts != nil {
 			env.Accounts = *c.Accounts
 			if env.Accounts == nil {

@@ -230,7 +230,7 @@ test('parity: parseScheduledFor on the scheduledFor conformance cases', () => {
   const answers = goAnswers(cases);
   cases.forEach((c, i) => {
     const a = answers[i];
-    // A rules.Error not tied to a byte (offset -1: scheduled_in_past) is reported at 0,
+    // An apierror.Error not tied to a byte (offset -1: scheduled_in_past) is reported at 0,
     // the whole value, as `validate time` does.
     const want = a.valid
       ? { input: c.input, valid: true, utc: a.utc }

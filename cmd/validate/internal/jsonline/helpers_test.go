@@ -8,7 +8,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 func validUTF8(s string) bool { return utf8.ValidString(s) }
@@ -50,9 +50,9 @@ var (
 // referenceIssue is the slow reference of the strict checks for valid JSON: "invalid_utf8" when
 // the text is not UTF-8, "invalid_string" when a string's UTF-16 code units, with \u
 // escapes taken as they are written, hold a surrogate that is not half of a pair, "" else.
-func referenceIssue(data string) rules.Code {
+func referenceIssue(data string) apierror.Code {
 	if !utf8.ValidString(data) {
-		return rules.CodeInvalidUTF8
+		return apierror.CodeInvalidUTF8
 	}
 	for _, lit := range stringLiteral.FindAllString(data, -1) {
 		var units []uint16
@@ -70,7 +70,7 @@ func referenceIssue(data string) rules.Code {
 				0xDC00 <= units[i+1] && units[i+1] <= 0xDFFF:
 				i++
 			case utf16.IsSurrogate(rune(units[i])):
-				return rules.CodeInvalidString
+				return apierror.CodeInvalidString
 			}
 		}
 	}

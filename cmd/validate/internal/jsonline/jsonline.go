@@ -2,7 +2,7 @@
 // that must hold a JSON string, or a JSON string or an object {"text": string}.
 //
 // A bad line is a value, not a failure of the stream: the caller reports it for that line
-// and goes on. Problems are *rules.Error values with a machine code and the byte offset in
+// and goes on. Problems are *apierror.Error values with a machine code and the byte offset in
 // the line where the line went wrong:
 //
 //	invalid_utf8    the line is not UTF-8 (JSON text must be, RFC 8259 §8.1)
@@ -25,11 +25,11 @@ import (
 	"strconv"
 
 	"github.com/postrules/postrules/internal/strictjson"
-	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 // String decodes a line holding one JSON string.
-func String(line []byte) (string, *rules.Error) {
+func String(line []byte) (string, *apierror.Error) {
 	start, err := begin(line)
 	if err != nil {
 		return "", err
@@ -54,7 +54,7 @@ func String(line []byte) (string, *rules.Error) {
 
 // Text decodes a line holding a JSON string or an object whose only member is "text", a
 // string.
-func Text(line []byte) (string, *rules.Error) {
+func Text(line []byte) (string, *apierror.Error) {
 	start, err := begin(line)
 	if err != nil {
 		return "", err
@@ -94,12 +94,12 @@ func Text(line []byte) (string, *rules.Error) {
 		valueOff := sc.Pos()
 		switch {
 		case name != "text":
-			return "", at(rules.CodeUnknownField, nameOff,
+			return "", at(apierror.CodeUnknownField, nameOff,
 				"unknown member "+strconv.Quote(name)+`; the object's only member is "text"`)
 		case found:
-			return "", at(rules.CodeDuplicateField, nameOff, `"text" is given twice`)
+			return "", at(apierror.CodeDuplicateField, nameOff, `"text" is given twice`)
 		case kind != strictjson.String:
-			return "", at(rules.CodeWrongType, valueOff, `"text" must be a JSON string, found `+kind.String())
+			return "", at(apierror.CodeWrongType, valueOff, `"text" must be a JSON string, found `+kind.String())
 		}
 		text, issue = sc.String()
 		if e := stringIssue(&sc, issue); e != nil {
@@ -108,7 +108,7 @@ func Text(line []byte) (string, *rules.Error) {
 		found = true
 	}
 	if !found {
-		return "", at(rules.CodeMissingField, start, `the object has no "text" member`)
+		return "", at(apierror.CodeMissingField, start, `the object has no "text" member`)
 	}
 	return text, nil
 }
@@ -143,7 +143,7 @@ func trimSpace(b []byte) []byte {
 // begin checks what every line needs: UTF-8 (JSON text must be, RFC 8259 §8.1, so a bad
 // byte anywhere is the line's first problem), and something other than white space. It
 // returns the offset of the first byte of the value.
-func begin(line []byte) (int, *rules.Error) {
+func begin(line []byte) (int, *apierror.Error) {
 	if off := strictjson.FirstInvalidUTF8(line); off >= 0 {
 		return 0, notUTF8(line, off)
 	}
@@ -154,16 +154,16 @@ func begin(line []byte) (int, *rules.Error) {
 		start++
 	}
 	if start == len(line) {
-		return 0, at(rules.CodeMalformedJSON, start, "empty line; want one JSON value")
+		return 0, at(apierror.CodeMalformedJSON, start, "empty line; want one JSON value")
 	}
 	return start, nil
 }
 
-func wrongType(line []byte, start int, want string) *rules.Error {
+func wrongType(line []byte, start int, want string) *apierror.Error {
 	if e := syntax(line); e != nil {
 		return e
 	}
-	return at(rules.CodeWrongType, start, "want "+want+", found "+strictjson.KindOf(line[start]).String())
+	return at(apierror.CodeWrongType, start, "want "+want+", found "+strictjson.KindOf(line[start]).String())
 }
 
 // maxDepth is how deeply a line may nest before it is too_deep: encoding/json's own limit,
@@ -174,14 +174,14 @@ const maxDepth = 10000
 // syntax checks that line is one JSON value, as the request decoder checks a body: when it
 // is not, the problem is malformed_json at the first bad byte (too_deep past maxDepth),
 // with the decoders' message.
-func syntax(line []byte) *rules.Error {
+func syntax(line []byte) *apierror.Error {
 	e := strictjson.Check(line, maxDepth)
 	if e == nil {
 		return nil
 	}
-	code := rules.CodeMalformedJSON
+	code := apierror.CodeMalformedJSON
 	if e.TooDeep {
-		code = rules.CodeTooDeep
+		code = apierror.CodeTooDeep
 	}
 	return at(code, e.Offset, e.Describe(maxDepth))
 }
@@ -189,23 +189,23 @@ func syntax(line []byte) *rules.Error {
 // stringIssue is the problem of a string the scanner found an issue in: a lone surrogate
 // escape, which encoding/json would silently make U+FFFD (invalid UTF-8 is found by begin
 // before any string is read).
-func stringIssue(sc *strictjson.Scanner, is strictjson.Issue) *rules.Error {
+func stringIssue(sc *strictjson.Scanner, is strictjson.Issue) *apierror.Error {
 	switch is.Kind {
 	case strictjson.LoneSurrogate:
-		return at(rules.CodeInvalidString, is.Offset, sc.LoneSurrogateMessage(is.Offset, ""))
+		return at(apierror.CodeInvalidString, is.Offset, sc.LoneSurrogateMessage(is.Offset, ""))
 	case strictjson.InvalidUTF8:
 		return notUTF8(sc.Bytes(0, is.Offset+1), is.Offset)
 	}
 	return nil
 }
 
-func notUTF8(line []byte, off int) *rules.Error {
-	return at(rules.CodeInvalidUTF8, off, "the line is not valid UTF-8: bad byte 0x"+
+func notUTF8(line []byte, off int) *apierror.Error {
+	return at(apierror.CodeInvalidUTF8, off, "the line is not valid UTF-8: bad byte 0x"+
 		strconv.FormatUint(uint64(line[off]), 16)+" at offset "+strconv.Itoa(off))
 }
 
-func at(code rules.Code, off int, msg string) *rules.Error {
-	e := rules.NewError(code, "", msg)
+func at(code apierror.Code, off int, msg string) *apierror.Error {
+	e := apierror.New(code, "", msg)
 	e.Offset = off
 	return e
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 func TestString(t *testing.T) {
@@ -13,35 +13,35 @@ func TestString(t *testing.T) {
 		why    string
 		line   string
 		want   string
-		code   rules.Code // "" when the line is good
+		code   apierror.Code // "" when the line is good
 		offset int
 	}{
 		{"a plain string", `"2026-01-02T15:04Z"`, "2026-01-02T15:04Z", "", 0},
 		{"white space around the value is JSON's", "  \"x\"\t", "x", "", 0},
 		{"escapes give the characters they name", `"a\nb\u0000c"`, "a\nb\x00c", "", 0},
 		{"an empty string is a value", `""`, "", "", 0},
-		{"an empty line is not JSON", ``, "", rules.CodeMalformedJSON, 0},
-		{"a blank line is not JSON", "  ", "", rules.CodeMalformedJSON, 2},
-		{"a bare word is not JSON", `2026-01-02T15:04Z`, "", rules.CodeMalformedJSON, 4},
-		{"an unterminated string ends early", `"abc`, "", rules.CodeMalformedJSON, 4},
-		{"two values on a line", `"a" "b"`, "", rules.CodeMalformedJSON, 4},
-		{"a number is the wrong type", `12`, "", rules.CodeWrongType, 0},
-		{"null is the wrong type", ` null`, "", rules.CodeWrongType, 1},
-		{"an object is the wrong type here", `{"text":"x"}`, "", rules.CodeWrongType, 0},
-		{"not UTF-8", "\"ab\xffc\"", "", rules.CodeInvalidUTF8, 3},
+		{"an empty line is not JSON", ``, "", apierror.CodeMalformedJSON, 0},
+		{"a blank line is not JSON", "  ", "", apierror.CodeMalformedJSON, 2},
+		{"a bare word is not JSON", `2026-01-02T15:04Z`, "", apierror.CodeMalformedJSON, 4},
+		{"an unterminated string ends early", `"abc`, "", apierror.CodeMalformedJSON, 4},
+		{"two values on a line", `"a" "b"`, "", apierror.CodeMalformedJSON, 4},
+		{"a number is the wrong type", `12`, "", apierror.CodeWrongType, 0},
+		{"null is the wrong type", ` null`, "", apierror.CodeWrongType, 1},
+		{"an object is the wrong type here", `{"text":"x"}`, "", apierror.CodeWrongType, 0},
+		{"not UTF-8", "\"ab\xffc\"", "", apierror.CodeInvalidUTF8, 3},
 		// encoding/json turns a lone surrogate escape into U+FFFD without a word; the API
 		// rejects it (invalid_string), so the CLI does too, at the escape's backslash.
-		{"a lone high surrogate", `"a\ud800b"`, "", rules.CodeInvalidString, 2},
-		{"a lone low surrogate", `"\udc00"`, "", rules.CodeInvalidString, 1},
-		{"a high surrogate at the end", `"ab\uDBFF"`, "", rules.CodeInvalidString, 3},
-		{"a high surrogate before a non-surrogate escape", `"\ud800\u0041"`, "", rules.CodeInvalidString, 1},
-		{"a high surrogate before another high one: the first is lone", `"\ud800\ud83d\ude00"`, "", rules.CodeInvalidString, 1},
-		{"two low surrogates", `"\ude00\ude00"`, "", rules.CodeInvalidString, 1},
+		{"a lone high surrogate", `"a\ud800b"`, "", apierror.CodeInvalidString, 2},
+		{"a lone low surrogate", `"\udc00"`, "", apierror.CodeInvalidString, 1},
+		{"a high surrogate at the end", `"ab\uDBFF"`, "", apierror.CodeInvalidString, 3},
+		{"a high surrogate before a non-surrogate escape", `"\ud800\u0041"`, "", apierror.CodeInvalidString, 1},
+		{"a high surrogate before another high one: the first is lone", `"\ud800\ud83d\ude00"`, "", apierror.CodeInvalidString, 1},
+		{"two low surrogates", `"\ude00\ude00"`, "", apierror.CodeInvalidString, 1},
 		{"a surrogate pair is one character", `"\ud83d\ude00!"`, "😀!", "", 0},
 		{"uppercase hex pairs too", `"\uD83D\uDE00"`, "😀", "", 0},
 		{"an escaped backslash before u is no escape", `"\\ud800"`, `\ud800`, "", 0},
 		{"a raw U+FFFD is a character like any other", `"\ufffd�"`, "\ufffd\ufffd", "", 0},
-		{"an unterminated string after a surrogate is malformed first", `"\ud800`, "", rules.CodeMalformedJSON, 7},
+		{"an unterminated string after a surrogate is malformed first", `"\ud800`, "", apierror.CodeMalformedJSON, 7},
 	}
 	for _, tt := range tests {
 		t.Run(tt.why, func(t *testing.T) {
@@ -56,7 +56,7 @@ func TestText(t *testing.T) {
 		why    string
 		line   string
 		want   string
-		code   rules.Code
+		code   apierror.Code
 		offset int
 	}{
 		{"a JSON string", `"hello"`, "hello", "", 0},
@@ -65,22 +65,22 @@ func TestText(t *testing.T) {
 		{"text may be empty", `{"text":""}`, "", "", 0},
 		{"the compact form with an escape takes the full decoder", `{"text":"a\"}"}`, `a"}`, "", 0},
 		{"the compact form with trailing space", `{"text":"x"}  `, "x", "", 0},
-		{"the compact form, not closed", `{"text":"x"`, "", rules.CodeMalformedJSON, 11},
-		{"no text member", `{}`, "", rules.CodeMissingField, 0},
-		{"an unknown member is named, at its offset", `{"text":"a","id":7}`, "", rules.CodeUnknownField, 12},
-		{"the first problem on the line wins", `{"id":7,"text":5}`, "", rules.CodeUnknownField, 1},
-		{"text twice", `{"text":"a","text":"b"}`, "", rules.CodeDuplicateField, 12},
-		{"text must be a string", `{"text": 5}`, "", rules.CodeWrongType, 9},
-		{"text null", `{"text":null}`, "", rules.CodeWrongType, 8},
-		{"an array", `["a"]`, "", rules.CodeWrongType, 0},
-		{"broken object", `{"text":"a"`, "", rules.CodeMalformedJSON, 11},
-		{"not UTF-8", "{\"text\":\"\xc3\"}", "", rules.CodeInvalidUTF8, 9},
-		{"a lone surrogate in the text", `{"text":"ok \udfff"}`, "", rules.CodeInvalidString, 12},
-		{"a lone surrogate in a string line", `"\ud800"`, "", rules.CodeInvalidString, 1},
-		{"a lone surrogate in a member name", `{"te\ud800xt":"a"}`, "", rules.CodeInvalidString, 4},
+		{"the compact form, not closed", `{"text":"x"`, "", apierror.CodeMalformedJSON, 11},
+		{"no text member", `{}`, "", apierror.CodeMissingField, 0},
+		{"an unknown member is named, at its offset", `{"text":"a","id":7}`, "", apierror.CodeUnknownField, 12},
+		{"the first problem on the line wins", `{"id":7,"text":5}`, "", apierror.CodeUnknownField, 1},
+		{"text twice", `{"text":"a","text":"b"}`, "", apierror.CodeDuplicateField, 12},
+		{"text must be a string", `{"text": 5}`, "", apierror.CodeWrongType, 9},
+		{"text null", `{"text":null}`, "", apierror.CodeWrongType, 8},
+		{"an array", `["a"]`, "", apierror.CodeWrongType, 0},
+		{"broken object", `{"text":"a"`, "", apierror.CodeMalformedJSON, 11},
+		{"not UTF-8", "{\"text\":\"\xc3\"}", "", apierror.CodeInvalidUTF8, 9},
+		{"a lone surrogate in the text", `{"text":"ok \udfff"}`, "", apierror.CodeInvalidString, 12},
+		{"a lone surrogate in a string line", `"\ud800"`, "", apierror.CodeInvalidString, 1},
+		{"a lone surrogate in a member name", `{"te\ud800xt":"a"}`, "", apierror.CodeInvalidString, 4},
 		{"a pair in the text", `{"text":"\ud83c\udf89"}`, "🎉", "", 0},
-		{"the first problem wins: a lone surrogate before a duplicate", `{"text":"\ud800","text":"b"}`, "", rules.CodeInvalidString, 9},
-		{"the first problem wins: an unknown member before a lone surrogate", `{"id":1,"text":"\ud800"}`, "", rules.CodeUnknownField, 1},
+		{"the first problem wins: a lone surrogate before a duplicate", `{"text":"\ud800","text":"b"}`, "", apierror.CodeInvalidString, 9},
+		{"the first problem wins: an unknown member before a lone surrogate", `{"id":1,"text":"\ud800"}`, "", apierror.CodeUnknownField, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.why, func(t *testing.T) {
@@ -90,7 +90,7 @@ func TestText(t *testing.T) {
 	}
 }
 
-func check(t *testing.T, line, got string, err *rules.Error, want string, code rules.Code, offset int) {
+func check(t *testing.T, line, got string, err *apierror.Error, want string, code apierror.Code, offset int) {
 	t.Helper()
 	if code == "" {
 		if err != nil {
@@ -173,7 +173,7 @@ func TestSyntax(t *testing.T) {
 				}
 				return
 			}
-			if e == nil || e.Code != rules.CodeMalformedJSON || e.Offset != tt.offset {
+			if e == nil || e.Code != apierror.CodeMalformedJSON || e.Offset != tt.offset {
 				t.Fatalf("syntax(%q) = %+v, want malformed_json at %d", tt.data, e, tt.offset)
 			}
 		})
@@ -185,11 +185,11 @@ func TestSyntax(t *testing.T) {
 // that goes one level too deep.
 func TestDeepLines(t *testing.T) {
 	deep := strings.Repeat("[", 100) + `"x"` + strings.Repeat("]", 100)
-	if _, e := Text([]byte(deep)); e == nil || e.Code != rules.CodeWrongType || e.Offset != 0 {
+	if _, e := Text([]byte(deep)); e == nil || e.Code != apierror.CodeWrongType || e.Offset != 0 {
 		t.Errorf("100 levels: %+v, want wrong_type at 0", e)
 	}
 	tooDeep := strings.Repeat("[", maxDepth+1)
-	if _, e := Text([]byte(tooDeep)); e == nil || e.Code != rules.CodeTooDeep || e.Offset != maxDepth {
+	if _, e := Text([]byte(tooDeep)); e == nil || e.Code != apierror.CodeTooDeep || e.Offset != maxDepth {
 		t.Errorf("%d levels: %+v, want too_deep at %d", maxDepth+1, e, maxDepth)
 	}
 }

@@ -21,6 +21,7 @@ import (
 
 	"github.com/postrules/postrules/internal/mediajson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
 	"github.com/postrules/postrules/wasm/internal/bridge"
 )
@@ -120,7 +121,7 @@ func Platforms(names []string, all bool) ([]rules.Platform, *bridge.Fault) {
 	for i, name := range names {
 		p, err := rules.ParsePlatform(name)
 		if err != nil {
-			return nil, bridge.FaultOf(rules.AsError(err).WithPath("platforms/"+strconv.Itoa(i)), "")
+			return nil, bridge.FaultOf(apierror.As(err).WithPath("platforms/"+strconv.Itoa(i)), "")
 		}
 		ps = append(ps, p)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
 )
 
@@ -126,7 +127,7 @@ func TestPlatforms(t *testing.T) {
 	if f != nil || fmt.Sprint(ps) != "[bluesky bluesky twitter]" {
 		t.Fatal(ps, f)
 	}
-	if _, f = Platforms([]string{"twitter", "twiter"}, false); f == nil || f.Code != rules.CodeUnknownPlatform || f.Path != "platforms/1" {
+	if _, f = Platforms([]string{"twitter", "twiter"}, false); f == nil || f.Code != apierror.CodeUnknownPlatform || f.Path != "platforms/1" {
 		t.Fatalf("%+v", f)
 	}
 }

@@ -1,10 +1,21 @@
-package rules
+// Package apierror is the error model of the social publishing API postrules checks for:
+// one error type, [Error], whose [Code] decides the HTTP status, the short title and
+// whether the request is billed. Every package of postrules reports its problems as
+// *Error values; a server writes them as the API's error body
+// ({"error", "code", "message", ...}).
+//
+// The task it solves: a handler got an error from a check and must answer. Match it with
+// errors.As (or [As]) and compare Code, never the message text:
+//
+//	if e := apierror.As(err); e != nil && e.Code == apierror.CodeAmbiguousAccount { ... }
+//
+// The codes and their statuses are written out in docs/contract.md ("Codes and statuses").
+// The package stands on the standard library alone, so every layer can speak it.
+package apierror
 
 import (
 	"errors"
 	"strings"
-
-	"github.com/postrules/postrules/internal/strictjson"
 )
 
 // Code is a machine-readable error code. Callers match on Code, never on message text.
@@ -194,8 +205,8 @@ type Error struct {
 	PlanLimit, PlanUsed, PlanConnected int
 }
 
-// NewError builds an Error whose Status and Title follow from code. Offset starts at -1.
-func NewError(code Code, path, message string) *Error {
+// New builds an Error whose Status and Title follow from code. Offset starts at -1.
+func New(code Code, path, message string) *Error {
 	s := code.HTTPStatus()
 	return &Error{HTTPStatus: s, Code: code, Title: statusTitle(s), Message: message, Path: path, Offset: -1}
 }
@@ -238,15 +249,11 @@ func Billable(err error) bool {
 	return false
 }
 
-// AsError returns err's *Error, or nil when err is not one.
-func AsError(err error) *Error {
+// As returns err's *Error, or nil when err is not one.
+func As(err error) *Error {
 	var e *Error
 	if errors.As(err, &e) {
 		return e
 	}
 	return nil
 }
-
-// quote renders s for a message: strictjson.Quote, Go-quoted and cut to a readable length,
-// as every face words a value.
-func quote(s string) string { return strictjson.Quote(s) }

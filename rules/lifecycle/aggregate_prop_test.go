@@ -1,4 +1,4 @@
-package rules
+package lifecycle
 
 import (
 	"testing"
@@ -6,17 +6,19 @@ import (
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 func genOutcome() gopter.Gen {
 	return gopter.CombineGens(
-		gen.IntRange(0, numPlatforms-1),
+		gen.IntRange(0, len(rules.Platforms())-1),
 		gen.OneConstOf(TargetPublished, TargetFailed, TargetPending),
-		gen.OneConstOf(Code(""), CodeXPostLimitReached, CodePlatformError),
+		gen.OneConstOf(apierror.Code(""), apierror.CodeXPostLimitReached, apierror.CodePlatformError),
 	).Map(func(v []interface{}) Outcome {
-		o := Outcome{Platform: Platforms()[v[0].(int)], State: v[1].(TargetState)}
+		o := Outcome{Platform: rules.Platforms()[v[0].(int)], State: v[1].(TargetState)}
 		if o.State == TargetFailed {
-			o.Code, o.Error = v[2].(Code), "failed"
+			o.Code, o.Error = v[2].(apierror.Code), "failed"
 		}
 		return o
 	})
@@ -55,10 +57,10 @@ func TestAggregateProperties(t *testing.T) {
 		}, genOutcomes(), gen.Int()))
 
 	properties.Property("a failed twitter target never changes another target's outcome", prop.ForAll(
-		func(others []Outcome, code Code) bool {
+		func(others []Outcome, code apierror.Code) bool {
 			var rest []Outcome
 			for _, o := range others {
-				if o.Platform != Twitter {
+				if o.Platform != rules.Twitter {
 					rest = append(rest, o)
 				}
 			}
@@ -66,7 +68,7 @@ func TestAggregateProperties(t *testing.T) {
 				return true
 			}
 			before, _ := Aggregate(rest)
-			with := append(append([]Outcome(nil), rest...), Outcome{Platform: Twitter, State: TargetFailed, Code: code})
+			with := append(append([]Outcome(nil), rest...), Outcome{Platform: rules.Twitter, State: TargetFailed, Code: code})
 			after, _ := Aggregate(with)
 			// The other targets' own answer stands: a success stays a success (a fully
 			// published set becomes partial, never failed), a pending set stays pending,
@@ -77,7 +79,7 @@ func TestAggregateProperties(t *testing.T) {
 			default:
 				return after == before
 			}
-		}, genOutcomes(), gen.OneConstOf(CodeXPostLimitReached, CodePlatformError, Code(""))))
+		}, genOutcomes(), gen.OneConstOf(apierror.CodeXPostLimitReached, apierror.CodePlatformError, apierror.Code(""))))
 
 	properties.Property("status is always one of the four aggregate statuses", prop.ForAll(
 		func(os []Outcome) bool {

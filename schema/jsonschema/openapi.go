@@ -1,15 +1,16 @@
-package schema
+package jsonschema
 
 import (
 	"reflect"
 	"strconv"
 
-	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/schema"
 )
 
 // draftOnlyCodes can only answer a draft publish.
-func draftOnlyCodes() map[rules.Code]bool {
-	return map[rules.Code]bool{rules.CodeDraftNotFound: true, rules.CodeDraftAlreadyPublishing: true}
+func draftOnlyCodes() map[apierror.Code]bool {
+	return map[apierror.Code]bool{apierror.CodeDraftNotFound: true, apierror.CodeDraftAlreadyPublishing: true}
 }
 
 // openAPIPrefix is where the OpenAPI document keeps its schemas.
@@ -20,10 +21,10 @@ const openAPIPrefix = "#/components/schemas/"
 // 2020-12), under #/components/schemas.
 func openAPI() (any, error) {
 	g := newGenerator(openAPIPrefix)
-	createBody := g.ref(reflect.TypeOf(CreatePost{}))
-	publishBody := g.ref(reflect.TypeOf(DraftPublish{}))
-	result := g.ref(reflect.TypeOf(DraftPublishResult{}))
-	errBody := g.ref(reflect.TypeOf(ErrorBody{}))
+	createBody := g.ref(reflect.TypeOf(schema.CreatePost{}))
+	publishBody := g.ref(reflect.TypeOf(schema.DraftPublish{}))
+	result := g.ref(reflect.TypeOf(schema.DraftPublishResult{}))
+	errBody := g.ref(reflect.TypeOf(schema.ErrorBody{}))
 	if g.err != nil {
 		return nil, g.err
 	}
@@ -107,7 +108,7 @@ func openAPI() (any, error) {
 func withoutDraftCodes(st statusCodes) statusCodes {
 	out := statusCodes{status: st.status, title: st.title}
 	for _, c := range st.codes {
-		if !draftOnlyCodes()[rules.Code(c)] {
+		if !draftOnlyCodes()[apierror.Code(c)] {
 			out.codes = append(out.codes, c)
 		}
 	}

@@ -1,16 +1,16 @@
-package schema_test
+package jsonschema_test
 
 import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/postrules/postrules/schema"
+	"github.com/postrules/postrules/schema/jsonschema"
 )
 
 // A team hands the contract to its own tools: here, the draft-publish body's schema, read
 // back as plain JSON.
 func ExampleDocument() {
-	doc, err := schema.Document(schema.DocDraftPublish)
+	doc, err := jsonschema.Document(jsonschema.DocDraftPublish)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -34,6 +34,6 @@ func ExampleDocument() {
 }
 
 func ExampleDocumentNames() {
-	fmt.Println(schema.DocumentNames())
+	fmt.Println(jsonschema.DocumentNames())
 	// Output: [create-post draft-publish error draft-publish-result openapi]
 }

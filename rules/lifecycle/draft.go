@@ -1,4 +1,9 @@
-package rules
+package lifecycle
+
+import (
+	"github.com/postrules/postrules/internal/strictjson"
+	"github.com/postrules/postrules/rules/apierror"
+)
 
 // DraftState is where a saved draft is in its life. The zero value is DraftSaved.
 type DraftState string
@@ -19,11 +24,11 @@ func BeginDraftPublish(s DraftState) (DraftState, error) {
 	case DraftSaved, "":
 		return DraftPublishing, nil
 	case DraftPublishing:
-		return s, NewError(CodeDraftAlreadyPublishing, "", "this draft is already being published")
+		return s, apierror.New(apierror.CodeDraftAlreadyPublishing, "", "this draft is already being published")
 	case DraftDeleted:
-		return s, NewError(CodeDraftNotFound, "", "this draft no longer exists; it was published")
+		return s, apierror.New(apierror.CodeDraftNotFound, "", "this draft no longer exists; it was published")
 	}
-	return s, NewError(CodeInvalidValue, "", "draft state "+quote(string(s))+" is not one of saved, publishing, deleted")
+	return s, apierror.New(apierror.CodeInvalidValue, "", "draft state "+strictjson.Quote(string(s))+" is not one of saved, publishing, deleted")
 }
 
 // FinishDraftPublish ends a publish that BeginDraftPublish started: a successful publish
@@ -32,7 +37,7 @@ func BeginDraftPublish(s DraftState) (DraftState, error) {
 // caller's bookkeeping error, reported as 400 invalid_value.
 func FinishDraftPublish(s DraftState, published bool) (DraftState, error) {
 	if s != DraftPublishing {
-		return s, NewError(CodeInvalidValue, "", "draft state "+quote(string(s))+" is not publishing; only a publishing draft can finish")
+		return s, apierror.New(apierror.CodeInvalidValue, "", "draft state "+strictjson.Quote(string(s))+" is not publishing; only a publishing draft can finish")
 	}
 	if published {
 		return DraftDeleted, nil

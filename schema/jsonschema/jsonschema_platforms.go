@@ -1,4 +1,4 @@
-package schema
+package jsonschema
 
 import (
 	"reflect"
@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/xweight"
+	"github.com/postrules/postrules/schema"
 )
 
 // The platform facts of the generated documents: what the rule book (rules.Book) and the
@@ -67,25 +69,25 @@ func optionKey(p rules.Platform, member string) string {
 	var t reflect.Type
 	switch p {
 	case rules.Twitter:
-		t = reflect.TypeOf(TwitterOptions{})
+		t = reflect.TypeOf(schema.TwitterOptions{})
 	case rules.YouTube:
-		t = reflect.TypeOf(YouTubeOptions{})
+		t = reflect.TypeOf(schema.YouTubeOptions{})
 	case rules.TikTok:
-		t = reflect.TypeOf(TikTokOptions{})
+		t = reflect.TypeOf(schema.TikTokOptions{})
 	case rules.Pinterest:
-		t = reflect.TypeOf(PinterestOptions{})
+		t = reflect.TypeOf(schema.PinterestOptions{})
 	case rules.LinkedIn:
-		t = reflect.TypeOf(LinkedInOptions{})
+		t = reflect.TypeOf(schema.LinkedInOptions{})
 	case rules.Bluesky:
-		t = reflect.TypeOf(BlueskyOptions{})
+		t = reflect.TypeOf(schema.BlueskyOptions{})
 	case rules.Facebook:
-		t = reflect.TypeOf(FacebookOptions{})
+		t = reflect.TypeOf(schema.FacebookOptions{})
 	case rules.Instagram:
-		t = reflect.TypeOf(InstagramOptions{})
+		t = reflect.TypeOf(schema.InstagramOptions{})
 	case rules.Threads:
-		t = reflect.TypeOf(ThreadsOptions{})
+		t = reflect.TypeOf(schema.ThreadsOptions{})
 	case rules.GoogleBusiness:
-		t = reflect.TypeOf(GoogleBusinessOptions{})
+		t = reflect.TypeOf(schema.GoogleBusinessOptions{})
 	default:
 		return ""
 	}
@@ -115,13 +117,13 @@ func optionFacts() map[string]obj {
 		"FacebookOptions.videoThumbnailUrl":   url,
 		"InstagramOptions.coverUrl":           url,
 		"InstagramOptions.thumbOffset":        nonNegative,
-		"ThreadsOptions.replyControl":         ruled(enum(rules.ThreadsReplyControls()...), rules.ThreadsReplyControl),
-		"InstagramOptions.collaborators":      ruled(obj{{"maxItems", limitOf(rules.InstagramCollaboratorsMax)}}, rules.InstagramCollaboratorsMax),
+		"ThreadsOptions.replyControl":         ruled(enum(rules.ThreadsReplyControls()...), "threads.reply_control"),
+		"InstagramOptions.collaborators":      ruled(obj{{"maxItems", limitOf("instagram.collaborators.max")}}, "instagram.collaborators.max"),
 		// A blank option is refused by threads.poll.option.max (1 to 25 characters).
-		"ThreadsOptions.pollOptions": ruled(obj{{"minItems", 2}, {"maxItems", limitOf(rules.ThreadsPollOptions)},
-			{"items", obj{{"type", "string"}, {"pattern", nonBlankPattern()}}}}, rules.ThreadsPollOptions, rules.ThreadsPollOptionMax),
-		"ThreadsOptions.topicTag":                    ruled(obj{{"allOf", []any{obj{{"pattern", "^[^.&]*$"}}, obj{{"pattern", nonBlankPattern()}}}}}, rules.ThreadsTopicTag),
-		"GoogleBusinessOptions.topicType":            ruled(enum(rules.GoogleTopicTypes()...), rules.GoogleBusinessTopic),
+		"ThreadsOptions.pollOptions": ruled(obj{{"minItems", 2}, {"maxItems", limitOf("threads.poll.options")},
+			{"items", obj{{"type", "string"}, {"pattern", nonBlankPattern()}}}}, "threads.poll.options", "threads.poll.option.max"),
+		"ThreadsOptions.topicTag":                    ruled(obj{{"allOf", []any{obj{{"pattern", "^[^.&]*$"}}, obj{{"pattern", nonBlankPattern()}}}}}, "threads.topic_tag"),
+		"GoogleBusinessOptions.topicType":            ruled(enum(rules.GoogleTopicTypes()...), "googlebusiness.topic"),
 		"GoogleBusinessOptions.callToActionType":     enum(rules.GoogleCallToActions()...),
 		"GoogleBusinessOptions.callToActionUrl":      url,
 		"GoogleBusinessOptions.offerRedeemOnlineUrl": url,
@@ -268,7 +270,7 @@ func textRules(p rules.Platform) obj {
 // measures a text only in some posts (tiktok.photo.title.max, photo posts alone), which
 // package schema applies beside the media.
 func textRuleIDs(p rules.Platform) map[string]bool {
-	ms, _ := rules.DefaultLimits().WithCounter(xweighted).AppendMeasurements(nil, p, "")
+	ms, _ := rules.DefaultLimits().WithCounter(xweight.Default()).AppendMeasurements(nil, p, "")
 	ids := make(map[string]bool, len(ms))
 	for _, m := range ms {
 		ids[m.Rule] = true
@@ -353,31 +355,31 @@ func without(o obj, k string) obj {
 // fields (for the type's allOf), keyed by the type's name.
 func optionTypeFacts() map[string][]any {
 	nonBlank := obj{{"pattern", nonBlankPattern()}}
-	const event = rules.GoogleBusinessEvent
+	const event = "googlebusiness.event"
 	datePattern, _, _ := strings.Cut(scheduledForPattern, ")T(?:")
 	clock := obj{{"pattern", `^(?:[01][0-9]|2[0-3]):[0-5][0-9]$`}}
 	date := obj{{"pattern", datePattern + ")$"}}
 	return map[string][]any{
 		"PinterestOptions": {obj{
 			{"description", "boardId is required and not blank (pinterest.board.required)."},
-			{xRules, []string{rules.PinterestBoardRequired}},
+			{xRules, []string{"pinterest.board.required"}},
 			{"required", []string{"boardId"}},
 			{"properties", obj{{"boardId", nonBlank}}},
 		}, obj{
 			{"description", "boardId is a Pinterest board id: ASCII digits only (pinterest.board.id)."},
-			{xRules, []string{rules.PinterestBoardID}},
+			{xRules, []string{"pinterest.board.id"}},
 			{"properties", obj{{"boardId", obj{{"pattern", "^[0-9]+$"}}}}},
 		}},
 		"GoogleBusinessOptions": {
 			obj{
 				{"description", "A call to action other than CALL needs callToActionUrl (googlebusiness.cta)."},
-				{xRules, []string{rules.GoogleBusinessCTA}},
+				{xRules, []string{"googlebusiness.cta"}},
 				{"if", obj{{"required", []string{"callToActionType"}}, {"properties", obj{{"callToActionType", obj{{"not", obj{{"const", "CALL"}}}}}}}}},
 				{"then", obj{{"required", []string{"callToActionUrl"}}}},
 			},
 			obj{
 				{"description", "callToActionUrl needs callToActionType (googlebusiness.cta)."},
-				{xRules, []string{rules.GoogleBusinessCTA}},
+				{xRules, []string{"googlebusiness.cta"}},
 				{"if", obj{{"required", []string{"callToActionUrl"}}}},
 				{"then", obj{{"required", []string{"callToActionType"}}}},
 			},
@@ -477,24 +479,24 @@ func platformMedia() []struct {
 		schema []any
 	}
 	return []pm{
-		{rules.Instagram, []string{rules.InstagramMediaRequired, rules.InstagramMediaKinds, rules.InstagramCarousel}, true,
-			[]any{noneOf("gif", "document"), obj{{"maxItems", limitOf(rules.InstagramCarousel)}}}},
-		{rules.YouTube, []string{rules.YouTubeMediaExactlyOneVideo}, true,
+		{rules.Instagram, []string{"instagram.media.required", "instagram.media.kinds", "instagram.carousel"}, true,
+			[]any{noneOf("gif", "document"), obj{{"maxItems", limitOf("instagram.carousel")}}}},
+		{rules.YouTube, []string{"youtube.media.exactly_one_video"}, true,
 			[]any{obj{{"minItems", 1}, {"maxItems", 1}, {"items", mediaOfType("video")}}}},
-		{rules.TikTok, []string{rules.TikTokMediaRequired, rules.TikTokMediaKinds}, true,
-			[]any{noneOf("gif", "document"), aloneIf("video"), atMostOf(limitOf(rules.TikTokMediaKinds), "image")}},
-		{rules.Pinterest, []string{rules.PinterestMediaRequired, rules.PinterestMediaKinds, rules.PinterestCarousel}, true,
-			[]any{noneOf("document"), aloneIf("video"), atMostOf(limitOf(rules.PinterestCarousel), "image", "gif")}},
-		{rules.LinkedIn, []string{rules.LinkedInMediaKinds}, false,
-			[]any{aloneIf("document"), aloneIf("video"), atMostOf(limitOf(rules.LinkedInMediaKinds), "image", "gif")}},
-		{rules.Bluesky, []string{rules.BlueskyEmbedSingle, rules.BlueskyMediaMaxImages}, false,
-			[]any{noneOf("document"), aloneIf("video", "gif"), atMostOf(limitOf(rules.BlueskyMediaMaxImages), "image")}},
-		{rules.Facebook, []string{rules.FacebookMediaKinds}, false,
-			[]any{noneOf("document"), aloneIf("video"), atMostOf(limitOf(rules.FacebookMediaKinds), "image", "gif")}},
-		{rules.Threads, []string{rules.ThreadsMediaKinds, rules.ThreadsCarousel}, false,
-			[]any{noneOf("gif", "document"), obj{{"maxItems", limitOf(rules.ThreadsCarousel)}}}},
-		{rules.GoogleBusiness, []string{rules.GoogleBusinessMedia}, false,
-			[]any{noneOf("video", "gif", "document"), obj{{"maxItems", limitOf(rules.GoogleBusinessMedia)}}}},
+		{rules.TikTok, []string{"tiktok.media.required", "tiktok.media.kinds"}, true,
+			[]any{noneOf("gif", "document"), aloneIf("video"), atMostOf(limitOf("tiktok.media.kinds"), "image")}},
+		{rules.Pinterest, []string{"pinterest.media.required", "pinterest.media.kinds", "pinterest.carousel"}, true,
+			[]any{noneOf("document"), aloneIf("video"), atMostOf(limitOf("pinterest.carousel"), "image", "gif")}},
+		{rules.LinkedIn, []string{"linkedin.media.kinds"}, false,
+			[]any{aloneIf("document"), aloneIf("video"), atMostOf(limitOf("linkedin.media.kinds"), "image", "gif")}},
+		{rules.Bluesky, []string{"bluesky.embed.single", "bluesky.media.max_images"}, false,
+			[]any{noneOf("document"), aloneIf("video", "gif"), atMostOf(limitOf("bluesky.media.max_images"), "image")}},
+		{rules.Facebook, []string{"facebook.media.kinds"}, false,
+			[]any{noneOf("document"), aloneIf("video"), atMostOf(limitOf("facebook.media.kinds"), "image", "gif")}},
+		{rules.Threads, []string{"threads.media.kinds", "threads.carousel"}, false,
+			[]any{noneOf("gif", "document"), obj{{"maxItems", limitOf("threads.carousel")}}}},
+		{rules.GoogleBusiness, []string{"googlebusiness.media"}, false,
+			[]any{noneOf("video", "gif", "document"), obj{{"maxItems", limitOf("googlebusiness.media")}}}},
 	}
 }
 
@@ -530,7 +532,7 @@ func platformPostRules() []any {
 	}
 	out = append(out, obj{
 		{"description", "With a document in the shared media, a linkedin target needs a non-blank documentTitle (400 missing_field)."},
-		{xRules, []string{rules.LinkedInDocumentTitle}},
+		{xRules, []string{"linkedin.document.title"}},
 		{"if", obj{{"required", []string{"mediaItems"}}, {"properties", obj{{"mediaItems", obj{{"contains", mediaOfType("document")}}}}}}},
 		{"then", targetsOf([]string{string(rules.LinkedIn)}, []string{"platformSpecificData"},
 			obj{{"required", []string{"documentTitle"}}, {"properties", obj{{"documentTitle", obj{{"pattern", nonBlankPattern()}}}}}})},
@@ -542,24 +544,24 @@ func platformPostRules() []any {
 	threads := []string{string(rules.Threads)}
 	out = append(out, obj{
 		{"description", "With media, a threads target takes no pollOptions (400 invalid_poll) and no textAttachment (400 invalid_value)."},
-		{xRules, []string{rules.ThreadsPollTextOnly, rules.ThreadsTextAttachmentTextOnly}},
+		{xRules, []string{"threads.poll.text_only", "threads.text_attachment.text_only"}},
 		{"if", obj{{"required", []string{"mediaItems"}}, {"properties", obj{{"mediaItems", obj{{"minItems", 1}}}}}}},
 		{"then", targetsOf(threads, []string{"platform"}, obj{{"allOf", []any{obj{{"not", given("pollOptions")}}, obj{{"not", given("textAttachment")}}}}})},
 	}, obj{
 		{"description", "A threads target takes a poll or a text attachment, not both (400 invalid_value)."},
-		{xRules, []string{rules.ThreadsTextAttachmentTextOnly}},
+		{xRules, []string{"threads.text_attachment.text_only"}},
 		{"if", anyTarget(rules.Threads)},
 		{"then", targetsOf(threads, []string{"platform"}, obj{{"not", obj{{"allOf", []any{given("pollOptions"), given("textAttachment")}}}}})},
 	})
 	// No more alt texts than media: one conditional per media count up to the largest
 	// number of media either platform takes (more media are refused by its media rule).
-	most := max(limitOf(rules.ThreadsCarousel), limitOf(rules.BlueskyMediaMaxImages), limitOf(rules.InstagramCarousel))
+	most := max(limitOf("threads.carousel"), limitOf("bluesky.media.max_images"), limitOf("instagram.carousel"))
 	alt := []string{string(rules.Bluesky), string(rules.Threads), string(rules.Instagram)}
 	for k := 0; k <= most; k++ {
 		fewer := obj{{"not", obj{{"required", []string{"mediaItems"}}, {"properties", obj{{"mediaItems", obj{{"minItems", k + 1}}}}}}}}
 		out = append(out, obj{
 			{"description", "With " + strconv.Itoa(k) + " media items or fewer, bluesky, threads and instagram take at most " + strconv.Itoa(k) + " alt texts (400 invalid_value)."},
-			{xRules, []string{rules.BlueskyAltCount, rules.ThreadsAltCount, rules.InstagramAltCount}},
+			{xRules, []string{"bluesky.alt.count", "threads.alt.count", "instagram.alt.count"}},
 			{"if", fewer},
 			{"then", targetsOf(alt, []string{"platform"}, obj{{"properties", obj{{"altText", obj{{"maxItems", k}}}}}})},
 		})

@@ -1,7 +1,7 @@
 // The generated documents judged by stock Node validators: ajv 8 (JSON Schema 2020-12) over
 // the corpus the Go suite shares (corpus.jsonl: each body with postrules' verdict), and
 // swagger-parser's structural validation of the OpenAPI document. The documents read here
-// are the golden copies under ../jsonschema, which `go test ./schema` keeps byte-equal to
+// are the golden copies under ../jsonschema, which `go test ./schema/jsonschema` keeps byte-equal to
 // what schema.Document generates. Run: npm ci && node --test (or make test-schema-node).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -16,7 +16,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const doc = (name) => JSON.parse(readFileSync(here(`../jsonschema/${name}.json`), "utf8"));
-const docsMd = readFileSync(here("../../../docs/schema.md"), "utf8");
+const docsMd = readFileSync(here("../../../../docs/schema.md"), "utf8");
 
 // The extension keywords docs/schema.md documents (its table's first column); ajv in strict
 // mode refuses a keyword it does not know, so an undocumented one fails here too.

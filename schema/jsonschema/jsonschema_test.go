@@ -1,4 +1,4 @@
-package schema
+package jsonschema
 
 import (
 	"bufio"
@@ -19,6 +19,9 @@ import (
 	jsv "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
+	"github.com/postrules/postrules/schema"
 )
 
 // compiled compiles the named document with santhosh-tekuri/jsonschema (a stock JSON
@@ -46,7 +49,7 @@ func compiled(t testing.TB, name, ptr string) *jsv.Schema {
 }
 
 // TestDocumentsGolden is the drift guard: a change of the wire types, tags or facts that
-// changes a document fails here until the golden copy is refreshed (go test ./schema
+// changes a document fails here until the golden copy is refreshed (go test ./schema/jsonschema
 // -update) in the same commit.
 func TestDocumentsGolden(t *testing.T) {
 	for _, name := range DocumentNames() {
@@ -88,7 +91,7 @@ func TestDocumentsCompile(t *testing.T) {
 // documented in docs/schema.md, so a reader of a document can look it up (the Node suite
 // declares exactly the documented ones to ajv).
 func TestExtensionKeywordsDocumented(t *testing.T) {
-	docs, err := os.ReadFile(filepath.Join("..", "docs", "schema.md"))
+	docs, err := os.ReadFile(filepath.Join("..", "..", "docs", "schema.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +116,7 @@ func TestPlatformOptionsTable(t *testing.T) {
 	}
 	// The decoder's destination of each platform's options is a *T field of PlatformTarget.
 	decoded := map[reflect.Type]bool{}
-	tt := reflect.TypeOf(PlatformTarget{})
+	tt := reflect.TypeOf(schema.PlatformTarget{})
 	for i := 0; i < tt.NumField(); i++ {
 		if f := tt.Field(i); f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct {
 			decoded[f.Type.Elem()] = true
@@ -133,7 +136,7 @@ func TestPlatformOptionsTable(t *testing.T) {
 // options type, so a misspelt key cannot leave a rule out of the schema silently.
 func TestPlatformFactsNameFields(t *testing.T) {
 	fields := map[string]bool{}
-	types := []reflect.Type{reflect.TypeOf(Poll{})}
+	types := []reflect.Type{reflect.TypeOf(schema.Poll{})}
 	for _, po := range platformOptions() {
 		types = append(types, po.options)
 	}
@@ -460,8 +463,8 @@ func TestOpenAPICodes(t *testing.T) {
 			}
 			resp := d.Components.Responses[strings.TrimPrefix(r.Ref, "#/components/responses/")]
 			for _, c := range resp.Codes {
-				if strconv.Itoa(rules.Code(c).HTTPStatus()) != status {
-					t.Errorf("%s %s lists %s, whose status is %d", path, status, c, rules.Code(c).HTTPStatus())
+				if strconv.Itoa(apierror.Code(c).HTTPStatus()) != status {
+					t.Errorf("%s %s lists %s, whose status is %d", path, status, c, apierror.Code(c).HTTPStatus())
 				}
 				got[c] = true
 			}
@@ -470,8 +473,8 @@ func TestOpenAPICodes(t *testing.T) {
 				t.Errorf("%s %s requires %v", path, status, required)
 			}
 		}
-		for _, c := range rules.Codes() {
-			want := draft || (c != rules.CodeDraftNotFound && c != rules.CodeDraftAlreadyPublishing)
+		for _, c := range apierror.Codes() {
+			want := draft || (c != apierror.CodeDraftNotFound && c != apierror.CodeDraftAlreadyPublishing)
 			if got[string(c)] != want {
 				t.Errorf("%s: code %s listed %v, want %v", path, c, got[string(c)], want)
 			}
@@ -559,7 +562,7 @@ func BenchmarkBuildDocuments(b *testing.B) {
 func TestDraftPublishResultSchema(t *testing.T) {
 	s := compiled(t, DocDraftPublishResult, "")
 	r := rand.New(rand.NewSource(3))
-	valid := func(v DraftPublishResult) error {
+	valid := func(v schema.DraftPublishResult) error {
 		b, err := json.Marshal(v)
 		if err != nil {
 			t.Fatal(err)
@@ -573,13 +576,13 @@ func TestDraftPublishResultSchema(t *testing.T) {
 	for i := 0; i < 700; i++ {
 		st := statuses()[i%len(statuses())]
 		when := time.Unix(r.Int63n(253402300800+62167219200)-62167219200, r.Int63n(1e9)).UTC()
-		v := DraftPublishResult{Success: i%2 == 0, Status: rules.PostStatus(st), ScheduledFor: rules.FormatScheduledFor(when), PostID: "p1",
-			Platforms: []PlatformResult{{Platform: rules.Twitter, Success: true, PlatformPostURL: "https://x.com/p/1"}, {Platform: rules.Bluesky, Error: "token expired"}}}
+		v := schema.DraftPublishResult{Success: i%2 == 0, Status: lifecycle.PostStatus(st), ScheduledFor: rules.FormatScheduledFor(when), PostID: "p1",
+			Platforms: []schema.PlatformResult{{Platform: rules.Twitter, Success: true, PlatformPostURL: "https://x.com/p/1"}, {Platform: rules.Bluesky, Error: "token expired"}}}
 		if err := valid(v); err != nil {
 			t.Errorf("%+v: %v", v, err)
 		}
 	}
-	if err := valid(DraftPublishResult{Status: "done", PostID: "p", Platforms: []PlatformResult{}}); err == nil {
+	if err := valid(schema.DraftPublishResult{Status: "done", PostID: "p", Platforms: []schema.PlatformResult{}}); err == nil {
 		t.Error(`status "done" accepted`)
 	}
 }

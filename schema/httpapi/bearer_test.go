@@ -1,8 +1,10 @@
-package rules
+package httpapi
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 func TestParseBearer(t *testing.T) {
@@ -37,8 +39,8 @@ func TestParseBearer(t *testing.T) {
 			}
 			continue
 		}
-		e := AsError(err)
-		if e == nil || e.Code != CodeUnauthorized || e.HTTPStatus != 401 || key != "" {
+		e := apierror.As(err)
+		if e == nil || e.Code != apierror.CodeUnauthorized || e.HTTPStatus != 401 || key != "" {
 			t.Errorf("%s: ParseBearer(%q) = %q, %v; want 401", tt.why, tt.header, key, err)
 		}
 	}
@@ -58,7 +60,7 @@ func FuzzParseBearer(f *testing.F) {
 	f.Fuzz(func(t *testing.T, header string) {
 		key, err := ParseBearer(header)
 		if err != nil {
-			if e := AsError(err); e == nil || e.Code != CodeUnauthorized || key != "" {
+			if e := apierror.As(err); e == nil || e.Code != apierror.CodeUnauthorized || key != "" {
 				t.Fatalf("ParseBearer(%q) = %q, %v", header, key, err)
 			}
 			return

@@ -1,9 +1,8 @@
-package rules
+package apierror
 
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
 )
 
@@ -55,8 +54,8 @@ func TestCodesCoverEveryStatusOfTheAPI(t *testing.T) {
 	}
 }
 
-func TestNewErrorFillsStatusTitleAndOffset(t *testing.T) {
-	e := NewError(CodeAmbiguousAccount, "/platforms/0/platform", "two accounts")
+func TestNewFillsStatusTitleAndOffset(t *testing.T) {
+	e := New(CodeAmbiguousAccount, "/platforms/0/platform", "two accounts")
 	if e.HTTPStatus != 409 || e.Title != "Conflict" || e.Offset != -1 {
 		t.Fatalf("got status %d title %q offset %d", e.HTTPStatus, e.Title, e.Offset)
 	}
@@ -76,14 +75,14 @@ func TestBillable(t *testing.T) {
 		want bool
 	}{
 		{"success is billable", nil, true},
-		{"post_too_long is never billable", NewError(CodePostTooLong, "/content", "x"), false},
-		{"every other 4xx is not billable", NewError(CodeAmbiguousAccount, "", "x"), false},
-		{"402 is not billable", NewError(CodeSubscriptionInactive, "", "x"), false},
-		{"a wrapped 4xx is still not billable", fmt.Errorf("check: %w", NewError(CodeUnauthorized, "", "x")), false},
-		{"a platform failure after validation is billable", NewError(CodePlatformError, "", "x"), true},
+		{"post_too_long is never billable", New(CodePostTooLong, "/content", "x"), false},
+		{"every other 4xx is not billable", New(CodeAmbiguousAccount, "", "x"), false},
+		{"402 is not billable", New(CodeSubscriptionInactive, "", "x"), false},
+		{"a wrapped 4xx is still not billable", fmt.Errorf("check: %w", New(CodeUnauthorized, "", "x")), false},
+		{"a platform failure after validation is billable", New(CodePlatformError, "", "x"), true},
 		{"an error that is not ours is not billable", errors.New("boom"), false},
-		{"the server's own fault is not billable", NewError(CodeInternal, "", "x"), false},
-		{"an outage is not billable", NewError(CodeServiceUnavailable, "", "x"), false},
+		{"the server's own fault is not billable", New(CodeInternal, "", "x"), false},
+		{"an outage is not billable", New(CodeServiceUnavailable, "", "x"), false},
 	}
 	for _, tt := range tests {
 		if got := Billable(tt.err); got != tt.want {
@@ -91,47 +90,18 @@ func TestBillable(t *testing.T) {
 		}
 	}
 	for _, c := range Codes() {
-		if s := c.HTTPStatus(); s < 500 && Billable(NewError(c, "", "")) {
+		if s := c.HTTPStatus(); s < 500 && Billable(New(c, "", "")) {
 			t.Errorf("%s (%d) is billable", c, s)
 		}
 	}
 }
 
-func TestQuoteBoundsHugeInputs(t *testing.T) {
-	q := quote(strings.Repeat("é", 1<<16))
-	if len(q) > 100 || !strings.HasSuffix(q, "...") {
-		t.Fatalf("quote of a huge input is %d bytes: %.80s", len(q), q)
+func TestAs(t *testing.T) {
+	e := New(CodeRateLimited, "", "slow down")
+	if As(fmt.Errorf("wrapped: %w", e)) != e {
+		t.Fatal("As must unwrap")
 	}
-	if strings.Contains(q, `\x`) {
-		t.Fatalf("quote split a UTF-8 sequence: %s", q)
-	}
-}
-
-func TestAsError(t *testing.T) {
-	e := NewError(CodeRateLimited, "", "slow down")
-	if AsError(fmt.Errorf("wrapped: %w", e)) != e {
-		t.Fatal("AsError must unwrap")
-	}
-	if AsError(errors.New("other")) != nil {
-		t.Fatal("AsError of a foreign error must be nil")
-	}
-}
-
-func TestParsePlatform(t *testing.T) {
-	for _, p := range Platforms() {
-		got, err := ParsePlatform(string(p))
-		if err != nil || got != p {
-			t.Errorf("ParsePlatform(%q) = %q, %v", p, got, err)
-		}
-	}
-	if n := len(Platforms()); n != numPlatforms {
-		t.Fatalf("%d platforms, want %d", n, numPlatforms)
-	}
-	// Wire names are exact: a capitalised or aliased name is a different string.
-	for _, bad := range []string{"", "Twitter", "x", "google_business", "twitter ", "facebook\x00"} {
-		_, err := ParsePlatform(bad)
-		if e := AsError(err); e == nil || e.Code != CodeUnknownPlatform {
-			t.Errorf("ParsePlatform(%q) err = %v, want unknown_platform", bad, err)
-		}
+	if As(errors.New("other")) != nil {
+		t.Fatal("As of a foreign error must be nil")
 	}
 }

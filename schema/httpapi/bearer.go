@@ -1,4 +1,6 @@
-package rules
+package httpapi
+
+import "github.com/postrules/postrules/rules/apierror"
 
 // ParseBearer returns the API key of an "Authorization: Bearer <key>" header value.
 //
@@ -9,7 +11,7 @@ package rules
 func ParseBearer(header string) (string, error) {
 	const scheme = "bearer"
 	if len(header) < len(scheme) || !equalFoldASCII(header[:len(scheme)], scheme) {
-		return "", NewError(CodeUnauthorized, "", "the Authorization header must use the Bearer scheme")
+		return "", apierror.New(apierror.CodeUnauthorized, "", "the Authorization header must use the Bearer scheme")
 	}
 	rest := header[len(scheme):]
 	i := 0
@@ -17,15 +19,15 @@ func ParseBearer(header string) (string, error) {
 		i++
 	}
 	if i == 0 {
-		return "", NewError(CodeUnauthorized, "", "the Authorization header must be \"Bearer <key>\"")
+		return "", apierror.New(apierror.CodeUnauthorized, "", "the Authorization header must be \"Bearer <key>\"")
 	}
 	key := rest[i:]
 	if key == "" {
-		return "", NewError(CodeUnauthorized, "", "the Authorization header has no API key")
+		return "", apierror.New(apierror.CodeUnauthorized, "", "the Authorization header has no API key")
 	}
 	for j := 0; j < len(key); j++ {
 		if c := key[j]; c <= ' ' || c >= 0x7F {
-			return "", NewError(CodeUnauthorized, "", "the API key must be one token of visible ASCII characters")
+			return "", apierror.New(apierror.CodeUnauthorized, "", "the API key must be one token of visible ASCII characters")
 		}
 	}
 	return key, nil

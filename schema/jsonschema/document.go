@@ -1,4 +1,4 @@
-package schema
+package jsonschema
 
 import (
 	"encoding/json"
@@ -10,6 +10,9 @@ import (
 	"sync"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
+	"github.com/postrules/postrules/schema"
 )
 
 // The documents Document prints, by name.
@@ -29,11 +32,11 @@ func DocumentNames() []string {
 // Document returns the named document (see DocumentNames) as indented JSON with a stable
 // key order, so that a team can hand the contract to its own tools (ajv, OpenAPI client
 // generators, gateways) and a diff in review shows a real change. The documents are
-// generated from the wire types' json and validate tags and the rule book's constants, not
+// generated from the wire types' json and validate tags and the rule book's declarations, not
 // written by hand; they are built once, on first use, and each call returns a fresh copy.
 // What JSON Schema cannot say (grapheme caps, the future-time rule, duplicate names, target
 // resolution) is in x-postrules-* keywords and descriptions, which stock validators
-// ignore: a body the schema accepts may still be refused by CheckCreatePost, never the
+// ignore: a body the schema accepts may still be refused by schema.CheckCreatePost, never the
 // reverse. An unknown name is an error.
 func Document(name string) ([]byte, error) {
 	docs, err := documents()
@@ -67,10 +70,10 @@ func buildDocuments() (map[string][]byte, error) {
 		name  string
 		build func() (any, error)
 	}{
-		{DocCreatePost, func() (any, error) { return standalone(reflect.TypeOf(CreatePost{}), requestRoot) }},
-		{DocDraftPublish, func() (any, error) { return standalone(reflect.TypeOf(DraftPublish{}), requestRoot) }},
-		{DocError, func() (any, error) { return standalone(reflect.TypeOf(ErrorBody{}), nil) }},
-		{DocDraftPublishResult, func() (any, error) { return standalone(reflect.TypeOf(DraftPublishResult{}), nil) }},
+		{DocCreatePost, func() (any, error) { return standalone(reflect.TypeOf(schema.CreatePost{}), requestRoot) }},
+		{DocDraftPublish, func() (any, error) { return standalone(reflect.TypeOf(schema.DraftPublish{}), requestRoot) }},
+		{DocError, func() (any, error) { return standalone(reflect.TypeOf(schema.ErrorBody{}), nil) }},
+		{DocDraftPublishResult, func() (any, error) { return standalone(reflect.TypeOf(schema.DraftPublishResult{}), nil) }},
 		{DocOpenAPI, openAPI},
 	} {
 		v, err := d.build()
@@ -95,25 +98,25 @@ type platformOption struct {
 // a program that never calls Document links none of them.)
 func platformOptions() []platformOption {
 	return []platformOption{
-		{rules.Twitter, reflect.TypeOf(TwitterOptions{})},
-		{rules.Instagram, reflect.TypeOf(InstagramOptions{})},
-		{rules.YouTube, reflect.TypeOf(YouTubeOptions{})},
-		{rules.TikTok, reflect.TypeOf(TikTokOptions{})},
-		{rules.Pinterest, reflect.TypeOf(PinterestOptions{})},
-		{rules.LinkedIn, reflect.TypeOf(LinkedInOptions{})},
-		{rules.Bluesky, reflect.TypeOf(BlueskyOptions{})},
-		{rules.Facebook, reflect.TypeOf(FacebookOptions{})},
-		{rules.Threads, reflect.TypeOf(ThreadsOptions{})},
-		{rules.GoogleBusiness, reflect.TypeOf(GoogleBusinessOptions{})},
+		{rules.Twitter, reflect.TypeOf(schema.TwitterOptions{})},
+		{rules.Instagram, reflect.TypeOf(schema.InstagramOptions{})},
+		{rules.YouTube, reflect.TypeOf(schema.YouTubeOptions{})},
+		{rules.TikTok, reflect.TypeOf(schema.TikTokOptions{})},
+		{rules.Pinterest, reflect.TypeOf(schema.PinterestOptions{})},
+		{rules.LinkedIn, reflect.TypeOf(schema.LinkedInOptions{})},
+		{rules.Bluesky, reflect.TypeOf(schema.BlueskyOptions{})},
+		{rules.Facebook, reflect.TypeOf(schema.FacebookOptions{})},
+		{rules.Threads, reflect.TypeOf(schema.ThreadsOptions{})},
+		{rules.GoogleBusiness, reflect.TypeOf(schema.GoogleBusinessOptions{})},
 	}
 }
 
-// statuses are the values of rules.PostStatus a DraftPublishResult can carry (rules has no
+// statuses are the values of lifecycle.PostStatus a DraftPublishResult can carry (rules has no
 // list of them).
 func statuses() []string {
 	return []string{
-		string(rules.PostDraft), string(rules.PostPending), string(rules.PostScheduled), string(rules.PostPublishing),
-		string(rules.PostPublished), string(rules.PostFailed), string(rules.PostPartial),
+		string(lifecycle.PostDraft), string(lifecycle.PostPending), string(lifecycle.PostScheduled), string(lifecycle.PostPublishing),
+		string(lifecycle.PostPublished), string(lifecycle.PostFailed), string(lifecycle.PostPartial),
 	}
 }
 
@@ -132,7 +135,7 @@ const (
 
 // requestRoot adds what holds for a whole request body: size, depth, unique names.
 func requestRoot(root obj) obj {
-	return root.set(xMaxBodyBytes, DefaultMaxBodyBytes).set(xMaxDepth, MaxDepth).set(xUniqueNames, true)
+	return root.set(xMaxBodyBytes, schema.DefaultMaxBodyBytes).set(xMaxDepth, schema.MaxDepth).set(xUniqueNames, true)
 }
 
 // standalone is the JSON Schema 2020-12 document of t: its $defs hold t and every struct it
@@ -181,7 +184,7 @@ func (g *generator) ref(t reflect.Type) obj {
 		i := len(g.defs)
 		g.defs = append(g.defs, member{t.Name(), nil}) // keeps the order of first use
 		v := g.structSchema(t)
-		if t == reflect.TypeOf(PlatformTarget{}) {
+		if t == reflect.TypeOf(schema.PlatformTarget{}) {
 			v = targetUnion(g, v)
 		}
 		g.defs[i].v = v
@@ -204,8 +207,8 @@ func (g *generator) openAPI() bool { return g.prefix == openAPIPrefix }
 
 var (
 	typePlatform = reflect.TypeOf(rules.Platform(""))
-	typeCode     = reflect.TypeOf(rules.Code(""))
-	typeStatus   = reflect.TypeOf(rules.PostStatus(""))
+	typeCode     = reflect.TypeOf(apierror.Code(""))
+	typeStatus   = reflect.TypeOf(lifecycle.PostStatus(""))
 	typeRaw      = reflect.TypeOf(json.RawMessage(nil))
 )
 
@@ -218,7 +221,7 @@ func (g *generator) typeSchema(t reflect.Type) obj {
 	case typePlatform:
 		return obj{{"type", "string"}, {"enum", platformNames()}}
 	case typeCode:
-		codes := rules.Codes()
+		codes := apierror.Codes()
 		names := make([]string, len(codes))
 		for i, c := range codes {
 			names[i] = string(c)
@@ -405,4 +408,26 @@ func (g *generator) applyTags(t reflect.Type, name string, s *obj, tag string) (
 		*s = s.set("items", items)
 	}
 	return required, conds
+}
+
+// The custom validator tags of schema's wire types (schema.RegisterTags registers them
+// into a validator); TestTagTranslations fails on a tag this file does not translate.
+const (
+	tagScheduledFor = "scheduledfor"
+	tagTimezone     = "ianazone"
+	tagMediaURL     = "mediaurl"
+	tagNonBlank     = "nonblank"
+)
+
+// wholeClamp is where schema's decoder clamps a whole number of an option
+// (TestOptionWholeNumbersInRange holds the two together).
+const wholeClamp = 1_000_000_000
+
+func platformNames() []string {
+	ps := rules.Platforms()
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = string(p)
+	}
+	return names
 }

@@ -1,4 +1,4 @@
-package schema
+package jsonschema
 
 import (
 	"bytes"
@@ -19,6 +19,9 @@ import (
 	jsv "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/lifecycle"
+	"github.com/postrules/postrules/schema"
 )
 
 // statedCodes are the 400 codes of problems about what JSON Schema's standard keywords
@@ -28,21 +31,21 @@ import (
 // (see gapOf). The share of the refused bodies with such a problem that the schema
 // refuses is the strictness docs/schema.md reports; which codes the schema states in
 // full (claim 2) is computed over the corpus, not declared.
-var statedCodes = map[rules.Code]bool{
-	rules.CodeInvalidBody: true, rules.CodeUnknownField: true, rules.CodeFieldCaseMismatch: true,
-	rules.CodeWrongType: true, rules.CodeMissingField: true, rules.CodeInvalidValue: true,
-	rules.CodeUnknownPlatform: true, rules.CodeNoTargets: true, rules.CodeInvalidScheduledFor: true,
-	rules.CodePublishModeConflict: true, rules.CodeInvalidPoll: true, rules.CodeNoContent: true,
-	rules.CodeTooManyTargets: true, // maxItems, at Env.MaxTargets' default
-	rules.CodeInvalidMedia:   true, rules.CodeInvalidCharacter: true, rules.CodePostTooLong: true,
+var statedCodes = map[apierror.Code]bool{
+	apierror.CodeInvalidBody: true, apierror.CodeUnknownField: true, apierror.CodeFieldCaseMismatch: true,
+	apierror.CodeWrongType: true, apierror.CodeMissingField: true, apierror.CodeInvalidValue: true,
+	apierror.CodeUnknownPlatform: true, apierror.CodeNoTargets: true, apierror.CodeInvalidScheduledFor: true,
+	apierror.CodePublishModeConflict: true, apierror.CodeInvalidPoll: true, apierror.CodeNoContent: true,
+	apierror.CodeTooManyTargets: true, // maxItems, at schema.Env.MaxTargets' default
+	apierror.CodeInvalidMedia:   true, apierror.CodeInvalidCharacter: true, apierror.CodePostTooLong: true,
 }
 
 // alwaysStated are the codes the schema must state in full (claim 2 "yes" in the table):
 // a regression guard, since the table itself is computed.
-var alwaysStated = []rules.Code{
-	rules.CodeInvalidBody, rules.CodeUnknownField, rules.CodeFieldCaseMismatch, rules.CodeWrongType,
-	rules.CodeMissingField, rules.CodeUnknownPlatform, rules.CodeNoTargets, rules.CodeInvalidScheduledFor,
-	rules.CodePublishModeConflict, rules.CodeNoContent, rules.CodeTooManyTargets,
+var alwaysStated = []apierror.Code{
+	apierror.CodeInvalidBody, apierror.CodeUnknownField, apierror.CodeFieldCaseMismatch, apierror.CodeWrongType,
+	apierror.CodeMissingField, apierror.CodeUnknownPlatform, apierror.CodeNoTargets, apierror.CodeInvalidScheduledFor,
+	apierror.CodePublishModeConflict, apierror.CodeNoContent, apierror.CodeTooManyTargets,
 }
 
 // minStrictness is the least share of the refused create-post bodies of the corpus with a
@@ -53,14 +56,14 @@ const minStrictness = 0.95
 // why it is there, and postrules' verdict (with Env{}: no clock, no accounts, no plan, so
 // the verdict is about the body alone).
 type corpusBody struct {
-	Kind     string       `json:"kind"` // create-post or draft-publish
-	Why      string       `json:"why"`
-	Body     string       `json:"body"`
-	Accepted bool         `json:"accepted"`
-	Codes    []rules.Code `json:"codes"`
+	Kind     string          `json:"kind"` // create-post or draft-publish
+	Why      string          `json:"why"`
+	Body     string          `json:"body"`
+	Accepted bool            `json:"accepted"`
+	Codes    []apierror.Code `json:"codes"`
 	// Claimed are the codes of the problems a schema can state (gapOf says ""): claim 2
 	// holds for those of them whose row of the table says yes.
-	Claimed []rules.Code `json:"claimed"`
+	Claimed []apierror.Code `json:"claimed"`
 	// Gaps are the gapOf keys of the problems of a rule no schema states (in full).
 	Gaps []string `json:"gaps,omitempty"`
 }
@@ -75,7 +78,7 @@ const (
 // of the gap table (a rule id, or one of the keys above) and false when a rule's form or
 // the number's digits say it cannot; "" and false when its code is not about what
 // standard keywords speak of (the code table says why).
-func gapOf(p Problem, body string) (string, bool) {
+func gapOf(p schema.Problem, body string) (string, bool) {
 	if r, ok := rules.RuleByID(p.Rule); ok {
 		switch r.Schema() {
 		case rules.SchemaNone:
@@ -92,7 +95,7 @@ func gapOf(p Problem, body string) (string, bool) {
 			}
 		}
 	}
-	if p.Code == rules.CodeWrongType && strings.HasPrefix(p.Message, "expected a whole number, found ") {
+	if p.Code == apierror.CodeWrongType && strings.HasPrefix(p.Message, "expected a whole number, found ") {
 		// 5.0000000000000000001: not whole for postrules; JSON parsers read 5.
 		f, err := strconv.ParseFloat(strings.TrimPrefix(p.Message, "expected a whole number, found "), 64)
 		if err == nil && f == math.Trunc(f) {
@@ -133,7 +136,7 @@ func stringAt(body, ptr string) (string, bool) {
 // so the verdict is the body's.
 const storedDraft = `{"content":"Hello","platforms":[{"platform":"bluesky"}]}`
 
-func verdictOf(kind, body string) (bool, []rules.Code) {
+func verdictOf(kind, body string) (bool, []apierror.Code) {
 	ok, codes, _, _ := verdictWithGaps(kind, body)
 	return ok, codes
 }
@@ -141,14 +144,14 @@ func verdictOf(kind, body string) (bool, []rules.Code) {
 // verdictWithGaps is postrules' verdict on body: the codes of all its problems, the codes
 // of those a schema can state (claimed), and the gap keys of the others, each sorted,
 // once.
-func verdictWithGaps(kind, body string) (valid bool, codes, claimed []rules.Code, gaps []string) {
-	var v Verdict
+func verdictWithGaps(kind, body string) (valid bool, codes, claimed []apierror.Code, gaps []string) {
+	var v schema.Verdict
 	if kind == DocDraftPublish {
-		v = CheckDraftPublish([]byte(storedDraft), []byte(body), Env{})
+		v = schema.CheckDraftPublish([]byte(storedDraft), []byte(body), schema.Env{})
 	} else {
-		v = CheckCreatePost([]byte(body), Env{})
+		v = schema.CheckCreatePost([]byte(body), schema.Env{})
 	}
-	seen, seenClaimed, seenGap := map[rules.Code]bool{}, map[rules.Code]bool{}, map[string]bool{}
+	seen, seenClaimed, seenGap := map[apierror.Code]bool{}, map[apierror.Code]bool{}, map[string]bool{}
 	for _, p := range v.Problems {
 		if !seen[p.Code] {
 			seen[p.Code] = true
@@ -225,8 +228,8 @@ var handBodies = []struct{ kind, why, body string }{
 	{DocCreatePost, "the same account twice", `{"content":"hi","platforms":[{"platform":"bluesky","accountId":"b"},{"platform":"bluesky","accountId":"b"}],"publishNow":true}`},
 	{DocCreatePost, "600e-1 and 60.0 are sixty", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b","c","d"],"durationMinutes":600e-1}}},{"platform":"twitter","accountId":"t2","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":60.0}}}],"publishNow":true}`},
 	{DocCreatePost, "poll bounds exactly", `{"content":"hi","platforms":[{"platform":"twitter","platformSpecificData":{"poll":{"options":["a","b"],"durationMinutes":5}}},{"platform":"twitter","accountId":"t2","platformSpecificData":{"poll":{"options":["a","b","c","d"],"durationMinutes":10080}}}],"publishNow":true}`},
-	{DocCreatePost, "as many targets as the default bound allows", `{"content":"hi","platforms":[` + strings.TrimSuffix(strings.Repeat(`{"platform":"bluesky"},`, DefaultMaxTargets), ",") + `],"publishNow":true}`},
-	{DocCreatePost, "one target more than the default bound", `{"content":"hi","platforms":[` + strings.TrimSuffix(strings.Repeat(`{"platform":"bluesky"},`, DefaultMaxTargets+1), ",") + `],"publishNow":true}`},
+	{DocCreatePost, "as many targets as the default bound allows", `{"content":"hi","platforms":[` + strings.TrimSuffix(strings.Repeat(`{"platform":"bluesky"},`, schema.DefaultMaxTargets), ",") + `],"publishNow":true}`},
+	{DocCreatePost, "one target more than the default bound", `{"content":"hi","platforms":[` + strings.TrimSuffix(strings.Repeat(`{"platform":"bluesky"},`, schema.DefaultMaxTargets+1), ",") + `],"publishNow":true}`},
 	{DocCreatePost, "an escaped member name is the same name", `{"con\u0074ent":"hi","platforms":[{"platform":"bluesky"}],"publishNow":true}`},
 	{DocCreatePost, "a NUL in the text", `{"content":"a\u0000b","platforms":[{"platform":"bluesky"}],"publishNow":true}`},
 	{DocCreatePost, "an IRI media URL", `{"mediaItems":[{"type":"image","url":"https://\u4f8b\u3048.jp/\u753b\u50cf.png","thumbnail":"http://x.example/t.png"}],"platforms":[{"platform":"pinterest","platformSpecificData":{"boardId":"b1"}}],"publishNow":true}`},
@@ -319,13 +322,13 @@ func post(mediaList, target string) string {
 
 // repoBodies are the request bodies of the CLI's testdata.
 var repoBodies = []struct{ kind, path string }{
-	{DocCreatePost, "../cmd/validate/testdata/valid-thread.json"},
-	{DocCreatePost, "../cmd/validate/testdata/long-thread-item.json"},
-	{DocCreatePost, "../cmd/validate/testdata/ambiguous-account.json"},
-	{DocCreatePost, "../cmd/validate/testdata/scheduled.json"},
-	{DocCreatePost, "../cmd/validate/testdata/japanese-200.json"},
-	{DocCreatePost, "../cmd/validate/testdata/draft.json"},
-	{DocDraftPublish, "../cmd/validate/testdata/draft-publish.json"},
+	{DocCreatePost, "../../cmd/validate/testdata/valid-thread.json"},
+	{DocCreatePost, "../../cmd/validate/testdata/long-thread-item.json"},
+	{DocCreatePost, "../../cmd/validate/testdata/ambiguous-account.json"},
+	{DocCreatePost, "../../cmd/validate/testdata/scheduled.json"},
+	{DocCreatePost, "../../cmd/validate/testdata/japanese-200.json"},
+	{DocCreatePost, "../../cmd/validate/testdata/draft.json"},
+	{DocDraftPublish, "../../cmd/validate/testdata/draft-publish.json"},
 }
 
 // generatedCount is how many gopter bodies the shared corpus holds.
@@ -344,7 +347,7 @@ func buildCorpus(t testing.TB) []corpusBody {
 		if err != nil {
 			t.Fatal(err)
 		}
-		add(r.kind, "from "+strings.TrimPrefix(r.path, "../"), string(b))
+		add(r.kind, "from "+strings.TrimPrefix(r.path, "../../"), string(b))
 	}
 	for _, h := range handBodies {
 		add(h.kind, h.why, h.body)
@@ -399,7 +402,7 @@ func TestSchemaClaims(t *testing.T) {
 	}
 	// Per code: every body carrying it, and the bodies carrying it on a problem a schema
 	// can state (claim 2 is "yes" when the schema refuses all of those).
-	table, stated := map[rules.Code]claimRow{}, map[rules.Code]claimRow{}
+	table, stated := map[apierror.Code]claimRow{}, map[apierror.Code]claimRow{}
 	gapTable := map[string]claimRow{}
 	accepted, refused := 0, 0
 	var share [2]claimRow // create-post, draft-publish
@@ -451,7 +454,7 @@ func TestSchemaClaims(t *testing.T) {
 	// The table, for every 400 code.
 	var b strings.Builder
 	b.WriteString("| code | bodies | refused by the schema | with a problem a schema can state | of those refused | claim 2 |\n|---|---:|---:|---:|---:|---|\n")
-	for _, code := range rules.Codes() {
+	for _, code := range apierror.Codes() {
 		if code.HTTPStatus() != 400 {
 			continue
 		}
@@ -574,26 +577,26 @@ func checkPlatformCoverage(t *testing.T, corpus []corpusBody) {
 }
 
 // gapReason says why a 400 code is outside claim 2.
-var gapReason = map[rules.Code]string{
-	rules.CodeInvalidRequest:          "not produced by the checks of a body",
-	rules.CodeValidationFailed:        "the code of several problems, not a problem's own",
-	rules.CodeMalformedJSON:           "not JSON: refused by any JSON parser before a schema applies",
-	rules.CodeDuplicateField:          "JSON parsers keep the last name (`x-postrules-uniqueNames`)",
-	rules.CodeInvalidString:           "JSON parsers replace a lone surrogate",
-	rules.CodeTooDeep:                 "no depth keyword (`x-postrules-maxDepth`)",
-	rules.CodeBodyTooLarge:            "no size keyword (`x-postrules-maxBodyBytes`)",
-	rules.CodeInvalidUTF8:             "JSON parsers replace invalid UTF-8",
-	rules.CodeInvalidCharacter:        "a platform's character rule",
-	rules.CodeScheduledInPast:         "needs the clock (`x-postrules-future`)",
-	rules.CodeInvalidTimezone:         "needs the zone database (`x-postrules-timezone`); the pattern refuses wrong shapes",
-	rules.CodeInvalidMedia:            "a URL's port and host (`x-postrules-mediaUrl`); type, scheme, white space, invisible characters and twitter's media rule are refused",
-	rules.CodePostTooLong:             "a text's length in its platform's unit (`x-postrules-maxLength`)",
-	rules.CodeAccountPlatformMismatch: "needs the connected accounts (`x-postrules-resolution`)",
-	rules.CodeDuplicateTarget:         "relates values of two targets",
-	rules.CodeMediaEmpty:              "the media probe's, about a file's bytes, not a body",
-	rules.CodeMediaUnrecognized:       "the media probe's, about a file's bytes, not a body",
-	rules.CodeMediaTruncated:          "the media probe's, about a file's bytes, not a body",
-	rules.CodeMediaCorrupt:            "the media probe's, about a file's bytes, not a body",
+var gapReason = map[apierror.Code]string{
+	apierror.CodeInvalidRequest:          "not produced by the checks of a body",
+	apierror.CodeValidationFailed:        "the code of several problems, not a problem's own",
+	apierror.CodeMalformedJSON:           "not JSON: refused by any JSON parser before a schema applies",
+	apierror.CodeDuplicateField:          "JSON parsers keep the last name (`x-postrules-uniqueNames`)",
+	apierror.CodeInvalidString:           "JSON parsers replace a lone surrogate",
+	apierror.CodeTooDeep:                 "no depth keyword (`x-postrules-maxDepth`)",
+	apierror.CodeBodyTooLarge:            "no size keyword (`x-postrules-maxBodyBytes`)",
+	apierror.CodeInvalidUTF8:             "JSON parsers replace invalid UTF-8",
+	apierror.CodeInvalidCharacter:        "a platform's character rule",
+	apierror.CodeScheduledInPast:         "needs the clock (`x-postrules-future`)",
+	apierror.CodeInvalidTimezone:         "needs the zone database (`x-postrules-timezone`); the pattern refuses wrong shapes",
+	apierror.CodeInvalidMedia:            "a URL's port and host (`x-postrules-mediaUrl`); type, scheme, white space, invisible characters and twitter's media rule are refused",
+	apierror.CodePostTooLong:             "a text's length in its platform's unit (`x-postrules-maxLength`)",
+	apierror.CodeAccountPlatformMismatch: "needs the connected accounts (`x-postrules-resolution`)",
+	apierror.CodeDuplicateTarget:         "relates values of two targets",
+	apierror.CodeMediaEmpty:              "the media probe's, about a file's bytes, not a body",
+	apierror.CodeMediaUnrecognized:       "the media probe's, about a file's bytes, not a body",
+	apierror.CodeMediaTruncated:          "the media probe's, about a file's bytes, not a body",
+	apierror.CodeMediaCorrupt:            "the media probe's, about a file's bytes, not a body",
 }
 
 const (
@@ -605,7 +608,7 @@ const (
 // rewrites it).
 func checkDocTable(t *testing.T, table string) {
 	t.Helper()
-	path := filepath.Join("..", "docs", "schema.md")
+	path := filepath.Join("..", "..", "docs", "schema.md")
 	doc, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -619,7 +622,7 @@ func checkDocTable(t *testing.T, table string) {
 		return
 	}
 	if !*update {
-		t.Errorf("the strictness table of %s differs from the computed one (refresh with go test ./schema -run TestSchemaClaims -update):\n%s", path, table)
+		t.Errorf("the strictness table of %s differs from the computed one (refresh with go test ./schema/jsonschema -run TestSchemaClaims -update):\n%s", path, table)
 		return
 	}
 	s = s[:i+len(tableBegin)] + table + s[j:]
@@ -633,7 +636,7 @@ func checkDocTable(t *testing.T, table string) {
 // problem a schema can state whose code is one of alwaysStated are refused.
 func TestPropSchemaAgreesWithVerdict(t *testing.T) {
 	schemas := map[string]*jsv.Schema{DocCreatePost: compiled(t, DocCreatePost, ""), DocDraftPublish: compiled(t, DocDraftPublish, "")}
-	always := map[rules.Code]bool{}
+	always := map[apierror.Code]bool{}
 	for _, c := range alwaysStated {
 		always[c] = true
 	}
@@ -666,11 +669,11 @@ func TestErrorBodiesMatchErrorSchema(t *testing.T) {
 	for _, st := range errorStatuses() {
 		byStatus[st.status] = compiled(t, DocOpenAPI, "#/components/responses/"+errorResponseName("", st.status)+"/content/application~1json/schema")
 	}
-	inactive, limited := Env{Now: now, Accounts: accounts}, Env{Now: now, Accounts: accounts}
+	inactive, limited := schema.Env{Now: now, Accounts: accounts}, schema.Env{Now: now, Accounts: accounts}
 	inactive.Plan.SubscriptionInactive, inactive.Plan.SubscribeURL = true, "https://example.com/billing"
 	limited.Plan.PostLimit, limited.Plan.PostsUsed = 5, 5
-	envs := []Env{{}, {Now: now, Accounts: accounts}, inactive, limited,
-		{Now: now, Accounts: accounts, DraftState: rules.DraftPublishing}, {DraftState: rules.DraftDeleted}, {DraftState: "bogus"}}
+	envs := []schema.Env{{}, {Now: now, Accounts: accounts}, inactive, limited,
+		{Now: now, Accounts: accounts, DraftState: lifecycle.DraftPublishing}, {DraftState: lifecycle.DraftDeleted}, {DraftState: "bogus"}}
 	params := gopter.DefaultGenParameters()
 	params.Rng = rand.New(rand.NewSource(7))
 	g := genRequest()
@@ -685,11 +688,11 @@ func TestErrorBodiesMatchErrorSchema(t *testing.T) {
 	seen := map[int]int{}
 	for _, b := range bodies {
 		for _, env := range envs {
-			var v Verdict
+			var v schema.Verdict
 			if b.kind == DocDraftPublish {
-				v = CheckDraftPublish([]byte(storedDraft), []byte(b.body), env)
+				v = schema.CheckDraftPublish([]byte(storedDraft), []byte(b.body), env)
 			} else {
-				v = CheckCreatePost([]byte(b.body), env)
+				v = schema.CheckCreatePost([]byte(b.body), env)
 			}
 			if v.Valid {
 				continue

@@ -1,6 +1,12 @@
-package rules
+package lifecycle
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/postrules/postrules/internal/strictjson"
+	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+)
 
 // TargetState is the final state of one target after a publish attempt.
 type TargetState string
@@ -30,12 +36,12 @@ const (
 
 // Outcome is what happened to one target.
 type Outcome struct {
-	Platform Platform    `json:"platform"`
-	State    TargetState `json:"state"`
+	Platform rules.Platform `json:"platform"`
+	State    TargetState    `json:"state"`
 	// Error is the platform's human error text when State is failed.
 	Error string `json:"error,omitempty"`
 	// Code is the machine code of a failure, such as x_post_limit_reached.
-	Code Code `json:"code,omitempty"`
+	Code apierror.Code `json:"code,omitempty"`
 }
 
 // Summary is the post-level answer built from the targets' outcomes.
@@ -57,13 +63,13 @@ type Summary struct {
 // invalid_value at "/i/state", and an unknown platform 400 unknown_platform at "/i/platform".
 func Aggregate(outcomes []Outcome) (Summary, error) {
 	if len(outcomes) == 0 {
-		return Summary{}, NewError(CodeInvalidRequest, "", "no outcomes to aggregate: a post has at least one target")
+		return Summary{}, apierror.New(apierror.CodeInvalidRequest, "", "no outcomes to aggregate: a post has at least one target")
 	}
 	var published, failed, pending int
 	for i, o := range outcomes {
 		if !o.Platform.Valid() {
-			return Summary{}, NewError(CodeUnknownPlatform, "/"+strconv.Itoa(i)+"/platform",
-				"platform "+quote(string(o.Platform))+" is not one of the ten supported platforms")
+			return Summary{}, apierror.New(apierror.CodeUnknownPlatform, "/"+strconv.Itoa(i)+"/platform",
+				"platform "+strictjson.Quote(string(o.Platform))+" is not one of the ten supported platforms")
 		}
 		switch o.State {
 		case TargetPublished:
@@ -73,8 +79,8 @@ func Aggregate(outcomes []Outcome) (Summary, error) {
 		case TargetPending:
 			pending++
 		default:
-			return Summary{}, NewError(CodeInvalidValue, "/"+strconv.Itoa(i)+"/state",
-				"state "+quote(string(o.State))+" is not one of published, failed, pending")
+			return Summary{}, apierror.New(apierror.CodeInvalidValue, "/"+strconv.Itoa(i)+"/state",
+				"state "+strictjson.Quote(string(o.State))+" is not one of published, failed, pending")
 		}
 	}
 	switch {

@@ -1,4 +1,4 @@
-package schema
+package jsonschema
 
 import (
 	"strconv"
@@ -6,6 +6,8 @@ import (
 	"unicode"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/schema"
 )
 
 // This file holds the facts of the generated documents that tags cannot carry: patterns,
@@ -296,13 +298,13 @@ func createPostRules() []any {
 		},
 		obj{
 			{"description", "A twitter poll cannot be combined with media (400 invalid_poll)."},
-			{xRules, []string{rules.TwitterMediaExclusive}},
+			{xRules, []string{"twitter.media.exclusive"}},
 			{"if", twitterPoll},
 			{"then", obj{{"properties", obj{{"mediaItems", obj{{"maxItems", 0}}}}}}},
 		},
 		obj{
 			{"description", "With a twitter target, the shared media follow twitter's media rule."},
-			{xRules, []string{rules.TwitterMediaMax, rules.TwitterMediaKinds}},
+			{xRules, []string{"twitter.media.max", "twitter.media.kinds"}},
 			{"if", anyTwitter},
 			{"then", obj{{"properties", obj{{"mediaItems", twitterMediaSchema()}}}}},
 		},
@@ -380,11 +382,11 @@ type statusCodes struct {
 	codes  []string
 }
 
-// errorStatuses groups rules.Codes by HTTP status, in status order.
+// errorStatuses groups apierror.Codes by HTTP status, in status order.
 func errorStatuses() []statusCodes {
 	var out []statusCodes
-	for _, c := range rules.Codes() {
-		e := rules.NewError(c, "", "")
+	for _, c := range apierror.Codes() {
+		e := apierror.New(c, "", "")
 		if n := len(out); n == 0 || out[n-1].status != e.HTTPStatus {
 			out = append(out, statusCodes{status: e.HTTPStatus, title: e.Title})
 		}
@@ -397,8 +399,8 @@ func errorStatuses() []statusCodes {
 // server that sets another bound serves another schema, as with the caps.
 func targetBound() obj {
 	return obj{
-		{"description", "At most " + strconv.Itoa(DefaultMaxTargets) + " targets (Env.MaxTargets, default " +
-			strconv.Itoa(DefaultMaxTargets) + "); more is 400 too_many_targets."},
-		{"properties", obj{{"platforms", obj{{"maxItems", DefaultMaxTargets}}}}},
+		{"description", "At most " + strconv.Itoa(schema.DefaultMaxTargets) + " targets (Env.MaxTargets, default " +
+			strconv.Itoa(schema.DefaultMaxTargets) + "); more is 400 too_many_targets."},
+		{"properties", obj{{"platforms", obj{{"maxItems", schema.DefaultMaxTargets}}}}},
 	}
 }
