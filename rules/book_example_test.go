@@ -76,8 +76,8 @@ func ExampleCounterByName() {
 	// bytes 8
 }
 
-func ExampleLimits_CheckTargetAll() {
-	c := rules.DefaultLimits().CheckTargetAll(rules.TargetText{Platform: rules.Instagram, Shared: "New drop #a #b #c #d #e #f"})
+func ExampleLimits_CheckTargets_warning() {
+	c := rules.DefaultLimits().CheckTargets("New drop #a #b #c #d #e #f", []rules.TargetText{{Platform: rules.Instagram}})[0]
 	fmt.Println(len(c.Errors), c.Warnings[0].Rule)
 	// Output: 0 instagram.hashtags.recommended
 }
@@ -86,12 +86,12 @@ func ExampleLimits_CheckTargetAll() {
 // bare, LinkedIn may cut the post at the first one. Escaped, it shows them as written.
 func ExampleEscapeLittleText() {
 	post := "Our launch (finally) #shipit"
-	check := rules.DefaultLimits().CheckTargetAll(rules.TargetText{Platform: rules.LinkedIn, Shared: post})
+	check := rules.DefaultLimits().CheckTargets(post, []rules.TargetText{{Platform: rules.LinkedIn}})[0]
 	fmt.Println(len(check.Warnings), check.Warnings[0].Rule)
 
 	escaped := rules.EscapeLittleText(post)
 	fmt.Println(escaped)
-	check = rules.DefaultLimits().CheckTargetAll(rules.TargetText{Platform: rules.LinkedIn, Shared: escaped})
+	check = rules.DefaultLimits().CheckTargets(escaped, []rules.TargetText{{Platform: rules.LinkedIn}})[0]
 	fmt.Println(len(check.Warnings))
 	// Output:
 	// 1 linkedin.text.reserved

@@ -8,29 +8,33 @@
 //   - [ParseScheduledFor]: the strict scheduledFor grammar (YYYY-MM-DDTHH:MM[:SS[.f+]]Z),
 //     and [CheckScheduledAfter] for "strictly in the future" against a caller's clock.
 //   - [Book]: the rule book as data, every rule with a stable id
-//     ("bluesky.text.max_bytes", also a constant: [idBlueskyTextMaxBytes]), severity, limit,
+//     ("bluesky.text.max_bytes", [Rule].ID; [RuleByID] finds it), severity, limit,
 //     unit, source and date read. Each platform's rules are declared in one file,
 //     book_<platform>.go, with that platform's options type and each rule's check beside
 //     its declaration: a rule is added or changed there, and nowhere else.
 //   - [Limits.CheckPost]: the checks of the rules of media and options over a typed view
 //     of a request ([Post]: the text, the media, each target's options), built by package
 //     schema from its wire types; problems go to a [Reporter] with their rule's id.
-//   - [Limits], [Limits.CheckTarget] and [Limits.MeasureAll]: each platform's text rules
+//   - [Limits], [Limits.CheckTargets] and [Limits.MeasureAll]: each platform's text rules
 //     in its own units (graphemes, UTF-8 bytes, UTF-16 code units, code points; links,
 //     hashtags, mentions, forbidden characters), applied to every post of a twitter thread
 //     (rule T1); callers change or turn off a rule by id ([Limits.WithRule],
 //     [Limits.Disable]). [CountGraphemes] and the counters ([CounterByName]) underneath.
 //   - [ResolveTargets]: which connected account each target publishes to, with the 404
 //     and 409 answers when there is none or more than one.
-//   - [Aggregate]: the post's status from its targets' outcomes.
-//   - [apierror.Error], [apierror.Code], [apierror.Billable], [CheckPlan], [ParseBearer], [BeginDraftPublish]: the
-//     API's error model and the small decisions around it.
+//   - [CheckPlan]: the caller's plan (subscription, post and account limits).
+//
+// What is not the book has a package named for its job: the API's error model
+// (rules/apierror), a post's status and a draft's publish transitions (rules/lifecycle),
+// the thread splitter (rules/split), the media probe (rules/media) and X's weighted count
+// (rules/xweight).
 //
 // Nothing here reads the wall clock, the environment or files; "now" is always an argument.
-// Every exported function is safe for concurrent use. Errors are *Error values: match them
-// with errors.As and compare Code, never the message text.
+// Every exported function is safe for concurrent use. Errors are *apierror.Error values:
+// match them with errors.As and compare Code, never the message text.
 //
 // Other counters (X's weighted length, package rules/xweight) plug into [Limits] through
 // the [Counter] interface, so this package imports only the standard library, uniseg (for
-// [GraphemeCounterUnicode15]) and its internal grapheme engine.
+// the Unicode 15 grapheme counter, CounterByName("graphemes-unicode15")), its internal
+// engines and rules/apierror.
 package rules

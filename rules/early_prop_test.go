@@ -75,9 +75,9 @@ func TestEarlyExitAtRandomCaps(t *testing.T) {
 		whole func(string) int
 	}{
 		{GraphemeCounter(), CountGraphemes},
-		{UTF16Counter(), func(s string) int { return len(utf16.Encode([]rune(s))) }},
-		{CodePointsCounter(), utf8.RuneCountInString},
-		{BytesCounter(), func(s string) int { return len(s) }},
+		{utf16Counter(), func(s string) int { return len(utf16.Encode([]rune(s))) }},
+		{codePointsCounter(), utf8.RuneCountInString},
+		{bytesCounter{}, func(s string) int { return len(s) }},
 	}
 	inexact := make([]int, len(counters))
 	params := gopter.DefaultTestParameters()

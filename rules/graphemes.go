@@ -15,7 +15,7 @@ const graphemesName = "graphemes"
 // conjunct "स्ते" each count 1). It follows UAX #29 of Unicode 17.0 (the version of
 // Intl.Segmenter in current browsers and Node 20.20+, ICU 78), including the Indic
 // conjunct rule GB9c, which Unicode 15.0 lacked: "नमस्ते" is 3, not 4. For the Unicode 15.0
-// count (uniseg's) see [GraphemeCounterUnicode15].
+// count (uniseg's) see the Unicode 15 grapheme counter (CounterByName("graphemes-unicode15")).
 //
 // Runs of ASCII are counted sixteen bytes at a time; everything else goes through one
 // table-driven state machine, one table step per code point, so the cost is O(len(s))
@@ -26,7 +26,7 @@ const graphemesName = "graphemes"
 // counts as U+FFFD (utf8.DecodeRuneInString's RuneError of width 1) and takes part in
 // segmentation as that character, so it is usually a cluster of its own, and combining
 // marks after it attach to it. CountGraphemes is only a count; every length check
-// ([GraphemeCounter], [Limits.Measure], [Limits.CheckTarget]) rejects invalid UTF-8 with
+// ([GraphemeCounter], [Limits.Measure], [Limits.CheckTargets]) rejects invalid UTF-8 with
 // code invalid_utf8 instead. To decide whether a text is over a cap, use a [Counter],
 // which stops early.
 func CountGraphemes(s string) int { return grapheme.Count(s) }

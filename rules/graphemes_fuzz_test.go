@@ -58,7 +58,7 @@ func FuzzGraphemeCounterUnicode15(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		m, err := GraphemeCounterUnicode15().Measure(s, len(s)+1)
+		m, err := graphemeCounterUnicode15{}.Measure(s, len(s)+1)
 		if bad := referenceFirstInvalid(s); bad >= 0 {
 			var e *apierror.Error
 			if !errors.As(err, &e) || e.Code != apierror.CodeInvalidUTF8 || e.Offset != bad {
@@ -204,7 +204,7 @@ func FuzzMeasure(f *testing.F) {
 		for _, counter := range []struct {
 			c   Counter
 			seg segmenter
-		}{{GraphemeCounter(), segment17}, {GraphemeCounterUnicode15(), segment15}} {
+		}{{GraphemeCounter(), segment17}, {graphemeCounterUnicode15{}, segment15}} {
 			checkMeasureModel(t, counter.c, counter.seg, text, limit)
 
 			// The same text made long enough that counting stops early: padded at the

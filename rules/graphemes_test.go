@@ -16,7 +16,7 @@ import (
 
 // graphemeBreakFile is Unicode 15.0's GraphemeBreakTest.txt as JSON lines (see
 // testdata/PROVENANCE.md): {"text", "bounds", "comment"}, bounds being the end of every
-// cluster in code points. It checks GraphemeCounterUnicode15; the Unicode 17.0 engine is
+// cluster in code points. It checks the Unicode 15 counter (CounterByName("graphemes-unicode15")); the Unicode 17.0 engine is
 // checked in internal/grapheme.
 const graphemeBreakFile = "testdata/GraphemeBreakTest-15.0.jsonl"
 
@@ -69,7 +69,7 @@ func loadBreakCases(t testing.TB) []breakCase {
 }
 
 func TestUnicode15Conformance(t *testing.T) {
-	gc := GraphemeCounterUnicode15()
+	gc := graphemeCounterUnicode15{}
 	for _, c := range loadBreakCases(t) {
 		m, err := gc.Measure(c.Text, len(c.Text)+1)
 		if err != nil || m.Length != len(c.Bounds) || !m.Exact {
@@ -82,7 +82,7 @@ func TestUnicode15Conformance(t *testing.T) {
 // at exactly the right places on both sides, whatever ASCII surrounds the text.
 func TestUnicode15ConformanceInASCIIContext(t *testing.T) {
 	contexts := []string{"", "a", " ", "\r", "\n", "\t", "\x7f", "\r\n", "abcdefgh", "abcdefg\r", "0123456789abcdef"}
-	gc := GraphemeCounterUnicode15()
+	gc := graphemeCounterUnicode15{}
 	for _, c := range loadBreakCases(t) {
 		for _, pre := range contexts {
 			for _, post := range contexts {
@@ -97,7 +97,7 @@ func TestUnicode15ConformanceInASCIIContext(t *testing.T) {
 }
 
 func TestUnicode15MeasureConformance(t *testing.T) {
-	gc := GraphemeCounterUnicode15()
+	gc := graphemeCounterUnicode15{}
 	for _, c := range loadBreakCases(t) {
 		n := len(c.Bounds)
 		for _, limit := range []int{0, n - 1, n, n + 1} {
@@ -239,8 +239,8 @@ func TestCountGraphemes(t *testing.T) {
 		if ref := uniseg.GraphemeClusterCount(tt.in); ref != want15 {
 			t.Errorf("table error: uniseg (Unicode 15.0) counts %+q as %d, the table says %d (%s)", tt.in, ref, want15, tt.why)
 		}
-		if m, err := GraphemeCounterUnicode15().Measure(tt.in, 1000); err == nil && m.Length != want15 {
-			t.Errorf("GraphemeCounterUnicode15 measures %+q as %d, want %d (%s)", tt.in, m.Length, want15, tt.why)
+		if m, err := (graphemeCounterUnicode15{}).Measure(tt.in, 1000); err == nil && m.Length != want15 {
+			t.Errorf("the Unicode 15 counter measures %+q as %d, want %d (%s)", tt.in, m.Length, want15, tt.why)
 		}
 	}
 }

@@ -6,10 +6,10 @@ import (
 	"github.com/rivo/uniseg"
 )
 
-// graphemesUnicode15Name is the wire name of [GraphemeCounterUnicode15].
+// graphemesUnicode15Name is the wire name of the Unicode 15 grapheme counter.
 const graphemesUnicode15Name = "graphemes-unicode15"
 
-// GraphemeCounterUnicode15 returns a [Counter] that counts grapheme clusters by Unicode
+// graphemeCounterUnicode15 (CounterByName("graphemes-unicode15")) is a [Counter] that counts grapheme clusters by Unicode
 // 15.0, exactly as github.com/rivo/uniseg v0.4.7 does (uniseg.GraphemeClusterCount), for
 // callers that must agree with a system still on Unicode 15.0, such as a server counting
 // with uniseg or an older ICU. Its wire name is "graphemes-unicode15", so a Measurement
@@ -22,8 +22,6 @@ const graphemesUnicode15Name = "graphemes-unicode15"
 // GraphemeCounter's (exact up to 32*cap bytes, then early exit, invalid_utf8 with its
 // offset), and the same bound on what it reads; it is slower on non-ASCII text, since
 // uniseg segments one cluster at a time. Safe for concurrent use.
-func GraphemeCounterUnicode15() Counter { return graphemeCounterUnicode15{} }
-
 type graphemeCounterUnicode15 struct{}
 
 func (graphemeCounterUnicode15) Name() string { return graphemesUnicode15Name }

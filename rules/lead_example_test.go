@@ -60,9 +60,9 @@ func ExamplePlatform_Valid() {
 	// Output: true false
 }
 
-func ExampleDefaultCap() {
+func ExampleLimits_For_defaults() {
 	for _, p := range []rules.Platform{rules.Twitter, rules.Bluesky, rules.LinkedIn} {
-		fmt.Println(p, rules.DefaultCap(p))
+		fmt.Println(p, rules.DefaultLimits().For(p).Cap)
 	}
 	// Output:
 	// twitter 280

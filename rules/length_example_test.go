@@ -60,15 +60,15 @@ func ExampleLimits_With() {
 	// 11 false
 }
 
-func ExampleLimits_CheckTarget() {
+func ExampleLimits_CheckTargets_thread() {
 	own := "Thread time \U0001F9F5"
-	posts, errs := rules.DefaultLimits().CheckTarget(rules.TargetText{
+	checks := rules.DefaultLimits().CheckTargets("Hello everyone", []rules.TargetText{{
 		Index:       1,
 		Platform:    rules.Twitter,
-		Shared:      "Hello everyone",
 		Override:    &own,
 		ThreadItems: []string{"Part two", strings.Repeat("long ", 70)},
-	})
+	}})
+	posts, errs := checks[0].Posts, checks[0].Errors
 	for _, p := range posts {
 		fmt.Println(p.Path, p.Length, p.Fits())
 	}

@@ -109,10 +109,10 @@ func TestLengthProperties(t *testing.T) {
 			return m.Length > limit && CountGraphemes(text) > m.Length
 		}, genLengthText(), gen.IntRange(0, 100)))
 
-	properties.Property("CheckTarget reports exactly the posts that do not fit, at their paths", prop.ForAll(
+	properties.Property("checkTargetErrors reports exactly the posts that do not fit, at their paths", prop.ForAll(
 		func(first string, items []string, limit int) bool {
 			l := DefaultLimits().With(Twitter, Limit{Cap: limit})
-			posts, errs := l.CheckTarget(TargetText{Index: 1, Platform: Twitter, Shared: first, ThreadItems: items})
+			posts, errs := l.checkTargetErrors(TargetText{Index: 1, Platform: Twitter, Shared: first, ThreadItems: items})
 			if len(posts) != 1+len(items) {
 				return false
 			}

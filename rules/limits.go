@@ -45,7 +45,7 @@ type Counter interface {
 
 // Limit is one platform's primary length rule: the most units a post may have, and the
 // counter that measures them. In [Limits.With], Cap <= 0 means the platform's
-// [DefaultCap] and a nil Counter means its [DefaultCounter].
+// defaultCap and a nil Counter means its defaultCounter.
 type Limit struct {
 	Cap     int
 	Counter Counter
@@ -92,15 +92,15 @@ type override struct {
 }
 
 // DefaultLimits returns the limits used when the caller configures none: every rule of
-// the book as written, each platform's primary length rule at its [DefaultCap] in its own
+// the book as written, each platform's primary length rule at its defaultCap in its own
 // unit. It equals the zero Limits.
 func DefaultLimits() Limits { return Limits{} }
 
-// DefaultCap is p's default length cap: the limit of p's primary text rule in the book,
-// in that rule's unit ([DefaultCounter]): twitter 280 graphemes, bluesky 300 graphemes
+// defaultCap is p's default length cap: the limit of p's primary text rule in the book,
+// in that rule's unit (defaultCounter): twitter 280 graphemes, bluesky 300 graphemes
 // (and 3,000 bytes, a second rule), threads 500 bytes, youtube 5,000 bytes, the others in
 // UTF-16 code units. It is 0 for a string that is not one of the ten platforms.
-func DefaultCap(p Platform) int {
+func defaultCap(p Platform) int {
 	i := p.index()
 	if i < 0 {
 		return 0
@@ -108,11 +108,11 @@ func DefaultCap(p Platform) int {
 	return book[textRules[i][0]].Limit
 }
 
-// DefaultCounter is the counter of p's primary text rule: graphemes for twitter (X's own
+// defaultCounter is the counter of p's primary text rule: graphemes for twitter (X's own
 // weighted count is rules/xweight, on request) and bluesky, UTF-8 bytes for threads and
 // youtube, UTF-16 code units for the platforms that do not document their unit. It is
 // nil for a string that is not one of the ten platforms.
-func DefaultCounter(p Platform) Counter {
+func defaultCounter(p Platform) Counter {
 	i := p.index()
 	if i < 0 {
 		return nil
@@ -121,10 +121,10 @@ func DefaultCounter(p Platform) Counter {
 	return c
 }
 
-// PrimaryRule is the id of p's primary text rule, the one [Limits.For] and [Limits.With]
+// primaryRule is the id of p's primary text rule, the one [Limits.For] and [Limits.With]
 // configure ("twitter.text.max", "bluesky.text.max_graphemes"); "" for a string that is
 // not one of the ten platforms.
-func PrimaryRule(p Platform) string {
+func primaryRule(p Platform) string {
 	i := p.index()
 	if i < 0 {
 		return ""
@@ -133,9 +133,9 @@ func PrimaryRule(p Platform) string {
 }
 
 // For returns p's primary limit with the defaults filled in: Cap <= 0 becomes
-// [DefaultCap](p) and a nil Counter becomes [DefaultCounter](p). For a p that is not one
+// defaultCap(p) and a nil Counter becomes defaultCounter(p). For a p that is not one
 // of the ten platforms it returns the zero Limit; [Limits.Measure] and
-// [Limits.CheckTarget] report unknown_platform.
+// [Limits.CheckTargets] report unknown_platform.
 func (l Limits) For(p Platform) Limit {
 	i := p.index()
 	if i < 0 {
@@ -143,10 +143,10 @@ func (l Limits) For(p Platform) Limit {
 	}
 	lim := l.byPlatform[i]
 	if lim.Cap <= 0 {
-		lim.Cap = DefaultCap(p)
+		lim.Cap = defaultCap(p)
 	}
 	if lim.Counter == nil {
-		lim.Counter = DefaultCounter(p)
+		lim.Counter = defaultCounter(p)
 	}
 	return lim
 }
@@ -258,7 +258,7 @@ func (l Limits) Rule(id string) (r Rule, on, ok bool) {
 // of the first error rule the text breaks, or, when it breaks none, of p's primary rule
 // (bluesky: 300 graphemes, then 3,000 bytes). Measurement.Rule names the rule. Rules
 // that are not about length (youtube's forbidden < and >, threads' links) are checked by
-// [Limits.CheckTarget] and [Limits.AppendMeasurements]. A p that is not one of the ten
+// [Limits.CheckTargets] and Limits.appendMeasurements. A p that is not one of the ten
 // platforms is a 400 unknown_platform *[apierror.Error]; invalid UTF-8 in the part of text a
 // counter reads is a 400 invalid_utf8 *[apierror.Error] with Offset at the bad byte. Errors carry
 // no Path: the caller knows where text sits in a request (see [Error.WithPath]).
@@ -293,7 +293,7 @@ func (l Limits) Measure(p Platform, text string) (Measurement, error) {
 	return first, nil
 }
 
-// AppendMeasurements appends to dst one Measurement per text rule of p that is on: each
+// textMeasurements appends to dst one Measurement per text rule of p that is on: each
 // length rule in its unit, and the rules about what the text holds (forbidden characters:
 // Counter "forbidden", Cap 0, Length how many; links, hashtags, mentions: Counter
 // "links"/"hashtags"/"mentions", Length how many). Each has Rule set, and Warning for a
@@ -301,7 +301,7 @@ func (l Limits) Measure(p Platform, text string) (Measurement, error) {
 // composer's per-keystroke call: with a dst of enough capacity it allocates nothing for
 // valid UTF-8. Errors are as for [Limits.Measure]; on invalid UTF-8 it stops at the rule
 // that found it (its Measurement, which never Fits, is appended).
-func (l Limits) AppendMeasurements(dst []Measurement, p Platform, text string) ([]Measurement, error) {
+func (l Limits) textMeasurements(dst []Measurement, p Platform, text string) ([]Measurement, error) {
 	var cache unitCache
 	return l.appendMeasurements(dst, p, text, &cache)
 }
@@ -340,13 +340,13 @@ func builtinUnit(unit string) bool {
 }
 
 // MeasureAll measures one text for every platform of ps, in order: the text rules of each
-// as [Limits.AppendMeasurements] appends them (Measurement.Rule starts with the
+// as Limits.appendMeasurements appends them (Measurement.Rule starts with the
 // platform). It is the composer's one call per keystroke for all selected targets; reuse
 // dst[:0] between calls and it allocates nothing for valid UTF-8. The first error
 // (unknown platform, invalid UTF-8) stops it and is returned with what was measured.
 //
-// Its cost is bounded whatever the text's length: a text longer than [MeasureAllBound]
-// bytes is measured from its first MeasureAllBound bytes (cut back to a character
+// Its cost is bounded whatever the text's length: a text longer than measureAllBound
+// bytes is measured from its first measureAllBound bytes (cut back to a character
 // boundary) when that part alone breaks an error rule of every platform of ps, which a
 // longer text then breaks too; see [Limits.MeasureAllRead].
 func (l Limits) MeasureAll(dst []Measurement, ps []Platform, text string) ([]Measurement, error) {
@@ -354,19 +354,19 @@ func (l Limits) MeasureAll(dst []Measurement, ps []Platform, text string) ([]Mea
 	return ms, err
 }
 
-// MeasureAllBound is how much of a long text [Limits.MeasureAll] reads, at most, once that
+// measureAllBound is how much of a long text [Limits.MeasureAll] reads, at most, once that
 // part decides every selected platform: 256 KiB (the cut is at white space before it; see
 // [Limits.MeasureAllRead]). Any 256 KiB of UTF-8 holds more than 87,000
 // UTF-16 code units and code points, past the largest cap of the book (facebook.text.max,
 // 63,206 UTF-16 units), so every length rule in those units or in bytes is broken inside
 // it; only a text of a few huge grapheme clusters (a letter with 100,000 marks) can fit a
 // grapheme cap there, and it is then read whole.
-const MeasureAllBound = 256 << 10
+const measureAllBound = 256 << 10
 
 // MeasureAllRead is [Limits.MeasureAll] that also says how many bytes of text its
 // measurements describe: len(text), or the n < len(text) bytes of a prefix when the text
-// is longer than [MeasureAllBound] and its first n bytes already break an error rule of
-// every platform of ps. n is at most MeasureAllBound: the prefix ends just after the last
+// is longer than measureAllBound and its first n bytes already break an error rule of
+// every platform of ps. n is at most measureAllBound: the prefix ends just after the last
 // ASCII white space (or < > " ') in the 64 KiB before the bound, so that it cuts no
 // word, link or tag; a text with none there is read whole. Those are
 // the measurements of text[:n] with Exact false on every one: the platforms' verdicts
@@ -374,9 +374,9 @@ const MeasureAllBound = 256 << 10
 // Length is a lower bound (the units or the links, tags and forbidden characters found in
 // text[:n]); a rule that text[:n] does not break may still be broken further on. Any
 // longer prefix of text answers the same, so a caller holding a huge text may pass
-// text[:k] for any k > MeasureAllBound and learn from n < k that it need not pass more.
+// text[:k] for any k > measureAllBound and learn from n < k that it need not pass more.
 func (l Limits) MeasureAllRead(dst []Measurement, ps []Platform, text string) ([]Measurement, int, error) {
-	if len(text) > MeasureAllBound {
+	if len(text) > measureAllBound {
 		n := measureAllCut(text)
 		if n < 0 {
 			out, _, err := l.measureAll(dst, ps, text)
@@ -396,8 +396,8 @@ func (l Limits) MeasureAllRead(dst []Measurement, ps []Platform, text string) ([
 	return out, len(text), err
 }
 
-// measureAllCut is where MeasureAllRead cuts a text longer than MeasureAllBound: just
-// after the last ASCII white space at or before MeasureAllBound, in the last 64 KiB (no
+// measureAllCut is where MeasureAllRead cuts a text longer than measureAllBound: just
+// after the last ASCII white space at or before measureAllBound, in the last 64 KiB (no
 // URL, hashtag, mention or cashtag of rules/internal/entity spans one, and what follows
 // an entity is then the same in the prefix as in the whole text), so that none is
 // cut (a cut link "https://example.com/pa" would count as a link of its own, a cut
@@ -405,7 +405,7 @@ func (l Limits) MeasureAllRead(dst []Measurement, ps []Platform, text string) ([
 // white space for 64 KiB is read whole). Every byte before the cut decides its rules as
 // it does in the whole text, and no character is cut.
 func measureAllCut(text string) int {
-	for i := MeasureAllBound - 1; i >= MeasureAllBound-64<<10; i-- {
+	for i := measureAllBound - 1; i >= measureAllBound-64<<10; i-- {
 		switch text[i] {
 		case ' ', '\t', '\n', '\r', '\f', '\v':
 			return i + 1

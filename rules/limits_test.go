@@ -30,12 +30,12 @@ func TestDefaultCap(t *testing.T) {
 		{"", 0, "empty"},
 	}
 	for _, tt := range tests {
-		if got := DefaultCap(tt.p); got != tt.want {
-			t.Errorf("DefaultCap(%q) = %d, want %d (%s)", tt.p, got, tt.want, tt.why)
+		if got := defaultCap(tt.p); got != tt.want {
+			t.Errorf("defaultCap(%q) = %d, want %d (%s)", tt.p, got, tt.want, tt.why)
 		}
 	}
 	for _, p := range Platforms() {
-		if DefaultCap(p) <= 0 {
+		if defaultCap(p) <= 0 {
 			t.Errorf("platform %q has no default cap", p)
 		}
 	}
@@ -48,8 +48,8 @@ func TestLimitsZeroValueIsDefault(t *testing.T) {
 	}
 	for _, p := range Platforms() {
 		lim := zero.For(p)
-		if lim.Cap != DefaultCap(p) {
-			t.Errorf("For(%q).Cap = %d, want %d", p, lim.Cap, DefaultCap(p))
+		if lim.Cap != defaultCap(p) {
+			t.Errorf("For(%q).Cap = %d, want %d", p, lim.Cap, defaultCap(p))
 		}
 		// Each platform counts in its own unit (rules/book_<platform>.go): graphemes where the
 		// platform says so, bytes where its docs say bytes, UTF-16 where it says nothing.
@@ -131,11 +131,11 @@ func TestLimitsMeasure(t *testing.T) {
 		t.Errorf("Measure(bluesky, 300 emoji with modifiers) = %+v, %v: each is one grapheme", m, err)
 	}
 	for _, p := range Platforms() {
-		at := strings.Repeat("a", DefaultCap(p))
+		at := strings.Repeat("a", defaultCap(p))
 		if m, err := l.Measure(p, at); err != nil || !m.Fits() {
 			t.Errorf("Measure(%q, exactly the cap) = %+v, %v", p, m, err)
 		}
-		if m, err := l.Measure(p, at+"b"); err != nil || m.Fits() || m.OverflowAt != DefaultCap(p) {
+		if m, err := l.Measure(p, at+"b"); err != nil || m.Fits() || m.OverflowAt != defaultCap(p) {
 			t.Errorf("Measure(%q, cap+1) = %+v, %v", p, m, err)
 		}
 	}

@@ -21,7 +21,7 @@ func hugeTexts(size int) map[string]string {
 }
 
 // TestMeasureAllBounded: a text far over every cap is measured from its first
-// MeasureAllBound bytes; the answer is the one any longer prefix gets, every OverflowAt is
+// measureAllBound bytes; the answer is the one any longer prefix gets, every OverflowAt is
 // the whole text's, each Length is a lower bound of the whole text's, and no platform fits.
 func TestMeasureAllBounded(t *testing.T) {
 	l := DefaultLimits()
@@ -31,11 +31,11 @@ func TestMeasureAllBounded(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if n > MeasureAllBound || n < MeasureAllBound-200 || !strings.ContainsAny(text[n-1:n], " \t\n") {
-			t.Fatalf("%s: read %d bytes, want the first %d or a little less, up to white space", name, n, MeasureAllBound)
+		if n > measureAllBound || n < measureAllBound-200 || !strings.ContainsAny(text[n-1:n], " \t\n") {
+			t.Fatalf("%s: read %d bytes, want the first %d or a little less, up to white space", name, n, measureAllBound)
 		}
 		// Any longer prefix answers the same (what the WASM wrapper relies on).
-		for _, k := range []int{MeasureAllBound + 1, MeasureAllBound + 1000, 1 << 20} {
+		for _, k := range []int{measureAllBound + 1, measureAllBound + 1000, 1 << 20} {
 			for !isRuneStartAt(text, k) {
 				k++
 			}
@@ -49,10 +49,10 @@ func TestMeasureAllBounded(t *testing.T) {
 				}
 			}
 		}
-		// The whole text, every rule read to its end (AppendMeasurements is not bounded).
+		// The whole text, every rule read to its end (appendMeasurements is not bounded).
 		var whole []Measurement
 		for _, p := range ps {
-			whole, err = l.AppendMeasurements(whole, p, text)
+			whole, err = l.textMeasurements(whole, p, text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -85,7 +85,7 @@ func TestMeasureAllBounded(t *testing.T) {
 	}
 }
 
-// TestMeasureAllReadsWholeWhenUndecided: a text whose first MeasureAllBound bytes fit a
+// TestMeasureAllReadsWholeWhenUndecided: a text whose first measureAllBound bytes fit a
 // platform (one grapheme cluster of 300 KB fits twitter's 280) is read whole.
 func TestMeasureAllReadsWholeWhenUndecided(t *testing.T) {
 	text := "e" + strings.Repeat("\u0301", 150_000) + " #tag"

@@ -37,10 +37,10 @@ func TestCheckTargetsMeasuresTheSharedContentOncePerPlatform(t *testing.T) {
 	}
 	checks := lim.CheckTargets(shared, targets)
 
-	// The answer is CheckTargetAll's, target by target.
+	// The answer is checkTargetAll's, target by target.
 	for i, tt := range targets {
 		tt.Shared = shared
-		if want := lim.CheckTargetAll(tt); !reflect.DeepEqual(checks[i], want) {
+		if want := lim.checkTargetAll(tt); !reflect.DeepEqual(checks[i], want) {
 			t.Fatalf("target %d: %+v, want %+v", i, checks[i], want)
 		}
 	}

@@ -33,7 +33,7 @@ type PostCheck struct {
 	Path string
 	Measurement
 	// Units are the measurements of every text rule of the platform that is on
-	// ([Limits.AppendMeasurements]), warnings included; a rule is broken exactly when its
+	// (Limits.appendMeasurements), warnings included; a rule is broken exactly when its
 	// Measurement does not Fit.
 	Units []Measurement
 }
@@ -46,44 +46,20 @@ type TargetCheck struct {
 	Warnings []*apierror.Error
 }
 
-// CheckTarget applies rule T1 to one target. Its posts are the target's content override
-// (Path /platforms/{Index}/content), or the shared content (Path /content) when there is
-// no override, followed by each thread item k (Path
-// /platforms/{Index}/platformSpecificData/threadItems/{k}/content). Every post is checked
-// against every text rule of the target platform that is on (its length rules, each in
-// its unit, and the rules about what the text holds), with the same limits.
-//
-// It returns one PostLength per post, in that order, and one *[apierror.Error] per broken error
-// rule per post, in the same order; all posts are checked, so every violation is
-// reported. Each error names its rule (Error.Rule):
-//   - a post over a length cap: 400 post_too_long, Path the post's pointer, Offset the
-//     byte offset where the overflow begins, and a message such as "post 3 of the thread
-//     is 312 graphemes; the cap for twitter is 280 (overflow begins at byte 840)" ("more
-//     than N" when the counter stopped early);
-//   - a post with a character the platform refuses (youtube: < or >): 400
-//     invalid_character at the first one;
-//   - a post with more links, hashtags or mentions than allowed: 400 invalid_value at the
-//     first one past the limit;
-//   - a post that is not valid UTF-8 where a counter reads it: 400 invalid_utf8, Path the
-//     post's pointer, Offset the first bad byte; its PostLength is the counter's partial
-//     measurement, which never Fits.
-//
-// Warnings (rules of severity warning) are left out; [Limits.CheckTargetAll] has them.
-// A Platform outside the ten is a single 400 unknown_platform error at
-// /platforms/{Index}/platform, and no posts.
-func (l Limits) CheckTarget(t TargetText) ([]PostCheck, []*apierror.Error) {
-	c := l.CheckTargetAll(t)
+// checkTargetErrors is one target of [Limits.CheckTargets], without the warnings.
+func (l Limits) checkTargetErrors(t TargetText) ([]PostCheck, []*apierror.Error) {
+	c := l.checkTargetAll(t)
 	return c.Posts, c.Errors
 }
 
-// CheckTargetAll is [Limits.CheckTarget] with the warnings: one *[apierror.Error] per broken
+// checkTargetAll is [Limits.CheckTargets] with the warnings: one *[apierror.Error] per broken
 // warning rule per post, with the code an error of that kind would have, Rule set, and a
 // message that says it is a warning. Beyond the result slices and the problems
 // themselves, it allocates one string holding every post's pointer and one array
 // holding every post's Units.
-func (l Limits) CheckTargetAll(t TargetText) TargetCheck { return l.checkTarget(t, nil) }
+func (l Limits) checkTargetAll(t TargetText) TargetCheck { return l.checkTarget(t, nil) }
 
-// checkTarget is CheckTargetAll; memo, when not nil, measures the shared content at most
+// checkTarget is checkTargetAll; memo, when not nil, measures the shared content at most
 // once per platform (see CheckTargets).
 func (l Limits) checkTarget(t TargetText, memo *sharedMemo) TargetCheck {
 	if !t.Platform.Valid() {
@@ -112,7 +88,7 @@ func (l Limits) checkTarget(t TargetText, memo *sharedMemo) TargetCheck {
 			post.Units, err = memo.measure(l, t.Platform)
 		} else {
 			start := len(units)
-			units, err = l.AppendMeasurements(units, t.Platform, text)
+			units, err = l.textMeasurements(units, t.Platform, text)
 			post.Units = units[start:len(units):len(units)]
 		}
 		post.Path = path

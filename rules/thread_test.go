@@ -29,7 +29,7 @@ func TestCheckTargetPaths(t *testing.T) {
 			append([]string{"/platforms/12/content"}, lengthItemPaths(12, 12)...), "two-digit indices, both for the target and the items"},
 	}
 	for _, tt := range tests {
-		posts, errs := DefaultLimits().CheckTarget(tt.target)
+		posts, errs := DefaultLimits().checkTargetErrors(tt.target)
 		if len(errs) != 0 {
 			t.Errorf("%s: unexpected errors %v", tt.why, errs)
 		}
@@ -54,7 +54,7 @@ func lengthItemPaths(index, n int) []string {
 }
 
 func TestCheckTargetMeasuresTheRightText(t *testing.T) {
-	posts, _ := DefaultLimits().CheckTarget(TargetText{
+	posts, _ := DefaultLimits().checkTargetErrors(TargetText{
 		Index: 0, Platform: Twitter, Shared: "shared text", Override: lengthStrPtr("own"),
 		ThreadItems: []string{"\U0001F468\u200d\U0001F469\u200d\U0001F467", "e\u0301e\u0301"},
 	})
@@ -79,7 +79,7 @@ func TestCheckTargetViolations(t *testing.T) {
 		Override:    lengthStrPtr(over),
 		ThreadItems: []string{"fits", farOver, "ok", "bad\xffbyte", over, tooLong},
 	}
-	posts, errs := DefaultLimits().CheckTarget(target)
+	posts, errs := DefaultLimits().checkTargetErrors(target)
 	if len(posts) != 7 {
 		t.Fatalf("%d posts, want 7", len(posts))
 	}
@@ -122,7 +122,7 @@ func TestCheckTargetViolations(t *testing.T) {
 }
 
 func TestCheckTargetSinglePost(t *testing.T) {
-	_, errs := DefaultLimits().CheckTarget(TargetText{Platform: Bluesky, Shared: strings.Repeat("b", 301)})
+	_, errs := DefaultLimits().checkTargetErrors(TargetText{Platform: Bluesky, Shared: strings.Repeat("b", 301)})
 	if len(errs) != 1 {
 		t.Fatalf("errors %v, want 1", errs)
 	}
@@ -133,7 +133,7 @@ func TestCheckTargetSinglePost(t *testing.T) {
 }
 
 func TestCheckTargetFits(t *testing.T) {
-	posts, errs := DefaultLimits().CheckTarget(TargetText{
+	posts, errs := DefaultLimits().checkTargetErrors(TargetText{
 		Index: 0, Platform: Twitter, Shared: strings.Repeat("x", 280),
 		ThreadItems: []string{strings.Repeat("\u65e5", 280), ""},
 	})
@@ -148,7 +148,7 @@ func TestCheckTargetFits(t *testing.T) {
 // Every post of a thread is measured with the target platform's limit, custom ones included.
 func TestCheckTargetUsesPlatformLimit(t *testing.T) {
 	l := DefaultLimits().With(Threads, Limit{Cap: 5})
-	_, errs := l.CheckTarget(TargetText{Index: 4, Platform: Threads, Shared: "123456", ThreadItems: []string{"12345", "1234567"}})
+	_, errs := l.checkTargetErrors(TargetText{Index: 4, Platform: Threads, Shared: "123456", ThreadItems: []string{"12345", "1234567"}})
 	if len(errs) != 2 || errs[0].Path != "/content" || errs[1].Path != "/platforms/4/platformSpecificData/threadItems/1/content" {
 		t.Fatalf("errors = %v", errs)
 	}
@@ -156,14 +156,14 @@ func TestCheckTargetUsesPlatformLimit(t *testing.T) {
 		t.Errorf("message %q", errs[1].Message)
 	}
 	l = DefaultLimits().With(Twitter, Limit{Cap: 3, Counter: lengthFixedCounter{4}})
-	posts, errs := l.CheckTarget(TargetText{Platform: Twitter, Shared: "a"})
+	posts, errs := l.checkTargetErrors(TargetText{Platform: Twitter, Shared: "a"})
 	if len(errs) != 1 || posts[0].Counter != "fixed" || !strings.Contains(errs[0].Message, "4 fixed units") {
 		t.Errorf("custom counter: posts %+v, errors %v", posts, errs)
 	}
 }
 
 func TestCheckTargetUnknownPlatform(t *testing.T) {
-	posts, errs := DefaultLimits().CheckTarget(TargetText{Index: 3, Platform: "myspace", Shared: "hi"})
+	posts, errs := DefaultLimits().checkTargetErrors(TargetText{Index: 3, Platform: "myspace", Shared: "hi"})
 	if posts != nil || len(errs) != 1 {
 		t.Fatalf("posts %v errors %v", posts, errs)
 	}
@@ -188,7 +188,7 @@ func (*lengthCounterError) Error() string { return "counter exploded" }
 
 func TestCheckTargetForeignCounterError(t *testing.T) {
 	l := DefaultLimits().With(Twitter, Limit{Counter: lengthBrokenCounter{}})
-	_, errs := l.CheckTarget(TargetText{Platform: Twitter, Shared: "hi"})
+	_, errs := l.checkTargetErrors(TargetText{Platform: Twitter, Shared: "hi"})
 	if len(errs) != 1 || errs[0].Code != apierror.CodeInvalidValue || errs[0].Path != "/content" ||
 		!strings.Contains(errs[0].Message, "counter exploded") {
 		t.Errorf("errors = %+v", errs)
@@ -203,7 +203,7 @@ func TestCheckTargetAllocsDoNotGrowWithPosts(t *testing.T) {
 		for k := range target.ThreadItems {
 			target.ThreadItems[k] = "post \u65e5\u672c e\u0301"
 		}
-		return testing.AllocsPerRun(20, func() { l.CheckTarget(target) })
+		return testing.AllocsPerRun(20, func() { l.checkTargetErrors(target) })
 	}
 	small, large := allocs(1), allocs(39)
 	if small != large || large > 3 {

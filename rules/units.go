@@ -20,7 +20,7 @@ const (
 	charsName      = "forbidden"  // characters a platform refuses (see forbidCounter)
 )
 
-// BytesCounter counts UTF-8 bytes, the unit of Bluesky's maxLength (3,000), of Threads
+// bytesCounter counts UTF-8 bytes, the unit of Bluesky's maxLength (3,000), of Threads
 // (500: "Emojis are counted as the number of UTF-8 bytes",
 // https://developers.facebook.com/documentation/threads/posts) and of YouTube's video
 // description (5,000 bytes, https://developers.google.com/youtube/v3/docs/videos).
@@ -30,22 +30,21 @@ const (
 // cap+1 (a text over the cap is refused as too long, whatever lies further; once shortened
 // it is read again): cost O(min(len(text), cap)). It allocates nothing unless it reports
 // an error, and is safe for concurrent use.
-func BytesCounter() Counter { return bytesCounter{} }
-
-// UTF16Counter counts UTF-16 code units: what JavaScript's String.length and a textarea's
+// utf16Counter counts UTF-16 code units: what JavaScript's String.length and a textarea's
 // maxlength count, and the reading of "characters" that is never smaller than code points
 // or graphemes, so a platform that does not document its unit (Instagram, Facebook,
 // LinkedIn, Pinterest, Google Business, TikTok's "UTF-16 runes") is never over-permitted.
 // Like [GraphemeCounter] it stops early, Exact false, on a text far over its cap.
-func UTF16Counter() Counter { return unitCounter{name: utf16Name, wide: 2} }
+func utf16Counter() Counter { return unitCounter{name: utf16Name, wide: 2} }
 
-// CodePointsCounter counts Unicode code points (Go runes; Python's len; Telegram's unit).
+// codePointsCounter counts Unicode code points (Go runes; Python's len; Telegram's unit).
 // Like [GraphemeCounter] it stops early, Exact false, on a text far over its cap.
-func CodePointsCounter() Counter { return unitCounter{name: codePointsName, wide: 1} }
+func codePointsCounter() Counter { return unitCounter{name: codePointsName, wide: 1} }
 
-// CounterByName returns the counter of this package with the wire name name: "graphemes",
-// "bytes", "utf16" or "codepoints". Other names (such as "x-weighted", which lives in
-// rules/xweight) report false.
+// CounterByName returns the counter of this package with the wire name name: "graphemes"
+// ([GraphemeCounter]), "graphemes-unicode15", "bytes", "utf16" or "codepoints" (each
+// described at its type in this file and graphemes_unicode15.go). Other names (such as
+// "x-weighted", which lives in rules/xweight) report false.
 func CounterByName(name string) (Counter, bool) {
 	switch name {
 	case graphemesName:
@@ -53,9 +52,11 @@ func CounterByName(name string) (Counter, bool) {
 	case bytesName:
 		return bytesCounter{}, true
 	case utf16Name:
-		return UTF16Counter(), true
+		return utf16Counter(), true
 	case codePointsName:
-		return CodePointsCounter(), true
+		return codePointsCounter(), true
+	case graphemesUnicode15Name:
+		return graphemeCounterUnicode15{}, true
 	}
 	return nil, false
 }

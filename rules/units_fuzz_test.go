@@ -16,7 +16,7 @@ func FuzzTextRules(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string, pi uint8) {
 		p := Platforms()[int(pi)%numPlatforms]
-		ms, err := DefaultLimits().AppendMeasurements(nil, p, text)
+		ms, err := DefaultLimits().textMeasurements(nil, p, text)
 		if err != nil && utf8.ValidString(text) {
 			t.Fatalf("valid text %q: %v", text, err)
 		}

@@ -37,14 +37,14 @@ func TestUnitProperties(t *testing.T) {
 
 	properties.Property("the byte count is len of the UTF-8 text", prop.ForAll(
 		func(s string, cap int) bool {
-			m, err := BytesCounter().Measure(s, cap)
+			m, err := bytesCounter{}.Measure(s, cap)
 			return err == nil && m.Length == len(s) && m.Exact && m.Fits() == (len(s) <= cap)
 		}, genUnitText(80), gen.IntRange(0, 400)))
 
 	properties.Property("the UTF-16 and code point counts are those of the standard library", prop.ForAll(
 		func(s string) bool {
-			u, _ := UTF16Counter().Measure(s, 1<<30)
-			c, _ := CodePointsCounter().Measure(s, 1<<30)
+			u, _ := utf16Counter().Measure(s, 1<<30)
+			c, _ := codePointsCounter().Measure(s, 1<<30)
 			return u.Length == len(utf16.Encode([]rune(s))) && c.Length == utf8.RuneCountInString(s)
 		}, genUnitText(80)))
 
@@ -65,7 +65,7 @@ func TestUnitProperties(t *testing.T) {
 		func(s string, pi int) bool {
 			p := Platforms()[pi]
 			l := DefaultLimits()
-			c := l.CheckTargetAll(TargetText{Platform: p, Shared: s})
+			c := l.checkTargetAll(TargetText{Platform: p, Shared: s})
 			if len(c.Errors) > 0 {
 				return true
 			}
@@ -82,10 +82,10 @@ func TestUnitProperties(t *testing.T) {
 			return true
 		}, genUnitText(400), gen.IntRange(0, 9)))
 
-	properties.Property("CheckTargetAll breaks a rule exactly when its Unit does not fit", prop.ForAll(
+	properties.Property("checkTargetAll breaks a rule exactly when its Unit does not fit", prop.ForAll(
 		func(s string, pi int) bool {
 			p := Platforms()[pi]
-			c := withWeighted().CheckTargetAll(TargetText{Platform: p, Shared: s})
+			c := withWeighted().checkTargetAll(TargetText{Platform: p, Shared: s})
 			broken := map[string]bool{}
 			for _, e := range append(c.Errors, c.Warnings...) {
 				broken[e.Rule] = true
@@ -107,7 +107,7 @@ func TestUnitProperties(t *testing.T) {
 }
 
 // BenchmarkMeasureAll is the composer's call per keystroke: one 280-character mixed
-// text, every text rule of the ten platforms. The obvious alternative, one CheckTarget per
+// text, every text rule of the ten platforms. The obvious alternative, one check of the target per
 // platform (what a page calling the per-platform API would do), runs beside it.
 func BenchmarkMeasureAll(b *testing.B) {
 	var sb strings.Builder
@@ -129,7 +129,7 @@ func BenchmarkMeasureAll(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			for _, p := range ps {
-				l.CheckTarget(TargetText{Platform: p, Shared: text})
+				l.checkTargetErrors(TargetText{Platform: p, Shared: text})
 			}
 		}
 	})

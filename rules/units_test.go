@@ -55,7 +55,7 @@ func TestUnitCountersInvalidUTF8(t *testing.T) {
 		}
 	}
 	// Bytes past the cap are not read: the text is too long whatever they are.
-	m, err := BytesCounter().Measure("abcdef\xff", 3)
+	m, err := bytesCounter{}.Measure("abcdef\xff", 3)
 	if err != nil || m.Fits() || m.OverflowAt != 3 {
 		t.Errorf("bytes over the cap with a bad byte beyond it: %+v, %v; want post_too_long material, not invalid_utf8", m, err)
 	}
@@ -65,9 +65,9 @@ func TestUnitCountersInvalidUTF8(t *testing.T) {
 func TestUnitCountersAgreeWithStdlib(t *testing.T) {
 	texts := []string{"", "plain", "\u00e9t\u00e9 \u65e5\u672c \U0001F600\U0001F1EB\U0001F1F7", strings.Repeat("\u0928\u092e\u0938\u094d\u0924\u0947 ", 50)}
 	for _, s := range texts {
-		b, _ := BytesCounter().Measure(s, 1<<20)
-		u, _ := UTF16Counter().Measure(s, 1<<20)
-		cp, _ := CodePointsCounter().Measure(s, 1<<20)
+		b, _ := bytesCounter{}.Measure(s, 1<<20)
+		u, _ := utf16Counter().Measure(s, 1<<20)
+		cp, _ := codePointsCounter().Measure(s, 1<<20)
 		if b.Length != len(s) || u.Length != len(utf16.Encode([]rune(s))) || cp.Length != utf8.RuneCountInString(s) {
 			t.Errorf("%q: bytes %d utf16 %d codepoints %d", s, b.Length, u.Length, cp.Length)
 		}
@@ -76,7 +76,7 @@ func TestUnitCountersAgreeWithStdlib(t *testing.T) {
 
 // A text far over its cap is not counted to its end: the count stops, like graphemes.
 func TestUTF16StopsEarlyFarOverCap(t *testing.T) {
-	m, err := UTF16Counter().Measure(strings.Repeat("a", 1<<20), 10)
+	m, err := utf16Counter().Measure(strings.Repeat("a", 1<<20), 10)
 	if err != nil || m.Exact || m.Length > 100 || m.OverflowAt != 10 {
 		t.Errorf("1 MiB against cap 10: %+v, %v", m, err)
 	}

@@ -266,11 +266,11 @@ func textRules(p rules.Platform) obj {
 }
 
 // textRuleIDs are the ids of the rules that measure every post's text on p, as the book
-// applies them (rules.Limits.AppendMeasurements, with X's counter lent): not a rule that
+// applies them (rules.Limits.MeasureAll, with X's counter lent): not a rule that
 // measures a text only in some posts (tiktok.photo.title.max, photo posts alone), which
 // package schema applies beside the media.
 func textRuleIDs(p rules.Platform) map[string]bool {
-	ms, _ := rules.DefaultLimits().WithCounter(xweight.Default()).AppendMeasurements(nil, p, "")
+	ms, _ := rules.DefaultLimits().WithCounter(xweight.Default()).MeasureAll(nil, []rules.Platform{p}, "")
 	ids := make(map[string]bool, len(ms))
 	for _, m := range ms {
 		ids[m.Rule] = true

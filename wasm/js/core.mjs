@@ -710,7 +710,7 @@ function guardedLoad(name, fn) {
 // see measureText.
 const MEASURE_PREFIX = 1 << 16;
 // measureAll's prefix, in UTF-16 code units: each is at least one byte of UTF-8, so it is
-// longer than rules.MeasureAllBound (256 KiB), as MeasureAllRead needs to decide from it.
+// longer than 256 KiB (rules.Limits.MeasureAll's bound), as MeasureAllRead needs to decide from it.
 const MEASURE_ALL_PREFIX = (1 << 18) + 1;
 
 // pairEnd is units, or units + 1 when a surrogate pair would be cut there: the end of a
@@ -1238,7 +1238,7 @@ export function createPostrules(locate) {
   // measureAll: one text measured by every text rule of every selected platform, in one
   // call (rules.Limits.MeasureAll), as {fits, platforms: [{platform, fits, measurements}]}.
   // A text over 2 * MEASURE_ALL_PREFIX units is sent as its first MEASURE_ALL_PREFIX units
-  // first (more than rules.MeasureAllBound bytes of UTF-8): when that prefix decides every
+  // first (more than 256 KiB of UTF-8, rules.Limits.MeasureAll's bound): when that prefix decides every
   // platform, Go's answer for it is its answer for any longer text that starts with it,
   // the whole text included (rules.Limits.MeasureAllRead), and nothing more is copied or
   // checked; else the whole text is sent. A 50 MB paste costs one 256 Ki-unit prefix.

@@ -108,7 +108,7 @@ func TestMeasure(t *testing.T) {
 	if m, _ := Measure("漢字", MeasureOptions{Counter: "x-weighted"}); m.Counter != "x-weighted" || m.Length != 4 {
 		t.Errorf("x-weighted: got %+v", m)
 	}
-	if m, _ := Measure("abc", MeasureOptions{Platform: "linkedin"}); m.Cap != rules.DefaultCap(rules.LinkedIn) {
+	if m, _ := Measure("abc", MeasureOptions{Platform: "linkedin"}); m.Cap != rules.DefaultLimits().For(rules.LinkedIn).Cap {
 		t.Errorf("linkedin: got %+v", m)
 	}
 }
