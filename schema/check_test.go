@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/postrules/postrules/internal/golden"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/lifecycle"
@@ -20,30 +20,9 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files under testdata (verdicts, jsonschema, node)")
 
 // checkGolden compares got with the golden file at path, or with -update writes it there.
-// A difference prints what the code gives now (up to 4 KiB of it).
 func checkGolden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./schema -run '%s' -update to create it)", err, t.Name())
-	}
-	if !bytes.Equal(got, want) {
-		shown := got
-		if len(shown) > 4<<10 {
-			shown = shown[:4<<10]
-		}
-		t.Errorf("%s differs from what the code gives now; check the diff and refresh with go test ./schema -run '%s' -update. Now:\n%s",
-			path, t.Name(), shown)
-	}
+	golden.Check(t, path, got, *update, "schema")
 }
 
 var (

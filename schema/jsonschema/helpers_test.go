@@ -1,15 +1,13 @@
 package jsonschema
 
 import (
-	"bytes"
 	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/go-playground/validator/v10"
+	"github.com/postrules/postrules/internal/golden"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/schema"
 )
@@ -17,30 +15,9 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files under testdata (jsonschema, node)")
 
 // checkGolden compares got with the golden file at path, or with -update writes it there.
-// A difference prints what the code gives now (up to 4 KiB of it).
 func checkGolden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./schema/jsonschema -run '%s' -update to create it)", err, t.Name())
-	}
-	if !bytes.Equal(got, want) {
-		shown := got
-		if len(shown) > 4<<10 {
-			shown = shown[:4<<10]
-		}
-		t.Errorf("%s differs from what the code gives now; check the diff and refresh with go test ./schema/jsonschema -run '%s' -update. Now:\n%s",
-			path, t.Name(), shown)
-	}
+	golden.Check(t, path, got, *update, "schema/jsonschema")
 }
 
 // The clock and connected accounts of the verdicts the documents are compared with.
