@@ -117,7 +117,7 @@ func defaultCounter(p Platform) Counter {
 	if i < 0 {
 		return nil
 	}
-	c, _ := CounterByName(book[textRules[i][0]].Unit)
+	c, _ := bookCounter(book[textRules[i][0]].Unit)
 	return c
 }
 
@@ -335,7 +335,7 @@ func (l Limits) appendMeasurements(dst []Measurement, p Platform, text string, c
 
 // builtinUnit reports whether unit is counted by a counter of this package.
 func builtinUnit(unit string) bool {
-	_, ok := CounterByName(unit)
+	_, ok := bookCounter(unit)
 	return ok
 }
 
@@ -448,7 +448,7 @@ func (l Limits) MeasureRule(id, text string) (m Measurement, on, ok bool, err er
 	}
 	r := &book[bi]
 	if r.kind == kindOther && r.forbid == "" {
-		if _, isCounter := CounterByName(r.Unit); !isCounter {
+		if _, isCounter := bookCounter(r.Unit); !isCounter {
 			return Measurement{}, false, false, nil
 		}
 	}
@@ -611,7 +611,7 @@ func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCa
 		if pi := p.index(); textRules[pi][0] == bi {
 			lim := l.For(p)
 			c, limit = lim.Counter, lim.Cap
-		} else if builtin, ok := CounterByName(r.Unit); ok {
+		} else if builtin, ok := bookCounter(r.Unit); ok {
 			c = builtin
 		} else if l.ext != nil && l.ext.Name() == r.Unit && l.For(p).Counter.Name() != r.Unit {
 			// A unit from outside, unless the platform's own cap already counts in it (the

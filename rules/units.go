@@ -46,6 +46,16 @@ func codePointsCounter() Counter { return unitCounter{name: codePointsName, wide
 // described at its type in this file and graphemes_unicode15.go). Other names (such as
 // "x-weighted", which lives in rules/xweight) report false.
 func CounterByName(name string) (Counter, bool) {
+	if name == graphemesUnicode15Name {
+		return graphemeCounterUnicode15{}, true
+	}
+	return bookCounter(name)
+}
+
+// bookCounter is the counter of a unit the book's rules count in. It leaves out the
+// Unicode 15 counter, which no rule uses: code that reaches the book through it does not
+// link uniseg's tables (about 80 KB of the WebAssembly counter module).
+func bookCounter(name string) (Counter, bool) {
 	switch name {
 	case graphemesName:
 		return graphemeCounter{}, true
@@ -55,8 +65,6 @@ func CounterByName(name string) (Counter, bool) {
 		return utf16Counter(), true
 	case codePointsName:
 		return codePointsCounter(), true
-	case graphemesUnicode15Name:
-		return graphemeCounterUnicode15{}, true
 	}
 	return nil, false
 }
