@@ -49,6 +49,9 @@ type Rule struct {
 	check *ruleCheck
 	// forbid is the set of ASCII characters a kindForbid rule refuses.
 	forbid string
+	// values are the values an enum rule allows its option member (a package-level
+	// slice: a pointer keeps Rule comparable); nil for other rules.
+	values *[]string
 	// schema overrides what Rule.Schema derives from the unit and kind, for a rule whose
 	// unit says too little (a length over all of an array's strings, a rule with a part
 	// no schema states); "" derives it.
@@ -61,16 +64,25 @@ type ruleKind uint8
 // whole post (for a rule whose one problem speaks for several targets). A pointer, so
 // that a Rule stays comparable.
 type ruleCheck struct {
-	target, post func(*Check)
+	target, post func(*check)
 }
 
-// Option is the member of platformSpecificData whose value r measures, "" when it
-// measures none ("title", "altText"; a dotted path for a member inside one:
+// Option is the member of platformSpecificData whose value r measures or, for an enum rule,
+// whose values it lists (Rule.Values), "" when it has none ("title", "altText"; a dotted path for a member inside one:
 // "poll.options"); each is true when r applies to every entry of that array.
 func (r Rule) Option() (member string, each bool) { return r.option, r.each }
 
+// Values are the values an enum rule allows its option member (Rule.Option), in the
+// platform's documented order, as a new slice; nil for a rule that is no enum.
+func (r Rule) Values() []string {
+	if r.values == nil {
+		return nil
+	}
+	return append([]string(nil), *r.values...)
+}
+
 // onTarget is a rule's check of each target of its platform.
-func onTarget(f func(*Check)) *ruleCheck { return &ruleCheck{target: f} }
+func onTarget(f func(*check)) *ruleCheck { return &ruleCheck{target: f} }
 
 const (
 	kindOther      ruleKind = iota // applied by its check (media, options)

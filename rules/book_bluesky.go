@@ -72,7 +72,7 @@ var blueskyRules = []Rule{
 		check: onTarget(blueskyLangs)},
 }
 
-func blueskyEmbed(c *Check) {
+func blueskyEmbed(c *check) {
 	if !c.mediaOK() {
 		return
 	}
@@ -84,14 +84,14 @@ func blueskyEmbed(c *Check) {
 	}
 }
 
-func blueskyMaxImages(c *Check) {
+func blueskyMaxImages(c *check) {
 	if c.mediaOK() {
 		c.atMost(countMedia(c.Post.Media).images, "/mediaItems", "bluesky takes at most %d images, not %d")
 	}
 }
 
 // blueskyGallery speaks only where bluesky.media.max_images does not.
-func blueskyGallery(c *Check) {
+func blueskyGallery(c *check) {
 	if images := countMedia(c.Post.Media).images; c.mediaOK() && images <= c.limitOf(idBlueskyMediaMaxImages) {
 		c.atMost(images, "/mediaItems", "more than %d images (%d) post as a gallery, which older Bluesky clients do not show")
 	}
@@ -99,18 +99,18 @@ func blueskyGallery(c *Check) {
 
 // blueskyAlt is the target's alt text, nil when it has none or its options could not be
 // read.
-func blueskyAlt(c *Check) []string {
+func blueskyAlt(c *check) []string {
 	if b := c.Target.Bluesky; b != nil && c.optsOK() {
 		return b.AltText
 	}
 	return nil
 }
 
-func blueskyAltCount(c *Check)   { c.altCount(blueskyAlt(c)) }
-func blueskyAltMissing(c *Check) { c.altMissing(blueskyAlt(c)) }
-func blueskyAltMax(c *Check)     { c.measureEach(blueskyAlt(c), c.opts()+"/altText", "alt text") }
+func blueskyAltCount(c *check)   { c.altCount(blueskyAlt(c)) }
+func blueskyAltMissing(c *check) { c.altMissing(blueskyAlt(c)) }
+func blueskyAltMax(c *check)     { c.measureEach(blueskyAlt(c), c.opts()+"/altText", "alt text") }
 
-func blueskyLangs(c *Check) {
+func blueskyLangs(c *check) {
 	b := c.Target.Bluesky
 	path := c.opts() + "/langs"
 	if b == nil || !c.optsOK() || c.broken(path) {

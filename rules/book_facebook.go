@@ -32,7 +32,7 @@ var facebookRules = []Rule{
 		check: onTarget(facebookMediaKinds)},
 }
 
-func facebookMediaKinds(c *Check) {
+func facebookMediaKinds(c *check) {
 	if !c.mediaOK() {
 		return
 	}

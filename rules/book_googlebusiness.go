@@ -30,15 +30,12 @@ type GoogleBusinessOptions struct {
 	OfferTermsConditions *string `json:"offerTermsConditions,omitempty"`
 }
 
-// GoogleTopicTypes are the values of topicType (googlebusiness.topic; ALERT cannot be
-// created), a new slice on each call.
-func GoogleTopicTypes() []string { return []string{"STANDARD", "EVENT", "OFFER"} }
-
-// GoogleCallToActions are the values of callToActionType (googlebusiness.cta; GET_OFFER
-// is deprecated: a warning), a new slice on each call.
-func GoogleCallToActions() []string {
-	return []string{"BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER"}
-}
+// The values of topicType (googlebusiness.topic; ALERT cannot be created) and of
+// callToActionType (googlebusiness.cta; GET_OFFER is deprecated: a warning).
+var (
+	gbpTopicTypes    = []string{"STANDARD", "EVENT", "OFFER"}
+	gbpCallToActions = []string{"BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL", "GET_OFFER"}
+)
 
 // Sources of googlebusiness's rules.
 const (
@@ -66,10 +63,10 @@ var googleBusinessRules = []Rule{
 		What: "at most one image; local posts take no video, GIF or document", Source: srcGBPZernio, Read: readLead,
 		Note:  "Postiz maps a VIDEO media format in its code but refuses video in checkValidity; peers agree local posts take no video",
 		check: onTarget(gbpMedia)},
-	{ID: idGoogleBusinessTopic, Platform: GoogleBusiness, Severity: SeverityError,
+	{ID: idGoogleBusinessTopic, option: "topicType", values: &gbpTopicTypes, Platform: GoogleBusiness, Severity: SeverityError,
 		What: "platformSpecificData.topicType is STANDARD, EVENT or OFFER (ALERT posts cannot be created through the API)", Source: srcGBPLocalPost, Read: readAudit,
 		check: onTarget(gbpTopic)},
-	{ID: idGoogleBusinessCTA, Platform: GoogleBusiness, Severity: SeverityError,
+	{ID: idGoogleBusinessCTA, option: "callToActionType", values: &gbpCallToActions, Platform: GoogleBusiness, Severity: SeverityError,
 		What: "a call to action has a callToActionType (BOOK, ORDER, SHOP, LEARN_MORE, SIGN_UP, CALL or GET_OFFER), and a callToActionUrl unless it is CALL", Source: srcGBPLocalPost, Read: readAudit,
 		check: onTarget(gbpCallToAction)},
 	{ID: idGoogleBusinessCTADeprecated, Platform: GoogleBusiness, Severity: SeverityWarning,
@@ -87,14 +84,14 @@ var googleBusinessRules = []Rule{
 }
 
 // gbpOptions is the target's options, nil when it has none or they could not be read.
-func gbpOptions(c *Check) *GoogleBusinessOptions {
+func gbpOptions(c *check) *GoogleBusinessOptions {
 	if c.optsOK() {
 		return c.Target.GoogleBusiness
 	}
 	return nil
 }
 
-func gbpMedia(c *Check) {
+func gbpMedia(c *check) {
 	if !c.mediaOK() {
 		return
 	}
@@ -105,7 +102,7 @@ func gbpMedia(c *Check) {
 	c.atMost(m.all, "/mediaItems", "a google business post takes at most %d image, not %d")
 }
 
-func gbpTopic(c *Check) {
+func gbpTopic(c *check) {
 	g := gbpOptions(c)
 	if g == nil {
 		return
@@ -115,16 +112,16 @@ func gbpTopic(c *Check) {
 		c.report(apierror.CodeInvalidValue, path, "ALERT posts cannot be created through Google's API; use STANDARD, EVENT or OFFER")
 		return
 	}
-	c.enum(g.TopicType, path, GoogleTopicTypes())
+	c.enum(g.TopicType, path, gbpTopicTypes)
 }
 
-func gbpCallToAction(c *Check) {
+func gbpCallToAction(c *check) {
 	g := gbpOptions(c)
 	if g == nil {
 		return
 	}
 	typ, url := c.opts()+"/callToActionType", c.opts()+"/callToActionUrl"
-	c.enum(g.CallToActionType, typ, GoogleCallToActions())
+	c.enum(g.CallToActionType, typ, gbpCallToActions)
 	if c.broken(typ) || c.broken(url) {
 		return
 	}
@@ -138,7 +135,7 @@ func gbpCallToAction(c *Check) {
 
 // gbpCallToActionType is the call to action's type and pointer; ok is false when none
 // was given or it could not be read.
-func gbpCallToActionType(c *Check) (g *GoogleBusinessOptions, path string, ok bool) {
+func gbpCallToActionType(c *check) (g *GoogleBusinessOptions, path string, ok bool) {
 	g = gbpOptions(c)
 	path = c.opts() + "/callToActionType"
 	return g, path, g != nil && g.CallToActionType != nil && !c.broken(path)
@@ -146,13 +143,13 @@ func gbpCallToActionType(c *Check) (g *GoogleBusinessOptions, path string, ok bo
 
 func gbpOffer(g *GoogleBusinessOptions) bool { return g.TopicType != nil && *g.TopicType == "OFFER" }
 
-func gbpDeprecated(c *Check) {
+func gbpDeprecated(c *check) {
 	if g, path, ok := gbpCallToActionType(c); ok && !gbpOffer(g) && *g.CallToActionType == "GET_OFFER" {
 		c.report(apierror.CodeInvalidValue, path, "GET_OFFER is deprecated by Google; post an OFFER instead")
 	}
 }
 
-func gbpOfferCallToAction(c *Check) {
+func gbpOfferCallToAction(c *check) {
 	if g, path, ok := gbpCallToActionType(c); ok && gbpOffer(g) {
 		c.report(apierror.CodeInvalidValue, path, "Google ignores a call to action on an OFFER post; its offer takes the place of one")
 	}
@@ -160,7 +157,7 @@ func gbpOfferCallToAction(c *Check) {
 
 // gbpEvent: Google's LocalPost needs the event (title and schedule) for EVENT and OFFER;
 // the times are required for an EVENT (the peer's rule) and optional for an OFFER.
-func gbpEvent(c *Check) {
+func gbpEvent(c *check) {
 	g := gbpOptions(c)
 	if g == nil {
 		return

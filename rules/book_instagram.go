@@ -80,29 +80,29 @@ var instagramRules = []Rule{
 		check: onTarget(instagramCollaborators)},
 }
 
-func instagramMediaRequired(c *Check) {
+func instagramMediaRequired(c *check) {
 	c.needMedia("instagram has no text-only posts: give an image or a video")
 }
 
-func instagramMediaKinds(c *Check) {
+func instagramMediaKinds(c *check) {
 	if m := countMedia(c.Post.Media); c.mediaOK() && m.docs+m.gifs > 0 {
 		c.report(apierror.CodeInvalidMedia, "/mediaItems", "instagram takes images and videos only, not GIFs or documents")
 	}
 }
 
-func instagramCarousel(c *Check) {
+func instagramCarousel(c *check) {
 	if c.mediaOK() {
 		c.atMost(countMedia(c.Post.Media).all, "/mediaItems", "an instagram carousel takes at most %d images and videos, not %d")
 	}
 }
 
-func instagramAltMax(c *Check) {
+func instagramAltMax(c *check) {
 	if in := c.Target.Instagram; in != nil && c.optsOK() {
 		c.measureEach(in.AltText, c.opts()+"/altText", "alt text")
 	}
 }
 
-func instagramAltCount(c *Check) {
+func instagramAltCount(c *check) {
 	var alt []string
 	if in := c.Target.Instagram; in != nil {
 		alt = in.AltText
@@ -110,7 +110,7 @@ func instagramAltCount(c *Check) {
 	c.altCount(alt)
 }
 
-func instagramCollaborators(c *Check) {
+func instagramCollaborators(c *check) {
 	in := c.Target.Instagram
 	path := c.opts() + "/collaborators"
 	if in == nil || !c.optsOK() || c.broken(path) {

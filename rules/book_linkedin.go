@@ -63,7 +63,7 @@ var linkedinRules = []Rule{
 		check: onTarget(linkedinOption("articleDescription", "the article description", func(l *LinkedInOptions) *string { return l.ArticleDescription }))},
 }
 
-func linkedinMediaKinds(c *Check) {
+func linkedinMediaKinds(c *check) {
 	if !c.mediaOK() {
 		return
 	}
@@ -76,7 +76,7 @@ func linkedinMediaKinds(c *Check) {
 	c.atMost(m.images+m.gifs, "/mediaItems", "linkedin takes at most %d images, not %d")
 }
 
-func linkedinDocumentTitle(c *Check) {
+func linkedinDocumentTitle(c *check) {
 	li := c.Target.LinkedIn
 	if m := countMedia(c.Post.Media); c.mediaOK() && m.docs > 0 && c.optsOK() &&
 		(li == nil || li.DocumentTitle == nil || strings.TrimSpace(*li.DocumentTitle) == "") {
@@ -86,8 +86,8 @@ func linkedinDocumentTitle(c *Check) {
 
 // linkedinOption applies the running length rule to the option member of its field;
 // what names it in the message.
-func linkedinOption(member, what string, field func(*LinkedInOptions) *string) func(*Check) {
-	return func(c *Check) {
+func linkedinOption(member, what string, field func(*LinkedInOptions) *string) func(*check) {
+	return func(c *check) {
 		if li := c.Target.LinkedIn; li != nil && c.optsOK() {
 			if v := field(li); v != nil {
 				c.measure(*v, c.opts()+"/"+member, what)

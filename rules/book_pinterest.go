@@ -83,7 +83,7 @@ var pinterestRules = []Rule{
 }
 
 // pinterestBoard is the board id given and not blank.
-func pinterestBoard(c *Check) (string, bool) {
+func pinterestBoard(c *check) (string, bool) {
 	pin := c.Target.Pinterest
 	if pin == nil || pin.BoardID == nil || strings.TrimSpace(*pin.BoardID) == "" {
 		return "", false
@@ -91,21 +91,21 @@ func pinterestBoard(c *Check) (string, bool) {
 	return *pin.BoardID, true
 }
 
-func pinterestBoardRequired(c *Check) {
+func pinterestBoardRequired(c *check) {
 	if _, ok := pinterestBoard(c); c.optsOK() && !ok {
 		c.report(apierror.CodeMissingField, c.opts()+"/boardId", "a pin needs platformSpecificData.boardId, the board to pin to")
 	}
 }
 
-func pinterestBoardID(c *Check) {
+func pinterestBoardID(c *check) {
 	if id, ok := pinterestBoard(c); ok && c.optsOK() && !digits(id) && !c.broken(c.opts()+"/boardId") {
 		c.report(apierror.CodeInvalidValue, c.opts()+"/boardId", "boardId is a Pinterest board id, digits only, not "+strconv.Quote(id))
 	}
 }
 
 // pinterestOption applies the running length rule to the option member of its field.
-func pinterestOption(member string, field func(*PinterestOptions) *string) func(*Check) {
-	return func(c *Check) {
+func pinterestOption(member string, field func(*PinterestOptions) *string) func(*check) {
+	return func(c *check) {
 		if pin := c.Target.Pinterest; pin != nil && c.optsOK() {
 			if v := field(pin); v != nil {
 				c.measure(*v, c.opts()+"/"+member, "the "+member)
@@ -114,23 +114,23 @@ func pinterestOption(member string, field func(*PinterestOptions) *string) func(
 	}
 }
 
-func pinterestMediaRequired(c *Check) {
+func pinterestMediaRequired(c *check) {
 	c.needMedia("a pin needs an image or a video")
 }
 
-func pinterestMediaKinds(c *Check) {
+func pinterestMediaKinds(c *check) {
 	if m := countMedia(c.Post.Media); c.mediaOK() {
 		c.videoAlone(m, m.docs > 0, "pinterest takes images or one video, not documents", "images")
 	}
 }
 
-func pinterestCarousel(c *Check) {
+func pinterestCarousel(c *check) {
 	if m := countMedia(c.Post.Media); c.mediaOK() {
 		c.atMost(m.images+m.gifs, "/mediaItems", "a pinterest carousel takes at most %d images, not %d")
 	}
 }
 
-func pinterestVideo(c *Check) {
+func pinterestVideo(c *check) {
 	pin := c.Target.Pinterest
 	if m := countMedia(c.Post.Media); c.mediaOK() && m.videos == 1 && (pin == nil || pin.CoverImageURL == nil) && !videoThumbnail(c.Post.Media) {
 		c.report(apierror.CodeMissingField, c.base(), "the video pin has no cover: give platformSpecificData.coverImageUrl or the video's thumbnail")

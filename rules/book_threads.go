@@ -30,11 +30,8 @@ type ThreadsOptions struct {
 	TextAttachment *string `json:"textAttachment,omitempty"`
 }
 
-// ThreadsReplyControls are the values of replyControl (threads.reply_control), a new
-// slice on each call.
-func ThreadsReplyControls() []string {
-	return []string{"everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"}
-}
+// threadsReplyControls are the values of replyControl (threads.reply_control).
+var threadsReplyControls = []string{"everyone", "accounts_you_follow", "mentioned_only", "parent_post_author_only", "followers_only"}
 
 // Sources of threads's rules.
 const (
@@ -82,7 +79,7 @@ var threadsRules = []Rule{
 		What: "a carousel has at most 20 images and videos", Source: srcThreadsPosts, Read: readLead,
 		Note:  "Meta changelog 2024-10-01 raised 10 to 20; Zernio still says 10",
 		check: onTarget(threadsCarousel)},
-	{ID: idThreadsReplyControl, Platform: Threads, Severity: SeverityError,
+	{ID: idThreadsReplyControl, option: "replyControl", values: &threadsReplyControls, Platform: Threads, Severity: SeverityError,
 		What: "platformSpecificData.replyControl is everyone, accounts_you_follow, mentioned_only, parent_post_author_only or followers_only", Source: srcThreadsReply, Read: readAudit,
 		Note:  "the Threads changelog of 2025-07-07 added parent_post_author_only and followers_only to the first three",
 		check: onTarget(threadsReplyControl)},
@@ -122,45 +119,45 @@ var threadsRules = []Rule{
 }
 
 // threadsOptions is the target's options, nil when it has none or they could not be read.
-func threadsOptions(c *Check) *ThreadsOptions {
+func threadsOptions(c *check) *ThreadsOptions {
 	if c.optsOK() {
 		return c.Target.Threads
 	}
 	return nil
 }
 
-func threadsMediaKinds(c *Check) {
+func threadsMediaKinds(c *check) {
 	if m := countMedia(c.Post.Media); c.mediaOK() && m.docs+m.gifs > 0 {
 		c.report(apierror.CodeInvalidMedia, "/mediaItems", "threads takes images and videos, not GIFs or documents")
 	}
 }
 
-func threadsCarousel(c *Check) {
+func threadsCarousel(c *check) {
 	if c.mediaOK() {
 		c.atMost(countMedia(c.Post.Media).all, "/mediaItems", "a threads carousel takes at most %d images and videos, not %d")
 	}
 }
 
-func threadsReplyControl(c *Check) {
+func threadsReplyControl(c *check) {
 	if th := threadsOptions(c); th != nil {
-		c.enum(th.ReplyControl, c.opts()+"/replyControl", ThreadsReplyControls())
+		c.enum(th.ReplyControl, c.opts()+"/replyControl", threadsReplyControls)
 	}
 }
 
-func threadsAlt(c *Check) []string {
+func threadsAlt(c *check) []string {
 	if th := threadsOptions(c); th != nil {
 		return th.AltText
 	}
 	return nil
 }
 
-func threadsAltCount(c *Check)   { c.altCount(threadsAlt(c)) }
-func threadsAltMissing(c *Check) { c.altMissing(threadsAlt(c)) }
-func threadsAltMax(c *Check)     { c.measureEach(threadsAlt(c), c.opts()+"/altText", "alt text") }
+func threadsAltCount(c *check)   { c.altCount(threadsAlt(c)) }
+func threadsAltMissing(c *check) { c.altMissing(threadsAlt(c)) }
+func threadsAltMax(c *check)     { c.measureEach(threadsAlt(c), c.opts()+"/altText", "alt text") }
 
 // threadsPoll is the target's poll options and their pointer; ok is false when it has
 // none or they could not be read.
-func threadsPoll(c *Check) (opts []string, path string, ok bool) {
+func threadsPoll(c *check) (opts []string, path string, ok bool) {
 	th := threadsOptions(c)
 	path = c.opts() + "/pollOptions"
 	if th == nil || th.PollOptions == nil || c.broken(path) {
@@ -169,7 +166,7 @@ func threadsPoll(c *Check) (opts []string, path string, ok bool) {
 	return th.PollOptions, path, true
 }
 
-func threadsPollOptions(c *Check) {
+func threadsPollOptions(c *check) {
 	if opts, path, ok := threadsPoll(c); ok {
 		if n := len(opts); n < 2 || n > c.limit() {
 			c.report(apierror.CodeInvalidPoll, path, "a threads poll has 2 to "+strconv.Itoa(c.limit())+" options, not "+strconv.Itoa(n))
@@ -177,7 +174,7 @@ func threadsPollOptions(c *Check) {
 	}
 }
 
-func threadsPollOption(c *Check) {
+func threadsPollOption(c *check) {
 	opts, path, ok := threadsPoll(c)
 	if !ok {
 		return
@@ -192,7 +189,7 @@ func threadsPollOption(c *Check) {
 	}
 }
 
-func threadsPollTextOnly(c *Check) {
+func threadsPollTextOnly(c *check) {
 	if _, path, ok := threadsPoll(c); ok && c.mediaOK() && len(c.Post.Media) > 0 {
 		if m := countMedia(c.Post.Media); m.all > 0 {
 			c.report(apierror.CodeInvalidPoll, path, "threads takes a poll on a text-only post; this one has "+mediaList(m))
@@ -200,7 +197,7 @@ func threadsPollTextOnly(c *Check) {
 	}
 }
 
-func threadsTopicTag(c *Check) {
+func threadsTopicTag(c *check) {
 	th := threadsOptions(c)
 	path := c.opts() + "/topicTag"
 	if th == nil || th.TopicTag == nil || c.broken(path) {
@@ -220,7 +217,7 @@ func threadsTopicTag(c *Check) {
 
 // threadsTextAttachment is the target's text attachment and its pointer; ok is false
 // when it has none or it could not be read.
-func threadsTextAttachment(c *Check) (text, path string, ok bool) {
+func threadsTextAttachment(c *check) (text, path string, ok bool) {
 	th := threadsOptions(c)
 	path = c.opts() + "/textAttachment"
 	if th == nil || th.TextAttachment == nil || c.broken(path) {
@@ -229,13 +226,13 @@ func threadsTextAttachment(c *Check) (text, path string, ok bool) {
 	return *th.TextAttachment, path, true
 }
 
-func threadsTextAttachmentMax(c *Check) {
+func threadsTextAttachmentMax(c *check) {
 	if text, path, ok := threadsTextAttachment(c); ok {
 		c.measure(text, path, "the text attachment")
 	}
 }
 
-func threadsTextAttachmentTextOnly(c *Check) {
+func threadsTextAttachmentTextOnly(c *check) {
 	_, path, ok := threadsTextAttachment(c)
 	if !ok {
 		return

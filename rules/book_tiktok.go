@@ -30,11 +30,9 @@ type TikTokOptions struct {
 	Draft       bool    `json:"draft,omitempty"`
 }
 
-// TikTokPrivacyLevels are TikTok's privacy_level values, a new slice on each call
-// (tiktok.privacy.allowed narrows them to the creator's own).
-func TikTokPrivacyLevels() []string {
-	return []string{"PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"}
-}
+// tiktokPrivacyLevels are TikTok's privacy_level values (tiktok.privacy.allowed narrows
+// them to the creator's own).
+var tiktokPrivacyLevels = []string{"PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "FOLLOWER_OF_CREATOR", "SELF_ONLY"}
 
 // Sources of tiktok's rules.
 const (
@@ -65,7 +63,7 @@ var tiktokRules = []Rule{
 	{ID: idTikTokPhotoDescriptionMax, option: "description", Platform: TikTok, Severity: SeverityError, Limit: 4000, Unit: utf16Name,
 		What: "platformSpecificData.description (photo posts) is at most 4,000 UTF-16 code units", Source: srcTikTokPhoto, Read: readToday,
 		check: onTarget(tiktokPhotoDescription)},
-	{ID: idTikTokPrivacyAllowed, Platform: TikTok, Severity: SeverityError, schema: SchemaNone,
+	{ID: idTikTokPrivacyAllowed, option: "privacyLevel", values: &tiktokPrivacyLevels, Platform: TikTok, Severity: SeverityError, schema: SchemaNone,
 		What: "platformSpecificData.privacyLevel is one the creator's account allows (the server gives TikTok's creator_info privacy_level_options per account: schema.Env.TikTokPrivacyLevels)", Source: srcTikTokCreator, Read: readAudit,
 		Note:  "TikTok: privacy_level must be one of the privacy_level_options the creator_info query returns, and the app must not preselect one; a fact of the account, not of the request",
 		check: onTarget(tiktokPrivacyAllowed)},
@@ -78,14 +76,14 @@ var tiktokRules = []Rule{
 }
 
 // tiktokPhotoTitle: a photo post's text is its title.
-func tiktokPhotoTitle(c *Check) {
+func tiktokPhotoTitle(c *check) {
 	if m := countMedia(c.Post.Media); c.mediaOK() && m.images > 0 && m.videos == 0 {
 		text, path := c.text()
 		c.measure(text, path, "the title (a photo post's text)")
 	}
 }
 
-func tiktokPhotoDescription(c *Check) {
+func tiktokPhotoDescription(c *check) {
 	if tk := c.Target.TikTok; tk != nil && c.optsOK() && tk.Description != nil {
 		c.measure(*tk.Description, c.opts()+"/description", "the description")
 	}
@@ -93,25 +91,25 @@ func tiktokPhotoDescription(c *Check) {
 
 // tiktokPrivacyAllowed applies once the target is resolved to an account whose
 // creator_info privacy levels the caller gave (PostTarget.PrivacyLevels).
-func tiktokPrivacyAllowed(c *Check) {
+func tiktokPrivacyAllowed(c *check) {
 	t := c.Target
 	path := c.opts() + "/privacyLevel"
 	if t.TikTok == nil || t.TikTok.PrivacyLevel == nil || t.PrivacyLevels == nil || c.broken(path) {
 		return
 	}
 	level := *t.TikTok.PrivacyLevel
-	if !contains(TikTokPrivacyLevels(), level) || contains(t.PrivacyLevels, level) {
+	if !contains(tiktokPrivacyLevels, level) || contains(t.PrivacyLevels, level) {
 		return // an unknown value is the wire format's problem
 	}
 	c.report(apierror.CodeInvalidValue, path, "this TikTok creator can post as "+strings.Join(t.PrivacyLevels, ", ")+
 		", not "+strconv.Quote(level)+" (TikTok's creator_info)")
 }
 
-func tiktokMediaRequired(c *Check) {
+func tiktokMediaRequired(c *check) {
 	c.needMedia("tiktok has no text-only posts: give one video or photos")
 }
 
-func tiktokMediaKinds(c *Check) {
+func tiktokMediaKinds(c *check) {
 	if !c.mediaOK() {
 		return
 	}

@@ -82,7 +82,7 @@ var twitterRules = []Rule{
 }
 
 // twitterPoll: each poll option is at most the limit.
-func twitterPoll(c *Check) {
+func twitterPoll(c *check) {
 	tw := c.Target.Twitter
 	poll := c.opts() + "/poll"
 	if tw == nil || tw.Poll == nil || c.broken(poll) {
@@ -100,7 +100,7 @@ func twitterPoll(c *Check) {
 
 // twitterItemsMedia applies the running media rule (twitter.media.max or .kinds) to the
 // media of each thread item of the target.
-func twitterItemsMedia(c *Check) {
+func twitterItemsMedia(c *check) {
 	tw := c.Target.Twitter
 	if tw == nil {
 		return
@@ -122,7 +122,7 @@ func twitterItemsMedia(c *Check) {
 
 // twitterSharedMedia applies the running media rule to the shared media once for all the
 // twitter targets: one problem at /mediaItems that names them.
-func twitterSharedMedia(c *Check) {
+func twitterSharedMedia(c *check) {
 	first, n := -1, 0
 	for _, t := range c.Post.Targets {
 		if t.Platform == Twitter {
@@ -186,7 +186,7 @@ func twitterMedia(items []Media, maxImages int) (string, string) {
 
 // twitterPollMedia: a poll cannot be combined with media (X: media are "mutually
 // exclusive from Quote Tweet Id, Poll, and Card URI").
-func twitterPollMedia(c *Check) {
+func twitterPollMedia(c *check) {
 	tw := c.Target.Twitter
 	if tw == nil || tw.Poll == nil || c.broken(c.opts()+"/poll") {
 		return
@@ -197,7 +197,7 @@ func twitterPollMedia(c *Check) {
 }
 
 // twitterPollThread: the peer refuses a poll with threadItems, which X allows (a warning).
-func twitterPollThread(c *Check) {
+func twitterPollThread(c *check) {
 	tw := c.Target.Twitter
 	if tw == nil || tw.Poll == nil || c.broken(c.opts()+"/poll") {
 		return

@@ -74,13 +74,13 @@ var youtubeRules = []Rule{
 }
 
 // youtubeTitle applies the running rule (youtube.title.max or .chars) to the title.
-func youtubeTitle(c *Check) {
+func youtubeTitle(c *check) {
 	if y := c.Target.YouTube; y != nil && c.optsOK() && y.Title != nil {
 		c.measure(*y.Title, c.opts()+"/title", "the title")
 	}
 }
 
-func youtubeTags(c *Check) {
+func youtubeTags(c *check) {
 	y := c.Target.YouTube
 	path := c.opts() + "/tags"
 	if y == nil || !c.optsOK() || c.broken(path) {
@@ -92,13 +92,13 @@ func youtubeTags(c *Check) {
 	}
 }
 
-func youtubeFirstComment(c *Check) {
+func youtubeFirstComment(c *check) {
 	if y := c.Target.YouTube; y != nil && c.optsOK() && y.FirstComment != nil {
 		c.measure(*y.FirstComment, c.opts()+"/firstComment", "the first comment")
 	}
 }
 
-func youtubeOneVideo(c *Check) {
+func youtubeOneVideo(c *check) {
 	if !c.mediaOK() {
 		return
 	}

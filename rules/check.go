@@ -68,10 +68,10 @@ type Reporter interface {
 	Warning(e *apierror.Error)
 }
 
-// Check is what a rule's check is given: the post, the target it checks (nil in a check
+// check is what a rule's check is given: the post, the target it checks (nil in a check
 // of the whole post), the rule as the caller's Limits apply it, and where
 // to report.
-type Check struct {
+type check struct {
 	Post   *Post
 	Target *PostTarget
 	limits Limits
@@ -85,7 +85,7 @@ type Check struct {
 // order, then the checks of the whole post, in the book's order. A rule l turns off is
 // not run; a changed limit is used. Every problem goes to r.
 func (l Limits) CheckPost(p *Post, r Reporter) {
-	c := Check{Post: p, limits: l, rep: r}
+	c := check{Post: p, limits: l, rep: r}
 	for i := range p.Targets {
 		t := &p.Targets[i]
 		pi := t.Platform.index()
@@ -106,7 +106,7 @@ func (l Limits) CheckPost(p *Post, r Reporter) {
 }
 
 // run runs check f of book rule bi, unless l turns the rule off.
-func (c *Check) run(bi int, f func(*Check)) {
+func (c *check) run(bi int, f func(*check)) {
 	r, on, _ := c.limits.Rule(book[bi].ID)
 	if !on {
 		return
@@ -116,33 +116,33 @@ func (c *Check) run(bi int, f func(*Check)) {
 }
 
 // limit is the running rule's limit as the caller's Limits apply it.
-func (c *Check) limit() int { return c.rule.Limit }
+func (c *check) limit() int { return c.rule.Limit }
 
 // limitOf is the limit of the book's rule id as the caller's Limits apply it, on or off.
-func (c *Check) limitOf(id string) int {
+func (c *check) limitOf(id string) int {
 	r, _, _ := c.limits.Rule(id)
 	return r.Limit
 }
 
 // broken reports whether the value at path could not be read (Post.Broken).
-func (c *Check) broken(path string) bool {
+func (c *check) broken(path string) bool {
 	return c.Post.Broken != nil && c.Post.Broken(path)
 }
 
 // base is the pointer of the target being checked, "/platforms/i".
-func (c *Check) base() string { return "/platforms/" + strconv.Itoa(c.Target.Index) }
+func (c *check) base() string { return "/platforms/" + strconv.Itoa(c.Target.Index) }
 
 // opts is the pointer of the target's platformSpecificData.
-func (c *Check) opts() string { return c.base() + "/platformSpecificData" }
+func (c *check) opts() string { return c.base() + "/platformSpecificData" }
 
 // mediaOK reports whether the shared media could be read.
-func (c *Check) mediaOK() bool { return !c.broken("/mediaItems") }
+func (c *check) mediaOK() bool { return !c.broken("/mediaItems") }
 
 // optsOK reports whether the target's platformSpecificData could be read.
-func (c *Check) optsOK() bool { return !c.broken(c.opts()) }
+func (c *check) optsOK() bool { return !c.broken(c.opts()) }
 
 // report reports a problem of the running rule: an error, or a warning for a warning rule.
-func (c *Check) report(code apierror.Code, path, msg string) {
+func (c *check) report(code apierror.Code, path, msg string) {
 	e := apierror.New(code, path, msg)
 	e.Rule = c.rule.ID
 	if c.rule.Severity == SeverityWarning {
@@ -155,7 +155,7 @@ func (c *Check) report(code apierror.Code, path, msg string) {
 
 // atMost reports n over the running rule's limit at path; format has the limit and n
 // (as two %d, in that order).
-func (c *Check) atMost(n int, path, format string) {
+func (c *check) atMost(n int, path, format string) {
 	if limit := c.limit(); n > limit {
 		msg := strings.Replace(format, "%d", strconv.Itoa(limit), 1)
 		c.report(apierror.CodeInvalidMedia, path, strings.Replace(msg, "%d", strconv.Itoa(n), 1))
@@ -163,7 +163,7 @@ func (c *Check) atMost(n int, path, format string) {
 }
 
 // needMedia reports msg at the target when the post has no media.
-func (c *Check) needMedia(msg string) {
+func (c *check) needMedia(msg string) {
 	if c.mediaOK() && countMedia(c.Post.Media).all == 0 {
 		c.report(apierror.CodeInvalidMedia, c.base(), msg)
 	}
@@ -173,7 +173,7 @@ func (c *Check) needMedia(msg string) {
 // something else (others: "images", "photos"): refused, when true, reports refusedMsg
 // (media of a kind the platform does not take), else a video with other media is
 // reported. One problem at most, at /mediaItems.
-func (c *Check) videoAlone(m mediaCount, refused bool, refusedMsg, others string) {
+func (c *check) videoAlone(m mediaCount, refused bool, refusedMsg, others string) {
 	switch {
 	case refused:
 		c.report(apierror.CodeInvalidMedia, "/mediaItems", refusedMsg)
@@ -184,7 +184,7 @@ func (c *Check) videoAlone(m mediaCount, refused bool, refusedMsg, others string
 
 // measure applies the running rule, a string rule (a length in its unit, or forbidden
 // characters), to an option's value at path; what names the value in the message.
-func (c *Check) measure(value, path, what string) {
+func (c *check) measure(value, path, what string) {
 	if c.broken(path) {
 		return
 	}
@@ -210,14 +210,14 @@ func (c *Check) measure(value, path, what string) {
 }
 
 // measureEach applies measure to every entry of an array option at path.
-func (c *Check) measureEach(values []string, path, what string) {
+func (c *check) measureEach(values []string, path, what string) {
 	for k, v := range values {
 		c.measure(v, path+"/"+strconv.Itoa(k), what+" "+strconv.Itoa(k))
 	}
 }
 
 // enum reports an option value outside allowed.
-func (c *Check) enum(v *string, path string, allowed []string) {
+func (c *check) enum(v *string, path string, allowed []string) {
 	if v == nil || c.broken(path) || contains(allowed, *v) {
 		return
 	}
@@ -226,7 +226,7 @@ func (c *Check) enum(v *string, path string, allowed []string) {
 
 // altCount and altMissing are the alt text rules of bluesky, threads and instagram: no
 // more entries than media (error), and every image described (warning).
-func (c *Check) altCount(alt []string) {
+func (c *check) altCount(alt []string) {
 	if !c.mediaOK() || !c.optsOK() || c.broken(c.opts()+"/altText") {
 		return
 	}
@@ -237,7 +237,7 @@ func (c *Check) altCount(alt []string) {
 	}
 }
 
-func (c *Check) altMissing(alt []string) {
+func (c *check) altMissing(alt []string) {
 	if !c.mediaOK() || !c.optsOK() || c.broken(c.opts()+"/altText") {
 		return
 	}
@@ -253,7 +253,7 @@ func (c *Check) altMissing(alt []string) {
 }
 
 // text is the target's text and its pointer: its content override, else the shared content.
-func (c *Check) text() (string, string) {
+func (c *check) text() (string, string) {
 	if t := c.Target; t.Content != nil {
 		return *t.Content, c.base() + "/content"
 	}

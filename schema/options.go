@@ -389,9 +389,9 @@ func (d *decoder) privacyLevels() map[string][]string {
 	d.dataMembers(func(string) bool { return true }, func(name string) {
 		levels := d.stringArray()
 		for k, l := range levels {
-			if !slices.Contains(rules.TikTokPrivacyLevels(), l) {
+			if !slices.Contains(tiktokPrivacyLevels, l) {
 				d.push(strconv.Itoa(k))
-				d.reportHere(apierror.CodeInvalidValue, "privacy level "+quoteName(l)+" is not one of "+strings.Join(rules.TikTokPrivacyLevels(), ", "))
+				d.reportHere(apierror.CodeInvalidValue, "privacy level "+quoteName(l)+" is not one of "+strings.Join(tiktokPrivacyLevels, ", "))
 				d.pop()
 			}
 		}

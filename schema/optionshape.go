@@ -38,7 +38,7 @@ func (d *doc) checkOptionShapes(t *PlatformTarget, base string) {
 		}
 	case rules.TikTok:
 		if tk := t.TikTok; tk != nil {
-			d.enum(tk.PrivacyLevel, opts+"/privacyLevel", rules.TikTokPrivacyLevels()...)
+			d.enum(tk.PrivacyLevel, opts+"/privacyLevel", tiktokPrivacyLevels...)
 			d.nonNegative(tk.VideoCoverTimestampMs, opts+"/videoCoverTimestampMs")
 			d.nonNegative(tk.PhotoCoverIndex, opts+"/photoCoverIndex")
 		}
@@ -63,6 +63,21 @@ func (d *doc) checkOptionShapes(t *PlatformTarget, base string) {
 			d.url(g.OfferRedeemOnlineURL, opts+"/offerRedeemOnlineUrl")
 		}
 	}
+}
+
+// tiktokPrivacyLevels are TikTok's privacy levels as the book's enum rule on privacyLevel
+// declares them: the wire format refuses any other (the rule itself judges the
+// creator's own subset).
+var tiktokPrivacyLevels = optionValues(rules.TikTok, "privacyLevel")
+
+// optionValues are the values the book's enum rule on option member of p allows.
+func optionValues(p rules.Platform, member string) []string {
+	for _, r := range rules.Book() {
+		if m, _ := r.Option(); r.Platform == p && m == member && r.Values() != nil {
+			return r.Values()
+		}
+	}
+	panic("schema: the rule book has no enum rule on " + string(p) + " " + member)
 }
 
 // enum reports a value outside its allowed set.

@@ -94,8 +94,8 @@ func optionKey(p rules.Platform, member string) string {
 	return t.Name() + "." + member
 }
 
-// optionFacts are the keywords of option fields that no rule id carries: the enums,
-// URL shapes and bounds the wire format's checks of optionshape.go apply (d.enum, d.url,
+// optionFacts are the keywords of option fields that no rule of the book declares: the
+// enums, URL shapes and bounds the wire format's checks of optionshape.go apply (d.enum, d.url,
 // d.nonNegative, digits).
 func optionFacts() map[string]obj {
 	url := mediaURLKeywords()
@@ -106,7 +106,6 @@ func optionFacts() map[string]obj {
 	return map[string]obj{
 		"YouTubeOptions.visibility":           enum("public", "private", "unlisted"),
 		"YouTubeOptions.categoryId":           {{"pattern", "^[0-9]+$"}},
-		"TikTokOptions.privacyLevel":          enum(rules.TikTokPrivacyLevels()...),
 		"TikTokOptions.videoCoverTimestampMs": nonNegative,
 		"TikTokOptions.photoCoverIndex":       nonNegative,
 		"PinterestOptions.link":               url,
@@ -117,14 +116,11 @@ func optionFacts() map[string]obj {
 		"FacebookOptions.videoThumbnailUrl":   url,
 		"InstagramOptions.coverUrl":           url,
 		"InstagramOptions.thumbOffset":        nonNegative,
-		"ThreadsOptions.replyControl":         ruled(enum(rules.ThreadsReplyControls()...), "threads.reply_control"),
 		"InstagramOptions.collaborators":      ruled(obj{{"maxItems", limitOf("instagram.collaborators.max")}}, "instagram.collaborators.max"),
 		// A blank option is refused by threads.poll.option.max (1 to 25 characters).
 		"ThreadsOptions.pollOptions": ruled(obj{{"minItems", 2}, {"maxItems", limitOf("threads.poll.options")},
 			{"items", obj{{"type", "string"}, {"pattern", nonBlankPattern()}}}}, "threads.poll.options", "threads.poll.option.max"),
 		"ThreadsOptions.topicTag":                    ruled(obj{{"allOf", []any{obj{{"pattern", "^[^.&]*$"}}, obj{{"pattern", nonBlankPattern()}}}}}, "threads.topic_tag"),
-		"GoogleBusinessOptions.topicType":            ruled(enum(rules.GoogleTopicTypes()...), "googlebusiness.topic"),
-		"GoogleBusinessOptions.callToActionType":     enum(rules.GoogleCallToActions()...),
 		"GoogleBusinessOptions.callToActionUrl":      url,
 		"GoogleBusinessOptions.offerRedeemOnlineUrl": url,
 	}
@@ -158,6 +154,12 @@ func (g *generator) applyOptionFacts(t reflect.Type, name string, s obj) obj {
 		}
 		kind, _ := target.get("type").(string)
 		switch {
+		case r.Values() != nil && kind == "string":
+			// An enum rule: its values are exact in JSON Schema.
+			target = target.set("enum", r.Values())
+			if r.Schema() != rules.SchemaNone {
+				target = target.set(xRules, []string{id})
+			}
 		case r.Unit == "items" && kind == "array":
 			// A count of entries is exact in JSON Schema.
 			target = target.set("maxItems", r.Limit).set(xRules, []string{id})
