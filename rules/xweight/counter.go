@@ -388,13 +388,11 @@ func (c *Parser) measurePrefix(text string, budget, cap, capUnits int) (m rules.
 	// The NFC form of text[:read], a prefix of the whole text's.
 	var n string
 	read := nfc.StablePrefix(text, rc)
-	strip := false
 	if read == rc {
 		n = text[:rc]
 	} else {
-		strip = !nfc.HasCGJ(text[:rc])
 		var r nfc.Reader
-		r.Init(text, strip)
+		r.Init(text)
 		buf := make([]byte, 0, rc+rc/4)
 		for r.Pos() < rc {
 			_, seg, ok := r.Next()
@@ -465,16 +463,16 @@ func (c *Parser) measurePrefix(text string, budget, cap, capUnits int) (m rules.
 	}
 	over := t.lbOver
 	if len(n) != read || n != text[:read] {
-		over = prefixOffset(text, read, strip, over)
+		over = prefixOffset(text, read, over)
 	}
 	return rules.Measurement{Counter: Name, Length: t.lb / c.scale, Exact: false, Cap: cap, OverflowAt: over}, nil, true
 }
 
-// prefixOffset maps a byte offset in the NFC form of text[:read] (read segment by segment
-// with strip, as measurePrefix does) back to text: the start of the segment's source.
-func prefixOffset(text string, read int, strip bool, off int) int {
+// prefixOffset maps a byte offset in the NFC form of text[:read] (read segment by segment,
+// as measurePrefix does) back to text: the start of the segment's source.
+func prefixOffset(text string, read int, off int) int {
 	var r nfc.Reader
-	r.Init(text, strip)
+	r.Init(text)
 	seen := 0
 	for r.Pos() < read {
 		orig, seg, ok := r.Next()
