@@ -59,6 +59,22 @@ type Parser struct {
 	// ((lead&0x0F)<<6 | second&0x3F), where k < 0x20 is an overlong form, also -1.
 	two   [32]int32
 	three [1024]int32
+	// quiet3 serves plainRun's loop over runs of 3-byte characters (CJK, kana, their
+	// punctuation), indexed as three. A character is quiet when it is stable, valid, not
+	// U+FEFF, U+FFFE or U+FFFF, and no emoji sequence may begin with it
+	// (emoji.MayStart, whatever the Parser's emoji kinds): it is then a token of its own
+	// that only adds its weight. quiet3[k] is that weight when the block's 64 code points
+	// all weigh it and are all quiet; -2-m when they all weigh loud[m].w and those with
+	// bit set in loud[m].mask are not quiet (U+3000-U+303F: 、and 。 are, 〰 and the
+	// combining marks U+302A-U+302F are not); else -1.
+	quiet3 [1024]int32
+	loud   []loudBlock
+}
+
+// loudBlock: see Parser.quiet3.
+type loudBlock struct {
+	mask uint64
+	w    int32
 }
 
 var _ rules.Counter = (*Parser)(nil)
@@ -116,7 +132,42 @@ func New(cfg Config) *Parser {
 	for k := range 0x800 >> 6 {
 		c.three[k] = -1 // overlong as three bytes
 	}
+	for k := range c.quiet3 {
+		c.quiet3[k] = c.quietBlock(k)
+	}
 	return c
+}
+
+// quietBlock computes quiet3[k], adding to c.loud.
+func (c *Parser) quietBlock(k int) int32 {
+	lo := rune(k) << 6
+	if lo < 0x800 || (lo >= 0xD800 && lo <= 0xDFFF) {
+		return -1 // overlong as three bytes, or surrogates
+	}
+	w := c.lookup(lo)
+	if w < 0 || w > math.MaxInt32 {
+		return -1
+	}
+	var mask uint64
+	for i := range 64 {
+		r := lo + rune(i)
+		if c.lookup(r) != w {
+			return -1
+		}
+		b0, b1, b2 := byte(0xE0|r>>12), byte(0x80|(r>>6)&0x3F), byte(0x80|r&0x3F)
+		if !nfc.StableBMP(r) || r == 0xFEFF || r == 0xFFFE || r == 0xFFFF ||
+			emoji.Skip[b0] == 0 && emoji.PairMayStart(b0, b1) && emoji.MayStart(b0, b1, b2) {
+			mask |= 1 << i
+		}
+	}
+	switch {
+	case mask == 0:
+		return int32(w)
+	case mask == math.MaxUint64:
+		return -1
+	}
+	c.loud = append(c.loud, loudBlock{mask, int32(w)})
+	return int32(-1 - len(c.loud))
 }
 
 // blockWeight is the weight of the code points k<<6 to k<<6|63 (see Parser.three), or -1.
@@ -389,13 +440,11 @@ func (c *Parser) measurePrefix(text string, budget, cap, capUnits int) (m rules.
 	// The NFC form of text[:read], a prefix of the whole text's.
 	var n string
 	read := nfc.StablePrefix(text, rc)
-	strip := false
 	if read == rc {
 		n = text[:rc]
 	} else {
-		strip = !nfc.HasCGJ(text[:rc])
 		var r nfc.Reader
-		r.Init(text, strip)
+		r.Init(text)
 		buf := make([]byte, 0, rc+rc/4)
 		for r.Pos() < rc {
 			_, seg, ok := r.Next()
@@ -466,16 +515,16 @@ func (c *Parser) measurePrefix(text string, budget, cap, capUnits int) (m rules.
 	}
 	over := t.lbOver
 	if len(n) != read || n != text[:read] {
-		over = prefixOffset(text, read, strip, over)
+		over = prefixOffset(text, read, over)
 	}
 	return rules.Measurement{Counter: Name, Length: t.lb / c.scale, Exact: false, Cap: cap, OverflowAt: over}, nil, true
 }
 
-// prefixOffset maps a byte offset in the NFC form of text[:read] (read segment by segment
-// with strip, as measurePrefix does) back to text: the start of the segment's source.
-func prefixOffset(text string, read int, strip bool, off int) int {
+// prefixOffset maps a byte offset in the NFC form of text[:read] (read segment by segment,
+// as measurePrefix does) back to text: the start of the segment's source.
+func prefixOffset(text string, read int, off int) int {
 	var r nfc.Reader
-	r.Init(text, strip)
+	r.Init(text)
 	seen := 0
 	for r.Pos() < read {
 		orig, seg, ok := r.Next()
@@ -690,6 +739,44 @@ func (c *Parser) plainRun(t *tally, n string, i, stop, u16, capUnits int, check 
 	for i < stop {
 		at := i
 		b := n[i]
+		if b >= 0xE0 && b < 0xF0 {
+			// A run of quiet 3-byte characters (Parser.quiet3): no emoji sequence begins
+			// in it, and each is a token of its own, valid and stable. Within limit only
+			// units, u16 and validEnd16 move; once the text is past both caps (over
+			// found, units beyond maxUnits), only units and u16 do.
+			j, u, ws := i, u16, units
+			past := over >= 0 && ws > maxUnits
+			for j < stop && j+2 < len(n) {
+				b0, b1, b2 := n[j], n[j+1], n[j+2]
+				if b0 < 0xE0 || b0 >= 0xF0 || b1&0xC0 != 0x80 || b2&0xC0 != 0x80 {
+					break
+				}
+				w := int(c.quiet3[int(b0&0x0F)<<6|int(b1&0x3F)])
+				if w < 0 {
+					if w == -1 {
+						break
+					}
+					l := c.loud[-2-w]
+					if l.mask>>(b2&0x3F)&1 != 0 {
+						break
+					}
+					w = int(l.w)
+				}
+				if !past && ws+w > limit {
+					break
+				}
+				ws += w
+				j += 3
+				u++
+			}
+			if j > i {
+				i, u16, units = j, u, ws
+				if valid && !past {
+					validEnd16 = u16 - 1
+				}
+				continue
+			}
+		}
 		if at >= from && emoji.Skip[b] == 0 {
 			var b1 byte
 			if i+1 < len(n) {

@@ -10,7 +10,8 @@
 //
 // The rules, all from twitter-text 3.1.0 and its config v3.json:
 //
-//   - The text is NFC-normalised first (golang.org/x/text/unicode/norm).
+//   - The text is NFC-normalised first (internal/nfc: UAX #15 over Unicode 15.0's data, in
+//     segments of at most 30 combining marks, as golang.org/x/text/unicode/norm cut them).
 //   - Each code point weighs 1 in U+0000-U+10FF, U+2000-U+200D, U+2010-U+201F and
 //     U+2032-U+2037, and 2 everywhere else (CJK, Hangul, emoji, U+FE0F, astral
 //     characters). Weights are kept scaled by 100, as in the config.

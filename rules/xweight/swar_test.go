@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/postrules/postrules/rules/xweight/internal/emoji"
 	"github.com/postrules/postrules/rules/xweight/internal/nfc"
 )
 
@@ -41,6 +42,10 @@ func TestPlainRunAgreesWithTokenPath(t *testing.T) {
 		"\uFEFF", "\uFFFE", "\u0300", "\u1100\u1161", "\u0958", "\uF900", "\U0002F800",
 		" https://example.com/x ", "t.co/abc", " example.com ", ".", " ", "\n",
 		"\xff", "\xc0\x80", "\xe0\x80\x80", "\xed\xa0\x80", "\xf0\x9f", "\xe3\x81",
+		// Blocks of quiet characters with loud ones among them (Parser.quiet3): an
+		// ideographic space, a combining mark, circled ideographs that begin emoji, and
+		// neighbours of U+FEFF and U+FFFE.
+		"\u3000", "\u302A", "\u3297\uFE0F", "\u3298", "\uFEFE", "\uFFFD", "\uFFEE", "故人西辞黄鹤楼",
 	}
 	for _, cfg := range []Config{ConfigV3(), ConfigV2()} {
 		c := New(cfg)
@@ -73,6 +78,42 @@ func TestPlainRunAgreesWithTokenPath(t *testing.T) {
 						t.Fatalf("%q cap %d check %v:\nfast  %+v\ntoken %+v", text, capUnits, check, fast, slow)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestQuiet3 checks Parser.quiet3 code point by code point: a character it calls quiet
+// weighs what lookup says, is stable, is none of U+FEFF, U+FFFE, U+FFFF and begins no
+// emoji sequence; and the blocks of CJK text are quiet.
+func TestQuiet3(t *testing.T) {
+	for _, cfg := range []Config{ConfigV3(), ConfigV2()} {
+		c := New(cfg)
+		quiet := func(r rune) (int, bool) {
+			w := int(c.quiet3[r>>6])
+			if w < -1 {
+				l := c.loud[-2-w]
+				if l.mask>>(r&63)&1 != 0 {
+					return 0, false
+				}
+				w = int(l.w)
+			}
+			return w, w >= 0
+		}
+		for r := rune(0x800); r < 0x10000; r++ {
+			w, ok := quiet(r)
+			if !ok {
+				continue
+			}
+			b := []byte(string(r))
+			if len(b) != 3 || w != c.lookup(r) || !nfc.StableBMP(r) || r == 0xFEFF || r == 0xFFFE || r == 0xFFFF ||
+				emoji.MayStart(b[0], b[1], b[2]) {
+				t.Fatalf("U+%04X is quiet with weight %d", r, w)
+			}
+		}
+		for _, r := range "新しい機能を公開しました。東京で会いましょう、皆さん！故人西辞黄鹤楼한국어" {
+			if _, ok := quiet(r); !ok {
+				t.Errorf("%c (U+%04X) is not quiet", r, r)
 			}
 		}
 	}

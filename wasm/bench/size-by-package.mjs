@@ -28,7 +28,9 @@ while (pos < buf.length) {
   const end = pos + size;
   if (id === 2) { // imports: function imports shift the function index space
     for (let n = u32(); n > 0; n--) {
-      pos += u32(); pos += u32(); // module, name
+      // module, name: `pos += u32()` would add the length to pos as it was before the
+      // length's own bytes were read, and lose them.
+      for (let k = 0; k < 2; k++) { const len = u32(); pos += len; }
       const kind = buf[pos++];
       if (kind === 0) { u32(); imported++; } else if (kind === 1) { pos++; const f = buf[pos++]; u32(); if (f & 1) u32(); } else if (kind === 2) { const f = buf[pos++]; u32(); if (f & 1) u32(); } else { pos += 2; }
     }

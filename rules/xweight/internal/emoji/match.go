@@ -9,7 +9,7 @@
 //   - every fully-qualified RGI emoji sequence of Unicode Emoji 15.0 (emoji-sequences.txt
 //     and emoji-zwj-sequences.txt: keycaps, flags, tag sequences, modifier sequences, ZWJ
 //     sequences, emoji presentation sequences), the same Unicode version as uniseg and
-//     x/text in this module; and
+//     the NFC tables (internal/nfc) in this module; and
 //   - every sequence twemoji-parser 11.0.2 matches whole (such as the unqualified keycap
 //     "1⃣", which twitter-text's conformance suite counts as one emoji).
 //
