@@ -697,3 +697,51 @@ func firstSegment(p string) (string, string) {
 	}
 	return p, ""
 }
+
+// warningList is the verdict's Warnings: every document's, each sorted by path like its
+// problems. Never nil.
+func (c *check) warningList() []Problem {
+	out := []Problem{}
+	for _, d := range c.docs {
+		start := len(out)
+		for _, e := range d.warnings {
+			out = append(out, Problem{Path: e.Path, Code: e.Code, Message: e.Message, In: d.dec.origin.in(), Rule: e.Rule})
+		}
+		ws := out[start:]
+		sort.SliceStable(ws, func(i, j int) bool { return pathLess(ws[i].Path, ws[j].Path) })
+	}
+	return out
+}
+
+// appendMeasuredPosts appends posts to out as the verdict's JSON carries them.
+func appendMeasuredPosts(out []MeasuredPost, posts []rules.PostCheck) []MeasuredPost {
+	n := 0
+	for _, pl := range posts {
+		n += len(pl.Units)
+	}
+	units := make([]UnitLength, 0, n)
+	for _, pl := range posts {
+		start := len(units)
+		for _, u := range pl.Units {
+			units = append(units, UnitLength{Rule: u.Rule, Measure: measureOf(u), Warning: u.Warning})
+		}
+		out = append(out, MeasuredPost{Path: pl.Path, Measure: measureOf(pl.Measurement), Rule: pl.Rule,
+			Units: units[start:len(units):len(units)]})
+	}
+	return out
+}
+
+// measuredFor is the measurement a problem of rule id about post carries: the post itself
+// when id is the rule that decides it, else the post as measured by rule id (a post can
+// break several of its platform's rules, each in its own unit).
+func measuredFor(post *MeasuredPost, id string) *MeasuredPost {
+	if id == "" || post.Rule == id {
+		return post
+	}
+	for _, u := range post.Units {
+		if u.Rule == id {
+			return &MeasuredPost{Path: post.Path, Measure: u.Measure, Rule: u.Rule}
+		}
+	}
+	return post
+}

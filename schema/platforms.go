@@ -12,7 +12,7 @@ import (
 // each platform's API; the strict decoder rejects unknown names and wrong types as for
 // twitter. The types are declared in package rules beside the rules that read them
 // (rules/book_<platform>.go): a rule and the options it checks live in one file. The
-// checks themselves run in rules.Limits.CheckPost (book.go builds its view).
+// checks themselves run in rules.Limits.CheckPost (schema/post.go builds its view).
 type (
 	// YouTubeOptions is platformSpecificData for youtube (rules.YouTubeOptions).
 	YouTubeOptions = rules.YouTubeOptions

@@ -95,7 +95,7 @@ func optionKey(p rules.Platform, member string) string {
 }
 
 // optionFacts are the keywords of option fields that no rule of the book declares: the
-// enums, URL shapes and bounds the wire format's checks of optionshape.go apply (d.enum, d.url,
+// enums, URL shapes and bounds the wire format's checks of schema/post.go apply (d.enum, d.url,
 // d.nonNegative, digits).
 func optionFacts() map[string]obj {
 	url := mediaURLKeywords()
