@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/postrules/postrules/internal/strictjson"
@@ -188,8 +189,12 @@ func (c *Parser) blockWeight(k int) int32 {
 	return int32(w)
 }
 
-// Default returns a Parser for ConfigV3, the configuration X uses.
-func Default() *Parser { return New(ConfigV3()) }
+// Default returns the Parser for ConfigV3, the configuration X uses. It is built once, on
+// the first call (its tables take about a millisecond), and shared: a Parser is never
+// changed after New, so every caller may use it concurrently.
+func Default() *Parser { return defaultParser() }
+
+var defaultParser = sync.OnceValue(func() *Parser { return New(ConfigV3()) })
 
 // Config returns a copy of the counter's configuration.
 func (c *Parser) Config() Config {
