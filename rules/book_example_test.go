@@ -76,8 +76,9 @@ func ExampleCounterByName() {
 	// bytes 8
 }
 
-func ExampleLimits_CheckTargets_warning() {
-	c := rules.DefaultLimits().CheckTargets("New drop #a #b #c #d #e #f", []rules.TargetText{{Platform: rules.Instagram}})[0]
+func ExampleLimits_CheckPost_warning() {
+	post := rules.Post{Content: "New drop #a #b #c #d #e #f", Targets: []rules.PostTarget{{Platform: rules.Instagram}}}
+	c := rules.DefaultLimits().CheckPost(&post, nil)[0]
 	fmt.Println(len(c.Errors), c.Warnings[0].Rule)
 	// Output: 0 instagram.hashtags.recommended
 }
@@ -86,12 +87,13 @@ func ExampleLimits_CheckTargets_warning() {
 // bare, LinkedIn may cut the post at the first one. Escaped, it shows them as written.
 func ExampleEscapeLittleText() {
 	post := "Our launch (finally) #shipit"
-	check := rules.DefaultLimits().CheckTargets(post, []rules.TargetText{{Platform: rules.LinkedIn}})[0]
+	linkedin := []rules.PostTarget{{Platform: rules.LinkedIn}}
+	check := rules.DefaultLimits().CheckPost(&rules.Post{Content: post, Targets: linkedin}, nil)[0]
 	fmt.Println(len(check.Warnings), check.Warnings[0].Rule)
 
 	escaped := rules.EscapeLittleText(post)
 	fmt.Println(escaped)
-	check = rules.DefaultLimits().CheckTargets(escaped, []rules.TargetText{{Platform: rules.LinkedIn}})[0]
+	check = rules.DefaultLimits().CheckPost(&rules.Post{Content: escaped, Targets: linkedin}, nil)[0]
 	fmt.Println(len(check.Warnings))
 	// Output:
 	// 1 linkedin.text.reserved

@@ -97,7 +97,7 @@ func TestTextRulesAtTheirLimits(t *testing.T) {
 		rule, _ := RuleByID(tt.rule)
 		covered[tt.rule] = true
 		broken := func(text string) *apierror.Error {
-			c := l.checkTargetAll(TargetText{Platform: rule.Platform, Shared: text})
+			c := l.checkTargetAll(targetText{Platform: rule.Platform, Shared: text})
 			for _, e := range append(c.Errors, c.Warnings...) {
 				if e.Rule == tt.rule {
 					return e
@@ -113,7 +113,7 @@ func TestTextRulesAtTheirLimits(t *testing.T) {
 			t.Errorf("%s: a text past the limit passes (%s)", tt.rule, tt.why)
 			continue
 		}
-		c := l.checkTargetAll(TargetText{Platform: rule.Platform, Shared: tt.not})
+		c := l.checkTargetAll(targetText{Platform: rule.Platform, Shared: tt.not})
 		inErrors := false
 		for _, x := range c.Errors {
 			inErrors = inErrors || x.Rule == tt.rule
@@ -135,7 +135,7 @@ func TestLimitsOverrides(t *testing.T) {
 	if base != DefaultLimits() {
 		t.Fatal("WithRule/Disable changed the original")
 	}
-	c := l.checkTargetAll(TargetText{Platform: Bluesky, Shared: "twelve bytes"})
+	c := l.checkTargetAll(targetText{Platform: Bluesky, Shared: "twelve bytes"})
 	if len(c.Errors) != 1 || c.Errors[0].Rule != "bluesky.text.max_bytes" || c.Errors[0].Code != apierror.CodePostTooLong {
 		t.Errorf("bytes overridden to 10: %+v", c.Errors)
 	}
@@ -162,7 +162,7 @@ func TestLimitsOverrides(t *testing.T) {
 		t.Error("an unknown id changed the limits")
 	}
 	// A warning turned off raises nothing.
-	c = base.Disable("pinterest.description.recommended").checkTargetAll(TargetText{Platform: Pinterest, Shared: strings.Repeat("a", 600)})
+	c = base.Disable("pinterest.description.recommended").checkTargetAll(targetText{Platform: Pinterest, Shared: strings.Repeat("a", 600)})
 	if len(c.Warnings) != 0 || len(c.Errors) != 0 {
 		t.Errorf("600 characters with the warning off: %+v %+v", c.Errors, c.Warnings)
 	}

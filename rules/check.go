@@ -80,14 +80,51 @@ type check struct {
 	rep    Reporter
 }
 
-// CheckPost runs the checks of the book's rules of media and options (the text rules are
-// [Limits.CheckTargets]') over p: for each target, the rules of its platform in the book's
-// order, then the checks of the whole post, in the book's order. A rule l turns off is
-// not run; a changed limit is used. Every problem goes to r.
-func (l Limits) CheckPost(p *Post, r Reporter) {
+// CheckPost runs the book over p in one pass: for each target, the text rules of its
+// platform over every post it publishes (rule T1), then the rules of its media and
+// options in the book's order; then the checks of the whole post, in the book's order. A
+// rule l turns off is not run; a changed limit is used.
+//
+// The text verdict of each target comes back: checks[i] is p.Targets[i]'s, its posts
+// measured with the problems of its text rules (see [TargetCheck]); every other problem
+// goes to r (nil: they are dropped).
+//
+// A target's posts are its content override (Path /platforms/{Index}/content), or the
+// shared content (Path /content) when there is none, followed by each thread item k of a
+// twitter target (Path /platforms/{Index}/platformSpecificData/threadItems/{k}/content).
+// Every post is checked against every text rule of the platform that is on: its length
+// rules, each in its unit, and the rules about what the text holds. All posts are
+// checked, so every violation is reported, one error per broken error rule per post,
+// each naming its rule (Error.Rule):
+//   - a post over a length cap: 400 post_too_long, Path the post's pointer, Offset the
+//     byte offset where the overflow begins, and a message such as "post 3 of the thread
+//     is 312 graphemes; the cap for twitter is 280 (overflow begins at byte 840)" ("more
+//     than N" when the counter stopped early);
+//   - a post with a character the platform refuses (youtube: < or >): 400
+//     invalid_character at the first one;
+//   - a post with more links, hashtags or mentions than allowed: 400 invalid_value at the
+//     first one past the limit;
+//   - a post that is not valid UTF-8 where a counter reads it: 400 invalid_utf8, Path the
+//     post's pointer, Offset the first bad byte; its PostCheck is the counter's partial
+//     measurement, which never Fits.
+//
+// A broken warning rule gives one warning per post, with the code an error of that kind
+// would have and a message that says it is a warning. A Platform outside the ten is a
+// single 400 unknown_platform error at /platforms/{Index}/platform, and no posts.
+//
+// Cost: the shared content is measured at most once per platform, not once per target,
+// so a request of 20,000 targets that post one 512 KB content costs one measurement per
+// platform plus O(1) per target, and the whole check stays linear in the request.
+func (l Limits) CheckPost(p *Post, r Reporter) []TargetCheck {
+	if r == nil {
+		r = dropReporter{}
+	}
 	c := check{Post: p, limits: l, rep: r}
+	memo := sharedMemo{text: p.Content}
+	checks := make([]TargetCheck, len(p.Targets))
 	for i := range p.Targets {
 		t := &p.Targets[i]
+		checks[i] = l.checkTarget(t.text(p.Content), &memo)
 		pi := t.Platform.index()
 		if pi < 0 {
 			continue
@@ -103,7 +140,27 @@ func (l Limits) CheckPost(p *Post, r Reporter) {
 			c.run(bi, rc.post)
 		}
 	}
+	return checks
 }
+
+// text is what t publishes: its posts of rule T1.
+func (t *PostTarget) text(shared string) targetText {
+	tt := targetText{Index: t.Index, Platform: t.Platform, Shared: shared, Override: t.Content}
+	if t.Platform == Twitter && t.Twitter != nil && len(t.Twitter.ThreadItems) > 0 {
+		tt.ThreadItems = make([]string, len(t.Twitter.ThreadItems))
+		for k, it := range t.Twitter.ThreadItems {
+			tt.ThreadItems[k] = it.Content
+		}
+	}
+	return tt
+}
+
+// dropReporter drops what it is given: CheckPost's reporter when the caller wants only
+// the text verdicts.
+type dropReporter struct{}
+
+func (dropReporter) Problem(*apierror.Error) {}
+func (dropReporter) Warning(*apierror.Error) {}
 
 // run runs check f of book rule bi, unless l turns the rule off.
 func (c *check) run(bi int, f func(*check)) {

@@ -12,10 +12,11 @@
 //     unit, source and date read. Each platform's rules are declared in one file,
 //     book_<platform>.go, with that platform's options type and each rule's check beside
 //     its declaration: a rule is added or changed there, and nowhere else.
-//   - [Limits.CheckPost]: the checks of the rules of media and options over a typed view
-//     of a request ([Post]: the text, the media, each target's options), built by package
-//     schema from its wire types; problems go to a [Reporter] with their rule's id.
-//   - [Limits], [Limits.CheckTargets] and [Limits.MeasureAll]: each platform's text rules
+//   - [Limits.CheckPost]: the whole book in one pass over a typed view of a request
+//     ([Post]: the text, the media, each target's options), built by package schema from
+//     its wire types: each target's posts measured ([TargetCheck]), every other problem
+//     to a [Reporter], each with its rule's id.
+//   - [Limits], [Limits.Measure] and [Limits.MeasureAll]: each platform's text rules
 //     in its own units (graphemes, UTF-8 bytes, UTF-16 code units, code points; links,
 //     hashtags, mentions, forbidden characters), applied to every post of a twitter thread
 //     (rule T1); callers change or turn off a rule by id ([Limits.WithRule],

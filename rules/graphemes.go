@@ -26,7 +26,7 @@ const graphemesName = "graphemes"
 // counts as U+FFFD (utf8.DecodeRuneInString's RuneError of width 1) and takes part in
 // segmentation as that character, so it is usually a cluster of its own, and combining
 // marks after it attach to it. CountGraphemes is only a count; every length check
-// ([GraphemeCounter], [Limits.Measure], [Limits.CheckTargets]) rejects invalid UTF-8 with
+// ([GraphemeCounter], [Limits.Measure], [Limits.CheckPost]) rejects invalid UTF-8 with
 // code invalid_utf8 instead. To decide whether a text is over a cap, use a [Counter],
 // which stops early.
 func CountGraphemes(s string) int { return grapheme.Count(s) }

@@ -60,14 +60,17 @@ func ExampleLimits_With() {
 	// 11 false
 }
 
-func ExampleLimits_CheckTargets_thread() {
+func ExampleLimits_CheckPost_thread() {
 	own := "Thread time \U0001F9F5"
-	checks := rules.DefaultLimits().CheckTargets("Hello everyone", []rules.TargetText{{
-		Index:       1,
-		Platform:    rules.Twitter,
-		Override:    &own,
-		ThreadItems: []string{"Part two", strings.Repeat("long ", 70)},
-	}})
+	post := rules.Post{Content: "Hello everyone", Targets: []rules.PostTarget{{
+		Index:    1,
+		Platform: rules.Twitter,
+		Content:  &own,
+		Twitter: &rules.TwitterView{ThreadItems: []rules.ThreadItemView{
+			{Content: "Part two"}, {Content: strings.Repeat("long ", 70)},
+		}},
+	}}}
+	checks := rules.DefaultLimits().CheckPost(&post, nil)
 	posts, errs := checks[0].Posts, checks[0].Errors
 	for _, p := range posts {
 		fmt.Println(p.Path, p.Length, p.Fits())
@@ -91,15 +94,16 @@ func ExampleGraphemeCounter() {
 	// graphemes 3 true 4 <nil>
 }
 
-func ExampleLimits_CheckTargets() {
+func ExampleLimits_CheckPost() {
 	// Three targets post one shared content: it is measured once per platform (twice
 	// here), not once per target.
 	own := "short"
-	checks := rules.DefaultLimits().CheckTargets(strings.Repeat("a", 290), []rules.TargetText{
+	post := rules.Post{Content: strings.Repeat("a", 290), Targets: []rules.PostTarget{
 		{Index: 0, Platform: rules.Twitter},
 		{Index: 1, Platform: rules.Bluesky},
-		{Index: 2, Platform: rules.Twitter, Override: &own},
-	})
+		{Index: 2, Platform: rules.Twitter, Content: &own},
+	}}
+	checks := rules.DefaultLimits().CheckPost(&post, nil)
 	for _, c := range checks {
 		fmt.Println(c.Posts[0].Path, c.Posts[0].Length, c.Posts[0].Fits(), len(c.Errors))
 	}

@@ -112,7 +112,7 @@ func TestLengthProperties(t *testing.T) {
 	properties.Property("checkTargetErrors reports exactly the posts that do not fit, at their paths", prop.ForAll(
 		func(first string, items []string, limit int) bool {
 			l := DefaultLimits().With(Twitter, Limit{Cap: limit})
-			posts, errs := l.checkTargetErrors(TargetText{Index: 1, Platform: Twitter, Shared: first, ThreadItems: items})
+			posts, errs := l.checkTargetErrors(targetText{Index: 1, Platform: Twitter, Shared: first, ThreadItems: items})
 			if len(posts) != 1+len(items) {
 				return false
 			}

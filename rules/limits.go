@@ -135,7 +135,7 @@ func primaryRule(p Platform) string {
 // For returns p's primary limit with the defaults filled in: Cap <= 0 becomes
 // defaultCap(p) and a nil Counter becomes defaultCounter(p). For a p that is not one
 // of the ten platforms it returns the zero Limit; [Limits.Measure] and
-// [Limits.CheckTargets] report unknown_platform.
+// [Limits.CheckPost] report unknown_platform.
 func (l Limits) For(p Platform) Limit {
 	i := p.index()
 	if i < 0 {
@@ -258,7 +258,7 @@ func (l Limits) Rule(id string) (r Rule, on, ok bool) {
 // of the first error rule the text breaks, or, when it breaks none, of p's primary rule
 // (bluesky: 300 graphemes, then 3,000 bytes). Measurement.Rule names the rule. Rules
 // that are not about length (youtube's forbidden < and >, threads' links) are checked by
-// [Limits.CheckTargets] and Limits.appendMeasurements. A p that is not one of the ten
+// [Limits.CheckPost] and Limits.appendMeasurements. A p that is not one of the ten
 // platforms is a 400 unknown_platform *[apierror.Error]; invalid UTF-8 in the part of text a
 // counter reads is a 400 invalid_utf8 *[apierror.Error] with Offset at the bad byte. Errors carry
 // no Path: the caller knows where text sits in a request (see [Error.WithPath]).

@@ -8,7 +8,7 @@ import (
 )
 
 // countingCounter counts the graphemes it is asked to measure and how many times it is
-// asked, so a test can see what CheckTargets measures.
+// asked, so a test can see what CheckPost measures.
 type countingCounter struct{ calls, bytes *atomic.Int64 }
 
 func (c countingCounter) Name() string { return "graphemes" }
@@ -18,7 +18,7 @@ func (c countingCounter) Measure(text string, cap int) (Measurement, error) {
 	return GraphemeCounter().Measure(text, cap)
 }
 
-func TestCheckTargetsMeasuresTheSharedContentOncePerPlatform(t *testing.T) {
+func TestCheckPostMeasuresTheSharedContentOncePerPlatform(t *testing.T) {
 	calls, bytes := new(atomic.Int64), new(atomic.Int64)
 	cc := countingCounter{calls, bytes}
 	var lim Limits
@@ -27,20 +27,19 @@ func TestCheckTargetsMeasuresTheSharedContentOncePerPlatform(t *testing.T) {
 	}
 	shared := strings.Repeat("x", 1000) // over every cap: every target gets post_too_long
 	own := "mine"
-	var targets []TargetText
+	post := Post{Content: shared}
 	for i := 0; i < 3000; i++ {
-		tt := TargetText{Index: i, Platform: Platforms()[i%3]}
+		pt := PostTarget{Index: i, Platform: Platforms()[i%3]}
 		if i%100 == 7 {
-			tt.Override = &own
+			pt.Content = &own
 		}
-		targets = append(targets, tt)
+		post.Targets = append(post.Targets, pt)
 	}
-	checks := lim.CheckTargets(shared, targets)
+	checks := lim.CheckPost(&post, nil)
 
 	// The answer is checkTargetAll's, target by target.
-	for i, tt := range targets {
-		tt.Shared = shared
-		if want := lim.checkTargetAll(tt); !reflect.DeepEqual(checks[i], want) {
+	for i := range post.Targets {
+		if want := lim.checkTargetAll(post.Targets[i].text(shared)); !reflect.DeepEqual(checks[i], want) {
 			t.Fatalf("target %d: %+v, want %+v", i, checks[i], want)
 		}
 	}
@@ -48,19 +47,11 @@ func TestCheckTargetsMeasuresTheSharedContentOncePerPlatform(t *testing.T) {
 	// Measured: the shared content once per platform (3), each override once (30).
 	calls.Store(0)
 	bytes.Store(0)
-	lim.CheckTargets(shared, targets)
+	lim.CheckPost(&post, nil)
 	if got, want := calls.Load(), int64(3+30); got != want {
 		t.Errorf("%d measurements, want %d: the shared content must be measured once per platform", got, want)
 	}
 	if got, want := bytes.Load(), int64(3*len(shared)+30*len(own)); got != want {
 		t.Errorf("%d bytes handed to the counter, want %d", got, want)
-	}
-}
-
-func TestCheckTargetsReadsNoTargetsShared(t *testing.T) {
-	// TargetText.Shared is not read: the request's one shared content is the argument.
-	checks := Limits{}.CheckTargets("hello", []TargetText{{Platform: Twitter, Shared: strings.Repeat("x", 500)}})
-	if len(checks[0].Errors) != 0 || checks[0].Posts[0].Length != 5 {
-		t.Fatalf("checks %+v", checks)
 	}
 }

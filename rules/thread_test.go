@@ -12,20 +12,20 @@ func lengthStrPtr(s string) *string { return &s }
 
 func TestCheckTargetPaths(t *testing.T) {
 	tests := []struct {
-		target TargetText
+		target targetText
 		paths  []string
 		why    string
 	}{
-		{TargetText{Index: 0, Platform: Twitter, Shared: "hi"},
+		{targetText{Index: 0, Platform: Twitter, Shared: "hi"},
 			[]string{"/content"}, "no override: the shared content is the post"},
-		{TargetText{Index: 2, Platform: Twitter, Shared: "hi", Override: lengthStrPtr("own")},
+		{targetText{Index: 2, Platform: Twitter, Shared: "hi", Override: lengthStrPtr("own")},
 			[]string{"/platforms/2/content"}, "the override replaces the shared content"},
-		{TargetText{Index: 3, Platform: LinkedIn, Shared: "hi", Override: lengthStrPtr("")},
+		{targetText{Index: 3, Platform: LinkedIn, Shared: "hi", Override: lengthStrPtr("")},
 			[]string{"/platforms/3/content"}, "an empty override is still an override"},
-		{TargetText{Index: 1, Platform: Twitter, Shared: "a", ThreadItems: []string{"b", "c"}},
+		{targetText{Index: 1, Platform: Twitter, Shared: "a", ThreadItems: []string{"b", "c"}},
 			[]string{"/content", "/platforms/1/platformSpecificData/threadItems/0/content",
 				"/platforms/1/platformSpecificData/threadItems/1/content"}, "shared content then items"},
-		{TargetText{Index: 12, Platform: Twitter, Override: lengthStrPtr("a"), ThreadItems: make([]string, 12)},
+		{targetText{Index: 12, Platform: Twitter, Override: lengthStrPtr("a"), ThreadItems: make([]string, 12)},
 			append([]string{"/platforms/12/content"}, lengthItemPaths(12, 12)...), "two-digit indices, both for the target and the items"},
 	}
 	for _, tt := range tests {
@@ -54,7 +54,7 @@ func lengthItemPaths(index, n int) []string {
 }
 
 func TestCheckTargetMeasuresTheRightText(t *testing.T) {
-	posts, _ := DefaultLimits().checkTargetErrors(TargetText{
+	posts, _ := DefaultLimits().checkTargetErrors(targetText{
 		Index: 0, Platform: Twitter, Shared: "shared text", Override: lengthStrPtr("own"),
 		ThreadItems: []string{"\U0001F468\u200d\U0001F469\u200d\U0001F467", "e\u0301e\u0301"},
 	})
@@ -72,7 +72,7 @@ func TestCheckTargetViolations(t *testing.T) {
 	// over the cap it is; a longer one is counted up to 2*cap and reported as "more than".
 	farOver := strings.Repeat("\u65e5", 1000) // 3000 bytes: exact
 	tooLong := strings.Repeat("\u65e5", 2988) // 8964 bytes: counted up to 560
-	target := TargetText{
+	target := targetText{
 		Index:       2,
 		Platform:    Twitter,
 		Shared:      "fine",
@@ -122,7 +122,7 @@ func TestCheckTargetViolations(t *testing.T) {
 }
 
 func TestCheckTargetSinglePost(t *testing.T) {
-	_, errs := DefaultLimits().checkTargetErrors(TargetText{Platform: Bluesky, Shared: strings.Repeat("b", 301)})
+	_, errs := DefaultLimits().checkTargetErrors(targetText{Platform: Bluesky, Shared: strings.Repeat("b", 301)})
 	if len(errs) != 1 {
 		t.Fatalf("errors %v, want 1", errs)
 	}
@@ -133,7 +133,7 @@ func TestCheckTargetSinglePost(t *testing.T) {
 }
 
 func TestCheckTargetFits(t *testing.T) {
-	posts, errs := DefaultLimits().checkTargetErrors(TargetText{
+	posts, errs := DefaultLimits().checkTargetErrors(targetText{
 		Index: 0, Platform: Twitter, Shared: strings.Repeat("x", 280),
 		ThreadItems: []string{strings.Repeat("\u65e5", 280), ""},
 	})
@@ -148,7 +148,7 @@ func TestCheckTargetFits(t *testing.T) {
 // Every post of a thread is measured with the target platform's limit, custom ones included.
 func TestCheckTargetUsesPlatformLimit(t *testing.T) {
 	l := DefaultLimits().With(Threads, Limit{Cap: 5})
-	_, errs := l.checkTargetErrors(TargetText{Index: 4, Platform: Threads, Shared: "123456", ThreadItems: []string{"12345", "1234567"}})
+	_, errs := l.checkTargetErrors(targetText{Index: 4, Platform: Threads, Shared: "123456", ThreadItems: []string{"12345", "1234567"}})
 	if len(errs) != 2 || errs[0].Path != "/content" || errs[1].Path != "/platforms/4/platformSpecificData/threadItems/1/content" {
 		t.Fatalf("errors = %v", errs)
 	}
@@ -156,14 +156,14 @@ func TestCheckTargetUsesPlatformLimit(t *testing.T) {
 		t.Errorf("message %q", errs[1].Message)
 	}
 	l = DefaultLimits().With(Twitter, Limit{Cap: 3, Counter: lengthFixedCounter{4}})
-	posts, errs := l.checkTargetErrors(TargetText{Platform: Twitter, Shared: "a"})
+	posts, errs := l.checkTargetErrors(targetText{Platform: Twitter, Shared: "a"})
 	if len(errs) != 1 || posts[0].Counter != "fixed" || !strings.Contains(errs[0].Message, "4 fixed units") {
 		t.Errorf("custom counter: posts %+v, errors %v", posts, errs)
 	}
 }
 
 func TestCheckTargetUnknownPlatform(t *testing.T) {
-	posts, errs := DefaultLimits().checkTargetErrors(TargetText{Index: 3, Platform: "myspace", Shared: "hi"})
+	posts, errs := DefaultLimits().checkTargetErrors(targetText{Index: 3, Platform: "myspace", Shared: "hi"})
 	if posts != nil || len(errs) != 1 {
 		t.Fatalf("posts %v errors %v", posts, errs)
 	}
@@ -188,7 +188,7 @@ func (*lengthCounterError) Error() string { return "counter exploded" }
 
 func TestCheckTargetForeignCounterError(t *testing.T) {
 	l := DefaultLimits().With(Twitter, Limit{Counter: lengthBrokenCounter{}})
-	_, errs := l.checkTargetErrors(TargetText{Platform: Twitter, Shared: "hi"})
+	_, errs := l.checkTargetErrors(targetText{Platform: Twitter, Shared: "hi"})
 	if len(errs) != 1 || errs[0].Code != apierror.CodeInvalidValue || errs[0].Path != "/content" ||
 		!strings.Contains(errs[0].Message, "counter exploded") {
 		t.Errorf("errors = %+v", errs)
@@ -199,7 +199,7 @@ func TestCheckTargetForeignCounterError(t *testing.T) {
 func TestCheckTargetAllocsDoNotGrowWithPosts(t *testing.T) {
 	l := DefaultLimits()
 	allocs := func(items int) float64 {
-		target := TargetText{Index: 7, Platform: Twitter, Override: lengthStrPtr("hello"), ThreadItems: make([]string, items)}
+		target := targetText{Index: 7, Platform: Twitter, Override: lengthStrPtr("hello"), ThreadItems: make([]string, items)}
 		for k := range target.ThreadItems {
 			target.ThreadItems[k] = "post \u65e5\u672c e\u0301"
 		}

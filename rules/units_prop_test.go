@@ -65,7 +65,7 @@ func TestUnitProperties(t *testing.T) {
 		func(s string, pi int) bool {
 			p := Platforms()[pi]
 			l := DefaultLimits()
-			c := l.checkTargetAll(TargetText{Platform: p, Shared: s})
+			c := l.checkTargetAll(targetText{Platform: p, Shared: s})
 			if len(c.Errors) > 0 {
 				return true
 			}
@@ -85,7 +85,7 @@ func TestUnitProperties(t *testing.T) {
 	properties.Property("checkTargetAll breaks a rule exactly when its Unit does not fit", prop.ForAll(
 		func(s string, pi int) bool {
 			p := Platforms()[pi]
-			c := withWeighted().checkTargetAll(TargetText{Platform: p, Shared: s})
+			c := withWeighted().checkTargetAll(targetText{Platform: p, Shared: s})
 			broken := map[string]bool{}
 			for _, e := range append(c.Errors, c.Warnings...) {
 				broken[e.Rule] = true
@@ -129,7 +129,7 @@ func BenchmarkMeasureAll(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			for _, p := range ps {
-				l.checkTargetErrors(TargetText{Platform: p, Shared: text})
+				l.checkTargetErrors(targetText{Platform: p, Shared: text})
 			}
 		}
 	})

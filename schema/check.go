@@ -401,12 +401,12 @@ func (c *check) schedule(d *doc, s *string) {
 	}
 }
 
-// targets measures every post of every target (rule T1, rules.Limits.CheckTargets: the
-// shared content once per platform, however many targets post it) and records the
-// targets' accounts and the problems of their resolution (resolve).
+// targets records every target's posts as the book measured them (runBook: rule T1, the
+// shared content once per platform, however many targets post it) with the problems of
+// their text, and the targets' accounts and the problems of their resolution (resolve).
 func (c *check) targets(d *doc, p *CreatePost) {
 	c.targetsV = make([]TargetVerdict, len(p.Platforms))
-	texts := make([]rules.TargetText, 0, len(p.Platforms))
+	n := 0
 	for i := range p.Platforms {
 		t := &p.Platforms[i]
 		tv := TargetVerdict{Platform: string(t.Platform), Posts: []MeasuredPost{}}
@@ -414,30 +414,19 @@ func (c *check) targets(d *doc, p *CreatePost) {
 			tv.AccountID = *t.AccountID
 		}
 		c.targetsV[i] = tv
-		if !t.Platform.Valid() {
-			continue
+		if i < len(d.texts) && d.texts[i] != nil {
+			n += len(d.texts[i].Posts)
 		}
-		tt := rules.TargetText{Index: i, Platform: t.Platform, Override: t.Content}
-		if t.Platform == rules.Twitter && t.Twitter != nil && len(t.Twitter.ThreadItems) > 0 {
-			tt.ThreadItems = make([]string, len(t.Twitter.ThreadItems))
-			for k, it := range t.Twitter.ThreadItems {
-				tt.ThreadItems[k] = it.Content
-			}
-		}
-		texts = append(texts, tt)
-	}
-	checks := c.env.Limits.CheckTargets(p.Content, texts)
-	n := 0
-	for _, tc := range checks {
-		n += len(tc.Posts)
 	}
 	all := make([]MeasuredPost, 0, n) // one allocation for every target's posts
-	for j, tt := range texts {
-		tc := checks[j]
+	for i, tc := range d.texts {
+		if tc == nil {
+			continue
+		}
 		start := len(all)
 		all = appendMeasuredPosts(all, tc.Posts)
 		pls := all[start:len(all):len(all)]
-		c.targetsV[tt.Index].Posts = pls
+		c.targetsV[i].Posts = pls
 		// The errors come in the order of the posts, each at its post's path: one walk
 		// pairs every error with its post's measurement.
 		k := 0
@@ -445,7 +434,7 @@ func (c *check) targets(d *doc, p *CreatePost) {
 			for k < len(pls) && pls[k].Path != e.Path {
 				k++
 			}
-			f := foundProblem{err: e, target: tt.Index}
+			f := foundProblem{err: e, target: i}
 			if k < len(pls) {
 				f.length = measuredFor(&pls[k], e.Rule)
 			}

@@ -28,6 +28,9 @@ type doc struct {
 	warnings []*apierror.Error      // rules of severity warning (the book's, run by runBook)
 	limits   rules.Limits           // Env.Limits: the rule book as the caller applies it
 	media    map[string]media.Facts // Env.Media: the facts of the media files by URL
+	// texts are the text verdicts of the book's one pass (runBook), by target index; nil
+	// for a target the book did not read (its platform unknown, or its value broken).
+	texts []*rules.TargetCheck
 }
 
 // foundProblem is one problem of a document, with what it applies to when that is not just its
@@ -215,8 +218,9 @@ func (d *doc) warn(es ...*apierror.Error) {
 // types, once per document, and hands the problems they report to the document. No rule
 // lives here.
 
-// runBook runs the book's checks of media and options over post p
-// (rules.Limits.CheckPost). privacy gives, by target index, the privacy levels TikTok's
+// runBook runs the book over post p in one pass (rules.Limits.CheckPost): the problems of
+// media and options go to the document now, the text verdicts to d.texts for the
+// verdict's targets (check.targets). privacy gives, by target index, the privacy levels TikTok's
 // creator_info gives for the account the target resolved to (nil: not known).
 func (d *doc) runBook(p *CreatePost, privacy [][]string) {
 	clean := d.clean()
@@ -249,7 +253,13 @@ func (d *doc) runBook(p *CreatePost, privacy [][]string) {
 		}
 		view.Targets = append(view.Targets, pt)
 	}
-	d.limits.CheckPost(&view, bookReporter{d})
+	checks := d.limits.CheckPost(&view, bookReporter{d})
+	d.texts = make([]*rules.TargetCheck, len(p.Platforms))
+	for k, pt := range view.Targets {
+		if pt.Platform.Valid() {
+			d.texts[pt.Index] = &checks[k]
+		}
+	}
 }
 
 // mediaView is items as the book's checks see them; nil for none.

@@ -87,7 +87,7 @@ func (a Answer) AppendJSON(b []byte) []byte {
 }
 
 // thread turns text into the posts of a thread, each of which fits lim (measured by
-// lim.Counter, as [rules.Limits.CheckTargets] measures them), split where a reader would:
+// lim.Counter, as [rules.Limits.CheckPost] measures them), split where a reader would:
 //
 //   - four line breaks in a row (three empty lines) always end a post and are dropped;
 //   - otherwise at the last paragraph break (an empty line) in reach, else at the last

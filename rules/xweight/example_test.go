@@ -76,7 +76,7 @@ func ExampleNew() {
 func ExampleParser_warning() {
 	post := strings.Repeat("日", 141)
 	limits := rules.DefaultLimits().WithCounter(xweight.Default())
-	c := limits.CheckTargets(post, []rules.TargetText{{Platform: rules.Twitter}})[0]
+	c := limits.CheckPost(&rules.Post{Content: post, Targets: []rules.PostTarget{{Platform: rules.Twitter}}}, nil)[0]
 	fmt.Println(len(c.Errors))
 	for _, w := range c.Warnings {
 		fmt.Println(w.Rule)
@@ -92,7 +92,7 @@ func ExampleParser_warning() {
 // grapheme cap does not, so it is X's warning, not an error.
 func ExampleParser_refusedCharacter() {
 	limits := rules.DefaultLimits().WithCounter(xweight.Default())
-	c := limits.CheckTargets("Hello\uFEFF world", []rules.TargetText{{Platform: rules.Twitter}})[0]
+	c := limits.CheckPost(&rules.Post{Content: "Hello\uFEFF world", Targets: []rules.PostTarget{{Platform: rules.Twitter}}}, nil)[0]
 	fmt.Println(len(c.Errors))
 	for _, w := range c.Warnings {
 		fmt.Println(w.Rule, w.Code)
