@@ -87,7 +87,7 @@ type check struct {
 //
 // The text verdict of each target comes back: checks[i] is p.Targets[i]'s, its posts
 // measured with the problems of its text rules (see [TargetCheck]); every other problem
-// goes to r (nil: they are dropped).
+// goes to r (nil: they are dropped). A nil p has no targets.
 //
 // A target's posts are its content override (Path /platforms/{Index}/content), or the
 // shared content (Path /content) when there is none, followed by each thread item k of a
@@ -116,6 +116,9 @@ type check struct {
 // so a request of 20,000 targets that post one 512 KB content costs one measurement per
 // platform plus O(1) per target, and the whole check stays linear in the request.
 func (l Limits) CheckPost(p *Post, r Reporter) []TargetCheck {
+	if p == nil {
+		return nil
+	}
 	if r == nil {
 		r = dropReporter{}
 	}

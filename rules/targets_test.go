@@ -55,3 +55,16 @@ func TestCheckPostMeasuresTheSharedContentOncePerPlatform(t *testing.T) {
 		t.Errorf("%d bytes handed to the counter, want %d", got, want)
 	}
 }
+
+func TestCheckPostNilArguments(t *testing.T) {
+	// A nil post has no targets, and a nil reporter drops the problems of media and
+	// options: neither panics.
+	if checks := DefaultLimits().CheckPost(nil, nil); checks != nil {
+		t.Fatalf("CheckPost(nil) = %+v", checks)
+	}
+	post := Post{Content: "hi", Targets: []PostTarget{{Platform: Instagram}}} // instagram needs media
+	checks := DefaultLimits().CheckPost(&post, nil)
+	if len(checks) != 1 || len(checks[0].Posts) != 1 || !checks[0].Posts[0].Fits() {
+		t.Fatalf("checks %+v", checks)
+	}
+}
