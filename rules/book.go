@@ -49,6 +49,9 @@ type Rule struct {
 	check *ruleCheck
 	// forbid is the set of ASCII characters a kindForbid rule refuses.
 	forbid string
+	// media is the shape of the post's media items that this rule states with the other
+	// media rules of its platform (shared by them); nil for a rule not about media items.
+	media *mediaShape
 	// values are the values an enum rule allows its option member (a package-level
 	// slice: a pointer keeps Rule comparable); nil for other rules.
 	values *[]string
@@ -79,6 +82,61 @@ func (r Rule) Values() []string {
 		return nil
 	}
 	return append([]string(nil), *r.values...)
+}
+
+// MediaShape is what a platform's media rules allow of the media items one post carries,
+// as data: package schema/jsonschema states it in JSON Schema, and the rules' checks
+// agree with it (TestMediaShapesAgreeWithChecks). Item types are image, video, gif and
+// document.
+type MediaShape struct {
+	// Required: at least one item.
+	Required bool
+	// Only are the item types allowed; nil: every type not Refused.
+	Only []string
+	// Refused are the item types never allowed.
+	Refused []string
+	// Alone are groups of types: an item of a group's type must be the only item.
+	Alone [][]string
+	// Max is how many items of the types MaxOf (nil: of any type) a post may carry, the
+	// limit of the book's rule that bounds them, as written; 0: no bound.
+	Max   int
+	MaxOf []string
+}
+
+// mediaShape is a MediaShape as a book file declares it: its bound by the rule that
+// holds it, so the number is written once.
+type mediaShape struct {
+	required bool
+	only     []string
+	refused  []string
+	alone    [][]string
+	maxRule  string
+	maxOf    []string
+}
+
+// Media is the shape of a post's media items that r states with the other media rules
+// of its platform; false for a rule not about media items (twitter's, which apply per
+// post of a thread with its poll, are stated by their ids).
+func (r Rule) Media() (MediaShape, bool) {
+	m := r.media
+	if m == nil {
+		return MediaShape{}, false
+	}
+	s := MediaShape{Required: m.required, Only: clone(m.only), Refused: clone(m.refused), MaxOf: clone(m.maxOf)}
+	for _, g := range m.alone {
+		s.Alone = append(s.Alone, clone(g))
+	}
+	if i, ok := bookIndex[m.maxRule]; ok {
+		s.Max = book[i].Limit
+	}
+	return s, true
+}
+
+func clone(s []string) []string {
+	if s == nil {
+		return nil
+	}
+	return append([]string(nil), s...)
 }
 
 // onTarget is a rule's check of each target of its platform.

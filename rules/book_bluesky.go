@@ -39,17 +39,20 @@ const (
 	idBlueskyLangsMax         = "bluesky.langs.max"
 )
 
+// blueskyMedia is what bluesky's media rules (bluesky.embed.single, bluesky.media.max_images) allow of a post's media items.
+var blueskyMedia = mediaShape{refused: []string{"document"}, alone: [][]string{{"video", "gif"}}, maxRule: idBlueskyMediaMaxImages, maxOf: []string{"image"}}
+
 var blueskyRules = []Rule{
 	{ID: idBlueskyTextMaxGraphemes, Platform: Bluesky, Severity: SeverityError, Limit: 300, Unit: graphemesName, kind: kindLength,
 		What: "the text is at most 300 grapheme clusters (lexicon maxGraphemes)", Source: srcBskyPost, Read: readToday},
 	{ID: idBlueskyTextMaxBytes, Platform: Bluesky, Severity: SeverityError, Limit: 3000, Unit: bytesName, kind: kindLength,
 		What: "the text is at most 3,000 UTF-8 bytes (lexicon maxLength)", Source: srcBskyPost, Read: readToday,
 		Note: "letmepost says the limit is \"not bytes\" and misses maxLength; the lexicon validator counts maxLength in UTF-8 bytes"},
-	{ID: idBlueskyEmbedSingle, Platform: Bluesky, Severity: SeverityError,
+	{ID: idBlueskyEmbedSingle, media: &blueskyMedia, Platform: Bluesky, Severity: SeverityError,
 		What: "images, or one video (a GIF is posted as a video); never mixed; no document", Source: srcBskyPost, Read: readLead,
 		Note:  "one embed per post: images or video, not both",
 		check: onTarget(blueskyEmbed)},
-	{ID: idBlueskyMediaMaxImages, Platform: Bluesky, Severity: SeverityError, Limit: 10, Unit: "items",
+	{ID: idBlueskyMediaMaxImages, media: &blueskyMedia, Platform: Bluesky, Severity: SeverityError, Limit: 10, Unit: "items",
 		What: "at most 10 images (embed.gallery; embed.images holds 4)", Source: srcBskyGallery, Read: readAudit,
 		Note:  "app.bsky.embed.gallery media maxLength 10, each image blob at most 2,000,000 bytes; its description says the maximum may change. More than 4 images is the warning bluesky.media.gallery",
 		check: onTarget(blueskyMaxImages)},

@@ -23,11 +23,14 @@ const (
 	idFacebookMediaKinds = "facebook.media.kinds"
 )
 
+// facebookMedia is what facebook's media rules (facebook.media.kinds) allow of a post's media items.
+var facebookMedia = mediaShape{refused: []string{"document"}, alone: [][]string{{"video"}}, maxRule: idFacebookMediaKinds, maxOf: []string{"image", "gif"}}
+
 var facebookRules = []Rule{
 	{ID: idFacebookTextMax, Platform: Facebook, Severity: SeverityError, Limit: 63206, Unit: utf16Name, kind: kindLength,
 		What: "the text is at most 63,206 characters, counted in UTF-16 code units", Source: srcFacebookPZ, Read: readLead,
 		Note: "no Meta document states it; peers say 63,206, Mixpost's default 5,000. The weakest number of the book"},
-	{ID: idFacebookMediaKinds, Platform: Facebook, Severity: SeverityError, Limit: 10, Unit: "items",
+	{ID: idFacebookMediaKinds, media: &facebookMedia, Platform: Facebook, Severity: SeverityError, Limit: 10, Unit: "items",
 		What: "up to 10 photos, or one video; never mixed; no document", Source: srcFacebookMX, Read: readLead,
 		check: onTarget(facebookMediaKinds)},
 }

@@ -55,11 +55,14 @@ const (
 	idGoogleBusinessEvent         = "googlebusiness.event"
 )
 
+// gbpMediaShape is what googlebusiness's media rules (googlebusiness.media) allow of a post's media items.
+var gbpMediaShape = mediaShape{refused: []string{"video", "gif", "document"}, maxRule: idGoogleBusinessMedia}
+
 var googleBusinessRules = []Rule{
 	{ID: idGoogleBusinessSummaryMax, Platform: GoogleBusiness, Severity: SeverityError, Limit: 1500, Unit: utf16Name, kind: kindLength,
 		What: "the post summary is at most 1,500 characters, counted in UTF-16 code units", Source: srcGBPZernio, Read: readLead,
 		Note: "from peers (Postiz, Zernio); Google's LocalPost reference states no number"},
-	{ID: idGoogleBusinessMedia, Platform: GoogleBusiness, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: idGoogleBusinessMedia, media: &gbpMediaShape, Platform: GoogleBusiness, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "at most one image; local posts take no video, GIF or document", Source: srcGBPZernio, Read: readLead,
 		Note:  "Postiz maps a VIDEO media format in its code but refuses video in checkValidity; peers agree local posts take no video",
 		check: onTarget(gbpMedia)},

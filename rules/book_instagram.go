@@ -44,6 +44,9 @@ const (
 	idInstagramCollaboratorsMax    = "instagram.collaborators.max"
 )
 
+// instagramMedia is what instagram's media rules (instagram.media.required, instagram.media.kinds, instagram.carousel) allow of a post's media items.
+var instagramMedia = mediaShape{required: true, refused: []string{"gif", "document"}, maxRule: idInstagramCarousel}
+
 var instagramRules = []Rule{
 	{ID: idInstagramCaptionMax, Platform: Instagram, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
 		What: "the caption is at most 2,200 characters, counted in UTF-16 code units", Source: srcIGMedia, Read: readToday,
@@ -57,14 +60,14 @@ var instagramRules = []Rule{
 	{ID: idInstagramMentionsMax, Platform: Instagram, Severity: SeverityError, Limit: 20, Unit: "mentions", kind: kindMentions,
 		What: "at most 20 @mentions in the caption", Source: srcIGMedia, Read: readToday,
 		Note: "Ayrshare says 3 mentions, an outlier against Meta's 20"},
-	{ID: idInstagramMediaRequired, Platform: Instagram, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: idInstagramMediaRequired, media: &instagramMedia, Platform: Instagram, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "at least one image or video: Instagram has no text-only posts", Source: srcIGPublish, Read: readLead,
 		check: onTarget(instagramMediaRequired)},
-	{ID: idInstagramMediaKinds, Platform: Instagram, Severity: SeverityError,
+	{ID: idInstagramMediaKinds, media: &instagramMedia, Platform: Instagram, Severity: SeverityError,
 		What: "images and videos only (no GIF, no document)", Source: srcIGMedia, Read: readLead,
 		Note:  "the Graph API takes JPEG images and MP4/MOV videos; a GIF is refused",
 		check: onTarget(instagramMediaKinds)},
-	{ID: idInstagramCarousel, Platform: Instagram, Severity: SeverityError, Limit: 10, Unit: "items",
+	{ID: idInstagramCarousel, media: &instagramMedia, Platform: Instagram, Severity: SeverityError, Limit: 10, Unit: "items",
 		What: "a carousel has at most 10 images and videos", Source: srcIGPublish, Read: readLead,
 		check: onTarget(instagramCarousel)},
 	{ID: idInstagramAltMax, option: "altText", each: true, Platform: Instagram, Severity: SeverityError, Limit: 1000, Unit: utf16Name,

@@ -38,6 +38,9 @@ const (
 	idLinkedInArticleDescriptionMax = "linkedin.article.description_max"
 )
 
+// linkedinMedia is what linkedin's media rules (linkedin.media.kinds) allow of a post's media items.
+var linkedinMedia = mediaShape{alone: [][]string{{"document"}, {"video"}}, maxRule: idLinkedInMediaKinds, maxOf: []string{"image", "gif"}}
+
 var linkedinRules = []Rule{
 	{ID: idLinkedInTextMax, Platform: LinkedIn, Severity: SeverityError, Limit: 3000, Unit: utf16Name, kind: kindLength,
 		What: "the commentary is at most 3,000 characters, counted in UTF-16 code units", Source: srcLinkedInErr, Read: readLead,
@@ -46,7 +49,7 @@ var linkedinRules = []Rule{
 		What:   "the commentary holds a character of LinkedIn's little text format unescaped (\\ | { } @ [ ] ( ) < > # * _ ~): LinkedIn may cut the post there or read it as markup; escape it with a backslash (rules.EscapeLittleText)",
 		Source: "https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/little-text-format", Read: readAudit,
 		Note: "LinkedIn requires these characters escaped in commentary; a warning, since a server may escape them itself before sending"},
-	{ID: idLinkedInMediaKinds, Platform: LinkedIn, Severity: SeverityError, Limit: 20, Unit: "items",
+	{ID: idLinkedInMediaKinds, media: &linkedinMedia, Platform: LinkedIn, Severity: SeverityError, Limit: 20, Unit: "items",
 		What: "up to 20 images, or one video, or one document; never mixed", Source: srcLinkedInPost, Read: readLead,
 		check: onTarget(linkedinMediaKinds)},
 	{ID: idLinkedInDocumentTitle, Platform: LinkedIn, Severity: SeverityError,

@@ -42,6 +42,9 @@ const (
 	idPinterestVideo                  = "pinterest.video"
 )
 
+// pinterestMedia is what pinterest's media rules (pinterest.media.required, pinterest.media.kinds, pinterest.carousel) allow of a post's media items.
+var pinterestMedia = mediaShape{required: true, refused: []string{"document"}, alone: [][]string{{"video"}}, maxRule: idPinterestCarousel, maxOf: []string{"image", "gif"}}
+
 var pinterestRules = []Rule{
 	{ID: idPinterestDescriptionMax, Platform: Pinterest, Severity: SeverityError, Limit: 800, Unit: utf16Name, kind: kindLength,
 		What: "the pin description (the target's text) is at most 800 characters", Source: srcPinterest, Read: readLead,
@@ -66,13 +69,13 @@ var pinterestRules = []Rule{
 	{ID: idPinterestLinkMax, option: "link", Platform: Pinterest, Severity: SeverityError, Limit: 2048, Unit: utf16Name,
 		What: "platformSpecificData.link is at most 2,048 characters", Source: srcPinterest, Read: readLead,
 		check: onTarget(pinterestOption("link", func(p *PinterestOptions) *string { return p.Link }))},
-	{ID: idPinterestMediaRequired, Platform: Pinterest, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: idPinterestMediaRequired, media: &pinterestMedia, Platform: Pinterest, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "a pin needs an image or a video", Source: srcPinterest, Read: readLead,
 		check: onTarget(pinterestMediaRequired)},
-	{ID: idPinterestMediaKinds, Platform: Pinterest, Severity: SeverityError,
+	{ID: idPinterestMediaKinds, media: &pinterestMedia, Platform: Pinterest, Severity: SeverityError,
 		What: "images (a GIF is an image) or one video; never mixed; no document", Source: srcPinterest, Read: readLead,
 		check: onTarget(pinterestMediaKinds)},
-	{ID: idPinterestCarousel, Platform: Pinterest, Severity: SeverityError, Limit: 5, Unit: "items",
+	{ID: idPinterestCarousel, media: &pinterestMedia, Platform: Pinterest, Severity: SeverityError, Limit: 5, Unit: "items",
 		What: "a carousel pin has at most 5 images", Source: srcPinterest, Read: readLead,
 		Note:  "multiple_image_urls items 2-5",
 		check: onTarget(pinterestCarousel)},

@@ -62,6 +62,9 @@ const (
 	idThreadsTextAttachmentTextOnly = "threads.text_attachment.text_only"
 )
 
+// threadsMedia is what threads's media rules (threads.media.kinds, threads.carousel) allow of a post's media items.
+var threadsMedia = mediaShape{refused: []string{"gif", "document"}, maxRule: idThreadsCarousel}
+
 var threadsRules = []Rule{
 	{ID: idThreadsTextMax, Platform: Threads, Severity: SeverityError, Limit: 500, Unit: bytesName, kind: kindLength,
 		What: "the text is at most 500 UTF-8 bytes", Source: srcThreadsPosts, Read: readToday,
@@ -72,10 +75,10 @@ var threadsRules = []Rule{
 	{ID: idThreadsLinksRecommended, Platform: Threads, Severity: SeverityWarning, Limit: 3, Unit: "links", kind: kindLinks,
 		What: "more than 3 unique links: posts with 4 or more were seen failing", Source: "https://github.com/gitroomhq/postiz-app/issues/1203", Read: readLead,
 		Note: "stricter reading than Meta's 5; a warning"},
-	{ID: idThreadsMediaKinds, Platform: Threads, Severity: SeverityError,
+	{ID: idThreadsMediaKinds, media: &threadsMedia, Platform: Threads, Severity: SeverityError,
 		What: "images and videos (mixed in a carousel); no GIF or document", Source: srcThreadsPosts, Read: readToday,
 		check: onTarget(threadsMediaKinds)},
-	{ID: idThreadsCarousel, Platform: Threads, Severity: SeverityError, Limit: 20, Unit: "items",
+	{ID: idThreadsCarousel, media: &threadsMedia, Platform: Threads, Severity: SeverityError, Limit: 20, Unit: "items",
 		What: "a carousel has at most 20 images and videos", Source: srcThreadsPosts, Read: readLead,
 		Note:  "Meta changelog 2024-10-01 raised 10 to 20; Zernio still says 10",
 		check: onTarget(threadsCarousel)},

@@ -52,6 +52,9 @@ const (
 	idTikTokMediaKinds          = "tiktok.media.kinds"
 )
 
+// tiktokMedia is what tiktok's media rules (tiktok.media.required, tiktok.media.kinds) allow of a post's media items.
+var tiktokMedia = mediaShape{required: true, refused: []string{"gif", "document"}, alone: [][]string{{"video"}}, maxRule: idTikTokMediaKinds, maxOf: []string{"image"}}
+
 var tiktokRules = []Rule{
 	{ID: idTikTokVideoCaptionMax, Platform: TikTok, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
 		What: "the caption (the target's text) is at most 2,200 UTF-16 code units", Source: srcTikTokVideo, Read: readToday,
@@ -67,10 +70,10 @@ var tiktokRules = []Rule{
 		What: "platformSpecificData.privacyLevel is one the creator's account allows (the server gives TikTok's creator_info privacy_level_options per account: schema.Env.TikTokPrivacyLevels)", Source: srcTikTokCreator, Read: readAudit,
 		Note:  "TikTok: privacy_level must be one of the privacy_level_options the creator_info query returns, and the app must not preselect one; a fact of the account, not of the request",
 		check: onTarget(tiktokPrivacyAllowed)},
-	{ID: idTikTokMediaRequired, Platform: TikTok, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: idTikTokMediaRequired, media: &tiktokMedia, Platform: TikTok, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "at least one video or photo: TikTok has no text-only posts", Source: srcTikTokVideo, Read: readToday,
 		check: onTarget(tiktokMediaRequired)},
-	{ID: idTikTokMediaKinds, Platform: TikTok, Severity: SeverityError, Limit: 35, Unit: "items",
+	{ID: idTikTokMediaKinds, media: &tiktokMedia, Platform: TikTok, Severity: SeverityError, Limit: 35, Unit: "items",
 		What: "one video, or 1 to 35 photos; never mixed; no GIF or document", Source: srcTikTokPhoto, Read: readToday,
 		check: onTarget(tiktokMediaKinds)},
 }

@@ -48,6 +48,9 @@ const (
 	idYouTubeMediaExactlyOneVideo = "youtube.media.exactly_one_video"
 )
 
+// youtubeMedia is what youtube's media rules (youtube.media.exactly_one_video) allow of a post's media items.
+var youtubeMedia = mediaShape{required: true, only: []string{"video"}, maxRule: idYouTubeMediaExactlyOneVideo}
+
 var youtubeRules = []Rule{
 	{ID: idYouTubeDescriptionMax, Platform: YouTube, Severity: SeverityError, Limit: 5000, Unit: bytesName, kind: kindLength,
 		What: "the video description (the target's text) is at most 5,000 UTF-8 bytes", Source: srcYTVideos, Read: readLead,
@@ -68,7 +71,7 @@ var youtubeRules = []Rule{
 	{ID: idYouTubeFirstCommentMax, option: "firstComment", Platform: YouTube, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
 		What: "platformSpecificData.firstComment is at most 10,000 characters", Source: srcPeer, Read: readToday,
 		check: onTarget(youtubeFirstComment)},
-	{ID: idYouTubeMediaExactlyOneVideo, Platform: YouTube, Severity: SeverityError, Limit: 1, Unit: "items",
+	{ID: idYouTubeMediaExactlyOneVideo, media: &youtubeMedia, Platform: YouTube, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "exactly one video and nothing else", Source: srcYTVideos, Read: readLead,
 		check: onTarget(youtubeOneVideo)},
 }

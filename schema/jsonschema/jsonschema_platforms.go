@@ -466,8 +466,8 @@ func limitOf(id string) int {
 
 // platformMedia is the media rule of each platform besides twitter (twitter's is
 // twitterMediaSchema) as the schema of the shared mediaItems, the rule ids it states,
-// and whether the platform needs media. Each is exact: the book's checks (rules/book_<platform>.go)
-// count the same items the same way.
+// and whether the platform needs media: the shape its media rules declare
+// (rules.Rule.Media), which their checks agree with (rules' TestMediaShapesAgreeWithChecks).
 func platformMedia() []struct {
 	p      rules.Platform
 	ids    []string
@@ -480,26 +480,37 @@ func platformMedia() []struct {
 		need   bool
 		schema []any
 	}
-	return []pm{
-		{rules.Instagram, []string{"instagram.media.required", "instagram.media.kinds", "instagram.carousel"}, true,
-			[]any{noneOf("gif", "document"), obj{{"maxItems", limitOf("instagram.carousel")}}}},
-		{rules.YouTube, []string{"youtube.media.exactly_one_video"}, true,
-			[]any{obj{{"minItems", 1}, {"maxItems", 1}, {"items", mediaOfType("video")}}}},
-		{rules.TikTok, []string{"tiktok.media.required", "tiktok.media.kinds"}, true,
-			[]any{noneOf("gif", "document"), aloneIf("video"), atMostOf(limitOf("tiktok.media.kinds"), "image")}},
-		{rules.Pinterest, []string{"pinterest.media.required", "pinterest.media.kinds", "pinterest.carousel"}, true,
-			[]any{noneOf("document"), aloneIf("video"), atMostOf(limitOf("pinterest.carousel"), "image", "gif")}},
-		{rules.LinkedIn, []string{"linkedin.media.kinds"}, false,
-			[]any{aloneIf("document"), aloneIf("video"), atMostOf(limitOf("linkedin.media.kinds"), "image", "gif")}},
-		{rules.Bluesky, []string{"bluesky.embed.single", "bluesky.media.max_images"}, false,
-			[]any{noneOf("document"), aloneIf("video", "gif"), atMostOf(limitOf("bluesky.media.max_images"), "image")}},
-		{rules.Facebook, []string{"facebook.media.kinds"}, false,
-			[]any{noneOf("document"), aloneIf("video"), atMostOf(limitOf("facebook.media.kinds"), "image", "gif")}},
-		{rules.Threads, []string{"threads.media.kinds", "threads.carousel"}, false,
-			[]any{noneOf("gif", "document"), obj{{"maxItems", limitOf("threads.carousel")}}}},
-		{rules.GoogleBusiness, []string{"googlebusiness.media"}, false,
-			[]any{noneOf("video", "gif", "document"), obj{{"maxItems", limitOf("googlebusiness.media")}}}},
+	var out []pm
+	for _, p := range rules.Platforms() {
+		var ids []string
+		var shape rules.MediaShape
+		for _, r := range rules.Book() {
+			if s, ok := r.Media(); ok && r.Platform == p {
+				ids, shape = append(ids, r.ID), s
+			}
+		}
+		if ids == nil {
+			continue
+		}
+		var schema []any
+		if shape.Only != nil {
+			schema = append(schema, obj{{"items", mediaOfType(shape.Only...)}})
+		}
+		if shape.Refused != nil {
+			schema = append(schema, noneOf(shape.Refused...))
+		}
+		for _, g := range shape.Alone {
+			schema = append(schema, aloneIf(g...))
+		}
+		switch {
+		case shape.Max > 0 && shape.MaxOf == nil:
+			schema = append(schema, obj{{"maxItems", shape.Max}})
+		case shape.Max > 0:
+			schema = append(schema, atMostOf(shape.Max, shape.MaxOf...))
+		}
+		out = append(out, pm{p, ids, shape.Required, schema})
 	}
+	return out
 }
 
 // platformPostRules are the create-post rules that relate a platform's targets to the
