@@ -78,7 +78,7 @@ var instagramRules = []Rule{
 		What: "platformSpecificData.altText has no more entries than the post has media (one per item, in order)", Source: srcIGPublish, Read: readAudit,
 		Note:  "alt text is a property of each image container; this API takes one entry per media item, as for bluesky and threads",
 		check: onTarget(instagramAltCount)},
-	{ID: idInstagramCollaboratorsMax, Platform: Instagram, Severity: SeverityError, Limit: 3, Unit: "accounts",
+	{ID: idInstagramCollaboratorsMax, option: "collaborators", Platform: Instagram, Severity: SeverityError, Limit: 3, Unit: "accounts",
 		What: "platformSpecificData.collaborators names at most 3 accounts", Source: srcIGMedia, Read: readAudit,
 		check: onTarget(instagramCollaborators)},
 }

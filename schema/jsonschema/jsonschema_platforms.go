@@ -116,7 +116,6 @@ func optionFacts() map[string]obj {
 		"FacebookOptions.videoThumbnailUrl":   url,
 		"InstagramOptions.coverUrl":           url,
 		"InstagramOptions.thumbOffset":        nonNegative,
-		"InstagramOptions.collaborators":      ruled(obj{{"maxItems", limitOf("instagram.collaborators.max")}}, "instagram.collaborators.max"),
 		// A blank option is refused by threads.poll.option.max (1 to 25 characters).
 		"ThreadsOptions.pollOptions": ruled(obj{{"minItems", 2}, {"maxItems", limitOf("threads.poll.options")},
 			{"items", obj{{"type", "string"}, {"pattern", nonBlankPattern()}}}}, "threads.poll.options", "threads.poll.option.max"),
@@ -160,7 +159,7 @@ func (g *generator) applyOptionFacts(t reflect.Type, name string, s obj) obj {
 			if r.Schema() != rules.SchemaNone {
 				target = target.set(xRules, []string{id})
 			}
-		case r.Unit == "items" && kind == "array":
+		case (r.Unit == "items" || r.Unit == "accounts") && kind == "array":
 			// A count of entries is exact in JSON Schema.
 			target = target.set("maxItems", r.Limit).set(xRules, []string{id})
 		case lengthUnit(r.Unit) && kind == "string":
