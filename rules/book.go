@@ -1,5 +1,7 @@
 package rules
 
+import "slices"
+
 // Severity says what a rule's violation does to a request: an error blocks it (the
 // verdict is invalid), a warning informs and never makes a verdict invalid.
 type Severity string
@@ -70,9 +72,10 @@ type ruleCheck struct {
 	target, post func(*check)
 }
 
-// Option is the member of platformSpecificData whose value r measures or, for an enum rule,
-// whose values it lists (Rule.Values), "" when it has none ("title", "altText"; a dotted path for a member inside one:
-// "poll.options"); each is true when r applies to every entry of that array.
+// Option is the member of platformSpecificData whose value r measures or, for an enum
+// rule, whose values it lists (Rule.Values), "" when it has none ("title", "altText"; a
+// dotted path for a member inside one: "poll.options"); each is true when r applies to
+// every entry of that array.
 func (r Rule) Option() (member string, each bool) { return r.option, r.each }
 
 // Values are the values an enum rule allows its option member (Rule.Option), in the
@@ -81,7 +84,7 @@ func (r Rule) Values() []string {
 	if r.values == nil {
 		return nil
 	}
-	return append([]string(nil), *r.values...)
+	return slices.Clone(*r.values)
 }
 
 // MediaShape is what a platform's media rules allow of the media items one post carries,
@@ -122,21 +125,14 @@ func (r Rule) Media() (MediaShape, bool) {
 	if m == nil {
 		return MediaShape{}, false
 	}
-	s := MediaShape{Required: m.required, Only: clone(m.only), Refused: clone(m.refused), MaxOf: clone(m.maxOf)}
+	s := MediaShape{Required: m.required, Only: slices.Clone(m.only), Refused: slices.Clone(m.refused), MaxOf: slices.Clone(m.maxOf)}
 	for _, g := range m.alone {
-		s.Alone = append(s.Alone, clone(g))
+		s.Alone = append(s.Alone, slices.Clone(g))
 	}
 	if i, ok := bookIndex[m.maxRule]; ok {
 		s.Max = book[i].Limit
 	}
 	return s, true
-}
-
-func clone(s []string) []string {
-	if s == nil {
-		return nil
-	}
-	return append([]string(nil), s...)
 }
 
 // onTarget is a rule's check of each target of its platform.
