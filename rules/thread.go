@@ -46,19 +46,10 @@ type TargetCheck struct {
 	Warnings []*apierror.Error
 }
 
-// checkTargetErrors is one target of [Limits.CheckPost]'s text pass, without the warnings.
-func (l Limits) checkTargetErrors(t targetText) ([]PostCheck, []*apierror.Error) {
-	c := l.checkTargetAll(t)
-	return c.Posts, c.Errors
-}
-
-// checkTargetAll is one target of [Limits.CheckPost]'s text pass, with the warnings.
-// Beyond the result slices and the problems themselves, it allocates one string holding
-// every post's pointer and one array holding every post's Units.
-func (l Limits) checkTargetAll(t targetText) TargetCheck { return l.checkTarget(t, nil) }
-
-// checkTarget is checkTargetAll; memo, when not nil, measures the shared content at most
-// once per platform (see CheckPost).
+// checkTarget is one target of [Limits.CheckPost]'s text pass; memo, when not nil,
+// measures the shared content at most once per platform. Beyond the result slices and
+// the problems themselves, it allocates one string holding every post's pointer and one
+// array holding every post's Units.
 func (l Limits) checkTarget(t targetText, memo *sharedMemo) TargetCheck {
 	if !t.Platform.Valid() {
 		_, err := ParsePlatform(string(t.Platform))
