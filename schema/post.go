@@ -344,8 +344,10 @@ var tiktokPrivacyLevels = optionValues(rules.TikTok, "privacyLevel")
 // optionValues are the values the book's enum rule on option member of p allows.
 func optionValues(p rules.Platform, member string) []string {
 	for _, r := range rules.Book() {
-		if m, _ := r.Option(); r.Platform == p && m == member && r.Values() != nil {
-			return r.Values()
+		if m, _ := r.Option(); r.Platform == p && m == member {
+			if vs := r.Values(); vs != nil {
+				return vs
+			}
 		}
 	}
 	panic("schema: the rule book has no enum rule on " + string(p) + " " + member)

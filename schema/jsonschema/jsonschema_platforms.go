@@ -480,10 +480,11 @@ func platformMedia() []struct {
 		schema []any
 	}
 	var out []pm
+	book := rules.Book()
 	for _, p := range rules.Platforms() {
 		var ids []string
 		var shape rules.MediaShape
-		for _, r := range rules.Book() {
+		for _, r := range book {
 			if s, ok := r.Media(); ok && r.Platform == p {
 				ids, shape = append(ids, r.ID), s
 			}
