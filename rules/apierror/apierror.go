@@ -14,7 +14,6 @@
 package apierror
 
 import (
-	"errors"
 	"strings"
 )
 
@@ -242,18 +241,41 @@ func Billable(err error) bool {
 	if err == nil {
 		return true
 	}
-	var e *Error
-	if errors.As(err, &e) {
+	if e := As(err); e != nil {
 		return e.HTTPStatus == 502
 	}
 	return false
 }
 
-// As returns err's *Error, or nil when err is not one.
+// As returns err's *Error, or nil when err is not one: the first *Error of err's tree
+// that errors.As would find, found without errors.As's reflection, which would bring
+// internal/reflectlite (about 12 KB brotli, with errors.As) into the WebAssembly counter module. The walk
+// is errors.As's: depth first through Unwrap() error and Unwrap() []error, asking an
+// As(any) bool method on the way.
 func As(err error) *Error {
-	var e *Error
-	if errors.As(err, &e) {
-		return e
+	for err != nil {
+		switch x := err.(type) {
+		case *Error:
+			return x
+		case interface{ As(any) bool }:
+			var e *Error
+			if x.As(&e) {
+				return e
+			}
+		}
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			err = u.Unwrap()
+		case interface{ Unwrap() []error }:
+			for _, inner := range u.Unwrap() {
+				if e := As(inner); e != nil {
+					return e
+				}
+			}
+			return nil
+		default:
+			return nil
+		}
 	}
 	return nil
 }

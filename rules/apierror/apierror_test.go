@@ -105,3 +105,52 @@ func TestAs(t *testing.T) {
 		t.Fatal("As of a foreign error must be nil")
 	}
 }
+
+// asser answers As(any) bool for a *Error it carries, as a foreign wrapper might.
+type asser struct{ e *Error }
+
+func (a asser) Error() string { return "asser" }
+func (a asser) As(target any) bool {
+	if p, ok := target.(**Error); ok && a.e != nil {
+		*p = a.e
+		return true
+	}
+	return false
+}
+
+// unwrapper unwraps to its inner error and also answers As, but never for an *Error: the
+// walk must go on past a false answer.
+type unwrapper struct{ inner error }
+
+func (u unwrapper) Error() string      { return "unwrapper" }
+func (u unwrapper) Unwrap() error      { return u.inner }
+func (u unwrapper) As(target any) bool { return false }
+
+// As walks the tree as errors.As does: each case is a shape of tree errors.As handles and
+// a hand walk could get wrong.
+func TestAsAgreesWithErrorsAs(t *testing.T) {
+	a, b := New(CodeRateLimited, "", "a"), New(CodeNotFound, "", "b")
+	for _, c := range []struct {
+		err error
+		why string
+	}{
+		{nil, "no error"},
+		{a, "the *Error itself"},
+		{errors.New("other"), "a foreign error"},
+		{fmt.Errorf("one: %w", fmt.Errorf("two: %w", a)), "two wraps deep"},
+		{errors.Join(errors.New("x"), fmt.Errorf("w: %w", b), a), "a join: the first *Error depth first"},
+		{fmt.Errorf("%w and %w", errors.New("x"), errors.Join(errors.New("y"), b)), "a join inside a multi-%w"},
+		{fmt.Errorf("w: %w", asser{a}), "an As method that answers"},
+		{asser{}, "an As method that does not answer"},
+		{unwrapper{fmt.Errorf("w: %w", b)}, "a false As, then Unwrap"},
+		{errors.Join(errors.New("x"), errors.New("y")), "a join without one"},
+	} {
+		var want *Error
+		if c.err != nil && !errors.As(c.err, &want) {
+			want = nil
+		}
+		if got := As(c.err); got != want {
+			t.Errorf("%s: As = %v, errors.As finds %v", c.why, got, want)
+		}
+	}
+}
