@@ -51,31 +51,33 @@ var blueskyRules = []Rule{
 	{ID: idBlueskyEmbedSingle, media: &blueskyMedia, Platform: Bluesky, Severity: SeverityError,
 		What: "images, or one video (a GIF is posted as a video); never mixed; no document", Source: srcBskyPost, Read: readLead,
 		Note:  "one embed per post: images or video, not both",
-		check: onTarget(blueskyEmbed)},
+		check: blueskyEmbed{}},
 	{ID: idBlueskyMediaMaxImages, media: &blueskyMedia, Platform: Bluesky, Severity: SeverityError, Limit: 10, Unit: "items",
 		What: "at most 10 images (embed.gallery; embed.images holds 4)", Source: srcBskyGallery, Read: readAudit,
 		Note:  "app.bsky.embed.gallery media maxLength 10, each image blob at most 2,000,000 bytes; its description says the maximum may change. More than 4 images is the warning bluesky.media.gallery",
-		check: onTarget(blueskyMaxImages)},
+		check: blueskyMaxImages{}},
 	{ID: idBlueskyMediaGallery, Platform: Bluesky, Severity: SeverityWarning, Limit: 4, Unit: "items",
 		What: "more than 4 images: posted as a gallery (embed.gallery), which clients that predate it do not show", Source: srcBskyImages, Read: readAudit,
 		Note:  "app.bsky.embed.images holds at most 4 images; 5 to 10 need app.bsky.embed.gallery",
-		check: onTarget(blueskyGallery)},
+		check: blueskyGallery{}},
 	{ID: idBlueskyAltCount, Platform: Bluesky, Severity: SeverityError,
 		What: "platformSpecificData.altText has no more entries than the post has media", Source: srcPeer, Read: readToday,
-		check: onTarget(blueskyAltCount)},
+		check: blueskyAltCount{}},
 	{ID: idBlueskyAltMax, option: "altText", each: true, Platform: Bluesky, Severity: SeverityWarning, Limit: 2000, Unit: graphemesName,
 		What: "an alt text over 2,000 graphemes: the official app's cap (the lexicon has none)", Source: srcBskyApp, Read: readLead,
 		Note:  "letmepost calls 2000 a schema limit; it is only the app's (MAX_ALT_TEXT), so a warning",
-		check: onTarget(blueskyAltMax)},
+		check: blueskyAltMax{}},
 	{ID: idBlueskyAltMissing, Platform: Bluesky, Severity: SeverityWarning,
 		What: "an image without alt text", Source: srcBskyImages, Read: readLead,
-		check: onTarget(blueskyAltMissing)},
+		check: blueskyAltMissing{}},
 	{ID: idBlueskyLangsMax, option: "langs", Platform: Bluesky, Severity: SeverityError, Limit: 3, Unit: "items",
 		What: "platformSpecificData.langs has at most 3 entries (lexicon langs maxLength 3)", Source: srcBskyPost, Read: readToday,
-		check: onTarget(blueskyLangs)},
+		check: blueskyLangs{}},
 }
 
-func blueskyEmbed(c *check) {
+type blueskyEmbed struct{}
+
+func (blueskyEmbed) target(c *check) {
 	if !c.mediaOK() {
 		return
 	}
@@ -87,14 +89,18 @@ func blueskyEmbed(c *check) {
 	}
 }
 
-func blueskyMaxImages(c *check) {
+type blueskyMaxImages struct{}
+
+func (blueskyMaxImages) target(c *check) {
 	if c.mediaOK() {
 		c.atMost(countMedia(c.Post.Media).images, "/mediaItems", "bluesky takes at most %d images, not %d")
 	}
 }
 
 // blueskyGallery speaks only where bluesky.media.max_images does not.
-func blueskyGallery(c *check) {
+type blueskyGallery struct{}
+
+func (blueskyGallery) target(c *check) {
 	if images := countMedia(c.Post.Media).images; c.mediaOK() && images <= c.limitOf(idBlueskyMediaMaxImages) {
 		c.atMost(images, "/mediaItems", "more than %d images (%d) post as a gallery, which older Bluesky clients do not show")
 	}
@@ -109,11 +115,19 @@ func blueskyAlt(c *check) []string {
 	return nil
 }
 
-func blueskyAltCount(c *check)   { c.altCount(blueskyAlt(c)) }
-func blueskyAltMissing(c *check) { c.altMissing(blueskyAlt(c)) }
-func blueskyAltMax(c *check)     { c.measureEach(blueskyAlt(c), c.opts()+"/altText", "alt text") }
+type (
+	blueskyAltCount   struct{}
+	blueskyAltMissing struct{}
+	blueskyAltMax     struct{}
+)
 
-func blueskyLangs(c *check) {
+func (blueskyAltCount) target(c *check)   { c.altCount(blueskyAlt(c)) }
+func (blueskyAltMissing) target(c *check) { c.altMissing(blueskyAlt(c)) }
+func (blueskyAltMax) target(c *check)     { c.measureEach(blueskyAlt(c), c.opts()+"/altText", "alt text") }
+
+type blueskyLangs struct{}
+
+func (blueskyLangs) target(c *check) {
 	b := c.Target.Bluesky
 	path := c.opts() + "/langs"
 	if b == nil || !c.optsOK() || c.broken(path) {

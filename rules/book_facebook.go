@@ -32,10 +32,12 @@ var facebookRules = []Rule{
 		Note: "no Meta document states it; peers say 63,206, Mixpost's default 5,000. The weakest number of the book"},
 	{ID: idFacebookMediaKinds, media: &facebookMedia, Platform: Facebook, Severity: SeverityError, Limit: 10, Unit: "items",
 		What: "up to 10 photos, or one video; never mixed; no document", Source: srcFacebookMX, Read: readLead,
-		check: onTarget(facebookMediaKinds)},
+		check: facebookMediaKinds{}},
 }
 
-func facebookMediaKinds(c *check) {
+type facebookMediaKinds struct{}
+
+func (facebookMediaKinds) target(c *check) {
 	if !c.mediaOK() {
 		return
 	}

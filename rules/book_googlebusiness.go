@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/postrules/postrules/internal/timestamp"
 	"github.com/postrules/postrules/rules/apierror"
 )
 
@@ -65,25 +66,25 @@ var googleBusinessRules = []Rule{
 	{ID: idGoogleBusinessMedia, media: &gbpMediaShape, Platform: GoogleBusiness, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "at most one image; local posts take no video, GIF or document", Source: srcGBPZernio, Read: readLead,
 		Note:  "Postiz maps a VIDEO media format in its code but refuses video in checkValidity; peers agree local posts take no video",
-		check: onTarget(gbpMedia)},
+		check: gbpMedia{}},
 	{ID: idGoogleBusinessTopic, option: "topicType", values: &gbpTopicTypes, Platform: GoogleBusiness, Severity: SeverityError,
 		What: "platformSpecificData.topicType is STANDARD, EVENT or OFFER (ALERT posts cannot be created through the API)", Source: srcGBPLocalPost, Read: readAudit,
-		check: onTarget(gbpTopic)},
+		check: gbpTopic{}},
 	{ID: idGoogleBusinessCTA, option: "callToActionType", values: &gbpCallToActions, Platform: GoogleBusiness, Severity: SeverityError,
 		What: "a call to action has a callToActionType (BOOK, ORDER, SHOP, LEARN_MORE, SIGN_UP, CALL or GET_OFFER), and a callToActionUrl unless it is CALL", Source: srcGBPLocalPost, Read: readAudit,
-		check: onTarget(gbpCallToAction)},
+		check: gbpCallToAction{}},
 	{ID: idGoogleBusinessCTADeprecated, Platform: GoogleBusiness, Severity: SeverityWarning,
 		What: "callToActionType GET_OFFER: deprecated by Google (an OFFER post carries its offer)", Source: srcGBPLocalPost, Read: readAudit,
 		Note:  "the LocalPost reference still lists GET_OFFER but marks it deprecated; accepted, with a warning",
-		check: onTarget(gbpDeprecated)},
+		check: gbpDeprecated{}},
 	{ID: idGoogleBusinessOfferCTA, Platform: GoogleBusiness, Severity: SeverityWarning,
 		What: "a call to action on an OFFER post: Google ignores it", Source: srcGBPLocalPost, Read: readAudit,
 		Note:  "LocalPost reference (read 2026-11-26): the call to action is ignored for OFFER posts, whose offer (couponCode, redeemOnlineUrl, terms) takes its place",
-		check: onTarget(gbpOfferCallToAction)},
+		check: gbpOfferCallToAction{}},
 	{ID: idGoogleBusinessEvent, Platform: GoogleBusiness, Severity: SeverityError, schema: SchemaPartial,
 		What: "topicType EVENT and OFFER require eventTitle, eventStartDate and eventEndDate (YYYY-MM-DD, real dates); EVENT also eventStartTime and eventEndTime (HH:MM); the event or offer ends after it starts", Source: srcGBPLocalPost, Read: readAudit,
 		Note:  "LocalPost: event is \"Required for topic types EVENT and OFFER\"; the times are the peer's requirement for EVENT, optional for an OFFER (when given, HH:MM)",
-		check: onTarget(gbpEvent)},
+		check: gbpEvent{}},
 }
 
 // gbpOptions is the target's options, nil when it has none or they could not be read.
@@ -94,7 +95,9 @@ func gbpOptions(c *check) *GoogleBusinessOptions {
 	return nil
 }
 
-func gbpMedia(c *check) {
+type gbpMedia struct{}
+
+func (gbpMedia) target(c *check) {
 	if !c.mediaOK() {
 		return
 	}
@@ -105,7 +108,9 @@ func gbpMedia(c *check) {
 	c.atMost(m.all, "/mediaItems", "a google business post takes at most %d image, not %d")
 }
 
-func gbpTopic(c *check) {
+type gbpTopic struct{}
+
+func (gbpTopic) target(c *check) {
 	g := gbpOptions(c)
 	if g == nil {
 		return
@@ -118,7 +123,9 @@ func gbpTopic(c *check) {
 	c.enum(g.TopicType, path, gbpTopicTypes)
 }
 
-func gbpCallToAction(c *check) {
+type gbpCallToAction struct{}
+
+func (gbpCallToAction) target(c *check) {
 	g := gbpOptions(c)
 	if g == nil {
 		return
@@ -146,13 +153,17 @@ func gbpCallToActionType(c *check) (g *GoogleBusinessOptions, path string, ok bo
 
 func gbpOffer(g *GoogleBusinessOptions) bool { return g.TopicType != nil && *g.TopicType == "OFFER" }
 
-func gbpDeprecated(c *check) {
+type gbpDeprecated struct{}
+
+func (gbpDeprecated) target(c *check) {
 	if g, path, ok := gbpCallToActionType(c); ok && !gbpOffer(g) && *g.CallToActionType == "GET_OFFER" {
 		c.report(apierror.CodeInvalidValue, path, "GET_OFFER is deprecated by Google; post an OFFER instead")
 	}
 }
 
-func gbpOfferCallToAction(c *check) {
+type gbpOfferCallToAction struct{}
+
+func (gbpOfferCallToAction) target(c *check) {
 	if g, path, ok := gbpCallToActionType(c); ok && gbpOffer(g) {
 		c.report(apierror.CodeInvalidValue, path, "Google ignores a call to action on an OFFER post; its offer takes the place of one")
 	}
@@ -160,7 +171,9 @@ func gbpOfferCallToAction(c *check) {
 
 // gbpEvent: Google's LocalPost needs the event (title and schedule) for EVENT and OFFER;
 // the times are required for an EVENT (the peer's rule) and optional for an OFFER.
-func gbpEvent(c *check) {
+type gbpEvent struct{}
+
+func (gbpEvent) target(c *check) {
 	g := gbpOptions(c)
 	if g == nil {
 		return
@@ -217,8 +230,8 @@ func validDate(s string) bool {
 	if len(s) != 10 {
 		return false
 	}
-	_, err := ParseScheduledFor(s + "T00:00Z")
-	return err == nil
+	_, f := timestamp.Scan(s + "T00:00Z")
+	return f.OK()
 }
 
 // validClock reports whether s is HH:MM, 00:00 to 23:59.
@@ -226,6 +239,6 @@ func validClock(s string) bool {
 	if len(s) != 5 {
 		return false
 	}
-	_, err := ParseScheduledFor("2000-01-01T" + s + "Z")
-	return err == nil
+	_, f := timestamp.Scan("2000-01-01T" + s + "Z")
+	return f.OK()
 }

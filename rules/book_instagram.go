@@ -62,50 +62,60 @@ var instagramRules = []Rule{
 		Note: "Ayrshare says 3 mentions, an outlier against Meta's 20"},
 	{ID: idInstagramMediaRequired, media: &instagramMedia, Platform: Instagram, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "at least one image or video: Instagram has no text-only posts", Source: srcIGPublish, Read: readLead,
-		check: onTarget(instagramMediaRequired)},
+		check: instagramMediaRequired{}},
 	{ID: idInstagramMediaKinds, media: &instagramMedia, Platform: Instagram, Severity: SeverityError,
 		What: "images and videos only (no GIF, no document)", Source: srcIGMedia, Read: readLead,
 		Note:  "the Graph API takes JPEG images and MP4/MOV videos; a GIF is refused",
-		check: onTarget(instagramMediaKinds)},
+		check: instagramMediaKinds{}},
 	{ID: idInstagramCarousel, media: &instagramMedia, Platform: Instagram, Severity: SeverityError, Limit: 10, Unit: "items",
 		What: "a carousel has at most 10 images and videos", Source: srcIGPublish, Read: readLead,
-		check: onTarget(instagramCarousel)},
+		check: instagramCarousel{}},
 	{ID: idInstagramAltMax, option: "altText", each: true, Platform: Instagram, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
 		What: "each entry of platformSpecificData.altText is at most 1,000 characters", Source: srcIGPublish, Read: readAudit,
 		Note:  "alt_text on image containers since 2025-03-24, \"up to 1,000 characters\"; the unit is not documented, so UTF-16 code units (never over-permits)",
-		check: onTarget(instagramAltMax)},
+		check: instagramAltMax{}},
 	{ID: idInstagramAltCount, Platform: Instagram, Severity: SeverityError,
 		What: "platformSpecificData.altText has no more entries than the post has media (one per item, in order)", Source: srcIGPublish, Read: readAudit,
 		Note:  "alt text is a property of each image container; this API takes one entry per media item, as for bluesky and threads",
-		check: onTarget(instagramAltCount)},
+		check: instagramAltCount{}},
 	{ID: idInstagramCollaboratorsMax, option: "collaborators", Platform: Instagram, Severity: SeverityError, Limit: 3, Unit: "accounts",
 		What: "platformSpecificData.collaborators names at most 3 accounts", Source: srcIGMedia, Read: readAudit,
-		check: onTarget(instagramCollaborators)},
+		check: instagramCollaborators{}},
 }
 
-func instagramMediaRequired(c *check) {
+type instagramMediaRequired struct{}
+
+func (instagramMediaRequired) target(c *check) {
 	c.needMedia("instagram has no text-only posts: give an image or a video")
 }
 
-func instagramMediaKinds(c *check) {
+type instagramMediaKinds struct{}
+
+func (instagramMediaKinds) target(c *check) {
 	if m := countMedia(c.Post.Media); c.mediaOK() && m.docs+m.gifs > 0 {
 		c.report(apierror.CodeInvalidMedia, "/mediaItems", "instagram takes images and videos only, not GIFs or documents")
 	}
 }
 
-func instagramCarousel(c *check) {
+type instagramCarousel struct{}
+
+func (instagramCarousel) target(c *check) {
 	if c.mediaOK() {
 		c.atMost(countMedia(c.Post.Media).all, "/mediaItems", "an instagram carousel takes at most %d images and videos, not %d")
 	}
 }
 
-func instagramAltMax(c *check) {
+type instagramAltMax struct{}
+
+func (instagramAltMax) target(c *check) {
 	if in := c.Target.Instagram; in != nil && c.optsOK() {
 		c.measureEach(in.AltText, c.opts()+"/altText", "alt text")
 	}
 }
 
-func instagramAltCount(c *check) {
+type instagramAltCount struct{}
+
+func (instagramAltCount) target(c *check) {
 	var alt []string
 	if in := c.Target.Instagram; in != nil {
 		alt = in.AltText
@@ -113,7 +123,9 @@ func instagramAltCount(c *check) {
 	c.altCount(alt)
 }
 
-func instagramCollaborators(c *check) {
+type instagramCollaborators struct{}
+
+func (instagramCollaborators) target(c *check) {
 	in := c.Target.Instagram
 	path := c.opts() + "/collaborators"
 	if in == nil || !c.optsOK() || c.broken(path) {

@@ -51,22 +51,24 @@ var linkedinRules = []Rule{
 		Note: "LinkedIn requires these characters escaped in commentary; a warning, since a server may escape them itself before sending"},
 	{ID: idLinkedInMediaKinds, media: &linkedinMedia, Platform: LinkedIn, Severity: SeverityError, Limit: 20, Unit: "items",
 		What: "up to 20 images, or one video, or one document; never mixed", Source: srcLinkedInPost, Read: readLead,
-		check: onTarget(linkedinMediaKinds)},
+		check: linkedinMediaKinds{}},
 	{ID: idLinkedInDocumentTitle, Platform: LinkedIn, Severity: SeverityError,
 		What: "a post with a document needs platformSpecificData.documentTitle", Source: srcPeer, Read: readToday,
-		check: onTarget(linkedinDocumentTitle)},
+		check: linkedinDocumentTitle{}},
 	{ID: idLinkedInDocumentTitleMax, option: "documentTitle", Platform: LinkedIn, Severity: SeverityError, Limit: 200, Unit: utf16Name,
 		What: "platformSpecificData.documentTitle is at most 200 characters", Source: srcPeer, Read: readToday,
-		check: onTarget(linkedinOption("documentTitle", "the document title", func(l *LinkedInOptions) *string { return l.DocumentTitle }))},
+		check: &linkedinOption{"documentTitle", "the document title", func(l *LinkedInOptions) *string { return l.DocumentTitle }}},
 	{ID: idLinkedInArticleTitleMax, option: "articleTitle", Platform: LinkedIn, Severity: SeverityError, Limit: 400, Unit: utf16Name,
 		What: "platformSpecificData.articleTitle is at most 400 characters", Source: srcPeer, Read: readToday,
-		check: onTarget(linkedinOption("articleTitle", "the article title", func(l *LinkedInOptions) *string { return l.ArticleTitle }))},
+		check: &linkedinOption{"articleTitle", "the article title", func(l *LinkedInOptions) *string { return l.ArticleTitle }}},
 	{ID: idLinkedInArticleDescriptionMax, option: "articleDescription", Platform: LinkedIn, Severity: SeverityError, Limit: 400, Unit: utf16Name,
 		What: "platformSpecificData.articleDescription is at most 400 characters", Source: srcPeer, Read: readToday,
-		check: onTarget(linkedinOption("articleDescription", "the article description", func(l *LinkedInOptions) *string { return l.ArticleDescription }))},
+		check: &linkedinOption{"articleDescription", "the article description", func(l *LinkedInOptions) *string { return l.ArticleDescription }}},
 }
 
-func linkedinMediaKinds(c *check) {
+type linkedinMediaKinds struct{}
+
+func (linkedinMediaKinds) target(c *check) {
 	if !c.mediaOK() {
 		return
 	}
@@ -79,7 +81,9 @@ func linkedinMediaKinds(c *check) {
 	c.atMost(m.images+m.gifs, "/mediaItems", "linkedin takes at most %d images, not %d")
 }
 
-func linkedinDocumentTitle(c *check) {
+type linkedinDocumentTitle struct{}
+
+func (linkedinDocumentTitle) target(c *check) {
 	li := c.Target.LinkedIn
 	if m := countMedia(c.Post.Media); c.mediaOK() && m.docs > 0 && c.optsOK() &&
 		(li == nil || li.DocumentTitle == nil || strings.TrimSpace(*li.DocumentTitle) == "") {
@@ -89,12 +93,15 @@ func linkedinDocumentTitle(c *check) {
 
 // linkedinOption applies the running length rule to the option member of its field;
 // what names it in the message.
-func linkedinOption(member, what string, field func(*LinkedInOptions) *string) func(*check) {
-	return func(c *check) {
-		if li := c.Target.LinkedIn; li != nil && c.optsOK() {
-			if v := field(li); v != nil {
-				c.measure(*v, c.opts()+"/"+member, what)
-			}
+type linkedinOption struct {
+	member, what string
+	field        func(*LinkedInOptions) *string
+}
+
+func (o *linkedinOption) target(c *check) {
+	if li := c.Target.LinkedIn; li != nil && c.optsOK() {
+		if v := o.field(li); v != nil {
+			c.measure(*v, c.opts()+"/"+o.member, o.what)
 		}
 	}
 }

@@ -55,34 +55,34 @@ var pinterestRules = []Rule{
 	{ID: idPinterestBoardRequired, Platform: Pinterest, Severity: SeverityError,
 		What: "platformSpecificData.boardId is required and not blank", Source: srcPeer, Read: readToday,
 		Note:  "the Pinterest schema does not mark board_id required, but the API rejects a pin without it; the peer requires it",
-		check: onTarget(pinterestBoardRequired)},
+		check: pinterestBoardRequired{}},
 	{ID: idPinterestBoardID, Platform: Pinterest, Severity: SeverityError,
 		What: "platformSpecificData.boardId is a Pinterest board id: digits only", Source: srcPinterest, Read: readAudit,
 		Note:  "Pinterest's OpenAPI document: PinCreate board_id pattern ^\\d+$",
-		check: onTarget(pinterestBoardID)},
+		check: pinterestBoardID{}},
 	{ID: idPinterestTitleMax, option: "title", Platform: Pinterest, Severity: SeverityError, Limit: 100, Unit: utf16Name,
 		What: "platformSpecificData.title is at most 100 characters", Source: srcPinterest, Read: readLead,
-		check: onTarget(pinterestOption("title", func(p *PinterestOptions) *string { return p.Title }))},
+		check: &pinterestOption{"title", func(p *PinterestOptions) *string { return p.Title }}},
 	{ID: idPinterestAltTextMax, option: "altText", Platform: Pinterest, Severity: SeverityError, Limit: 500, Unit: utf16Name,
 		What: "platformSpecificData.altText is at most 500 characters", Source: srcPinterest, Read: readLead,
-		check: onTarget(pinterestOption("altText", func(p *PinterestOptions) *string { return p.AltText }))},
+		check: &pinterestOption{"altText", func(p *PinterestOptions) *string { return p.AltText }}},
 	{ID: idPinterestLinkMax, option: "link", Platform: Pinterest, Severity: SeverityError, Limit: 2048, Unit: utf16Name,
 		What: "platformSpecificData.link is at most 2,048 characters", Source: srcPinterest, Read: readLead,
-		check: onTarget(pinterestOption("link", func(p *PinterestOptions) *string { return p.Link }))},
+		check: &pinterestOption{"link", func(p *PinterestOptions) *string { return p.Link }}},
 	{ID: idPinterestMediaRequired, media: &pinterestMedia, Platform: Pinterest, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "a pin needs an image or a video", Source: srcPinterest, Read: readLead,
-		check: onTarget(pinterestMediaRequired)},
+		check: pinterestMediaRequired{}},
 	{ID: idPinterestMediaKinds, media: &pinterestMedia, Platform: Pinterest, Severity: SeverityError,
 		What: "images (a GIF is an image) or one video; never mixed; no document", Source: srcPinterest, Read: readLead,
-		check: onTarget(pinterestMediaKinds)},
+		check: pinterestMediaKinds{}},
 	{ID: idPinterestCarousel, media: &pinterestMedia, Platform: Pinterest, Severity: SeverityError, Limit: 5, Unit: "items",
 		What: "a carousel pin has at most 5 images", Source: srcPinterest, Read: readLead,
 		Note:  "multiple_image_urls items 2-5",
-		check: onTarget(pinterestCarousel)},
+		check: pinterestCarousel{}},
 	{ID: idPinterestVideo, Platform: Pinterest, Severity: SeverityWarning,
 		What: "a video pin without coverImageUrl or a media thumbnail: Postiz and Ayrshare require a cover", Source: srcPinterest, Read: readLead,
 		Note:  "the API schema makes the cover optional (so no error); peers require it, hence the warning",
-		check: onTarget(pinterestVideo)},
+		check: pinterestVideo{}},
 }
 
 // pinterestBoard is the board id given and not blank.
@@ -94,46 +94,61 @@ func pinterestBoard(c *check) (string, bool) {
 	return *pin.BoardID, true
 }
 
-func pinterestBoardRequired(c *check) {
+type pinterestBoardRequired struct{}
+
+func (pinterestBoardRequired) target(c *check) {
 	if _, ok := pinterestBoard(c); c.optsOK() && !ok {
 		c.report(apierror.CodeMissingField, c.opts()+"/boardId", "a pin needs platformSpecificData.boardId, the board to pin to")
 	}
 }
 
-func pinterestBoardID(c *check) {
+type pinterestBoardID struct{}
+
+func (pinterestBoardID) target(c *check) {
 	if id, ok := pinterestBoard(c); ok && c.optsOK() && !digits(id) && !c.broken(c.opts()+"/boardId") {
 		c.report(apierror.CodeInvalidValue, c.opts()+"/boardId", "boardId is a Pinterest board id, digits only, not "+strconv.Quote(id))
 	}
 }
 
 // pinterestOption applies the running length rule to the option member of its field.
-func pinterestOption(member string, field func(*PinterestOptions) *string) func(*check) {
-	return func(c *check) {
-		if pin := c.Target.Pinterest; pin != nil && c.optsOK() {
-			if v := field(pin); v != nil {
-				c.measure(*v, c.opts()+"/"+member, "the "+member)
-			}
+type pinterestOption struct {
+	member string
+	field  func(*PinterestOptions) *string
+}
+
+func (o *pinterestOption) target(c *check) {
+	if pin := c.Target.Pinterest; pin != nil && c.optsOK() {
+		if v := o.field(pin); v != nil {
+			c.measure(*v, c.opts()+"/"+o.member, "the "+o.member)
 		}
 	}
 }
 
-func pinterestMediaRequired(c *check) {
+type pinterestMediaRequired struct{}
+
+func (pinterestMediaRequired) target(c *check) {
 	c.needMedia("a pin needs an image or a video")
 }
 
-func pinterestMediaKinds(c *check) {
+type pinterestMediaKinds struct{}
+
+func (pinterestMediaKinds) target(c *check) {
 	if m := countMedia(c.Post.Media); c.mediaOK() {
 		c.videoAlone(m, m.docs > 0, "pinterest takes images or one video, not documents", "images")
 	}
 }
 
-func pinterestCarousel(c *check) {
+type pinterestCarousel struct{}
+
+func (pinterestCarousel) target(c *check) {
 	if m := countMedia(c.Post.Media); c.mediaOK() {
 		c.atMost(m.images+m.gifs, "/mediaItems", "a pinterest carousel takes at most %d images, not %d")
 	}
 }
 
-func pinterestVideo(c *check) {
+type pinterestVideo struct{}
+
+func (pinterestVideo) target(c *check) {
 	pin := c.Target.Pinterest
 	if m := countMedia(c.Post.Media); c.mediaOK() && m.videos == 1 && (pin == nil || pin.CoverImageURL == nil) && !videoThumbnail(c.Post.Media) {
 		c.report(apierror.CodeMissingField, c.base(), "the video pin has no cover: give platformSpecificData.coverImageUrl or the video's thumbnail")

@@ -77,48 +77,48 @@ var threadsRules = []Rule{
 		Note: "stricter reading than Meta's 5; a warning"},
 	{ID: idThreadsMediaKinds, media: &threadsMedia, Platform: Threads, Severity: SeverityError,
 		What: "images and videos (mixed in a carousel); no GIF or document", Source: srcThreadsPosts, Read: readToday,
-		check: onTarget(threadsMediaKinds)},
+		check: threadsMediaKinds{}},
 	{ID: idThreadsCarousel, media: &threadsMedia, Platform: Threads, Severity: SeverityError, Limit: 20, Unit: "items",
 		What: "a carousel has at most 20 images and videos", Source: srcThreadsPosts, Read: readLead,
 		Note:  "Meta changelog 2024-10-01 raised 10 to 20; Zernio still says 10",
-		check: onTarget(threadsCarousel)},
+		check: threadsCarousel{}},
 	{ID: idThreadsReplyControl, option: "replyControl", values: &threadsReplyControls, Platform: Threads, Severity: SeverityError,
 		What: "platformSpecificData.replyControl is everyone, accounts_you_follow, mentioned_only, parent_post_author_only or followers_only", Source: srcThreadsReply, Read: readAudit,
 		Note:  "the Threads changelog of 2025-07-07 added parent_post_author_only and followers_only to the first three",
-		check: onTarget(threadsReplyControl)},
+		check: threadsReplyControl{}},
 	{ID: idThreadsAltCount, Platform: Threads, Severity: SeverityError,
 		What: "platformSpecificData.altText has no more entries than the post has media", Source: srcPeer, Read: readToday,
-		check: onTarget(threadsAltCount)},
+		check: threadsAltCount{}},
 	{ID: idThreadsAltMissing, Platform: Threads, Severity: SeverityWarning,
 		What: "an image without alt text", Source: srcPeer, Read: readToday,
-		check: onTarget(threadsAltMissing)},
+		check: threadsAltMissing{}},
 	{ID: idThreadsAltMax, option: "altText", each: true, Platform: Threads, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
 		What: "each entry of platformSpecificData.altText is at most 1,000 characters", Source: srcThreadsPub, Read: readAudit,
 		Note:  "alt_text: \"The maximum length of alt_text is 1,000 characters\"; the unit is not documented, so UTF-16 code units (never over-permits)",
-		check: onTarget(threadsAltMax)},
+		check: threadsAltMax{}},
 	{ID: idThreadsPollOptions, Platform: Threads, Severity: SeverityError, Limit: 4, Unit: "items",
 		What: "platformSpecificData.pollOptions has 2 to 4 options", Source: srcThreadsPolls, Read: readAudit,
 		Note:  "poll_attachment: option_a and option_b, optionally option_c and option_d",
-		check: onTarget(threadsPollOptions)},
+		check: threadsPollOptions{}},
 	{ID: idThreadsPollOptionMax, option: "pollOptions", each: true, Platform: Threads, Severity: SeverityError, Limit: 25, Unit: utf16Name,
 		What: "each poll option is 1 to 25 characters", Source: srcThreadsPolls, Read: readAudit,
 		Note:  "\"at least 1 character long and at most 25 characters long\"; the unit is not documented, so UTF-16 code units (never over-permits)",
-		check: onTarget(threadsPollOption)},
+		check: threadsPollOption{}},
 	{ID: idThreadsPollTextOnly, Platform: Threads, Severity: SeverityError,
 		What: "a poll goes on a text-only post: no media", Source: srcThreadsPolls, Read: readAudit,
 		Note:  "Meta: \"Polls can only be attached to text-only posts\"",
-		check: onTarget(threadsPollTextOnly)},
+		check: threadsPollTextOnly{}},
 	{ID: idThreadsTopicTag, option: "topicTag", Platform: Threads, Severity: SeverityError, Limit: 50, Unit: utf16Name,
 		What: "platformSpecificData.topicTag is 1 to 50 characters without a period or an ampersand", Source: srcThreadsPosts, Read: readAudit,
-		check: onTarget(threadsTopicTag)},
+		check: threadsTopicTag{}},
 	{ID: idThreadsTextAttachmentMax, option: "textAttachment", Platform: Threads, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
 		What: "platformSpecificData.textAttachment (long-form text under the post) is at most 10,000 characters", Source: srcThreadsLinks, Read: readAudit,
 		Note:  "text_attachment.plaintext: \"a maximum of 10K characters\" (unit undocumented: UTF-16 code units)",
-		check: onTarget(threadsTextAttachmentMax)},
+		check: threadsTextAttachmentMax{}},
 	{ID: idThreadsTextAttachmentTextOnly, Platform: Threads, Severity: SeverityError,
 		What: "a text attachment goes on a text-only post without a poll", Source: srcThreadsLinks, Read: readAudit,
 		Note:  "Meta: \"Text attachments can only be attached to text-only posts\" and \"cannot be attached to a post that has a poll\"",
-		check: onTarget(threadsTextAttachmentTextOnly)},
+		check: threadsTextAttachmentTextOnly{}},
 }
 
 // threadsOptions is the target's options, nil when it has none or they could not be read.
@@ -129,19 +129,25 @@ func threadsOptions(c *check) *ThreadsOptions {
 	return nil
 }
 
-func threadsMediaKinds(c *check) {
+type threadsMediaKinds struct{}
+
+func (threadsMediaKinds) target(c *check) {
 	if m := countMedia(c.Post.Media); c.mediaOK() && m.docs+m.gifs > 0 {
 		c.report(apierror.CodeInvalidMedia, "/mediaItems", "threads takes images and videos, not GIFs or documents")
 	}
 }
 
-func threadsCarousel(c *check) {
+type threadsCarousel struct{}
+
+func (threadsCarousel) target(c *check) {
 	if c.mediaOK() {
 		c.atMost(countMedia(c.Post.Media).all, "/mediaItems", "a threads carousel takes at most %d images and videos, not %d")
 	}
 }
 
-func threadsReplyControl(c *check) {
+type threadsReplyControl struct{}
+
+func (threadsReplyControl) target(c *check) {
 	if th := threadsOptions(c); th != nil {
 		c.enum(th.ReplyControl, c.opts()+"/replyControl", threadsReplyControls)
 	}
@@ -154,9 +160,15 @@ func threadsAlt(c *check) []string {
 	return nil
 }
 
-func threadsAltCount(c *check)   { c.altCount(threadsAlt(c)) }
-func threadsAltMissing(c *check) { c.altMissing(threadsAlt(c)) }
-func threadsAltMax(c *check)     { c.measureEach(threadsAlt(c), c.opts()+"/altText", "alt text") }
+type (
+	threadsAltCount   struct{}
+	threadsAltMissing struct{}
+	threadsAltMax     struct{}
+)
+
+func (threadsAltCount) target(c *check)   { c.altCount(threadsAlt(c)) }
+func (threadsAltMissing) target(c *check) { c.altMissing(threadsAlt(c)) }
+func (threadsAltMax) target(c *check)     { c.measureEach(threadsAlt(c), c.opts()+"/altText", "alt text") }
 
 // threadsPoll is the target's poll options and their pointer; ok is false when it has
 // none or they could not be read.
@@ -169,7 +181,9 @@ func threadsPoll(c *check) (opts []string, path string, ok bool) {
 	return th.PollOptions, path, true
 }
 
-func threadsPollOptions(c *check) {
+type threadsPollOptions struct{}
+
+func (threadsPollOptions) target(c *check) {
 	if opts, path, ok := threadsPoll(c); ok {
 		if n := len(opts); n < 2 || n > c.limit() {
 			c.report(apierror.CodeInvalidPoll, path, "a threads poll has 2 to "+strconv.Itoa(c.limit())+" options, not "+strconv.Itoa(n))
@@ -177,7 +191,9 @@ func threadsPollOptions(c *check) {
 	}
 }
 
-func threadsPollOption(c *check) {
+type threadsPollOption struct{}
+
+func (threadsPollOption) target(c *check) {
 	opts, path, ok := threadsPoll(c)
 	if !ok {
 		return
@@ -192,7 +208,9 @@ func threadsPollOption(c *check) {
 	}
 }
 
-func threadsPollTextOnly(c *check) {
+type threadsPollTextOnly struct{}
+
+func (threadsPollTextOnly) target(c *check) {
 	if _, path, ok := threadsPoll(c); ok && c.mediaOK() && len(c.Post.Media) > 0 {
 		if m := countMedia(c.Post.Media); m.all > 0 {
 			c.report(apierror.CodeInvalidPoll, path, "threads takes a poll on a text-only post; this one has "+mediaList(m))
@@ -200,7 +218,9 @@ func threadsPollTextOnly(c *check) {
 	}
 }
 
-func threadsTopicTag(c *check) {
+type threadsTopicTag struct{}
+
+func (threadsTopicTag) target(c *check) {
 	th := threadsOptions(c)
 	path := c.opts() + "/topicTag"
 	if th == nil || th.TopicTag == nil || c.broken(path) {
@@ -229,13 +249,17 @@ func threadsTextAttachment(c *check) (text, path string, ok bool) {
 	return *th.TextAttachment, path, true
 }
 
-func threadsTextAttachmentMax(c *check) {
+type threadsTextAttachmentMax struct{}
+
+func (threadsTextAttachmentMax) target(c *check) {
 	if text, path, ok := threadsTextAttachment(c); ok {
 		c.measure(text, path, "the text attachment")
 	}
 }
 
-func threadsTextAttachmentTextOnly(c *check) {
+type threadsTextAttachmentTextOnly struct{}
+
+func (threadsTextAttachmentTextOnly) target(c *check) {
 	_, path, ok := threadsTextAttachment(c)
 	if !ok {
 		return

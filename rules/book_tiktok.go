@@ -62,31 +62,35 @@ var tiktokRules = []Rule{
 	{ID: idTikTokPhotoTitleMax, Platform: TikTok, Severity: SeverityError, Limit: 90, Unit: utf16Name, schema: SchemaNone,
 		What: "on a photo post the target's text is the post's title: at most 90 UTF-16 code units (its longer text goes in platformSpecificData.description)", Source: srcTikTokPhoto, Read: readAudit,
 		Note:  "TikTok's photo post has a title (max 90 UTF-16 runes) and a description (max 4,000); this API sends the target's text as the title and the description option as the description, as the peer's options (description, for photo posts) imply",
-		check: onTarget(tiktokPhotoTitle)},
+		check: tiktokPhotoTitle{}},
 	{ID: idTikTokPhotoDescriptionMax, option: "description", Platform: TikTok, Severity: SeverityError, Limit: 4000, Unit: utf16Name,
 		What: "platformSpecificData.description (photo posts) is at most 4,000 UTF-16 code units", Source: srcTikTokPhoto, Read: readToday,
-		check: onTarget(tiktokPhotoDescription)},
+		check: tiktokPhotoDescription{}},
 	{ID: idTikTokPrivacyAllowed, option: "privacyLevel", values: &tiktokPrivacyLevels, Platform: TikTok, Severity: SeverityError, schema: SchemaNone,
 		What: "platformSpecificData.privacyLevel is one the creator's account allows (the server gives TikTok's creator_info privacy_level_options per account: schema.Env.TikTokPrivacyLevels)", Source: srcTikTokCreator, Read: readAudit,
 		Note:  "TikTok: privacy_level must be one of the privacy_level_options the creator_info query returns, and the app must not preselect one; a fact of the account, not of the request",
-		check: onTarget(tiktokPrivacyAllowed)},
+		check: tiktokPrivacyAllowed{}},
 	{ID: idTikTokMediaRequired, media: &tiktokMedia, Platform: TikTok, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "at least one video or photo: TikTok has no text-only posts", Source: srcTikTokVideo, Read: readToday,
-		check: onTarget(tiktokMediaRequired)},
+		check: tiktokMediaRequired{}},
 	{ID: idTikTokMediaKinds, media: &tiktokMedia, Platform: TikTok, Severity: SeverityError, Limit: 35, Unit: "items",
 		What: "one video, or 1 to 35 photos; never mixed; no GIF or document", Source: srcTikTokPhoto, Read: readToday,
-		check: onTarget(tiktokMediaKinds)},
+		check: tiktokMediaKinds{}},
 }
 
 // tiktokPhotoTitle: a photo post's text is its title.
-func tiktokPhotoTitle(c *check) {
+type tiktokPhotoTitle struct{}
+
+func (tiktokPhotoTitle) target(c *check) {
 	if m := countMedia(c.Post.Media); c.mediaOK() && m.images > 0 && m.videos == 0 {
 		text, path := c.text()
 		c.measure(text, path, "the title (a photo post's text)")
 	}
 }
 
-func tiktokPhotoDescription(c *check) {
+type tiktokPhotoDescription struct{}
+
+func (tiktokPhotoDescription) target(c *check) {
 	if tk := c.Target.TikTok; tk != nil && c.optsOK() && tk.Description != nil {
 		c.measure(*tk.Description, c.opts()+"/description", "the description")
 	}
@@ -94,7 +98,9 @@ func tiktokPhotoDescription(c *check) {
 
 // tiktokPrivacyAllowed applies once the target is resolved to an account whose
 // creator_info privacy levels the caller gave (PostTarget.PrivacyLevels).
-func tiktokPrivacyAllowed(c *check) {
+type tiktokPrivacyAllowed struct{}
+
+func (tiktokPrivacyAllowed) target(c *check) {
 	t := c.Target
 	path := c.opts() + "/privacyLevel"
 	if t.TikTok == nil || t.TikTok.PrivacyLevel == nil || t.PrivacyLevels == nil || c.broken(path) {
@@ -108,11 +114,15 @@ func tiktokPrivacyAllowed(c *check) {
 		", not "+strconv.Quote(level)+" (TikTok's creator_info)")
 }
 
-func tiktokMediaRequired(c *check) {
+type tiktokMediaRequired struct{}
+
+func (tiktokMediaRequired) target(c *check) {
 	c.needMedia("tiktok has no text-only posts: give one video or photos")
 }
 
-func tiktokMediaKinds(c *check) {
+type tiktokMediaKinds struct{}
+
+func (tiktokMediaKinds) target(c *check) {
 	if !c.mediaOK() {
 		return
 	}

@@ -63,26 +63,28 @@ var twitterRules = []Rule{
 	{ID: idTwitterPoll, option: "poll.options", each: true, Platform: Twitter, Severity: SeverityError, Limit: 25, Unit: utf16Name,
 		What: "each poll option is at most 25 characters", Source: srcXCreate, Read: readLead,
 		Note:  "X's PollOption label maxLength 25; the unit is not documented, so UTF-16 code units (never over-permits)",
-		check: onTarget(twitterPoll)},
+		check: twitterPoll{}},
 	{ID: idTwitterMediaMax, Platform: Twitter, Severity: SeverityError, Limit: 4, Unit: "items",
 		What: "at most 4 images per post", Source: srcXCreate, Read: readLead,
 		Note:  "X OpenAPI media.media_ids maxItems 4 (lead, not re-read)",
-		check: &ruleCheck{target: twitterItemsMedia, post: twitterSharedMedia}},
+		check: twitterMediaCheck{}},
 	{ID: idTwitterMediaKinds, Platform: Twitter, Severity: SeverityError,
 		What: "per post: images, or one video, or one GIF, never mixed; no documents", Source: srcXHelpMedia, Read: readLead,
-		check: &ruleCheck{target: twitterItemsMedia, post: twitterSharedMedia}},
+		check: twitterMediaCheck{}},
 	{ID: idTwitterMediaExclusive, Platform: Twitter, Severity: SeverityError,
 		What: "a poll cannot be combined with media", Source: srcXCreate, Read: readLead,
 		Note:  "X: media are \"mutually exclusive from Quote Tweet Id, Poll, and Card URI\"; the peer says the same",
-		check: onTarget(twitterPollMedia)},
+		check: twitterPollMedia{}},
 	{ID: idTwitterPollThread, Platform: Twitter, Severity: SeverityWarning,
 		What: "a poll on a post with threadItems: the peer API refuses it, X does not", Source: srcXCreate, Read: readAudit,
 		Note:  "X's create-post reference makes poll exclusive with media and quote_tweet_id only; the thread rule is only the peer API's convention, so a warning",
-		check: onTarget(twitterPollThread)},
+		check: twitterPollThread{}},
 }
 
 // twitterPoll: each poll option is at most the limit.
-func twitterPoll(c *check) {
+type twitterPoll struct{}
+
+func (twitterPoll) target(c *check) {
 	tw := c.Target.Twitter
 	poll := c.opts() + "/poll"
 	if tw == nil || tw.Poll == nil || c.broken(poll) {
@@ -98,9 +100,13 @@ func twitterPoll(c *check) {
 	}
 }
 
-// twitterItemsMedia applies the running media rule (twitter.media.max or .kinds) to the
-// media of each thread item of the target.
-func twitterItemsMedia(c *check) {
+// twitterMediaCheck is the check of twitter.media.max and twitter.media.kinds: each
+// thread item's media per target, the shared media once for the post.
+type twitterMediaCheck struct{}
+
+// target applies the running media rule (twitter.media.max or .kinds) to the media of
+// each thread item of the target.
+func (twitterMediaCheck) target(c *check) {
 	tw := c.Target.Twitter
 	if tw == nil {
 		return
@@ -120,9 +126,9 @@ func twitterItemsMedia(c *check) {
 	}
 }
 
-// twitterSharedMedia applies the running media rule to the shared media once for all the
-// twitter targets: one problem at /mediaItems that names them.
-func twitterSharedMedia(c *check) {
+// post applies the running media rule to the shared media once for all the twitter
+// targets: one problem at /mediaItems that names them.
+func (twitterMediaCheck) post(c *check) {
 	first, n := -1, 0
 	for _, t := range c.Post.Targets {
 		if t.Platform == Twitter {
@@ -186,7 +192,9 @@ func twitterMedia(items []Media, maxImages int) (string, string) {
 
 // twitterPollMedia: a poll cannot be combined with media (X: media are "mutually
 // exclusive from Quote Tweet Id, Poll, and Card URI").
-func twitterPollMedia(c *check) {
+type twitterPollMedia struct{}
+
+func (twitterPollMedia) target(c *check) {
 	tw := c.Target.Twitter
 	if tw == nil || tw.Poll == nil || c.broken(c.opts()+"/poll") {
 		return
@@ -197,7 +205,9 @@ func twitterPollMedia(c *check) {
 }
 
 // twitterPollThread: the peer refuses a poll with threadItems, which X allows (a warning).
-func twitterPollThread(c *check) {
+type twitterPollThread struct{}
+
+func (twitterPollThread) target(c *check) {
 	tw := c.Target.Twitter
 	if tw == nil || tw.Poll == nil || c.broken(c.opts()+"/poll") {
 		return

@@ -60,30 +60,34 @@ var youtubeRules = []Rule{
 	{ID: idYouTubeTitleMax, option: "title", Platform: YouTube, Severity: SeverityError, Limit: 100, Unit: utf16Name,
 		What: "platformSpecificData.title is at most 100 characters, counted in UTF-16 code units", Source: srcYTVideos, Read: readLead,
 		Note:  "YouTube does not name the unit; UTF-16 code units never over-permit. Postiz's minimum of 2 is its own rule, not YouTube's",
-		check: onTarget(youtubeTitle)},
+		check: youtubeTitle{}},
 	{ID: idYouTubeTitleChars, option: "title", Platform: YouTube, Severity: SeverityError, Unit: charsName, forbid: "<>",
 		What: "platformSpecificData.title contains no < or >", Source: srcYTVideos, Read: readLead,
-		check: onTarget(youtubeTitle)},
+		check: youtubeTitle{}},
 	{ID: idYouTubeTagsMax, option: "tags", Platform: YouTube, Severity: SeverityError, Limit: 500, Unit: utf16Name, schema: SchemaNone,
 		What: "tags total at most 500 characters: every tag, plus 2 quotes for a tag with a space, plus a comma between tags", Source: srcYTVideos, Read: readLead,
 		Note:  "Postiz leaves the commas out and under-counts by n-1",
-		check: onTarget(youtubeTags)},
+		check: youtubeTags{}},
 	{ID: idYouTubeFirstCommentMax, option: "firstComment", Platform: YouTube, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
 		What: "platformSpecificData.firstComment is at most 10,000 characters", Source: srcPeer, Read: readToday,
-		check: onTarget(youtubeFirstComment)},
+		check: youtubeFirstComment{}},
 	{ID: idYouTubeMediaExactlyOneVideo, media: &youtubeMedia, Platform: YouTube, Severity: SeverityError, Limit: 1, Unit: "items",
 		What: "exactly one video and nothing else", Source: srcYTVideos, Read: readLead,
-		check: onTarget(youtubeOneVideo)},
+		check: youtubeOneVideo{}},
 }
 
 // youtubeTitle applies the running rule (youtube.title.max or .chars) to the title.
-func youtubeTitle(c *check) {
+type youtubeTitle struct{}
+
+func (youtubeTitle) target(c *check) {
 	if y := c.Target.YouTube; y != nil && c.optsOK() && y.Title != nil {
 		c.measure(*y.Title, c.opts()+"/title", "the title")
 	}
 }
 
-func youtubeTags(c *check) {
+type youtubeTags struct{}
+
+func (youtubeTags) target(c *check) {
 	y := c.Target.YouTube
 	path := c.opts() + "/tags"
 	if y == nil || !c.optsOK() || c.broken(path) {
@@ -95,13 +99,17 @@ func youtubeTags(c *check) {
 	}
 }
 
-func youtubeFirstComment(c *check) {
+type youtubeFirstComment struct{}
+
+func (youtubeFirstComment) target(c *check) {
 	if y := c.Target.YouTube; y != nil && c.optsOK() && y.FirstComment != nil {
 		c.measure(*y.FirstComment, c.opts()+"/firstComment", "the first comment")
 	}
 }
 
-func youtubeOneVideo(c *check) {
+type youtubeOneVideo struct{}
+
+func (youtubeOneVideo) target(c *check) {
 	if !c.mediaOK() {
 		return
 	}

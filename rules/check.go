@@ -134,13 +134,15 @@ func (l Limits) CheckPost(p *Post, r Reporter) []TargetCheck {
 		}
 		c.Target = t
 		for _, bi := range checkRules[pi] {
-			c.run(bi, book[bi].check.target)
+			if c.on(bi) {
+				book[bi].check.target(&c)
+			}
 		}
 	}
 	c.Target = nil
 	for bi := range book {
-		if rc := book[bi].check; rc != nil && rc.post != nil {
-			c.run(bi, rc.post)
+		if pc, ok := book[bi].check.(postCheck); ok && c.on(bi) {
+			pc.post(&c)
 		}
 	}
 	return checks
@@ -165,14 +167,14 @@ type dropReporter struct{}
 func (dropReporter) Problem(*apierror.Error) {}
 func (dropReporter) Warning(*apierror.Error) {}
 
-// run runs check f of book rule bi, unless l turns the rule off.
-func (c *check) run(bi int, f func(*check)) {
+// on makes book rule bi the running rule, as the caller's Limits apply it, and reports
+// whether those Limits leave it on (its check runs only then).
+func (c *check) on(bi int) bool {
 	r, on, _ := c.limits.Rule(book[bi].ID)
-	if !on {
-		return
+	if on {
+		c.bi, c.rule = bi, r
 	}
-	c.bi, c.rule = bi, r
-	f(c)
+	return on
 }
 
 // limit is the running rule's limit as the caller's Limits apply it.

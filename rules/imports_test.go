@@ -24,12 +24,13 @@ func TestImportsStayInTheirLayer(t *testing.T) {
 		allowed   []string
 		forbidden []string // standard library packages the layer must not use
 	}{
-		{".", []string{"github.com/rivo/uniseg", "github.com/postrules/postrules/rules/internal/", "github.com/postrules/postrules/rules/apierror", "github.com/postrules/postrules/internal/strictjson"}, []string{"encoding/json"}},
+		{".", []string{"github.com/rivo/uniseg", "github.com/postrules/postrules/rules/internal/", "github.com/postrules/postrules/rules/apierror", "github.com/postrules/postrules/internal/strictjson", "github.com/postrules/postrules/internal/timestamp"}, []string{"encoding/json"}},
 		// The error model: the standard library alone, so every layer can speak it.
 		{"apierror", nil, []string{"encoding/json", "net/http"}},
 		{"lifecycle", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/internal/strictjson"}, []string{"encoding/json", "net/http"}},
 		{"../internal/strictjson", nil, nil},
-		{"internal/timestamp", nil, nil},
+		// The scheduledFor grammar and its words: no time (see TestOnlyOneFileImportsTime).
+		{"../internal/timestamp", []string{"github.com/postrules/postrules/rules/apierror", "github.com/postrules/postrules/internal/strictjson"}, []string{"time"}},
 		{"internal/grapheme", nil, []string{"encoding/json"}},
 		// The HTTP face: net/http over schema and rules, nothing above it, no router.
 		{"../schema/httpapi", []string{"github.com/postrules/postrules/rules", "github.com/postrules/postrules/schema", "github.com/postrules/postrules/internal/statuswriter"}, nil},
@@ -69,6 +70,41 @@ func TestImportsStayInTheirLayer(t *testing.T) {
 				t.Errorf("%s imports %s, outside its layer", f, path)
 			}
 		}
+	}
+}
+
+// TestOnlyOneFileImportsTime keeps package time out of the WebAssembly counter module
+// (about 54 KB brotli with the syscall layer its initialisation brings): scheduled.go is
+// the one file of rules that imports it, and the tag postrules_notime, with which
+// wasm/build.sh builds that module, leaves it out.
+func TestOnlyOneFileImportsTime(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		parsed, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly|parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range parsed.Imports {
+			if imp.Path.Value != `"time"` {
+				continue
+			}
+			if f != "scheduled.go" {
+				t.Errorf("%s imports time: the counter module (built with the tag postrules_notime) would link it; parse scheduledFor through internal/timestamp", f)
+			}
+		}
+	}
+	b, err := os.ReadFile("scheduled.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte("\n//go:build !postrules_notime\n")) {
+		t.Error("scheduled.go lost its build constraint //go:build !postrules_notime")
 	}
 }
 

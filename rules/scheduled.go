@@ -1,18 +1,25 @@
+// This file is the one of package rules that imports package time. Builds with the tag
+// postrules_notime leave it out, and time with it: the WebAssembly counter module
+// (wasm/build.sh), which parses scheduledFor through internal/timestamp alone and would
+// otherwise carry time and the syscall layer its initialisation brings (about 54 KB
+// brotli; docs/wasm.md, "Size steps").
+
+//go:build !postrules_notime
+
 package rules
 
 import (
 	"time"
 
-	"github.com/postrules/postrules/rules/apierror"
-	"github.com/postrules/postrules/rules/internal/timestamp"
+	"github.com/postrules/postrules/internal/timestamp"
 )
 
-// This file is rule 1 of docs/design.md: the strict scheduledFor grammar
+// This file is the Go face of rule 1 of docs/design.md: the strict scheduledFor grammar
 //
 //	YYYY-MM-DD "T" HH:MM [ ":" SS [ "." 1*DIGIT ] ] "Z"
 //
-// read by the hand-written byte scanner of rules/internal/timestamp: no regexp, no
-// time.Parse, no allocation on success.
+// read by the hand-written byte scanner of internal/timestamp, which also holds the
+// rule's words: no regexp, no time.Parse, no allocation on success.
 //
 // Where the grammar differs from RFC 3339 §5.6 (date-time):
 //   - only "Z": numeric offsets, even "+00:00" and "-00:00", are rejected;
@@ -56,24 +63,11 @@ import (
 //
 // ParseScheduledFor does not allocate on success and is safe for concurrent use.
 func ParseScheduledFor(s string) (time.Time, error) {
-	t, f := timestamp.Scan(s)
-	if !f.OK() {
-		return time.Time{}, scheduledForError(s, f)
+	in, err := timestamp.Parse(s)
+	if err != nil {
+		return time.Time{}, err
 	}
-	return t, nil
-}
-
-// scheduledForError renders a failed scan as the *Error ParseScheduledFor returns. Only
-// this path allocates: the message and the *Error.
-func scheduledForError(s string, f timestamp.Fail) *apierror.Error {
-	var buf [512]byte // room for the longest quote() and detail, so only the result allocates
-	b := append(buf[:0], "scheduledFor "...)
-	b = append(b, quote(s)...)
-	b = append(b, ": "...)
-	b = f.AppendDetail(b, s)
-	e := apierror.New(apierror.CodeInvalidScheduledFor, "", string(b))
-	e.Offset = f.Offset()
-	return e
+	return time.Unix(in.Sec, int64(in.Nsec)).UTC(), nil
 }
 
 // CheckScheduledAfter returns nil when t is strictly after now, and otherwise a *Error with
@@ -85,13 +79,7 @@ func CheckScheduledAfter(t, now time.Time) error {
 	if t.After(now) {
 		return nil
 	}
-	rel := "before"
-	if t.Equal(now) {
-		rel = "equal to"
-	}
-	return apierror.New(apierror.CodeScheduledInPast, "",
-		"scheduledFor "+FormatScheduledFor(t)+" is "+rel+" the current time "+
-			FormatScheduledFor(now)+"; a scheduled post must be strictly in the future")
+	return timestamp.PastError(FormatScheduledFor(t), FormatScheduledFor(now), t.Equal(now))
 }
 
 // FormatScheduledFor renders t in UTC in the canonical form of the scheduledFor grammar

@@ -1,3 +1,5 @@
+//go:build !postrules_notime
+
 package rules
 
 import (

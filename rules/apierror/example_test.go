@@ -1,3 +1,5 @@
+//go:build !postrules_notime
+
 package apierror_test
 
 import (

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# size-steps.sh: what each candidate step does to the counter module's size (issue 22,
-# "at most 600 KB brotli"): raw bytes, gzip -9 and brotli (quality 11, as build.sh
-# compresses for wasm/serve) of
-#   - the build of wasm/build.sh (-trimpath -ldflags='-s -w'),
-#   - the same with -gcflags=all=-l (no inlining; the full checker's build),
-#   - the same with GOWASM=satconv,signext,
-#   - binaryen's wasm-opt -O2 and -Oz on the build (the npm package binaryen, a pinned
-#     devDependency of wasm/: run `npm ci` in wasm/ first).
+# size-steps.sh: what each step does to the counter module's size (issue 22, "at most
+# 600 KB brotli"): raw bytes, gzip -9 and brotli (quality 11, as build.sh compresses for
+# wasm/serve) of
+#   - the build of wasm/build.sh (-trimpath -ldflags='-s -w' -tags postrules_notime
+#     -gcflags=runtime=-l),
+#   - the same without -gcflags=runtime=-l (the runtime inlined),
+#   - the same without the tag postrules_notime either (rules links package time),
+#   - build.sh's build with -gcflags=all=-l (no inlining anywhere; the full checker's build),
+#   - with GOWASM=satconv,signext,
+#   - binaryen's wasm-opt -O2 and -Oz on build.sh's build (the npm package binaryen, a
+#     pinned devDependency of wasm/: run `npm ci` in wasm/ first).
 # Usage: bash wasm/bench/size-steps.sh
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -26,17 +29,21 @@ build() { # build OUT [GO FLAGS...]
 }
 echo '| step | raw | gzip -9 | brotli 11 |'
 echo '|---|---:|---:|---:|'
-build "$tmp/base.wasm"
-size 'wasm/build.sh (-trimpath -ldflags=-s -w)' "$tmp/base.wasm"
-build "$tmp/noinline.wasm" -gcflags=all=-l
-size '+ -gcflags=all=-l' "$tmp/noinline.wasm"
-GOWASM=satconv,signext build "$tmp/gowasm.wasm"
-size '+ GOWASM=satconv,signext' "$tmp/gowasm.wasm"
+build "$tmp/base.wasm" -tags postrules_notime -gcflags=runtime=-l
+size 'wasm/build.sh (-trimpath -ldflags=-s -w -tags postrules_notime -gcflags=runtime=-l)' "$tmp/base.wasm"
+build "$tmp/inlined.wasm" -tags postrules_notime
+size 'build.sh without -gcflags=runtime=-l (runtime inlined)' "$tmp/inlined.wasm"
+build "$tmp/time.wasm"
+size 'build.sh without -gcflags=runtime=-l and without -tags postrules_notime (time linked)' "$tmp/time.wasm"
+build "$tmp/noinline.wasm" -tags postrules_notime -gcflags=all=-l
+size 'build.sh with -gcflags=all=-l (no inlining anywhere)' "$tmp/noinline.wasm"
+GOWASM=satconv,signext build "$tmp/gowasm.wasm" -tags postrules_notime -gcflags=runtime=-l
+size 'build.sh + GOWASM=satconv,signext' "$tmp/gowasm.wasm"
 opt="$root/wasm/node_modules/binaryen/bin/wasm-opt"
 # Go's output uses bulk memory, saturating float-to-int conversions, sign extension and
 # mutable globals: wasm-opt refuses the module without these features.
 features=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals)
 for level in -O2 -Oz; do
 	node "$opt" "${features[@]}" "$level" "$tmp/base.wasm" -o "$tmp/opt$level.wasm"
-	size "+ wasm-opt $level ($(node "$opt" --version))" "$tmp/opt$level.wasm"
+	size "build.sh + wasm-opt $level ($(node "$opt" --version))" "$tmp/opt$level.wasm"
 done

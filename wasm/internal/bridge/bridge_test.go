@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf16"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
 	"github.com/postrules/postrules/internal/strictjson"
+	"github.com/postrules/postrules/internal/timestamp"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/lifecycle"
@@ -203,9 +203,9 @@ func TestFaultOfOtherErrors(t *testing.T) {
 	if f.Code != apierror.CodeInternal || f.Error != "Internal Server Error" || f.Offset != -1 {
 		t.Errorf("got %+v", f)
 	}
-	// A wrapped *apierror.Error is still found (errors.As, past the fast type assertion),
+	// A wrapped *apierror.Error is still found (apierror.As walks the wrapping),
 	// and its byte offset still converted.
-	_, err := rules.ParseScheduledFor("😀")
+	_, err := timestamp.Parse("😀")
 	f = FaultOf(fmt.Errorf("wrapped: %w", err), "😀")
 	if f.Code != apierror.CodeInvalidScheduledFor || f.Error != "Bad Request" || f.Offset != 0 {
 		t.Errorf("wrapped: got %+v", f)
@@ -306,40 +306,6 @@ func BenchmarkMeasure(b *testing.B) {
 				if n := unisegCount(tc.text); n != want {
 					b.Fatal(n)
 				}
-			}
-		})
-	}
-}
-
-// BenchmarkParseScheduledFor is the Go side of a keystroke in a scheduledFor field: the
-// value checked and, when invalid, its fault written as the JSON the page decodes, next
-// to the rule alone (rules.ParseScheduledFor) and to time.Parse of the same value.
-//
-//	GOOS=js GOARCH=wasm go test -exec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec" -run '^$' -bench ParseScheduledFor -benchtime=200ms ./wasm/internal/bridge
-func BenchmarkParseScheduledFor(b *testing.B) {
-	for _, tc := range []struct{ name, value string }{
-		{"valid", "2030-01-02T03:04:05.5Z"},
-		{"invalid", "2030-02-30T03:04Z"},
-	} {
-		b.Run("bridge+json/"+tc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			var buf []byte
-			for i := 0; i < b.N; i++ {
-				if _, f := ParseScheduledFor(tc.value, "", false); f != nil {
-					buf = f.AppendJSON(buf[:0])
-				}
-			}
-		})
-		b.Run("rules/"+tc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				rules.ParseScheduledFor(tc.value)
-			}
-		})
-		b.Run("time.Parse/"+tc.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				time.Parse(time.RFC3339Nano, tc.value)
 			}
 		})
 	}

@@ -1,18 +1,73 @@
-// Package timestamp is the byte scanner behind rules.ParseScheduledFor: the strict
-// scheduledFor grammar
+// Package timestamp is rule 1 of docs/design.md, the strict scheduledFor grammar
 //
 //	YYYY-MM-DD "T" HH:MM [ ":" SS [ "." 1*DIGIT ] ] "Z"
 //
 // read in the manner of Go's time/format_rfc3339.go and net/netip: no regexp, no
-// time.Parse, no allocation on success. The rule book (package rules) owns the grammar's
-// contract and its error type; this package only scans and says where and why it stopped.
+// time.Parse, no allocation on success; with the rule's words (the errors it returns)
+// and the canonical form it prints. rules.ParseScheduledFor is its face for Go callers.
+//
+// It does not import package time: an instant is an [Instant], Unix seconds and
+// nanoseconds. That keeps package time, and the syscall layer its initialisation brings
+// (about 54 KB brotli), out of the WebAssembly counter module, which parses scheduledFor
+// through this package alone (wasm/internal/bridge; rules/scheduled.go, the one file of
+// rules that imports time, is left out of that build by the tag postrules_notime).
 package timestamp
 
 import (
 	"strconv"
-	"time"
 	"unicode/utf8"
+
+	"github.com/postrules/postrules/internal/strictjson"
+	"github.com/postrules/postrules/rules/apierror"
 )
+
+// Instant is a moment read by the grammar: seconds since 1970-01-01T00:00:00Z and the
+// nanoseconds within that second (0-999,999,999). Every instant the grammar can write
+// lies in the years 0000-9999.
+type Instant struct {
+	Sec  int64
+	Nsec int32
+}
+
+// After reports whether in is strictly later than u.
+func (in Instant) After(u Instant) bool {
+	return in.Sec > u.Sec || in.Sec == u.Sec && in.Nsec > u.Nsec
+}
+
+// Parse reads s by the grammar. On failure the error has Code CodeInvalidScheduledFor,
+// an empty Path and Offset at the byte where s went wrong; its message quotes s and says
+// what was expected, e.g.
+//
+//	scheduledFor "2023-02-29T10:00Z": day 29 is out of range for February 2023 (at offset 8)
+//
+// Only failure allocates: the message and the *Error.
+func Parse(s string) (Instant, *apierror.Error) {
+	in, f := Scan(s)
+	if !f.OK() {
+		var buf [512]byte // room for the longest quote and detail, so only the result allocates
+		b := append(buf[:0], "scheduledFor "...)
+		b = append(b, strictjson.Quote(s)...)
+		b = append(b, ": "...)
+		b = f.AppendDetail(b, s)
+		e := apierror.New(apierror.CodeInvalidScheduledFor, "", string(b))
+		e.Offset = f.Offset()
+		return Instant{}, e
+	}
+	return in, nil
+}
+
+// PastError is the error of a scheduledFor that is not strictly after the caller's clock
+// (rule 1: an instant equal to now is already in the past), given both instants in their
+// canonical form and whether they are equal. Code CodeScheduledInPast, an empty Path.
+func PastError(scheduled, now string, equal bool) *apierror.Error {
+	rel := "before"
+	if equal {
+		rel = "equal to"
+	}
+	return apierror.New(apierror.CodeScheduledInPast, "",
+		"scheduledFor "+scheduled+" is "+rel+" the current time "+now+
+			"; a scheduled post must be strictly in the future")
+}
 
 // why says why a scan failed; ok means it did not.
 type why uint8
@@ -62,14 +117,14 @@ const (
 	fixedLen    = 16
 )
 
-// Scan is the scanner behind ParseScheduledFor. The fixed-width head
+// Scan is the scanner behind Parse. The fixed-width head
 // "YYYY-MM-DDTHH:MM" is checked in one straight run of comparisons; only when that fails
 // does locateHead walk it byte by byte to say where. Values are checked block by
 // block in reading order, each block's shape before its values, so the failure reported
 // is the first one a reader going left to right would meet.
-func Scan(s string) (time.Time, Fail) {
+func Scan(s string) (Instant, Fail) {
 	if len(s) <= fixedLen {
-		return time.Time{}, locateHead(s)
+		return Instant{}, locateHead(s)
 	}
 	_ = s[fixedLen] // one bounds check for the whole head
 	y0, y1, y2, y3 := s[0]-'0', s[1]-'0', s[2]-'0', s[3]-'0'
@@ -78,25 +133,25 @@ func Scan(s string) (time.Time, Fail) {
 	if y0 > 9 || y1 > 9 || y2 > 9 || y3 > 9 || mo0 > 9 || mo1 > 9 || d0 > 9 || d1 > 9 ||
 		h0 > 9 || h1 > 9 || mi0 > 9 || mi1 > 9 ||
 		s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' {
-		return time.Time{}, locateHead(s)
+		return Instant{}, locateHead(s)
 	}
 	year := uint32(y0)*1000 + uint32(y1)*100 + uint32(y2)*10 + uint32(y3)
 	month := uint32(mo0)*10 + uint32(mo1)
 	day := uint32(d0)*10 + uint32(d1)
 	if month-1 > 11 { // month 00 wraps around
-		return time.Time{}, Fail{offMonth, monthRange}
+		return Instant{}, Fail{offMonth, monthRange}
 	}
 	leap := isLeap(year)
 	if day-1 >= daysIn(month, leap) {
-		return time.Time{}, Fail{offDay, dayRange}
+		return Instant{}, Fail{offDay, dayRange}
 	}
 	hour := uint32(h0)*10 + uint32(h1)
 	if hour > 23 {
-		return time.Time{}, Fail{offHour, hourRange}
+		return Instant{}, Fail{offHour, hourRange}
 	}
 	minute := uint32(mi0)*10 + uint32(mi1)
 	if minute > 59 {
-		return time.Time{}, Fail{offMinute, minuteRange}
+		return Instant{}, Fail{offMinute, minuteRange}
 	}
 
 	var sec, nsec uint32
@@ -105,18 +160,18 @@ func Scan(s string) (time.Time, Fail) {
 	case 'Z':
 		// no seconds, no fraction
 	case '.':
-		return time.Time{}, Fail{i, fractionNoSeconds}
+		return Instant{}, Fail{i, fractionNoSeconds}
 	case ':':
 		// Seconds block ":SS".
 		if len(s) <= offSecond || s[offSecond]-'0' > 9 {
-			return time.Time{}, Fail{offSecond, unexpected}
+			return Instant{}, Fail{offSecond, unexpected}
 		}
 		if len(s) <= offSecond+1 || s[offSecond+1]-'0' > 9 {
-			return time.Time{}, Fail{offSecond + 1, unexpected}
+			return Instant{}, Fail{offSecond + 1, unexpected}
 		}
 		sec = uint32(s[offSecond]-'0')*10 + uint32(s[offSecond+1]-'0')
 		if sec > 59 {
-			return time.Time{}, Fail{offSecond, secondRange}
+			return Instant{}, Fail{offSecond, secondRange}
 		}
 		i = offAfterSec
 		if i < len(s) && s[i] == '.' {
@@ -140,7 +195,7 @@ func Scan(s string) (time.Time, Fail) {
 			}
 			n := i - start
 			if n == 0 {
-				return time.Time{}, Fail{i, wantFractionDigit}
+				return Instant{}, Fail{i, wantFractionDigit}
 			}
 			nsec *= pow10[9-n]
 			// Digits past the nanosecond are read and dropped: truncation, not rounding,
@@ -150,21 +205,21 @@ func Scan(s string) (time.Time, Fail) {
 			}
 		}
 		if i >= len(s) || s[i] != 'Z' {
-			return time.Time{}, Fail{i, wantZ}
+			return Instant{}, Fail{i, wantZ}
 		}
 	default:
-		return time.Time{}, Fail{i, wantZ}
+		return Instant{}, Fail{i, wantZ}
 	}
 	// s[i] is 'Z'; it must be the last byte.
 	if i+1 != len(s) {
-		return time.Time{}, Fail{i + 1, trailing}
+		return Instant{}, Fail{i + 1, trailing}
 	}
 
 	// Every field is in range, so there is nothing to normalise: the instant is computed
 	// directly, which is what keeps this cheaper than time.Date.
 	days := int64(daysBeforeYear(year)+daysBeforeMonth(month, leap)+day-1) - daysTo1970
 	secs := days*86400 + int64(hour*3600+minute*60+sec)
-	return time.Unix(secs, int64(nsec)).UTC(), Fail{}
+	return Instant{secs, int32(nsec)}, Fail{}
 }
 
 // locateHead finds the first failure in the head "YYYY-MM-DDTHH:MM" and the byte
@@ -325,7 +380,7 @@ func (f Fail) AppendDetail(b []byte, s string) []byte {
 		b = append(b, "day "...)
 		b = append(b, s[offDay:offDay+2]...)
 		b = append(b, " is out of range for "...)
-		b = append(b, time.Month(num2(s[offMonth:])).String()...)
+		b = append(b, monthNames[num2(s[offMonth:])-1]...)
 		b = append(b, ' ')
 		b = append(b, s[offYear:offYear+4]...)
 	case hourRange:
@@ -422,4 +477,72 @@ func appendHex4(b []byte, r rune) []byte {
 		b = append(b, hex[(r>>(4*uint(i)))&0xF])
 	}
 	return b
+}
+
+// monthNames name the months 1-12 for the messages ("out of range for February 2023").
+var monthNames = [12]string{"January", "February", "March", "April", "May", "June", "July",
+	"August", "September", "October", "November", "December"}
+
+// AppendUTC appends in's canonical form: the grammar's, always with seconds, with a
+// fraction only when there is a sub-second part (trailing zeros trimmed), ending in "Z",
+// e.g. "2026-01-02T03:04:05Z" and "2026-01-02T03:04:05.5Z". It is what time.RFC3339Nano
+// writes for the same instant in UTC, for the years 0000-9999 every Instant of Scan lies
+// in (rules.FormatScheduledFor, which takes any time.Time, leaves other years to package
+// time).
+func AppendUTC(b []byte, in Instant) []byte {
+	days, secs := in.Sec/86400, int(in.Sec%86400)
+	if secs < 0 { // before 1970: floor, not truncation
+		days--
+		secs += 86400
+	}
+	year, month, day := civil(days)
+	var buf [len("2006-01-02T15:04:05.999999999Z")]byte
+	copy(buf[:], "0000-00-00T00:00:00")
+	putDigits(buf[0:4], year)
+	putDigits(buf[5:7], month)
+	putDigits(buf[8:10], day)
+	putDigits(buf[11:13], secs/3600)
+	putDigits(buf[14:16], secs/60%60)
+	putDigits(buf[17:19], secs%60)
+	n := len("2006-01-02T15:04:05")
+	if in.Nsec > 0 {
+		buf[n] = '.'
+		putDigits(buf[n+1:n+10], int(in.Nsec))
+		n += 10
+		for buf[n-1] == '0' {
+			n--
+		}
+	}
+	buf[n] = 'Z'
+	return append(b, buf[:n+1]...)
+}
+
+// putDigits writes v in decimal into all of dst, zeros in front. (One loop over a fixed
+// buffer rather than an append per digit: in WebAssembly every append site is code.)
+func putDigits(dst []byte, v int) {
+	for i := len(dst) - 1; i >= 0; i-- {
+		dst[i] = byte('0' + v%10)
+		v /= 10
+	}
+}
+
+// civil is the proleptic Gregorian date of the day days after 1970-01-01 (negative:
+// before), for the years 0000-9999. It counts from a 1 March so that a leap day ends its
+// year, in 400-year cycles of 146,097 days, as in Howard Hinnant's civil_from_days
+// (https://howardhinnant.github.io/date_algorithms.html). The count starts at -0400-03-01,
+// a cycle early, so that January and February of year 0 are not before it.
+func civil(days int64) (year, month, day int) {
+	z := int(days + daysTo1970 - 60 + 146097)              // days since -0400-03-01 (year 0 is leap: 31 + 29 days before 1 March)
+	cycle, doc := z/146097, z%146097                       // 400-year cycle, day of cycle
+	yoc := (doc - doc/1460 + doc/36524 - doc/146096) / 365 // year of cycle, 0-399
+	doy := doc - (365*yoc + yoc/4 - yoc/100)               // day of the year from 1 March, 0-365
+	mp := (5*doy + 2) / 153                                // month from March, 0-11
+	day = doy - (153*mp+2)/5 + 1
+	month = mp + 3
+	year = cycle*400 + yoc - 400
+	if month > 12 {
+		month -= 12
+		year++
+	}
+	return year, month, day
 }
