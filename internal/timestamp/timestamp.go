@@ -373,28 +373,18 @@ func (f Fail) AppendDetail(b []byte, s string) []byte {
 	case trailing:
 		b = append(b, "unexpected text after 'Z'"...)
 	case monthRange:
-		b = append(b, "month "...)
-		b = append(b, s[offMonth:offMonth+2]...)
-		b = append(b, " is out of range 01-12"...)
+		b = appendOutOfRange(b, "month", s[offMonth:offMonth+2], "01-12")
 	case dayRange:
-		b = append(b, "day "...)
-		b = append(b, s[offDay:offDay+2]...)
-		b = append(b, " is out of range for "...)
+		b = appendOutOfRange(b, "day", s[offDay:offDay+2], "for ")
 		b = append(b, monthNames[num2(s[offMonth:])-1]...)
 		b = append(b, ' ')
 		b = append(b, s[offYear:offYear+4]...)
 	case hourRange:
-		b = append(b, "hour "...)
-		b = append(b, s[offHour:offHour+2]...)
-		b = append(b, " is out of range 00-23"...)
+		b = appendOutOfRange(b, "hour", s[offHour:offHour+2], "00-23")
 	case minuteRange:
-		b = append(b, "minute "...)
-		b = append(b, s[offMinute:offMinute+2]...)
-		b = append(b, " is out of range 00-59"...)
+		b = appendOutOfRange(b, "minute", s[offMinute:offMinute+2], "00-59")
 	case secondRange:
-		b = append(b, "second "...)
-		b = append(b, s[offSecond:offSecond+2]...)
-		b = append(b, " is out of range 00-59"...)
+		b = appendOutOfRange(b, "second", s[offSecond:offSecond+2], "00-59")
 		if s[offSecond:offSecond+2] == "60" {
 			b = append(b, "; leap seconds are not accepted"...)
 		}
@@ -420,6 +410,15 @@ func (f Fail) AppendDetail(b []byte, s string) []byte {
 	b = append(b, " (at offset "...)
 	b = strconv.AppendInt(b, int64(f.off), 10)
 	return append(b, ')')
+}
+
+// appendOutOfRange appends "<field> <its digits> is out of range <want>".
+func appendOutOfRange(b []byte, field, digits, want string) []byte {
+	b = append(b, field...)
+	b = append(b, ' ')
+	b = append(b, digits...)
+	b = append(b, " is out of range "...)
+	return append(b, want...)
 }
 
 // appendUnexpected appends "expected <want>, found <what is at off>" and, for the
