@@ -462,11 +462,55 @@ func (l Limits) measureRule(p Platform, bi int, text string) (m Measurement, on 
 }
 
 // unitCache keeps, for one text, the last measurement of each built-in counter, so that
-// rules in the same unit with other caps need not count again.
+// rules in the same unit with other caps need not count again, and the facts of one pass
+// over the text (scanFacts) that answer the rules in bytes, UTF-16 units and code points,
+// and tell the character rules and the entity scan when there is nothing to find.
 type unitCache struct {
-	m    [4]Measurement
-	ok   [4]bool
-	ents entityCache
+	m     [4]Measurement
+	ok    [4]bool
+	facts textFacts
+	state uint8 // factsUnread, factsValid or factsInvalid
+	ents  entityCache
+}
+
+const (
+	factsUnread = iota
+	factsValid
+	factsInvalid
+)
+
+// valid reports whether text is valid UTF-8, after which u.facts are text's facts. It
+// reads the text once, the first time it is asked.
+func (u *unitCache) valid(text string) bool {
+	if u.state == factsUnread {
+		u.state = factsInvalid
+		if f, ok := scanFacts(text); ok {
+			u.facts, u.state = f, factsValid
+		}
+	}
+	return u.state == factsValid
+}
+
+// marks is which entity marks text holds, all of them when that is not known.
+func (u *unitCache) marks(text string) entity.Marks {
+	if !u.valid(text) {
+		return entity.AllMarks
+	}
+	var m entity.Marks
+	for _, b := range [...]struct {
+		seen uint8
+		mark entity.Marks
+	}{{seenDot, entity.MarkDot}, {seenAt, entity.MarkAt}, {seenHash, entity.MarkHash}, {seenDollar, entity.MarkDollar}} {
+		if u.facts.seen&b.seen != 0 {
+			m |= b.mark
+		}
+	}
+	return m
+}
+
+// lacks reports whether text is known to hold none of the characters of bits (seen*).
+func (u *unitCache) lacks(text string, bits uint8) bool {
+	return u != nil && u.valid(text) && u.facts.seen&bits == 0
 }
 
 // entityCache is the one entity scan of a text (rules/internal/entity) that the link,
@@ -481,13 +525,17 @@ type entityCache struct {
 	first [96]entity.Entity
 }
 
-func (c *entityCache) scan(text string) {
+func (c *entityCache) scan(text string, marks entity.Marks) {
 	if c.done {
 		return
 	}
 	c.done = true
+	c.all = true
+	if marks == 0 {
+		return // no entity can begin anywhere
+	}
 	var sc entity.Scanner
-	sc.Init(text)
+	sc.InitMarks(text, marks)
 	c.all = true
 	for {
 		e, ok := sc.Next()
@@ -504,22 +552,40 @@ func (c *entityCache) scan(text string) {
 	}
 }
 
-// measure is the measurement of a link or tag rule of kind k.
-func (c *entityCache) measure(k ruleKind, text string, limit int) Measurement {
-	switch k {
-	case kindLinks:
+// measure is the measurement of a link or tag rule of kind k, from the scan of a text
+// that holds only the entity marks of marks.
+func (c *entityCache) measure(k ruleKind, text string, marks entity.Marks, limit int) Measurement {
+	c.scan(text, marks)
+	if k == kindLinks {
 		return c.links(text, limit)
-	case kindHashtags:
-		return c.tags(text, entity.Hashtag, hashtagsName, limit)
-	case kindMentions:
-		return c.tags(text, entity.Mention, mentionsName, limit)
 	}
-	return c.tags(text, entity.Cashtag, cashtagsName, limit)
+	return c.tags(text, tagKind(k), tagName(k), limit)
+}
+
+// tagKind is the entity a tag rule of kind k counts.
+func tagKind(k ruleKind) entity.Kind {
+	switch k {
+	case kindHashtags:
+		return entity.Hashtag
+	case kindMentions:
+		return entity.Mention
+	}
+	return entity.Cashtag
+}
+
+// tagName is the counter name of a tag rule of kind k.
+func tagName(k ruleKind) string {
+	switch k {
+	case kindHashtags:
+		return hashtagsName
+	case kindMentions:
+		return mentionsName
+	}
+	return cashtagsName
 }
 
 // tags is measureTags(text, kind, name, limit), from the scan when it holds the answer.
 func (c *entityCache) tags(text string, kind entity.Kind, name string, limit int) Measurement {
-	c.scan(text)
 	m := Measurement{Counter: name, Cap: limit, Exact: true, OverflowAt: -1, Length: c.total[kind]}
 	if m.Length <= limit {
 		return m
@@ -538,7 +604,6 @@ func (c *entityCache) tags(text string, kind entity.Kind, name string, limit int
 
 // links is measureLinks(text, limit), from the scan when it holds every entity.
 func (c *entityCache) links(text string, limit int) Measurement {
-	c.scan(text)
 	if c.total[entity.URL] == 0 {
 		return Measurement{Counter: linksName, Cap: limit, Exact: true, OverflowAt: -1}
 	}
@@ -548,39 +613,52 @@ func (c *entityCache) links(text string, limit int) Measurement {
 	return countLinks(text, c.first[:c.n], limit)
 }
 
-// builtinSlot is c's slot in a unitCache, or -1 for a counter from outside (whose
-// result may depend on anything).
-func builtinSlot(c Counter) int {
+// measure is c.Measure(text, limit), answered from the cache when it can be: for a valid
+// text, bytes always and UTF-16 units and code points whenever the text fits limit, from
+// its facts; graphemes when an exact count of the same text already fits limit. (A
+// fitting text's measurement depends on the cap only through Cap itself; OverflowAt is -1
+// whatever the cap.) An invalid text is measured by the counters themselves, so that
+// the error is the one each reports.
+func (u *unitCache) measure(c Counter, text string, limit int) (Measurement, error) {
+	if u == nil {
+		return c.Measure(text, limit)
+	}
+	var slot int
 	switch c := c.(type) {
 	case graphemeCounter:
-		return 0
+		slot = 0
 	case bytesCounter:
-		return 1
-	case unitCounter:
-		if c.wide == 2 {
-			return 2
+		if u.valid(text) {
+			return bytesMeasurement(text, limit), nil
 		}
-		return 3
+		slot = 1
+	case unitCounter:
+		if u.valid(text) {
+			n := u.facts.codePoints
+			if c.wide == 2 {
+				n = u.facts.utf16
+			}
+			if limit = max(limit, 0); n <= limit {
+				return Measurement{Counter: c.name, Length: n, Exact: true, Cap: limit, OverflowAt: -1}, nil
+			}
+			// Over the cap: the counter finds the overflow and how far it counts.
+			return c.Measure(text, limit)
+		}
+		slot = 2
+		if c.wide != 2 {
+			slot = 3
+		}
+	default:
+		return c.Measure(text, limit) // a counter from outside: its result may depend on anything
 	}
-	return -1
-}
-
-// measure is c.Measure(text, limit), answered from the cache when an exact count of the
-// same text already fits limit. (A fitting text's measurement depends on the cap only
-// through Cap itself; OverflowAt is -1 whatever the cap.)
-func (u *unitCache) measure(c Counter, text string, limit int) (Measurement, error) {
-	slot := -1
-	if u != nil {
-		slot = builtinSlot(c)
-	}
-	if slot >= 0 && u.ok[slot] {
+	if u.ok[slot] {
 		if cm := u.m[slot]; cm.Exact && cm.Fits() && cm.Length <= limit {
 			cm.Cap = limit
 			return cm, nil
 		}
 	}
 	m, err := c.Measure(text, limit)
-	if slot >= 0 && err == nil {
+	if err == nil {
 		u.m[slot], u.ok[slot] = m, true
 	}
 	return m, err
@@ -598,14 +676,29 @@ func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCa
 	}
 	switch {
 	case r.forbid != "":
-		m = measureForbidden(text, r.forbid)
-	case r.kind == kindLittleText:
-		m = measureLittleText(text)
-	case r.kind == kindLinks || r.kind == kindHashtags || r.kind == kindMentions || r.kind == kindCashtags:
-		if cache == nil {
-			cache = &unitCache{}
+		if bits, ok := forbidBits(r.forbid); ok && cache.lacks(text, bits) {
+			m = Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
+		} else {
+			m = measureForbidden(text, r.forbid)
 		}
-		m = cache.ents.measure(r.kind, text, limit)
+	case r.kind == kindLittleText:
+		if cache.lacks(text, seenLittle) {
+			m = Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
+		} else {
+			m = measureLittleText(text)
+		}
+	case r.kind == kindLinks:
+		if cache == nil {
+			m = measureLinks(text, limit)
+		} else {
+			m = cache.ents.measure(r.kind, text, cache.marks(text), limit)
+		}
+	case r.kind == kindHashtags || r.kind == kindMentions || r.kind == kindCashtags:
+		if cache == nil {
+			m = measureTags(text, tagKind(r.kind), tagName(r.kind), limit)
+		} else {
+			m = cache.ents.measure(r.kind, text, cache.marks(text), limit)
+		}
 	default:
 		var c Counter
 		if pi := p.index(); textRules[pi][0] == bi {
