@@ -223,7 +223,7 @@ func (l Limits) set(o override) Limits {
 }
 
 // find returns the override of book rule bi, or the zero override.
-func (l Limits) find(bi int) override {
+func (l *Limits) find(bi int) override {
 	if l.ov != nil {
 		for _, o := range l.ov.list {
 			if o.rule == bi {
@@ -306,26 +306,31 @@ func (l Limits) textMeasurements(dst []Measurement, p Platform, text string) ([]
 	return l.appendMeasurements(dst, p, text, &cache)
 }
 
-func (l Limits) appendMeasurements(dst []Measurement, p Platform, text string, cache *unitCache) ([]Measurement, error) {
-	if !p.Valid() {
+func (l *Limits) appendMeasurements(dst []Measurement, p Platform, text string, cache *unitCache) ([]Measurement, error) {
+	pi := p.index()
+	if pi < 0 {
 		_, err := ParsePlatform(string(p))
 		return dst, err
 	}
 	primaryFits := true
-	for k, bi := range textRules[p.index()] {
-		if !primaryFits && book[bi].kind == kindLength && !builtinUnit(book[bi].Unit) {
+	for k, bi := range textRules[pi] {
+		if !primaryFits && book[bi].kind == kindLength && ruleCounter[bi] == nil {
 			// twitter.text.x_weighted speaks where graphemes fit and X's count does not;
 			// past the grapheme cap the error says it all.
 			continue
 		}
-		m, on, err := l.measureRuleCached(p, bi, text, cache)
+		// Measured in place at the end of dst: a Measurement is ten words, and this runs
+		// for every rule of every platform on every keystroke.
+		dst = append(dst, Measurement{})
+		m := &dst[len(dst)-1]
+		on, err := l.measureText(m, pi, k == 0, bi, text, cache)
 		if !on {
+			dst = dst[:len(dst)-1]
 			continue
 		}
 		if k == 0 {
 			primaryFits = m.Fits()
 		}
-		dst = append(dst, m)
 		if err != nil {
 			return dst, err
 		}
@@ -416,7 +421,7 @@ func measureAllCut(text string) int {
 
 // measureAll is MeasureAll's whole read; decided is true when every platform of ps breaks
 // an error rule.
-func (l Limits) measureAll(dst []Measurement, ps []Platform, text string) ([]Measurement, bool, error) {
+func (l *Limits) measureAll(dst []Measurement, ps []Platform, text string) ([]Measurement, bool, error) {
 	// One text, many rules in few units: a unit's exact count is reused by every rule
 	// whose cap it fits (the seven UTF-16 rules of the ten platforms count once).
 	var cache unitCache
@@ -665,55 +670,75 @@ func (u *unitCache) measure(c Counter, text string, limit int) (Measurement, err
 }
 
 func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCache) (m Measurement, on bool, err error) {
+	pi := p.index()
+	on, err = l.measureText(&m, pi, textRules[pi][0] == bi, bi, text, cache)
+	return m, on, err
+}
+
+// measureText measures text against book rule bi of the platform of index pi, whose
+// primary rule it is when primary is true, into *m, which must be zero; on is false when
+// l turned the rule off (*m is then left zero). l is a pointer and the platform an index
+// because this is measureAll's loop, once per rule: a Limits is over thirty words.
+func (l *Limits) measureText(m *Measurement, pi int, primary bool, bi int, text string, cache *unitCache) (on bool, err error) {
 	r := &book[bi]
-	o := l.find(bi)
-	if o.off {
-		return Measurement{}, false, nil
-	}
 	limit := r.Limit
-	if o.limit > 0 {
-		limit = o.limit
+	if l.ov != nil {
+		o := l.find(bi)
+		if o.off {
+			return false, nil
+		}
+		if o.limit > 0 {
+			limit = o.limit
+		}
 	}
 	switch {
 	case r.forbid != "":
 		if bits, ok := forbidBits(r.forbid); ok && cache.lacks(text, bits) {
-			m = Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
+			*m = Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
 		} else {
-			m = measureForbidden(text, r.forbid)
+			*m = measureForbidden(text, r.forbid)
 		}
 	case r.kind == kindLittleText:
 		if cache.lacks(text, seenLittle) {
-			m = Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
+			*m = Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
 		} else {
-			m = measureLittleText(text)
+			*m = measureLittleText(text)
 		}
 	case r.kind == kindLinks:
 		if cache == nil {
-			m = measureLinks(text, limit)
+			*m = measureLinks(text, limit)
 		} else {
-			m = cache.ents.measure(r.kind, text, cache.marks(text), limit)
+			*m = cache.ents.measure(r.kind, text, cache.marks(text), limit)
 		}
 	case r.kind == kindHashtags || r.kind == kindMentions || r.kind == kindCashtags:
 		if cache == nil {
-			m = measureTags(text, tagKind(r.kind), tagName(r.kind), limit)
+			*m = measureTags(text, tagKind(r.kind), tagName(r.kind), limit)
 		} else {
-			m = cache.ents.measure(r.kind, text, cache.marks(text), limit)
+			*m = cache.ents.measure(r.kind, text, cache.marks(text), limit)
 		}
 	default:
 		var c Counter
-		if pi := p.index(); textRules[pi][0] == bi {
-			lim := l.For(p)
+		if primary {
+			// Limits.For without its copies: the cap and counter the caller set, else the
+			// rule's own (a primary rule's Limit and Unit are its platform's defaults).
+			lim := l.byPlatform[pi]
 			c, limit = lim.Counter, lim.Cap
-		} else if builtin, ok := bookCounter(r.Unit); ok {
-			c = builtin
-		} else if l.ext != nil && l.ext.Name() == r.Unit && l.For(p).Counter.Name() != r.Unit {
+			if limit <= 0 {
+				limit = r.Limit
+			}
+			if c == nil {
+				c = ruleCounter[bi]
+			}
+		} else if c = ruleCounter[bi]; c != nil {
+			// a unit of this package
+		} else if l.ext != nil && l.ext.Name() == r.Unit && l.For(r.Platform).Counter.Name() != r.Unit {
 			// A unit from outside, unless the platform's own cap already counts in it (the
 			// warning would repeat the error).
 			c = l.ext
 		} else {
-			return Measurement{}, false, nil
+			return false, nil
 		}
-		m, err = cache.measure(c, text, limit)
+		*m, err = cache.measure(c, text, limit)
 		if err == nil || r.Severity != SeverityWarning {
 			break
 		}
@@ -728,7 +753,7 @@ func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCa
 	}
 	m.Rule = r.ID
 	m.Warning = r.Severity == SeverityWarning
-	return m, true, err
+	return true, err
 }
 
 // UnitName is how a message names a counter's unit: "312 graphemes", "312 bytes",
