@@ -489,7 +489,12 @@ const (
 func (u *unitCache) valid(text string) bool {
 	if u.state == factsUnread {
 		u.state = factsInvalid
-		if f, ok := scanFacts(text); ok {
+		if u.ok[0] && u.m[0].Exact {
+			// The grapheme counter read the whole text, strictly, without error: it is
+			// valid, and only needs counting (measureAll measures twitter's and bluesky's
+			// graphemes first).
+			u.facts, u.state = scanValidFacts(text), factsValid
+		} else if f, ok := scanFacts(text); ok {
 			u.facts, u.state = f, factsValid
 		}
 	}

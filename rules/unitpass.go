@@ -1,5 +1,11 @@
 package rules
 
+import (
+	"math/bits"
+
+	"github.com/postrules/postrules/rules/internal/grapheme"
+)
+
 // measureAll asks up to sixteen rules about one text, and every rule in bytes, UTF-16
 // units or code points, and every rule about the characters it holds, used to read the
 // text again: a validation pass for each byte rule, a count for each unit, a pass for each
@@ -102,6 +108,73 @@ func scanFacts(text string) (f textFacts, ok bool) {
 	}
 	cp := len(text) - cont
 	return textFacts{codePoints: cp, utf16: cp + four, seen: seen}, true
+}
+
+// scanValidFacts is scanFacts for a text known to be valid UTF-8: with nothing to check,
+// it counts eight bytes at a time (the code points are the bytes that are not
+// continuation bytes, 10xxxxxx; a four-byte lead, 11110xxx, adds a UTF-16 unit) and
+// looks at a byte only when it is ASCII or the lead byte of ＃ and ＠ (0xEF).
+func scanValidFacts(text string) textFacts {
+	const (
+		ones = 0x0101010101010101
+		ef   = 0xEF * ones
+	)
+	cont, four := 0, 0
+	var seen uint8
+	i := 0
+	for ; i+8 <= len(text); i += 8 {
+		x := grapheme.Load64(text, i)
+		if x&swarHigh == 0 {
+			seen |= seenBits[x&0x7F] | seenBits[x>>8&0x7F] | seenBits[x>>16&0x7F] | seenBits[x>>24&0x7F] |
+				seenBits[x>>32&0x7F] | seenBits[x>>40&0x7F] | seenBits[x>>48&0x7F] | seenBits[x>>56]
+			continue
+		}
+		// x<<k moves bit 7-k of each byte to its bit 7 (bits from the byte below land in
+		// bits 0..k-1, which swarHigh masks out).
+		cont += bits.OnesCount64(x &^ (x << 1) & swarHigh)
+		four += bits.OnesCount64(x & (x << 1) & (x << 2) & (x << 3) &^ (x << 4) & swarHigh)
+		// The ASCII bytes among them, one by one.
+		for a := ^x & swarHigh; a != 0; a &= a - 1 {
+			seen |= seenBits[text[i+bits.TrailingZeros64(a)>>3]]
+		}
+		// A byte 0xEF: y has a zero byte there, and (y-ones)&^y sets the high bit of the
+		// lowest zero byte (higher ones may be false alarms, so each is checked).
+		if y := x ^ ef; (y-ones)&^y&swarHigh != 0 {
+			for k := i; k < i+8; k++ {
+				if text[k] == 0xEF {
+					seen |= fullWidthMark(text, k)
+				}
+			}
+		}
+	}
+	for ; i < len(text); i++ {
+		switch b := text[i]; {
+		case b < 0x80:
+			seen |= seenBits[b]
+		case b&0xC0 == 0x80:
+			cont++
+		case b == 0xEF:
+			seen |= fullWidthMark(text, i)
+		case b >= 0xF0:
+			four++
+		}
+	}
+	cp := len(text) - cont
+	return textFacts{codePoints: cp, utf16: cp + four, seen: seen}
+}
+
+// fullWidthMark is the seen* bit of the character at text[i] (a byte 0xEF of a valid
+// text) when it is ＃ or ＠, else 0.
+func fullWidthMark(text string, i int) uint8 {
+	if i+2 < len(text) && text[i+1] == 0xBC {
+		switch text[i+2] {
+		case 0x83: // U+FF03 ＃
+			return seenHash
+		case 0xA0: // U+FF20 ＠
+			return seenAt
+		}
+	}
+	return 0
 }
 
 // bytesMeasurement is bytesCounter's measurement of a text known to be valid UTF-8.

@@ -129,7 +129,7 @@ func TestUnitPassProperties(t *testing.T) {
 		func(s string) bool {
 			f, ok := scanFacts(s)
 			g, gok := referenceFacts(s)
-			return ok == gok && f == g
+			return ok == gok && f == g && (!ok || scanValidFacts(s) == g)
 		}, gen.OneGenOf(genUnitPassText(60, false), genUnitPassText(60, true), gen.AnyString())))
 
 	properties.Property("measureAll answers as every rule measured on its own", prop.ForAll(
@@ -165,6 +165,9 @@ func FuzzMeasureAllAsReference(f *testing.F) {
 		fb, okb := referenceFacts(text)
 		if ok != okb || fa != fb {
 			t.Fatalf("%q: facts %+v %v, want %+v %v", text, fa, ok, fb, okb)
+		}
+		if fv := scanValidFacts(text); ok && fv != fb {
+			t.Fatalf("%q: facts of the valid text %+v, want %+v", text, fv, fb)
 		}
 		if d := sameMeasureAll(text); d != "" {
 			t.Fatalf("%q: %s", text, d)
