@@ -433,8 +433,8 @@ func (l *Limits) measureAll(dst []Measurement, ps []Platform, text string) ([]Me
 			return dst, false, err
 		}
 		broken := false
-		for _, m := range dst[from:] {
-			broken = broken || !m.Warning && !m.Fits()
+		for i := from; i < len(dst); i++ { // by index: a Measurement is ten words
+			broken = broken || !dst[i].Warning && !dst[i].Fits()
 		}
 		decided = decided && broken
 	}
