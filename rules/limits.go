@@ -562,10 +562,8 @@ func (c *entityCache) scan(text string, marks entity.Marks) {
 	}
 }
 
-// measure is the measurement of a link or tag rule of kind k, from the scan of a text
-// that holds only the entity marks of marks.
-func (c *entityCache) measure(k ruleKind, text string, marks entity.Marks, limit int) Measurement {
-	c.scan(text, marks)
+// measure is the measurement of a link or tag rule of kind k, from the scan (done).
+func (c *entityCache) measure(k ruleKind, text string, limit int) Measurement {
 	if k == kindLinks {
 		return c.links(text, limit)
 	}
@@ -709,17 +707,17 @@ func (l *Limits) measureText(m *Measurement, pi int, primary bool, bi int, text 
 		} else {
 			*m = measureLittleText(text)
 		}
-	case r.kind == kindLinks:
-		if cache == nil {
+	case r.kind == kindLinks || r.kind == kindHashtags || r.kind == kindMentions || r.kind == kindCashtags:
+		switch {
+		case cache != nil:
+			if !cache.ents.done {
+				cache.ents.scan(text, cache.marks(text))
+			}
+			*m = cache.ents.measure(r.kind, text, limit)
+		case r.kind == kindLinks:
 			*m = measureLinks(text, limit)
-		} else {
-			*m = cache.ents.measure(r.kind, text, cache.marks(text), limit)
-		}
-	case r.kind == kindHashtags || r.kind == kindMentions || r.kind == kindCashtags:
-		if cache == nil {
+		default:
 			*m = measureTags(text, tagKind(r.kind), tagName(r.kind), limit)
-		} else {
-			*m = cache.ents.measure(r.kind, text, cache.marks(text), limit)
 		}
 	default:
 		var c Counter
