@@ -562,12 +562,15 @@ func (c *entityCache) scan(text string, marks entity.Marks) {
 	}
 }
 
-// measure is the measurement of a link or tag rule of kind k, from the scan (done).
-func (c *entityCache) measure(k ruleKind, text string, limit int) Measurement {
+// measure writes to *m (zero) the measurement of a link or tag rule of kind k, from the
+// scan (done). Results go through a pointer in this file's per-rule path: a Measurement
+// is ten words, and copying it out of each call was a good part of the cost per rule.
+func (c *entityCache) measure(m *Measurement, k ruleKind, text string, limit int) {
 	if k == kindLinks {
-		return c.links(text, limit)
+		c.links(m, text, limit)
+	} else {
+		c.tags(m, text, tagKind(k), tagName(k), limit)
 	}
-	return c.tags(text, tagKind(k), tagName(k), limit)
 }
 
 // tagKind is the entity a tag rule of kind k counts.
@@ -592,44 +595,47 @@ func tagName(k ruleKind) string {
 	return cashtagsName
 }
 
-// tags is measureTags(text, kind, name, limit), from the scan when it holds the answer.
-func (c *entityCache) tags(text string, kind entity.Kind, name string, limit int) Measurement {
-	m := Measurement{Counter: name, Cap: limit, Exact: true, OverflowAt: -1, Length: c.total[kind]}
+// tags writes measureTags(text, kind, name, limit) to *m, from the scan when it holds the
+// answer.
+func (c *entityCache) tags(m *Measurement, text string, kind entity.Kind, name string, limit int) {
+	m.Counter, m.Cap, m.Exact, m.OverflowAt, m.Length = name, limit, true, -1, c.total[kind]
 	if m.Length <= limit {
-		return m
+		return
 	}
 	seen := 0
 	for _, e := range c.first[:c.n] {
 		if e.Kind == kind {
 			if seen++; seen == limit+1 {
 				m.OverflowAt = e.Start
-				return m
+				return
 			}
 		}
 	}
-	return measureTags(text, kind, name, limit)
+	*m = measureTags(text, kind, name, limit)
 }
 
-// links is measureLinks(text, limit), from the scan when it holds every entity.
-func (c *entityCache) links(text string, limit int) Measurement {
-	if c.total[entity.URL] == 0 {
-		return Measurement{Counter: linksName, Cap: limit, Exact: true, OverflowAt: -1}
+// links writes measureLinks(text, limit) to *m, from the scan when it holds every entity.
+func (c *entityCache) links(m *Measurement, text string, limit int) {
+	switch {
+	case c.total[entity.URL] == 0:
+		m.Counter, m.Cap, m.Exact, m.OverflowAt = linksName, limit, true, -1
+	case !c.all:
+		*m = measureLinks(text, limit)
+	default:
+		*m = countLinks(text, c.first[:c.n], limit)
 	}
-	if !c.all {
-		return measureLinks(text, limit)
-	}
-	return countLinks(text, c.first[:c.n], limit)
 }
 
-// measure is c.Measure(text, limit), answered from the cache when it can be: for a valid
-// text, bytes always and UTF-16 units and code points whenever the text fits limit, from
-// its facts; graphemes when an exact count of the same text already fits limit. (A
-// fitting text's measurement depends on the cap only through Cap itself; OverflowAt is -1
-// whatever the cap.) An invalid text is measured by the counters themselves, so that
-// the error is the one each reports.
-func (u *unitCache) measure(c Counter, text string, limit int) (Measurement, error) {
+// measure writes c.Measure(text, limit) to *m (zero) and returns its error, answered from
+// the cache when it can be: for a valid text, bytes always and UTF-16 units and code
+// points whenever the text fits limit, from its facts; graphemes when an exact count of
+// the same text already fits limit. (A fitting text's measurement depends on the cap only
+// through Cap itself; OverflowAt is -1 whatever the cap.) An invalid text is measured by
+// the counters themselves, so that the error is the one each reports.
+func (u *unitCache) measure(m *Measurement, c Counter, text string, limit int) (err error) {
 	if u == nil {
-		return c.Measure(text, limit)
+		*m, err = c.Measure(text, limit)
+		return err
 	}
 	var slot int
 	switch c := c.(type) {
@@ -637,7 +643,8 @@ func (u *unitCache) measure(c Counter, text string, limit int) (Measurement, err
 		slot = 0
 	case bytesCounter:
 		if u.valid(text) {
-			return bytesMeasurement(text, limit), nil
+			*m = bytesMeasurement(text, limit)
+			return nil
 		}
 		slot = 1
 	case unitCounter:
@@ -647,29 +654,31 @@ func (u *unitCache) measure(c Counter, text string, limit int) (Measurement, err
 				n = u.facts.utf16
 			}
 			if limit = max(limit, 0); n <= limit {
-				return Measurement{Counter: c.name, Length: n, Exact: true, Cap: limit, OverflowAt: -1}, nil
+				m.Counter, m.Length, m.Exact, m.Cap, m.OverflowAt = c.name, n, true, limit, -1
+				return nil
 			}
 			// Over the cap: the counter finds the overflow and how far it counts.
-			return c.Measure(text, limit)
+			*m, err = c.Measure(text, limit)
+			return err
 		}
 		slot = 2
 		if c.wide != 2 {
 			slot = 3
 		}
 	default:
-		return c.Measure(text, limit) // a counter from outside: its result may depend on anything
+		*m, err = c.Measure(text, limit) // a counter from outside: its result may depend on anything
+		return err
 	}
-	if u.ok[slot] {
-		if cm := u.m[slot]; cm.Exact && cm.Fits() && cm.Length <= limit {
-			cm.Cap = limit
-			return cm, nil
-		}
+	if cm := &u.m[slot]; u.ok[slot] && cm.Exact && cm.Fits() && cm.Length <= limit {
+		*m = *cm
+		m.Cap = limit
+		return nil
 	}
-	m, err := c.Measure(text, limit)
+	*m, err = c.Measure(text, limit)
 	if err == nil {
-		u.m[slot], u.ok[slot] = m, true
+		u.m[slot], u.ok[slot] = *m, true
 	}
-	return m, err
+	return err
 }
 
 func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCache) (m Measurement, on bool, err error) {
@@ -713,7 +722,7 @@ func (l *Limits) measureText(m *Measurement, pi int, primary bool, bi int, text 
 			if !cache.ents.done {
 				cache.ents.scan(text, cache.marks(text))
 			}
-			*m = cache.ents.measure(r.kind, text, limit)
+			cache.ents.measure(m, r.kind, text, limit)
 		case r.kind == kindLinks:
 			*m = measureLinks(text, limit)
 		default:
@@ -741,7 +750,7 @@ func (l *Limits) measureText(m *Measurement, pi int, primary bool, bi int, text 
 		} else {
 			return false, nil
 		}
-		*m, err = cache.measure(c, text, limit)
+		err = cache.measure(m, c, text, limit)
 		if err == nil || r.Severity != SeverityWarning {
 			break
 		}
