@@ -189,6 +189,10 @@ var bookIndex map[string]int
 // applied to a target's text, primary length rule first.
 var textRules [numPlatforms][]int
 
+// ruleCounter is, by position in book, the counter of this package that counts the rule's
+// unit (bookCounter), nil for a unit no counter of this package counts.
+var ruleCounter []Counter
+
 // checkRules lists, per platform, the positions in book of the rules with a check of a
 // target, in the book's order.
 var checkRules [numPlatforms][]int
@@ -199,8 +203,10 @@ func init() {
 		book = append(book, rs...)
 	}
 	bookIndex = make(map[string]int, len(book))
+	ruleCounter = make([]Counter, len(book))
 	for i, r := range book {
 		bookIndex[r.ID] = i
+		ruleCounter[i], _ = bookCounter(r.Unit)
 		p := r.Platform.index()
 		if r.kind != kindOther {
 			textRules[p] = append(textRules[p], i)

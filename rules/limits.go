@@ -223,7 +223,7 @@ func (l Limits) set(o override) Limits {
 }
 
 // find returns the override of book rule bi, or the zero override.
-func (l Limits) find(bi int) override {
+func (l *Limits) find(bi int) override {
 	if l.ov != nil {
 		for _, o := range l.ov.list {
 			if o.rule == bi {
@@ -306,26 +306,31 @@ func (l Limits) textMeasurements(dst []Measurement, p Platform, text string) ([]
 	return l.appendMeasurements(dst, p, text, &cache)
 }
 
-func (l Limits) appendMeasurements(dst []Measurement, p Platform, text string, cache *unitCache) ([]Measurement, error) {
-	if !p.Valid() {
+func (l *Limits) appendMeasurements(dst []Measurement, p Platform, text string, cache *unitCache) ([]Measurement, error) {
+	pi := p.index()
+	if pi < 0 {
 		_, err := ParsePlatform(string(p))
 		return dst, err
 	}
 	primaryFits := true
-	for k, bi := range textRules[p.index()] {
-		if !primaryFits && book[bi].kind == kindLength && !builtinUnit(book[bi].Unit) {
+	for k, bi := range textRules[pi] {
+		if !primaryFits && book[bi].kind == kindLength && ruleCounter[bi] == nil {
 			// twitter.text.x_weighted speaks where graphemes fit and X's count does not;
 			// past the grapheme cap the error says it all.
 			continue
 		}
-		m, on, err := l.measureRuleCached(p, bi, text, cache)
+		// Measured in place at the end of dst: a Measurement is ten words, and this runs
+		// for every rule of every platform on every keystroke.
+		dst = append(dst, Measurement{})
+		m := &dst[len(dst)-1]
+		on, err := l.measureText(m, pi, k == 0, bi, text, cache)
 		if !on {
+			dst = dst[:len(dst)-1]
 			continue
 		}
 		if k == 0 {
 			primaryFits = m.Fits()
 		}
-		dst = append(dst, m)
 		if err != nil {
 			return dst, err
 		}
@@ -416,7 +421,7 @@ func measureAllCut(text string) int {
 
 // measureAll is MeasureAll's whole read; decided is true when every platform of ps breaks
 // an error rule.
-func (l Limits) measureAll(dst []Measurement, ps []Platform, text string) ([]Measurement, bool, error) {
+func (l *Limits) measureAll(dst []Measurement, ps []Platform, text string) ([]Measurement, bool, error) {
 	// One text, many rules in few units: a unit's exact count is reused by every rule
 	// whose cap it fits (the seven UTF-16 rules of the ten platforms count once).
 	var cache unitCache
@@ -428,8 +433,8 @@ func (l Limits) measureAll(dst []Measurement, ps []Platform, text string) ([]Mea
 			return dst, false, err
 		}
 		broken := false
-		for _, m := range dst[from:] {
-			broken = broken || !m.Warning && !m.Fits()
+		for i := from; i < len(dst); i++ { // by index: a Measurement is ten words
+			broken = broken || !dst[i].Warning && !dst[i].Fits()
 		}
 		decided = decided && broken
 	}
@@ -462,11 +467,60 @@ func (l Limits) measureRule(p Platform, bi int, text string) (m Measurement, on 
 }
 
 // unitCache keeps, for one text, the last measurement of each built-in counter, so that
-// rules in the same unit with other caps need not count again.
+// rules in the same unit with other caps need not count again, and the facts of one pass
+// over the text (scanFacts) that answer the rules in bytes, UTF-16 units and code points,
+// and tell the character rules and the entity scan when there is nothing to find.
 type unitCache struct {
-	m    [4]Measurement
-	ok   [4]bool
-	ents entityCache
+	m     [4]Measurement
+	ok    [4]bool
+	facts textFacts
+	state uint8 // factsUnread, factsValid or factsInvalid
+	ents  entityCache
+}
+
+const (
+	factsUnread = iota
+	factsValid
+	factsInvalid
+)
+
+// valid reports whether text is valid UTF-8, after which u.facts are text's facts. It
+// reads the text once, the first time it is asked.
+func (u *unitCache) valid(text string) bool {
+	if u.state == factsUnread {
+		u.state = factsInvalid
+		if u.ok[0] && u.m[0].Exact {
+			// The grapheme counter read the whole text, strictly, without error: it is
+			// valid, and only needs counting (measureAll measures twitter's and bluesky's
+			// graphemes first).
+			u.facts, u.state = scanValidFacts(text), factsValid
+		} else if f, ok := scanFacts(text); ok {
+			u.facts, u.state = f, factsValid
+		}
+	}
+	return u.state == factsValid
+}
+
+// marks is which entity marks text holds, all of them when that is not known.
+func (u *unitCache) marks(text string) entity.Marks {
+	if !u.valid(text) {
+		return entity.AllMarks
+	}
+	var m entity.Marks
+	for _, b := range [...]struct {
+		seen uint8
+		mark entity.Marks
+	}{{seenDot, entity.MarkDot}, {seenAt, entity.MarkAt}, {seenHash, entity.MarkHash}, {seenDollar, entity.MarkDollar}} {
+		if u.facts.seen&b.seen != 0 {
+			m |= b.mark
+		}
+	}
+	return m
+}
+
+// lacks reports whether text is known to hold none of the characters of bits (seen*).
+func (u *unitCache) lacks(text string, bits uint8) bool {
+	return u != nil && u.valid(text) && u.facts.seen&bits == 0
 }
 
 // entityCache is the one entity scan of a text (rules/internal/entity) that the link,
@@ -481,13 +535,17 @@ type entityCache struct {
 	first [96]entity.Entity
 }
 
-func (c *entityCache) scan(text string) {
+func (c *entityCache) scan(text string, marks entity.Marks) {
 	if c.done {
 		return
 	}
 	c.done = true
+	c.all = true
+	if marks == 0 {
+		return // no entity can begin anywhere
+	}
 	var sc entity.Scanner
-	sc.Init(text)
+	sc.InitMarks(text, marks)
 	c.all = true
 	for {
 		e, ok := sc.Next()
@@ -504,123 +562,195 @@ func (c *entityCache) scan(text string) {
 	}
 }
 
-// measure is the measurement of a link or tag rule of kind k.
-func (c *entityCache) measure(k ruleKind, text string, limit int) Measurement {
-	switch k {
-	case kindLinks:
-		return c.links(text, limit)
-	case kindHashtags:
-		return c.tags(text, entity.Hashtag, hashtagsName, limit)
-	case kindMentions:
-		return c.tags(text, entity.Mention, mentionsName, limit)
+// measure writes to *m (zero) the measurement of a link or tag rule of kind k, from the
+// scan (done). Results go through a pointer in this file's per-rule path: a Measurement
+// is ten words, and copying it out of each call was a good part of the cost per rule.
+func (c *entityCache) measure(m *Measurement, k ruleKind, text string, limit int) {
+	if k == kindLinks {
+		c.links(m, text, limit)
+	} else {
+		c.tags(m, text, tagKind(k), tagName(k), limit)
 	}
-	return c.tags(text, entity.Cashtag, cashtagsName, limit)
 }
 
-// tags is measureTags(text, kind, name, limit), from the scan when it holds the answer.
-func (c *entityCache) tags(text string, kind entity.Kind, name string, limit int) Measurement {
-	c.scan(text)
-	m := Measurement{Counter: name, Cap: limit, Exact: true, OverflowAt: -1, Length: c.total[kind]}
+// tagKind is the entity a tag rule of kind k counts.
+func tagKind(k ruleKind) entity.Kind {
+	switch k {
+	case kindHashtags:
+		return entity.Hashtag
+	case kindMentions:
+		return entity.Mention
+	}
+	return entity.Cashtag
+}
+
+// tagName is the counter name of a tag rule of kind k.
+func tagName(k ruleKind) string {
+	switch k {
+	case kindHashtags:
+		return hashtagsName
+	case kindMentions:
+		return mentionsName
+	}
+	return cashtagsName
+}
+
+// tags writes measureTags(text, kind, name, limit) to *m, from the scan when it holds the
+// answer.
+func (c *entityCache) tags(m *Measurement, text string, kind entity.Kind, name string, limit int) {
+	m.Counter, m.Cap, m.Exact, m.OverflowAt, m.Length = name, limit, true, -1, c.total[kind]
 	if m.Length <= limit {
-		return m
+		return
 	}
 	seen := 0
 	for _, e := range c.first[:c.n] {
 		if e.Kind == kind {
 			if seen++; seen == limit+1 {
 				m.OverflowAt = e.Start
-				return m
+				return
 			}
 		}
 	}
-	return measureTags(text, kind, name, limit)
+	*m = measureTags(text, kind, name, limit)
 }
 
-// links is measureLinks(text, limit), from the scan when it holds every entity.
-func (c *entityCache) links(text string, limit int) Measurement {
-	c.scan(text)
-	if c.total[entity.URL] == 0 {
-		return Measurement{Counter: linksName, Cap: limit, Exact: true, OverflowAt: -1}
+// links writes measureLinks(text, limit) to *m, from the scan when it holds every entity.
+func (c *entityCache) links(m *Measurement, text string, limit int) {
+	switch {
+	case c.total[entity.URL] == 0:
+		m.Counter, m.Cap, m.Exact, m.OverflowAt = linksName, limit, true, -1
+	case !c.all:
+		*m = measureLinks(text, limit)
+	default:
+		*m = countLinks(text, c.first[:c.n], limit)
 	}
-	if !c.all {
-		return measureLinks(text, limit)
-	}
-	return countLinks(text, c.first[:c.n], limit)
 }
 
-// builtinSlot is c's slot in a unitCache, or -1 for a counter from outside (whose
-// result may depend on anything).
-func builtinSlot(c Counter) int {
+// measure writes c.Measure(text, limit) to *m (zero) and returns its error, answered from
+// the cache when it can be: for a valid text, bytes always and UTF-16 units and code
+// points whenever the text fits limit, from its facts; graphemes when an exact count of
+// the same text already fits limit. (A fitting text's measurement depends on the cap only
+// through Cap itself; OverflowAt is -1 whatever the cap.) An invalid text is measured by
+// the counters themselves, so that the error is the one each reports.
+func (u *unitCache) measure(m *Measurement, c Counter, text string, limit int) (err error) {
+	if u == nil {
+		*m, err = c.Measure(text, limit)
+		return err
+	}
+	var slot int
 	switch c := c.(type) {
 	case graphemeCounter:
-		return 0
+		slot = 0
 	case bytesCounter:
-		return 1
+		if u.valid(text) {
+			*m = bytesMeasurement(text, limit)
+			return nil
+		}
+		slot = 1
 	case unitCounter:
-		if c.wide == 2 {
-			return 2
+		if u.valid(text) {
+			n := u.facts.codePoints
+			if c.wide == 2 {
+				n = u.facts.utf16
+			}
+			if limit = max(limit, 0); n <= limit {
+				m.Counter, m.Length, m.Exact, m.Cap, m.OverflowAt = c.name, n, true, limit, -1
+				return nil
+			}
+			// Over the cap: the counter finds the overflow and how far it counts.
+			*m, err = c.Measure(text, limit)
+			return err
 		}
-		return 3
-	}
-	return -1
-}
-
-// measure is c.Measure(text, limit), answered from the cache when an exact count of the
-// same text already fits limit. (A fitting text's measurement depends on the cap only
-// through Cap itself; OverflowAt is -1 whatever the cap.)
-func (u *unitCache) measure(c Counter, text string, limit int) (Measurement, error) {
-	slot := -1
-	if u != nil {
-		slot = builtinSlot(c)
-	}
-	if slot >= 0 && u.ok[slot] {
-		if cm := u.m[slot]; cm.Exact && cm.Fits() && cm.Length <= limit {
-			cm.Cap = limit
-			return cm, nil
+		slot = 2
+		if c.wide != 2 {
+			slot = 3
 		}
+	default:
+		*m, err = c.Measure(text, limit) // a counter from outside: its result may depend on anything
+		return err
 	}
-	m, err := c.Measure(text, limit)
-	if slot >= 0 && err == nil {
-		u.m[slot], u.ok[slot] = m, true
+	if cm := &u.m[slot]; u.ok[slot] && cm.Exact && cm.Fits() && cm.Length <= limit {
+		*m = *cm
+		m.Cap = limit
+		return nil
 	}
-	return m, err
+	*m, err = c.Measure(text, limit)
+	if err == nil {
+		u.m[slot], u.ok[slot] = *m, true
+	}
+	return err
 }
 
 func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCache) (m Measurement, on bool, err error) {
+	pi := p.index()
+	on, err = l.measureText(&m, pi, textRules[pi][0] == bi, bi, text, cache)
+	return m, on, err
+}
+
+// measureText measures text against book rule bi of the platform of index pi, whose
+// primary rule it is when primary is true, into *m, which must be zero; on is false when
+// l turned the rule off (*m is then left zero). l is a pointer and the platform an index
+// because this is measureAll's loop, once per rule: a Limits is over thirty words.
+func (l *Limits) measureText(m *Measurement, pi int, primary bool, bi int, text string, cache *unitCache) (on bool, err error) {
 	r := &book[bi]
-	o := l.find(bi)
-	if o.off {
-		return Measurement{}, false, nil
-	}
 	limit := r.Limit
-	if o.limit > 0 {
-		limit = o.limit
+	if l.ov != nil {
+		o := l.find(bi)
+		if o.off {
+			return false, nil
+		}
+		if o.limit > 0 {
+			limit = o.limit
+		}
 	}
 	switch {
 	case r.forbid != "":
-		m = measureForbidden(text, r.forbid)
-	case r.kind == kindLittleText:
-		m = measureLittleText(text)
-	case r.kind == kindLinks || r.kind == kindHashtags || r.kind == kindMentions || r.kind == kindCashtags:
-		if cache == nil {
-			cache = &unitCache{}
+		if bits, ok := forbidBits(r.forbid); ok && cache.lacks(text, bits) {
+			*m = Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
+		} else {
+			*m = measureForbidden(text, r.forbid)
 		}
-		m = cache.ents.measure(r.kind, text, limit)
+	case r.kind == kindLittleText:
+		if cache.lacks(text, seenLittle) {
+			*m = Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
+		} else {
+			*m = measureLittleText(text)
+		}
+	case r.kind == kindLinks || r.kind == kindHashtags || r.kind == kindMentions || r.kind == kindCashtags:
+		switch {
+		case cache != nil:
+			if !cache.ents.done {
+				cache.ents.scan(text, cache.marks(text))
+			}
+			cache.ents.measure(m, r.kind, text, limit)
+		case r.kind == kindLinks:
+			*m = measureLinks(text, limit)
+		default:
+			*m = measureTags(text, tagKind(r.kind), tagName(r.kind), limit)
+		}
 	default:
 		var c Counter
-		if pi := p.index(); textRules[pi][0] == bi {
-			lim := l.For(p)
+		if primary {
+			// Limits.For without its copies: the cap and counter the caller set, else the
+			// rule's own (a primary rule's Limit and Unit are its platform's defaults).
+			lim := l.byPlatform[pi]
 			c, limit = lim.Counter, lim.Cap
-		} else if builtin, ok := bookCounter(r.Unit); ok {
-			c = builtin
-		} else if l.ext != nil && l.ext.Name() == r.Unit && l.For(p).Counter.Name() != r.Unit {
+			if limit <= 0 {
+				limit = r.Limit
+			}
+			if c == nil {
+				c = ruleCounter[bi]
+			}
+		} else if c = ruleCounter[bi]; c != nil {
+			// a unit of this package
+		} else if l.ext != nil && l.ext.Name() == r.Unit && l.For(r.Platform).Counter.Name() != r.Unit {
 			// A unit from outside, unless the platform's own cap already counts in it (the
 			// warning would repeat the error).
 			c = l.ext
 		} else {
-			return Measurement{}, false, nil
+			return false, nil
 		}
-		m, err = cache.measure(c, text, limit)
+		err = cache.measure(m, c, text, limit)
 		if err == nil || r.Severity != SeverityWarning {
 			break
 		}
@@ -635,7 +765,7 @@ func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCa
 	}
 	m.Rule = r.ID
 	m.Warning = r.Severity == SeverityWarning
-	return m, true, err
+	return true, err
 }
 
 // UnitName is how a message names a counter's unit: "312 graphemes", "312 bytes",

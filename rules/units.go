@@ -74,19 +74,10 @@ type bytesCounter struct{}
 func (bytesCounter) Name() string { return bytesName }
 
 func (bytesCounter) Measure(text string, limit int) (Measurement, error) {
-	if limit < 0 {
-		limit = 0
-	}
-	m := Measurement{Counter: bytesName, Length: len(text), Exact: true, Cap: limit, OverflowAt: -1}
+	m := bytesMeasurement(text, limit)
 	read := len(text)
-	if read > limit {
-		read = limit + 1
-		// Back up to the start of the character that holds byte limit.
-		at := limit
-		for at > 0 && text[at]&0xC0 == 0x80 {
-			at--
-		}
-		m.OverflowAt = at
+	if read > m.Cap {
+		read = m.Cap + 1
 	}
 	// A sequence that starts in text[:read] ends at most utf8.UTFMax-1 bytes after it.
 	if bad := strictjson.FirstInvalidUTF8String(text[:min(len(text), read+utf8.UTFMax-1)]); bad >= 0 && bad < read {

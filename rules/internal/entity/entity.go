@@ -76,6 +76,39 @@ func (s *Scanner) Init(text string) {
 	}
 }
 
+// Marks says which of the characters that begin an entity a text holds, for InitMarks.
+type Marks uint8
+
+// The marks: a URL holds a '.' (extractUrlsWithIndices returns nothing for a text
+// without one), a mention begins with '@' or '＠', a hashtag with '#' or '＃', a
+// cashtag with '$'.
+const (
+	MarkDot Marks = 1 << iota
+	MarkAt
+	MarkHash
+	MarkDollar
+	AllMarks = MarkDot | MarkAt | MarkHash | MarkDollar
+)
+
+// InitMarks is Init for a text that holds none of the marks missing from marks (the
+// caller has looked): an extractor whose mark the text lacks would read the whole text to
+// find no candidate, so it is not run, and the scan yields what Init's would.
+func (s *Scanner) InitMarks(text string, marks Marks) {
+	*s = Scanner{text: text}
+	if marks&MarkDot != 0 {
+		s.urls.Init(text)
+	}
+	for k, mark := range [...]Marks{xURL: MarkDot, xMention: MarkAt, xHashtag: MarkHash, xCashtag: MarkDollar} {
+		if marks&mark != 0 {
+			s.advance(k)
+		} else {
+			// What advance leaves when the extractor finds nothing (the URL scanner is
+			// never asked again, so it need not be set up).
+			s.resume[k] = len(text)
+		}
+	}
+}
+
 // extractor indices in heads: twitter-text concatenates urls, mentions, hashtags and
 // cashtags before its stable sort, so that order breaks ties (none occur: the marks
 // differ).

@@ -286,6 +286,20 @@ func machineSpan(s string, budget int, strict bool) (end, clusters, invalid int)
 					if r >= 0x800 {
 						if c, w = tableClass(r), 3; c == clsSurrogate {
 							c, w = clsOther, 0
+						} else if c == clsOther && state != stPrepend {
+							// A plain character (a CJK ideograph, kana, most symbols):
+							// whatever precedes it but Prepend (GB9b), a boundary falls
+							// before it (GB999, GB4, GB5) and stPlain follows
+							// (TestOtherAfterAnyState). Taken here without the table
+							// step and the checks for invalid bytes and ASCII runs.
+							if n == budget {
+								return j, n, -1
+							}
+							n++
+							i = j
+							state = stPlain
+							j += 3
+							continue
 						}
 					}
 				}

@@ -47,3 +47,18 @@ func TestMeasureReadsBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherAfterAnyState: machineSpan's shortcut for a character of class Other holds in
+// the machine: after any state but Prepend, a boundary falls before it and the
+// state is stPlain after it.
+func TestOtherAfterAnyState(t *testing.T) {
+	for st := uint8(0); st < numStates; st++ {
+		if st == stPrepend {
+			continue
+		}
+		// (transition is what the table steps is built from.)
+		if next, boundary := transition(st, clsOther); next != stPlain || !boundary {
+			t.Errorf("state %d, class Other: next state %d, boundary %v; want stPlain and a boundary", st, next, boundary)
+		}
+	}
+}

@@ -213,6 +213,12 @@ func (s *Scanner) candidateDot(p int) int {
 	}
 	from := i
 	for ; i < len(t); i++ {
+		for i+8 <= len(t) && !hasDot(t, i) {
+			i += 8 // no '.' in these eight bytes (WebAssembly has no vectorised IndexByte)
+		}
+		if i == len(t) {
+			break
+		}
 		if t[i] == '.' && tldAt(t, i+1, len(t)) >= 0 {
 			s.dotAt, s.dotScan = i, i+1
 			s.steps += i - from + 1
@@ -222,6 +228,17 @@ func (s *Scanner) candidateDot(p int) int {
 	s.steps += i - from + 1
 	s.dotAt, s.dotScan = -1, len(t)
 	return -1
+}
+
+// hasDot reports whether t[i:i+8] holds a '.': x has a zero byte where t has one, and
+// (x-ones)&^x&high is non-zero exactly when x has a zero byte.
+func hasDot(t string, i int) bool {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	w := t[i : i+8]
+	x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+	x ^= '.' * ones
+	return (x-ones)&^x&high != 0
 }
 
 // regionStart walks back from the dot d over label characters and dots (not past p) and

@@ -231,6 +231,10 @@ var mixed280, ascii280 = func() (string, string) {
 	return b.String()[:m.OverflowAt], ascii
 }()
 
+// cjk280 is the benchmark's CJK post (as wasm/bench/cases.mjs): 280 characters of
+// Japanese with full-width punctuation.
+var cjk280 = string([]rune(strings.Repeat("新しい機能を公開しました。東京で会いましょう、皆さん！", 11))[:280])
+
 // mixed293 is mixed280 run over the cap, as a composer measures it on every keystroke
 // past the cap: the overflow offset is converted to UTF-16 after 280 mixed graphemes.
 var mixed293 = mixed280 + " and one more"

@@ -193,7 +193,7 @@ type seenRule struct {
 
 // same reports whether m's rule and counter are the strings s was made from: the same
 // bytes in memory, so necessarily equal.
-func (s *seenRule) same(m rules.Measurement) bool {
+func (s *seenRule) same(m *rules.Measurement) bool {
 	return len(m.Rule) == len(s.ruleID) && len(m.Counter) == len(s.counterName) && len(m.Rule) > 0 &&
 		unsafe.StringData(m.Rule) == unsafe.StringData(s.ruleID) &&
 		(len(m.Counter) == 0 || unsafe.StringData(m.Counter) == unsafe.StringData(s.counterName))
@@ -246,7 +246,8 @@ func MeasureAll(dst []int32, text, list string) (recs []int32, whole bool, f *Fa
 	if len(allState.seen) < len(ms) {
 		allState.seen = append(allState.seen, make([]seenRule, len(ms)-len(allState.seen))...)
 	}
-	for k, m := range ms {
+	for k := range ms {
+		m := &ms[k] // not a copy: a Measurement is ten words, and this runs per rule per keystroke
 		// The same selection gives the same rules in the same places on every keystroke,
 		// and a Measurement's Rule and Counter are the book's own strings: when both are
 		// the very strings seen at this place last time (same bytes in memory), their
@@ -257,7 +258,7 @@ func MeasureAll(dst []int32, text, list string) (recs []int32, whole bool, f *Fa
 			ri, ci = seen.rule, seen.counter
 		} else {
 			var f *Fault
-			if ri, ci, f = indexesOf(m); f != nil {
+			if ri, ci, f = indexesOf(*m); f != nil {
 				return dst, false, f
 			}
 			*seen = seenRule{rule: ri, counter: ci, ruleID: m.Rule, counterName: m.Counter}

@@ -264,28 +264,30 @@ func FuzzMeasureAllSplit(f *testing.F) {
 }
 
 // BenchmarkMeasureAll compares the bridge's records with the bare rules call they wrap
-// (the difference is the record writing and the UTF-16 offsets), for ten platforms.
-// Run it in WebAssembly too: GOOS=js GOARCH=wasm go test -bench MeasureAll (with Go's
-// go_js_wasm_exec on PATH).
+// (the difference is the record writing and the UTF-16 offsets), for ten platforms, on
+// the three texts of wasm/bench/speed-cases.mjs. Run it in WebAssembly too: GOOS=js
+// GOARCH=wasm go test -bench MeasureAll (with Go's go_js_wasm_exec on PATH).
 func BenchmarkMeasureAll(b *testing.B) {
-	text := mixed280 // as wasm/bench/cases.mjs
 	list := "twitter,instagram,youtube,tiktok,pinterest,linkedin,bluesky,facebook,threads,googlebusiness"
-	b.Run("bridge", func(b *testing.B) {
-		b.ReportAllocs()
-		var buf []int32
-		for i := 0; i < b.N; i++ {
-			buf, _, _ = MeasureAll(buf[:0], text, list)
-		}
-	})
-	b.Run("rules.Limits.MeasureAll", func(b *testing.B) {
-		b.ReportAllocs()
-		limits := rules.Limits{}.WithCounter(xweighted)
-		ps := rules.Platforms()
-		var dst []rules.Measurement
-		for i := 0; i < b.N; i++ {
-			dst, _ = limits.MeasureAll(dst[:0], ps, text)
-		}
-	})
+	for _, tc := range []struct{ name, text string }{{"ascii280", ascii280}, {"mixed280", mixed280}, {"cjk280", cjk280}} {
+		text := tc.text
+		b.Run("bridge/"+tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var buf []int32
+			for i := 0; i < b.N; i++ {
+				buf, _, _ = MeasureAll(buf[:0], text, list)
+			}
+		})
+		b.Run("rules/"+tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			limits := rules.Limits{}.WithCounter(xweighted)
+			ps := rules.Platforms()
+			var dst []rules.Measurement
+			for i := 0; i < b.N; i++ {
+				dst, _ = limits.MeasureAll(dst[:0], ps, text)
+			}
+		})
+	}
 }
 
 // In the module, text and list alias the input area, which the next call overwrites;

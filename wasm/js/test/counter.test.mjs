@@ -145,3 +145,33 @@ test('measureAll: the same selection on every keystroke, texts of any length', (
     assert.equal(r.platforms[2].measurements[0].length, [...new Intl.Segmenter().segment(text)].length);
   }
 });
+
+test('measureAll: a selection changed in place between calls is read again', () => {
+  // The wrapper reuses its answer for a selection equal, element by element, to the last
+  // one it accepted; the same array edited in place must be judged afresh.
+  const platforms = ['twitter', 'bluesky', 'twitter'];
+  const names = (r) => r.platforms.map((p) => p.platform);
+  assert.deepEqual(names(pr.measureAll('x', { platforms })), ['twitter', 'bluesky']);
+  assert.deepEqual(names(pr.measureAll('x', { platforms })), ['twitter', 'bluesky']);
+  platforms[2] = 'threads';
+  assert.deepEqual(names(pr.measureAll('x', { platforms })), ['twitter', 'bluesky', 'threads']);
+  platforms[1] = 'twitter';
+  assert.deepEqual(names(pr.measureAll('x', { platforms })), ['twitter', 'threads']);
+  platforms[1] = 7;
+  assert.deepEqual([pr.measureAll('x', { platforms }).code, pr.measureAll('x', { platforms }).path], ['wrong_type', 'platforms/1']);
+  platforms[1] = 'X';
+  for (let i = 0; i < 2; i++) assert.deepEqual([pr.measureAll('x', { platforms }).code, pr.measureAll('x', { platforms }).path], ['unknown_platform', 'platforms/1']);
+  platforms.length = 1;
+  assert.deepEqual(names(pr.measureAll('x', { platforms })), ['twitter']);
+  platforms.push('bluesky', 'bluesky');
+  assert.deepEqual(names(pr.measureAll('x', { platforms })), ['twitter', 'bluesky']);
+  assert.deepEqual(names(pr.measureAll('x', { platforms: [] })), []);
+  assert.deepEqual(names(pr.measureAll('x', { platforms: ['bluesky', 'twitter', 'bluesky'] })), ['bluesky', 'twitter']);
+  // Each element is read once per call, whether or not the answer is reused.
+  let reads = 0;
+  const counted = new Proxy(['twitter', 'threads'], { get: (t, k) => { if (k === '0' || k === '1') reads++; return t[k]; } });
+  for (let i = 1; i <= 3; i++) {
+    assert.deepEqual(names(pr.measureAll('x', { platforms: counted })), ['twitter', 'threads']);
+    assert.equal(reads, 2 * i);
+  }
+});
