@@ -9,8 +9,8 @@ package media
 // tree may sit in object streams (§7.5.7), both usually Flate-compressed with a PNG
 // predictor (§7.4.4.4). The probe inflates them as a stream, row by row, keeping one
 // row or one window: the work is linear in the compressed bytes read, and the inflated
-// bytes are capped (pdfInflateBudget). A filter other than Flate, or a predictor other
-// than PNG's, leaves Pages 0 (unknown) rather than guess.
+// bytes are capped in proportion to the file's size (pdfInflateBudget). A filter other
+// than Flate, or a predictor other than PNG's, leaves Pages 0 (unknown) rather than guess.
 
 import (
 	"bytes"
@@ -28,12 +28,26 @@ const (
 	maxXrefHop = 32   // /Prev links followed (incremental updates)
 	maxXrefSub = 4096 // subsections of one cross-reference section
 
-	// pdfInflateBudget caps the bytes inflated from all streams of one PDF together: 16 MiB
-	// covers a cross-reference stream of about three million objects. Deflate inflates
-	// up to about 1,000 times, so the cap, not the compressed size, bounds the work.
-	pdfInflateBudget = 16 << 20
-	maxPDFRow        = 256 // widest row of a PNG predictor read (cross-reference rows are at most 24)
+	// pdfInflateMax caps the bytes inflated from all streams of one PDF together: 16 MiB
+	// covers a cross-reference stream of about three million objects. Below it the cap
+	// is pdfInflateFloor plus pdfInflatePerByte per byte of the file (pdfInflateBudget):
+	// deflate expands up to about 1,000 times, so without that a crafted 16 KB file could
+	// have the probe inflate 16 MiB, tens of milliseconds, against tens of microseconds
+	// for a real file of that size. The floor, 256 KiB, holds the cross-reference rows of
+	// some 40,000 objects, more than a small real file has. Real cross-reference and
+	// object streams compress a few times to a few dozen times, and a file whose tables
+	// need more gets Pages 0 (unknown), not an error.
+	pdfInflateMax     = 16 << 20
+	pdfInflateFloor   = 256 << 10
+	pdfInflatePerByte = 64
+	maxPDFRow         = 256 // widest row of a PNG predictor read (cross-reference rows are at most 24)
 )
+
+// pdfInflateBudget is how many bytes the probe may inflate from the streams of a PDF of
+// size bytes: the work stays within a constant per byte of the file, and 16 MiB.
+func pdfInflateBudget(size int64) int64 {
+	return min(pdfInflateMax, pdfInflateFloor+pdfInflatePerByte*max(size, 0))
+}
 
 func probePDF(rd *reader, _ []byte) (Facts, error) {
 	f := Facts{Kind: KindDocument, Format: "pdf"}
@@ -55,7 +69,7 @@ func probePDF(rd *reader, _ []byte) (Facts, error) {
 	}
 	// Reads inside the tail come from it; the others may add up to the file's size, so
 	// that a PDF is read at most twice over whatever its tables say.
-	x := &pdfXref{rd: rd, start: xref, tail: tail, tailOff: tailOff, left: rd.size, inflate: pdfInflateBudget}
+	x := &pdfXref{rd: rd, start: xref, tail: tail, tailOff: tailOff, left: rd.size, inflate: pdfInflateBudget(rd.size)}
 	root, err := x.root()
 	if err == errPDFBudget || err == errPDFUnread {
 		return f, nil
@@ -114,7 +128,7 @@ type pdfXref struct {
 }
 
 // errPDFBudget ends a walk that would read more than the file's size outside its tail,
-// or inflate more than pdfInflateBudget: the pages are then unknown.
+// or inflate more than pdfInflateBudget allows: the pages are then unknown.
 var errPDFBudget = errAt(CodeCorrupt, 0, "the PDF's cross-references ask for more reads than the file has bytes")
 
 // errPDFUnread ends a walk at data the probe does not decode (a filter other than Flate,
