@@ -319,7 +319,7 @@ func (l *Limits) appendMeasurements(dst []Measurement, p Platform, text string, 
 			// past the grapheme cap the error says it all.
 			continue
 		}
-		// Measured in place at the end of dst: a Measurement is ten words, and this runs
+		// Measured in place at the end of dst: a Measurement is nine words, and this runs
 		// for every rule of every platform on every keystroke.
 		dst = append(dst, Measurement{})
 		m := &dst[len(dst)-1]
@@ -433,7 +433,7 @@ func (l *Limits) measureAll(dst []Measurement, ps []Platform, text string) ([]Me
 			return dst, false, err
 		}
 		broken := false
-		for i := from; i < len(dst); i++ { // by index: a Measurement is ten words
+		for i := from; i < len(dst); i++ { // by index: a Measurement is nine words
 			broken = broken || !dst[i].Warning && !dst[i].Fits()
 		}
 		decided = decided && broken
@@ -474,7 +474,7 @@ type unitCache struct {
 	m     [4]Measurement
 	ok    [4]bool
 	facts textFacts
-	state uint8 // factsUnread, factsValid or factsInvalid
+	state uint8 // factsUnread, factsValid, factsInvalid or factsUnasked
 	ents  entityCache
 }
 
@@ -482,20 +482,34 @@ const (
 	factsUnread = iota
 	factsValid
 	factsInvalid
+	factsUnasked // too long to read whole for the facts: the counters answer, each stopping near its cap
 )
 
-// valid reports whether text is valid UTF-8, after which u.facts are text's facts. It
-// reads the text once, the first time it is asked.
+// factsMaxBytes is the longest text valid reads whole for its facts when the grapheme
+// counter has not already read it. Past it the one pass could cost far more than the
+// counters it saves: they stop near their caps (a byte counter reads cap+4 bytes), and a
+// paste of megabytes without white space is not cut (measureAllCut), so the pass would
+// read it all on every keystroke.
+const factsMaxBytes = 64 << 10
+
+// valid reports whether text is valid UTF-8 and its facts are known, after which u.facts
+// are text's facts. It reads the text once, the first time it is asked; false means only
+// that the counters answer, as they did before the facts: text may be invalid, or long.
 func (u *unitCache) valid(text string) bool {
 	if u.state == factsUnread {
-		u.state = factsInvalid
-		if u.ok[0] && u.m[0].Exact {
+		switch {
+		case u.ok[0] && u.m[0].Exact:
 			// The grapheme counter read the whole text, strictly, without error: it is
 			// valid, and only needs counting (measureAll measures twitter's and bluesky's
-			// graphemes first).
+			// graphemes first), a pass over what was read anyway.
 			u.facts, u.state = scanValidFacts(text), factsValid
-		} else if f, ok := scanFacts(text); ok {
-			u.facts, u.state = f, factsValid
+		case len(text) > factsMaxBytes:
+			u.state = factsUnasked
+		default:
+			u.state = factsInvalid
+			if f, ok := scanFacts(text); ok {
+				u.facts, u.state = f, factsValid
+			}
 		}
 	}
 	return u.state == factsValid
@@ -564,7 +578,7 @@ func (c *entityCache) scan(text string, marks entity.Marks) {
 
 // measure writes to *m (zero) the measurement of a link or tag rule of kind k, from the
 // scan (done). Results go through a pointer in this file's per-rule path: a Measurement
-// is ten words, and copying it out of each call was a good part of the cost per rule.
+// is nine words, and copying it out of each call was a good part of the cost per rule.
 func (c *entityCache) measure(m *Measurement, k ruleKind, text string, limit int) {
 	if k == kindLinks {
 		c.links(m, text, limit)

@@ -128,3 +128,24 @@ func BenchmarkMeasureAllHuge(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMeasureAllNoSpace: a 5 MB paste without white space is not cut
+// (measureAllCut), so each rule's own stop near its cap is what bounds the call; for one
+// platform it costs what that platform's caps cost, not a read of the whole paste
+// (factsMaxBytes).
+func BenchmarkMeasureAllNoSpace(b *testing.B) {
+	cjk := strings.Repeat("今日は新製品の発表日です。", (5<<20)/39)
+	l := DefaultLimits()
+	for _, ps := range [][]Platform{{Bluesky}, {Threads}, {YouTube}, Platforms()} {
+		name := string(ps[0])
+		if len(ps) > 1 {
+			name = "all-ten"
+		}
+		b.Run(name, func(b *testing.B) {
+			var dst []Measurement
+			for b.Loop() {
+				dst, _ = l.MeasureAll(dst[:0], ps, cjk)
+			}
+		})
+	}
+}

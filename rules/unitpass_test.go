@@ -10,12 +10,14 @@ import (
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/internal/entity"
 )
 
-// referenceMeasureAll is measureAll without its shortcuts: every rule measured on its own
-// by Limits.measureRule (no unit cache, no shared pass over the text, no shared entity
-// scan), with appendMeasurements' order, its skip of the outside unit past a broken
-// primary cap, and its stop at the first error.
+// referenceMeasureAll is measureAll without its shortcuts and without its per-rule code:
+// every rule measured on its own by referenceRule (no unit cache, no shared pass over the
+// text, no shared entity scan), with appendMeasurements' order, its skip of the outside
+// unit past a broken primary cap, and its stop at the first error.
 func referenceMeasureAll(l Limits, ps []Platform, text string) ([]Measurement, error) {
 	var dst []Measurement
 	for _, p := range ps {
@@ -24,7 +26,7 @@ func referenceMeasureAll(l Limits, ps []Platform, text string) ([]Measurement, e
 			if !primaryFits && book[bi].kind == kindLength && !builtinUnit(book[bi].Unit) {
 				continue
 			}
-			m, on, err := l.measureRule(p, bi, text)
+			m, on, err := referenceRule(l, p, bi, text)
 			if !on {
 				continue
 			}
@@ -38,6 +40,58 @@ func referenceMeasureAll(l Limits, ps []Platform, text string) ([]Measurement, e
 		}
 	}
 	return dst, nil
+}
+
+// referenceRule measures text against book rule bi as the book did before measureAll's
+// shortcuts (52c972b), through the public face of Limits and each counter's own Measure:
+// the rule's override or Limit, the platform's cap and counter for its primary rule, the
+// book's counter for the others, the caller's outside counter for its unit, X's refused
+// characters as a warning that does not fit.
+func referenceRule(l Limits, p Platform, bi int, text string) (m Measurement, on bool, err error) {
+	r := book[bi]
+	rule, on, _ := l.Rule(r.ID)
+	if !on {
+		return Measurement{}, false, nil
+	}
+	limit := rule.Limit
+	switch {
+	case r.forbid != "":
+		m = measureForbidden(text, r.forbid)
+	case r.kind == kindLittleText:
+		m = measureLittleText(text)
+	case r.kind == kindLinks:
+		m = measureLinks(text, limit)
+	case r.kind == kindHashtags:
+		m = measureTags(text, entity.Hashtag, hashtagsName, limit)
+	case r.kind == kindMentions:
+		m = measureTags(text, entity.Mention, mentionsName, limit)
+	case r.kind == kindCashtags:
+		m = measureTags(text, entity.Cashtag, cashtagsName, limit)
+	default:
+		var c Counter
+		if textRules[p.index()][0] == bi {
+			lim := l.For(p)
+			c, limit = lim.Counter, lim.Cap
+		} else if builtin, ok := bookCounter(r.Unit); ok {
+			c = builtin
+		} else if l.ext != nil && l.ext.Name() == r.Unit && l.For(p).Counter.Name() != r.Unit {
+			c = l.ext
+		} else {
+			return Measurement{}, false, nil
+		}
+		m, err = c.Measure(text, limit)
+		if err != nil && r.Severity == SeverityWarning {
+			if e := apierror.As(err); e != nil && e.Code == apierror.CodeInvalidCharacter {
+				if m.OverflowAt < 0 || e.Offset < m.OverflowAt {
+					m.OverflowAt = e.Offset
+				}
+				err = nil
+			}
+		}
+	}
+	m.Rule = r.ID
+	m.Warning = r.Severity == SeverityWarning
+	return m, true, err
 }
 
 // referenceFacts is textFacts from the standard library's definitions.
@@ -73,7 +127,18 @@ func measureAllLimits() []Limits {
 		With(TikTok, Limit{Cap: 3, Counter: codePointsCounter()}).
 		With(LinkedIn, Limit{Cap: 2, Counter: bytesCounter{}}).
 		With(Twitter, Limit{Cap: 4})
-	return []Limits{DefaultLimits(), DefaultLimits().WithCounter(weightedStub{}), small, small.WithCounter(weightedStub{})}
+	unicode15, _ := CounterByName("graphemes-unicode15")
+	// Rules turned off (a primary rule among them) and counters moved: bluesky counts bytes,
+	// threads graphemes, twitter Unicode 15's graphemes, so that the grapheme-validated
+	// shortcut meets texts no grapheme rule has read.
+	moved := DefaultLimits().
+		Disable("bluesky.text.max_graphemes").Disable("instagram.hashtags.max").Disable("youtube.description.chars").
+		Disable("threads.links.max").Disable("linkedin.text.reserved").
+		With(Threads, Limit{Cap: 20, Counter: graphemeCounter{}}).
+		With(Twitter, Limit{Cap: 10, Counter: unicode15})
+	noGraphemes := DefaultLimits().Disable("twitter.text.max").Disable("bluesky.text.max_graphemes")
+	return []Limits{DefaultLimits(), DefaultLimits().WithCounter(weightedStub{}), small, small.WithCounter(weightedStub{}),
+		moved, moved.WithCounter(weightedStub{}), noGraphemes}
 }
 
 // sameMeasureAll compares MeasureAll with referenceMeasureAll on text under every
@@ -173,4 +238,42 @@ func FuzzMeasureAllAsReference(f *testing.F) {
 			t.Fatalf("%q: %s", text, d)
 		}
 	})
+}
+
+// The one pass reads a text whole for its facts only when the text is short
+// (factsMaxBytes) or the grapheme counter has already read it whole: a long text is left
+// to the counters, which stop near their caps. Without the gate a 5 MB paste without
+// white space was read whole on every keystroke for one platform's rules.
+func TestUnitPassLeavesLongTextsToTheCounters(t *testing.T) {
+	long := strings.Repeat("今", factsMaxBytes/3+1)
+	var u unitCache
+	if u.valid(long) || u.state != factsUnasked {
+		t.Fatalf("a text of %d bytes: valid read it whole for the facts (state %d)", len(long), u.state)
+	}
+	if d := sameMeasureAll(long); d != "" {
+		t.Fatal(d)
+	}
+	short := long[:factsMaxBytes-factsMaxBytes%3]
+	var v unitCache
+	if !v.valid(short) || v.facts.codePoints != len(short)/3 {
+		t.Fatalf("a text of %d bytes: facts %+v, state %d; want them read", len(short), v.facts, v.state)
+	}
+	var w unitCache
+	if err := w.measure(&Measurement{}, graphemeCounter{}, long, len(long)); err != nil || !w.ok[0] || !w.m[0].Exact {
+		t.Fatalf("the grapheme counter did not count %d bytes exactly: %v", len(long), err)
+	}
+	if !w.valid(long) || w.facts.codePoints != len(long)/3 {
+		t.Fatalf("after the grapheme counter read it whole: facts %+v, state %d", w.facts, w.state)
+	}
+}
+
+// The configurations name real rules: Disable ignores an unknown id, which would leave a
+// configuration testing nothing it says.
+func TestMeasureAllLimitsNameRealRules(t *testing.T) {
+	for _, id := range []string{"bluesky.text.max_graphemes", "instagram.hashtags.max", "youtube.description.chars",
+		"threads.links.max", "linkedin.text.reserved", "twitter.text.max"} {
+		if _, ok := RuleByID(id); !ok {
+			t.Errorf("no rule %q", id)
+		}
+	}
 }
