@@ -249,18 +249,24 @@ func Billable(err error) bool {
 
 // As returns err's *Error, or nil when err is not one: the first *Error of err's tree
 // that errors.As would find, found without errors.As's reflection, which would bring
-// internal/reflectlite (about 12 KB brotli, with errors.As) into the WebAssembly counter module. The walk
-// is errors.As's: depth first through Unwrap() error and Unwrap() []error, asking an
-// As(any) bool method on the way.
+// internal/reflectlite (about 12 KB brotli, with errors.As) into the WebAssembly counter
+// module. The walk is errors.As's: depth first through Unwrap() error and Unwrap()
+// []error, asking an As(any) bool method on the way; a nil *Error in the tree ends it,
+// as it ends errors.As, and As then returns nil (and Billable false).
 func As(err error) *Error {
+	e, _ := find(err)
+	return e
+}
+
+// find is As's walk; found is true when it stopped at an *Error, nil or not.
+func find(err error) (e *Error, found bool) {
 	for err != nil {
 		switch x := err.(type) {
 		case *Error:
-			return x
+			return x, true
 		case interface{ As(any) bool }:
-			var e *Error
 			if x.As(&e) {
-				return e
+				return e, true
 			}
 		}
 		switch u := err.(type) {
@@ -268,14 +274,14 @@ func As(err error) *Error {
 			err = u.Unwrap()
 		case interface{ Unwrap() []error }:
 			for _, inner := range u.Unwrap() {
-				if e := As(inner); e != nil {
-					return e
+				if e, found := find(inner); found {
+					return e, true
 				}
 			}
-			return nil
+			return nil, false
 		default:
-			return nil
+			return nil, false
 		}
 	}
-	return nil
+	return nil, false
 }

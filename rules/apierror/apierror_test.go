@@ -144,13 +144,17 @@ func TestAsAgreesWithErrorsAs(t *testing.T) {
 		{asser{}, "an As method that does not answer"},
 		{unwrapper{fmt.Errorf("w: %w", b)}, "a false As, then Unwrap"},
 		{errors.Join(errors.New("x"), errors.New("y")), "a join without one"},
+		{errors.Join(errors.New("x"), (*Error)(nil), b), "a nil *Error in a join ends the walk, as in errors.As"},
+		{fmt.Errorf("w: %w", (*Error)(nil)), "a wrapped nil *Error"},
 	} {
 		var want *Error
-		if c.err != nil && !errors.As(c.err, &want) {
-			want = nil
+		found := c.err != nil && errors.As(c.err, &want)
+		got, gotFound := find(c.err)
+		if got != want || gotFound != found || As(c.err) != want {
+			t.Errorf("%s: find = %v, %v; errors.As finds %v, %v", c.why, got, gotFound, want, found)
 		}
-		if got := As(c.err); got != want {
-			t.Errorf("%s: As = %v, errors.As finds %v", c.why, got, want)
-		}
+	}
+	if Billable(fmt.Errorf("w: %w", (*Error)(nil))) {
+		t.Error("a nil *Error is not billable")
 	}
 }
