@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -223,5 +224,36 @@ func TestMeasureAll(t *testing.T) {
 	allocs := testing.AllocsPerRun(20, func() { ms, _ = DefaultLimits().MeasureAll(ms[:0], Platforms(), "hello \u00e9 https://a.io #x") })
 	if allocs != 0 {
 		t.Errorf("MeasureAll with a reused buffer allocates %v times, want 0", allocs)
+	}
+}
+
+// Rule is comparable (== and map keys are safe on it): every check is an empty struct or a
+// pointer (ruleCheck), never a value holding a func, slice or map, which would compile and
+// then panic when two Rules are compared. And a rule has a check exactly when its kind is
+// kindOther; only twitter's media rules check the whole post too.
+func TestRuleChecksKeepRuleComparable(t *testing.T) {
+	posts := 0
+	for _, r := range book {
+		if r.check == nil {
+			if r.kind == kindOther {
+				t.Errorf("%s: a rule of kind other without a check", r.ID)
+			}
+			continue
+		}
+		if r.kind != kindOther {
+			t.Errorf("%s: a text rule with a check", r.ID)
+		}
+		if ty := reflect.TypeOf(r.check); !ty.Comparable() {
+			t.Errorf("%s: its check %v is not comparable", r.ID, ty)
+		}
+		if _, ok := r.check.(postCheck); ok {
+			posts++
+		}
+		if r != r { // would panic were the check not comparable
+			t.Errorf("%s: a Rule is not equal to itself", r.ID)
+		}
+	}
+	if posts != 2 {
+		t.Errorf("%d rules check the whole post, want twitter's 2 media rules", posts)
 	}
 }
