@@ -34,7 +34,9 @@ const (
 	// deflate expands up to about 1,000 times, so without that a crafted 16 KB file could
 	// have the probe inflate 16 MiB, tens of milliseconds, against tens of microseconds
 	// for a real file of that size. The floor, 256 KiB, holds the cross-reference rows of
-	// some 40,000 objects, more than a small real file has. Real cross-reference and
+	// some 40,000 objects, read twice (each lookup inflates from the first row, and
+	// the catalog and the page tree are two): some 20,000 objects, more than a small real
+	// file has. Real cross-reference and
 	// object streams compress a few times to a few dozen times, and a file whose tables
 	// need more gets Pages 0 (unknown), not an error.
 	pdfInflateMax     = 16 << 20

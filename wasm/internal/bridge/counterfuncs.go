@@ -247,7 +247,7 @@ func MeasureAll(dst []int32, text, list string) (recs []int32, whole bool, f *Fa
 		allState.seen = append(allState.seen, make([]seenRule, len(ms)-len(allState.seen))...)
 	}
 	for k := range ms {
-		m := &ms[k] // not a copy: a Measurement is ten words, and this runs per rule per keystroke
+		m := &ms[k] // not a copy: a Measurement is nine words, and this runs per rule per keystroke
 		// The same selection gives the same rules in the same places on every keystroke,
 		// and a Measurement's Rule and Counter are the book's own strings: when both are
 		// the very strings seen at this place last time (same bytes in memory), their
