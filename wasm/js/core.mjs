@@ -1214,7 +1214,8 @@ export function createPostrules(locate) {
   let lastPlatforms = null;
 
   // The platforms option of measureAll: undefined or null for all ten, else an array of
-  // names, read once each and guarded; each name once, in the order given. Returns
+  // names, read once each and guarded, in the order given (Go keeps each platform's first
+  // place). Returns
   // {list} (names joined by commas; '' for all ten), {names} or {fault}. An array whose
   // elements are, one for one, those of the last one accepted gets that answer again: they
   // are the same strings, already checked.
@@ -1236,7 +1237,7 @@ export function createPostrules(locate) {
           if (p === last.read[i]) continue;
           // The first that differs: the ones before it are those of the last answer.
           same = false;
-          for (let j = 0; j < i; j++) if (!names.includes(last.read[j])) names.push(last.read[j]);
+          for (let j = 0; j < i; j++) names.push(last.read[j]);
         }
         const path = `platforms/${i}`;
         if (typeof p !== 'string') return { fault: fault(CODE_WRONG_TYPE, `platforms[${i}] must be a string, got ${describe(p)}`, path) };
@@ -1245,7 +1246,10 @@ export function createPostrules(locate) {
         if (p === '' || p.includes(',')) {
           return { fault: fault(CODE_UNKNOWN_PLATFORM, `platforms[${i}] ${JSON.stringify(p.slice(0, 64))} is not one of the ten platforms`, path) };
         }
-        if (!names.includes(p)) names.push(p);
+        // Repeats stay in the list: Go measures each platform once, and the index of a
+        // name it refuses must be the page's index (a list without the repeats once put
+        // the fault of ['twitter', 'twitter', 'X'] at platforms/1).
+        names.push(p);
       }
     } catch (err) {
       return { fault: fault(CODE_INVALID_VALUE, `platforms cannot be read: ${errText(err)}`, 'platforms') };

@@ -167,6 +167,11 @@ test('measureAll: a selection changed in place between calls is read again', () 
   assert.deepEqual(names(pr.measureAll('x', { platforms })), ['twitter', 'bluesky']);
   assert.deepEqual(names(pr.measureAll('x', { platforms: [] })), []);
   assert.deepEqual(names(pr.measureAll('x', { platforms: ['bluesky', 'twitter', 'bluesky'] })), ['bluesky', 'twitter']);
+  // A refused name is named at its own index, repeats before it or not.
+  for (const [list, path] of [[['twitter', 'twitter', 'X'], 'platforms/2'], [['X', 'twitter'], 'platforms/0'], [['bluesky', 'twitter', 'bluesky', 'twitter', 'Y'], 'platforms/4']]) {
+    const f = pr.measureAll('x', { platforms: list });
+    assert.deepEqual([f.code, f.path], ['unknown_platform', path], JSON.stringify(list));
+  }
   // Each element is read once per call, whether or not the answer is reused.
   let reads = 0;
   const counted = new Proxy(['twitter', 'threads'], { get: (t, k) => { if (k === '0' || k === '1') reads++; return t[k]; } });
