@@ -338,12 +338,6 @@ func (l *Limits) appendMeasurements(dst []Measurement, p Platform, text string, 
 	return dst, nil
 }
 
-// builtinUnit reports whether unit is counted by a counter of this package.
-func builtinUnit(unit string) bool {
-	_, ok := bookCounter(unit)
-	return ok
-}
-
 // MeasureAll measures one text for every platform of ps, in order: the text rules of each
 // as Limits.appendMeasurements appends them (Measurement.Rule starts with the
 // platform). It is the composer's one call per keystroke for all selected targets; reuse
@@ -461,9 +455,12 @@ func (l Limits) MeasureRule(id, text string) (m Measurement, on, ok bool, err er
 	return m, on, true, err
 }
 
-// measureRule applies book rule bi of platform p to text; on is false when l turned it off.
+// measureRule applies book rule bi of platform p to text, with no cache; on is false when
+// l turned it off.
 func (l Limits) measureRule(p Platform, bi int, text string) (m Measurement, on bool, err error) {
-	return l.measureRuleCached(p, bi, text, nil)
+	pi := p.index()
+	on, err = l.measureText(&m, pi, textRules[pi][0] == bi, bi, text, nil)
+	return m, on, err
 }
 
 // unitCache keeps, for one text, the last measurement of each built-in counter, so that
@@ -693,12 +690,6 @@ func (u *unitCache) measure(m *Measurement, c Counter, text string, limit int) (
 		u.m[slot], u.ok[slot] = *m, true
 	}
 	return err
-}
-
-func (l Limits) measureRuleCached(p Platform, bi int, text string, cache *unitCache) (m Measurement, on bool, err error) {
-	pi := p.index()
-	on, err = l.measureText(&m, pi, textRules[pi][0] == bi, bi, text, cache)
-	return m, on, err
 }
 
 // measureText measures text against book rule bi of the platform of index pi, whose

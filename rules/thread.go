@@ -143,7 +143,7 @@ func ruleError(p Platform, m Measurement, text, path, name string) *apierror.Err
 			string(p)+" allows at most "+strconv.Itoa(m.Cap)+" (the first one too many begins at byte "+strconv.Itoa(m.OverflowAt)+")")
 	case xWeightedName:
 		if m.Exact && m.Length <= m.Cap {
-			// Within the cap, yet not fitting: a character X refuses (see measureRuleCached).
+			// Within the cap, yet not fitting: a character X refuses (see measureText).
 			r, _ := utf8.DecodeRuneInString(text[m.OverflowAt:])
 			e = apierror.New(apierror.CodeInvalidCharacter, path, "X refuses "+name+": it holds U+"+
 				strings.ToUpper(strconv.FormatInt(int64(r), 16))+" at byte "+strconv.Itoa(m.OverflowAt))
