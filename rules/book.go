@@ -34,6 +34,9 @@ type Rule struct {
 	Source string `json:"source"`
 	// Read is the date (YYYY-MM-DD) the source was read for this book.
 	Read string `json:"read"`
+	// Sources are every source of the rule's figure, as data (see [Source]); the first is
+	// the one Source and Read name.
+	Sources []Source `json:"sources,omitempty"`
 	// Note says where sources disagree and which reading the rule follows; "" when they
 	// agree.
 	Note string `json:"note,omitempty"`
@@ -55,7 +58,7 @@ type Rule struct {
 	// media rules of its platform (shared by them); nil for a rule not about media items.
 	media *mediaShape
 	// values are the values an enum rule allows its option member (a package-level
-	// slice: a pointer keeps Rule comparable); nil for other rules.
+	// slice shared by the rule's copies); nil for other rules.
 	values *[]string
 	// schema overrides what Rule.Schema derives from the unit and kind, for a rule whose
 	// unit says too little (a length over all of an array's strings, a rule with a part
@@ -70,7 +73,7 @@ type ruleKind uint8
 // postCheck too.
 //
 // Each check is a method of a type of its own (an empty struct, or a pointer where it
-// holds data, so that a Rule stays comparable), not a func value in the rule's literal:
+// holds data), not a func value in the rule's literal:
 // the linker keeps such a method only where code that can run calls it through this
 // interface, so a program that measures texts and never checks a post (the WebAssembly
 // counter module) links none of the checks, about 28 KB brotli of that module.

@@ -227,11 +227,12 @@ func TestMeasureAll(t *testing.T) {
 	}
 }
 
-// Rule is comparable (== and map keys are safe on it): every check is an empty struct or a
-// pointer (ruleCheck), never a value holding a func, slice or map, which would compile and
-// then panic when two Rules are compared. And a rule has a check exactly when its kind is
-// kindOther; only twitter's media rules check the whole post too.
-func TestRuleChecksKeepRuleComparable(t *testing.T) {
+// Every check is an empty struct or a pointer (ruleCheck), never a value holding a func,
+// slice or map: such a check would keep its func alive in every program that links the
+// book (ruleCheck says why that matters). A Rule itself is not comparable since it lists
+// its Sources. And a rule has a check exactly when its kind is kindOther; only twitter's
+// media rules check the whole post too.
+func TestRuleChecksAreMethodValues(t *testing.T) {
 	posts := 0
 	for _, r := range book {
 		if r.check == nil {
@@ -248,9 +249,6 @@ func TestRuleChecksKeepRuleComparable(t *testing.T) {
 		}
 		if _, ok := r.check.(postCheck); ok {
 			posts++
-		}
-		if r != r { // would panic were the check not comparable
-			t.Errorf("%s: a Rule is not equal to itself", r.ID)
 		}
 	}
 	if posts != 2 {
