@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -93,7 +94,7 @@ func probeBytes(t testing.TB, b []byte) (Facts, *apierror.Error, int64) {
 	if e.Offset < 0 || int64(e.Offset) > int64(len(b)) || e.HTTPStatus != 400 || e.Message == "" {
 		t.Errorf("error outside the file [0,%d] or without status or message: %+v", len(b), e)
 	}
-	if f != (Facts{}) {
+	if !reflect.DeepEqual(f, Facts{}) {
 		t.Errorf("facts %+v beside an error", f)
 	}
 	return f, e, r.read

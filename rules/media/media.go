@@ -48,6 +48,10 @@ type Facts struct {
 	// Rotation is the clockwise rotation in degrees (0, 90, 180 or 270) applied to the
 	// coded picture to display it.
 	Rotation int `json:"rotation"`
+	// Mirrored is true when the picture is also flipped left to right to display it (after
+	// Rotation): a track matrix with a reflection, EXIF orientations 2, 4, 5 and 7, a HEIF
+	// imir. Width and Height are as displayed either way.
+	Mirrored bool `json:"mirrored,omitempty"`
 	// PixelAspect is a video's sample (pixel) aspect ratio, "H:V" in lowest terms, when
 	// its pixels are not square (an MP4/MOV pasp box other than 1:1); "" for square
 	// pixels.
@@ -85,6 +89,12 @@ type Facts struct {
 	// Pages is the page count of a PDF (0 when the PDF's page tree cannot be reached with
 	// bounded reads; see docs/media.md).
 	Pages int `json:"pages,omitempty"`
+	// Unread says, for people, what the probe could not read in a file whose kind and size
+	// it still knows (damaged EXIF, bytes after the last box, an unknown item type), one
+	// entry per thing left out, each naming the box, segment or field; the facts it would
+	// have given are left at their zero values. Faces show each entry as a warning. Empty
+	// when the whole header was read.
+	Unread []string `json:"unread,omitempty"`
 }
 
 // Error codes of the probe. Every error Probe returns is a *apierror.Error with one of them

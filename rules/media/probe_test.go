@@ -1,6 +1,7 @@
 package media
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -38,7 +39,7 @@ func TestProbeSeeds(t *testing.T) {
 			continue
 		}
 		tt.want.Bytes = int64(len(b))
-		if got != tt.want {
+		if !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s:\n got %+v\nwant %+v", tt.file, got, tt.want)
 		}
 	}
