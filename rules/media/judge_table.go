@@ -85,8 +85,8 @@ var table = []Rule{
 		}
 		return fmt.Sprintf("X takes %s of at most %s; this file has %d bytes", noun(f.Kind)+"s", bytesWords(limit), f.Bytes), true
 	}),
-		refuses(reread, srcX324, "5242880 bytes (X API error 324)", "Image file size must be <= 5242880 bytes"),
-		refuses(reread, srcXBest, "5 MB image, 15 MB animated GIF", "Image size: <= 5 MB; Animated GIF size: <= 15 MB")),
+		refuses(reread, srcXBest, "5 MB image, 15 MB animated GIF", "Image size: <= 5 MB; Animated GIF size: <= 15 MB"),
+		refuses(reread, srcX324, "5242880 bytes (X API error 324)", "Image file size must be <= 5242880 bytes")),
 		"X's \"5 MB\" is 5 MiB: its error 324 says <= 5242880 bytes; the GIF's 15 MB is read the same way"),
 	note(cite(warn(sides("twitter", "image.pixels", stills, 4, 8192)),
 		recommends(reread, srcXPeer, "4x4 to 8192x8192 px", "Image dimensions must be >= 4x4 and <= 8192x8192 px.")),
@@ -183,7 +183,7 @@ var table = []Rule{
 	cite(audio("threads", 48000, 2, "aac"), threadsSpc("AAC, <= 48 kHz, 1 or 2 channels", "Audio Codec: AAC, 48khz sample rate maximum, 1 or 2 channels (mono or stereo).")),
 	cite(frameRate("threads", "video.frame_rate", 23, 60), threadsSpc("23-60 FPS", "Frame Rate: 23-60 FPS")),
 	cite(width("threads", "video.width", videos, 0, 1920), threadsSpc("<= 1920 columns", "Maximum Columns (horizontal pixels): 1920")),
-	cite(aspect("threads", "video.aspect_ratio", videos, 0.01, 10, "0.01:1", "10:1"), threadsSpc("0.01:1 to 10:1", "Aspect Ratio: between 0.01:1 and 10:1, but 9:16 is recommended")),
+	cite(aspect("threads", "video.aspect_ratio", videos, 0.01, 10, "0.01:1", "10:1"), threadsSpc("0.01:1 to 10:1", "Required aspect ratio is between 0.01:1 and 10:1 but we recommend 9:16 to avoid cropping or blank space.")),
 	cite(duration("threads", "video.duration", 0, 5*60), threadsSpc("300 s", "Duration: 300 seconds (5 minutes) maximum, minimum longer than 0 seconds.")),
 	cite(maxBytes("threads", "video.max_bytes", videos, 0, 1*GB), threadsSpc("1 GB", "File Size: 1 GB maximum.")),
 	cite(unread("threads"), recommends(reread, srcThreads, "the facts its media rules need", "")),
