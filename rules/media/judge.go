@@ -94,7 +94,7 @@ func Book() []rules.Rule {
 //
 // A rule that needs a fact f does not state (a duration of 0, a frame rate of 0, an
 // audio sample rate of 0 beside a known codec, ...) is not applied: it gives a warning
-// under its own id that says so ("X's duration rule could not be checked: the file does
+// under its own id that says so ("X's video duration rule could not be checked: the file does
 // not state its duration"). Every entry of f.Unread is a warning of the platform's
 // file.unread rule.
 func Judge(platform rules.Platform, f Facts) (problems, warnings []Problem) {
@@ -135,10 +135,14 @@ func Judge(platform rules.Platform, f Facts) (problems, warnings []Problem) {
 	return problems, warnings
 }
 
-// checkWords is how a message names a rule: the last part of its id, in words
-// ("frame_rate" is "frame rate").
+// checkWords is how a message names a rule: its id after the platform, in words
+// ("twitter.video.frame_rate" is "video frame rate", "twitter.gif.frames" "GIF frames").
 func checkWords(id string) string {
-	return strings.ReplaceAll(id[strings.LastIndexByte(id, '.')+1:], "_", " ")
+	w := strings.NewReplacer(".", " ", "_", " ").Replace(id[strings.IndexByte(id, '.')+1:])
+	if strings.HasPrefix(w, "gif ") {
+		w = "GIF" + w[3:]
+	}
+	return strings.ReplaceAll(w, " gif ", " GIF ")
 }
 
 var (
@@ -343,6 +347,20 @@ func unknownPixels(f Facts) string {
 	}
 	return ""
 }
+
+// unknownPixelsOrFrames: a rule on a GIF's pixels over all frames needs both.
+func unknownPixelsOrFrames(f Facts) string {
+	if m := unknownPixels(f); m != "" {
+		return m
+	}
+	if f.Frames == 0 {
+		return "its frame count"
+	}
+	return ""
+}
+
+// needs sets the fact a rule needs (see Rule.unknown).
+func needs(unknown func(Facts) string, r Rule) Rule { r.unknown = unknown; return r }
 
 // sides: each side of the picture as displayed within [lo, hi] pixels (0: no bound).
 func sides(p rules.Platform, id string, kinds []string, lo, hi int) Rule {

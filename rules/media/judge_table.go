@@ -91,20 +91,20 @@ var table = []Rule{
 	note(cite(warn(sides("twitter", "image.pixels", stills, 4, 8192)),
 		recommends(reread, srcXPeer, "4x4 to 8192x8192 px", "Image dimensions must be >= 4x4 and <= 8192x8192 px.")),
 		"only a peer states it; X's pages give no image dimensions, so a warning"),
-	cite(rule("twitter", "gif.pixels", "GIF at most 1280x1080", gifs, func(f Facts) (string, bool) {
+	cite(needs(unknownPixels, rule("twitter", "gif.pixels", "GIF at most 1280x1080", gifs, func(f Facts) (string, bool) {
 		if f.Width <= 1280 && f.Height <= 1080 {
 			return "", false
 		}
 		return fmt.Sprintf("X takes GIFs of at most 1280x1080 (width x height); this one is %dx%d", f.Width, f.Height), true
-	}), xGIFFail, refuses(reread, srcXBest, "Resolution: <= 1280x1080", "Resolution: <= 1280x1080 (width x height)")),
+	})), xGIFFail, refuses(reread, srcXBest, "Resolution: <= 1280x1080", "Resolution: <= 1280x1080 (width x height)")),
 	cite(maxFrames("twitter", "gif.frames", gifs, 350), xGIFFail, refuses(reread, srcXBest, "Number of frames: <= 350", "Number of frames: <= 350")),
-	cite(rule("twitter", "gif.total_pixels", "GIF at most 300,000,000 pixels over all frames (width x height x frames)", gifs, func(f Facts) (string, bool) {
+	cite(needs(unknownPixelsOrFrames, rule("twitter", "gif.total_pixels", "GIF at most 300,000,000 pixels over all frames (width x height x frames)", gifs, func(f Facts) (string, bool) {
 		total := int64(f.Width) * int64(f.Height) * int64(f.Frames)
 		if total <= 300_000_000 {
 			return "", false
 		}
 		return fmt.Sprintf("X takes GIFs of at most 300,000,000 pixels over all frames; this one is %dx%d x %d frames = %d", f.Width, f.Height, f.Frames, total), true
-	}), xGIFFail, refuses(reread, srcXBest, "Number of pixels: <= 300 million", "Number of pixels: <= 300 million (width * height * num_frames)")),
+	})), xGIFFail, refuses(reread, srcXBest, "Number of pixels: <= 300 million", "Number of pixels: <= 300 million (width * height * num_frames)")),
 	note(cite(warn(formats("twitter", "video.format", videos, "mp4", "mov")),
 		recommends(reread, srcXPeer, "MP4, MOV", "Supported formats: MP4 and MOV.")),
 		"X names codecs, not containers (its chunked-upload examples send video/mp4); only a peer lists MP4 and MOV, so a warning"),
@@ -192,12 +192,12 @@ var table = []Rule{
 	cite(takes("tiktok", KindImage, KindVideo), tiktokSpec("photos and videos", "")),
 	note(cite(formats("tiktok", "image.format", stills, "jpeg", "webp"), tiktokSpec("WebP, JPEG", "Image restrictions | Supported media formats | WebP JPEG")), avifNote("TikTok's media transfer guide")),
 	cite(maxBytes("tiktok", "image.max_bytes", stills, 0, 20*MB), tiktokSpec("20 MB", "Maximum of 20MB for each image")),
-	note(cite(rule("tiktok", "image.pixels", "photos at most 1080 px on the shorter side", stills, func(f Facts) (string, bool) {
+	note(cite(needs(unknownPixels, rule("tiktok", "image.pixels", "photos at most 1080 px on the shorter side", stills, func(f Facts) (string, bool) {
 		if min(f.Width, f.Height) <= 1080 {
 			return "", false
 		}
 		return fmt.Sprintf("TikTok takes photos of at most 1080 px on the shorter side (its \"Maximum 1080p\"; 941x1672 photos publish, 1086x1448 fail); this one is %dx%d", f.Width, f.Height), true
-	}),
+	})),
 		tiktokSpec("Maximum 1080p", "Picture size restrictions | Maximum 1080p"),
 		refuses(reread, srcPostiz1875, "1086x1448 refused, 941x1672 published", "941x1672 images published, 1086x1448 failed"),
 		refuses(reread, srcTrypost120, "1254x1254 refused (picture_size_check_failed)", "The image was 1254×1254 ... \"Image dimensions exceed limits\" (picture_size_check_failed)")),
