@@ -199,7 +199,7 @@ var table = []Rule{
 		return fmt.Sprintf("TikTok takes photos of at most 1080 px on the shorter side (its \"Maximum 1080p\"; 941x1672 photos publish, 1086x1448 fail); this one is %dx%d", f.Width, f.Height), true
 	})),
 		tiktokSpec("Maximum 1080p", "Picture size restrictions | Maximum 1080p"),
-		refuses(reread, srcPostiz1875, "1086x1448 refused, 941x1672 published", "941x1672 images published, 1086x1448 failed"),
+		refuses(reread, srcPostiz1875, "1086x1448 refused, 941x1672 published", ""),
 		refuses(reread, srcTrypost120, "1254x1254 refused (picture_size_check_failed)", "The image was 1254×1254 ... \"Image dimensions exceed limits\" (picture_size_check_failed)")),
 		"\"1080p\" bounds the shorter side: portrait photos of 941x1672 publish, 1086x1448 and 1254x1254 fail"),
 	cite(formats("tiktok", "video.format", videos, "mp4", "webm", "mov"), tiktokSpec("MP4, WebM, MOV", "Supported media formats MP4 (recommended) WebM MOV")),
@@ -265,10 +265,10 @@ var table = []Rule{
 		refuses(reread, srcFBStories, "10 MB", "Files can not exceed 10MB.")),
 		"Meta's Page Stories page says 10 MB"),
 	note(cite(warn(maxBytes("facebook", "video.max_bytes", videos, 0, 10*GB)),
-		recommends(reread, srcFBPeer, "10 GB", "Max video size: 10 GB"),
+		recommends(reread, srcFBPeer, "10 GB (a peer)", ""),
 		recommends(reread, srcFBVideoErr, "2 GB (error 1363023, 2020)", "The video you tried to upload is too large. The maximum size for a video is 2 GB.")),
 		"no Meta page read states 10 GB (peers do); Meta's 2020 error text says 2 GB and to ask Facebook for capacity, and a Page's own limit is its video_upload_limits; a warning, not an error"),
-	note(cite(warn(duration("facebook", "video.duration", 0, 240*60)), recommends(reread, srcFBPeer, "4 h", "Duration max: 4 hours")),
+	note(cite(warn(duration("facebook", "video.duration", 0, 240*60)), recommends(reread, srcFBPeer, "4 h (a peer)", "")),
 		"no Meta page read states a duration for Page videos (Reels are 3-90 s); 4 h is the peers' figure, so a warning"),
 	cite(unread("facebook"), recommends(reread, srcFacebookP, "the facts its media rules need", "")),
 
@@ -322,9 +322,9 @@ var table = []Rule{
 	// Google Business Profile: photo guidelines (local posts take no video through the API).
 	cite(takes("googlebusiness", KindImage), googleHelp("photos", "")),
 	note(cite(formats("googlebusiness", "image.format", stills, "jpeg", "png"), googleHelp("JPG or PNG", "Format: JPG or PNG")), avifNote("Google's photo guidelines")),
-	cite(maxBytes("googlebusiness", "image.max_bytes", stills, 10*kB, 5*MB), googleHelp("10 KB to 5 MB", "Size: Between 10 KB and 5 MB")),
-	cite(sides("googlebusiness", "image.pixels", stills, 250, 0), googleHelp("at least 250x250", "Minimum resolution: 250 px tall, 250 px wide")),
-	cite(warn(sides("googlebusiness", "image.recommended_pixels", stills, 720, 0)), recommends(firstRead, srcGoogle, "720x720 recommended", "Recommended resolution: 720 px tall, 720 px wide")),
+	cite(maxBytes("googlebusiness", "image.max_bytes", stills, 10*kB, 5*MB), googleHelp("10 KB to 5 MB", "Between 10 KB and 5 MB")),
+	cite(sides("googlebusiness", "image.pixels", stills, 250, 0), googleHelp("at least 250x250", "")),
+	cite(warn(sides("googlebusiness", "image.recommended_pixels", stills, 720, 0)), recommends(firstRead, srcGoogle, "720x720 recommended", "")),
 	cite(unread("googlebusiness"), recommends(firstRead, srcGoogle, "the facts its media rules need", "")),
 
 	// Bluesky: the lexicons of app.bsky.embed.images and .video, and the official app.
