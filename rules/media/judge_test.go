@@ -407,3 +407,23 @@ func TestPropJudge(t *testing.T) {
 	))
 	p.TestingRun(t)
 }
+
+// TestJudgeAllocs: judging a file that fits allocates nothing (a composer judges on every
+// pick, a server on every request), whatever the platform.
+func TestJudgeAllocs(t *testing.T) {
+	checked := 0
+	for _, p := range rules.Platforms() {
+		for _, f := range []Facts{fitVideo, fitImage, fitGIF, fitDoc} {
+			if problems, warnings := Judge(p, f); len(problems)+len(warnings) > 0 {
+				continue // a platform that does not take the kind: its problems are the answer
+			}
+			checked++
+			if n := testing.AllocsPerRun(100, func() { Judge(p, f) }); n != 0 {
+				t.Errorf("%s %s: %v allocations for a file that fits", p, f.Kind, n)
+			}
+		}
+	}
+	if checked < 20 {
+		t.Errorf("only %d platform and file pairs fit; the fitting facts no longer fit", checked)
+	}
+}
