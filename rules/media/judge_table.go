@@ -61,6 +61,9 @@ var (
 	igAudio     = "Audio codec: AAC, 48khz sample rate maximum, 1 or 2 channels (mono or stereo)."
 )
 
+// gifNote says what X's words on its GIF caps are.
+const gifNote = "X lists these caps under \"Animated GIF recommendations\" and says a GIF past them may fail at Post creation, which refuses it; the book refuses past them"
+
 // avifNote says why a platform's image formats leave AVIF out.
 func avifNote(who string) string {
 	return "AVIF is refused: " + who + " lists its image formats and AVIF is not among them"
@@ -91,20 +94,20 @@ var table = []Rule{
 	note(cite(warn(sides("twitter", "image.pixels", stills, 4, 8192)),
 		recommends(reread, srcXPeer, "4x4 to 8192x8192 px", "Image dimensions must be >= 4x4 and <= 8192x8192 px.")),
 		"only a peer states it; X's pages give no image dimensions, so a warning"),
-	cite(needs(unknownPixels, rule("twitter", "gif.pixels", "GIF at most 1280x1080", gifs, func(f Facts) (string, bool) {
+	note(cite(needs(unknownPixels, rule("twitter", "gif.pixels", "GIF at most 1280x1080", gifs, func(f Facts) (string, bool) {
 		if f.Width <= 1280 && f.Height <= 1080 {
 			return "", false
 		}
 		return fmt.Sprintf("X takes GIFs of at most 1280x1080 (width x height); this one is %dx%d", f.Width, f.Height), true
-	})), xGIFFail, refuses(reread, srcXBest, "Resolution: <= 1280x1080", "Resolution: <= 1280x1080 (width x height)")),
-	cite(maxFrames("twitter", "gif.frames", gifs, 350), xGIFFail, refuses(reread, srcXBest, "Number of frames: <= 350", "Number of frames: <= 350")),
-	cite(needs(unknownPixelsOrFrames, rule("twitter", "gif.total_pixels", "GIF at most 300,000,000 pixels over all frames (width x height x frames)", gifs, func(f Facts) (string, bool) {
+	})), xGIFFail, refuses(reread, srcXBest, "Resolution: <= 1280x1080", "Resolution: <= 1280x1080 (width x height)")), gifNote),
+	note(cite(maxFrames("twitter", "gif.frames", gifs, 350), xGIFFail, refuses(reread, srcXBest, "Number of frames: <= 350", "Number of frames: <= 350")), gifNote),
+	note(cite(needs(unknownPixelsOrFrames, rule("twitter", "gif.total_pixels", "GIF at most 300,000,000 pixels over all frames (width x height x frames)", gifs, func(f Facts) (string, bool) {
 		total := int64(f.Width) * int64(f.Height) * int64(f.Frames)
 		if total <= 300_000_000 {
 			return "", false
 		}
 		return fmt.Sprintf("X takes GIFs of at most 300,000,000 pixels over all frames; this one is %dx%d x %d frames = %d", f.Width, f.Height, f.Frames, total), true
-	})), xGIFFail, refuses(reread, srcXBest, "Number of pixels: <= 300 million", "Number of pixels: <= 300 million (width * height * num_frames)")),
+	})), xGIFFail, refuses(reread, srcXBest, "Number of pixels: <= 300 million", "Number of pixels: <= 300 million (width * height * num_frames)")), gifNote),
 	note(cite(warn(formats("twitter", "video.format", videos, "mp4", "mov")),
 		recommends(reread, srcXPeer, "MP4, MOV", "Supported formats: MP4 and MOV.")),
 		"X names codecs, not containers (its chunked-upload examples send video/mp4); only a peer lists MP4 and MOV, so a warning"),
