@@ -64,9 +64,10 @@ func TestEnvMedia(t *testing.T) {
 		t.Errorf("no facts at all: %+v", v.Problems)
 	}
 
-	// A twitter thread item's own media are judged for twitter, at their pointer.
+	// A twitter thread item's own media are judged for twitter, at their pointer (17 GiB
+	// is past X's loosest figure, 16 GB for Premium accounts).
 	huge := fine
-	huge.Bytes = 2 << 30
+	huge.Bytes = 17 << 30
 	thread := []byte(`{"content":"1/","publishNow":true,"platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":` +
 		`[{"content":"2/","mediaItems":[{"type":"video","url":"https://cdn.example.com/huge.mp4"}]}]}}]}`)
 	v = CheckCreatePost(thread, Env{Media: map[string]media.Facts{"https://cdn.example.com/huge.mp4": huge}})
@@ -75,6 +76,6 @@ func TestEnvMedia(t *testing.T) {
 		found = found || p.Path == "/platforms/0/platformSpecificData/threadItems/0/mediaItems/0" && strings.HasPrefix(p.Rule, "twitter.")
 	}
 	if !found {
-		t.Errorf("a 2 GB video in a thread item: %+v", v.Problems)
+		t.Errorf("a 17 GiB video in a thread item: %+v", v.Problems)
 	}
 }

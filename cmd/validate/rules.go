@@ -122,7 +122,7 @@ Callers can change a rule's limit or turn it off through the one options model:
 ` + "`rules.Limits.WithRule(id, limit)`" + ` and ` + "`rules.Limits.Disable(id)`" + `, carried by ` + "`schema.Env.Limits`" + `.
 Sources marked read 2026-11-24 were read again for this book; the others carry the date
 of the research notes they come from (2026-11) and were not re-read.
-`)
+` + severityFollowsEvidence)
 	var platform rules.Platform
 	for _, r := range book {
 		if r.Platform != platform {
@@ -145,6 +145,24 @@ of the research notes they come from (2026-11) and were not re-read.
 	}
 	return b.String()
 }
+
+// severityFollowsEvidence is docs/rules.md's statement of DESIGN.md rule 8, which
+// rules/media's TestSeverityFollowsEvidence holds the media rules to.
+const severityFollowsEvidence = `
+## Severity follows evidence
+
+A rule is an **error** only where the platform's own documentation, API schema, error
+message or official client says it refuses; what a platform only recommends, and what
+only a peer states, is a **warning**. Every rule lists its sources as data (` + "`sources`" + `
+in ` + "`validate rules --format json`" + `: URL, date read, figure, ` + "`refuses`" + ` or
+` + "`recommends`" + `, quote). Where a platform's own sources disagree, the error sits at the
+loosest figure they state and a warning (an id with ` + "`strict_`" + `) at the strictest, and
+each message names both figures and whose they are: X videos are refused past 125 min
+(Premium) with a warning past 140 s, Facebook photos past 10 MB with a warning past 4 MB.
+A media rule that needs a fact the file does not state (a duration, a frame rate, an
+audio sample rate) warns under its own id that it could not be checked, and each thing
+the probe could not read is a warning of the platform's ` + "`file.unread`" + ` rule.
+`
 
 // mdCell escapes what would break a Markdown table cell.
 func mdCell(s string) string {

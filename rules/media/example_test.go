@@ -48,9 +48,10 @@ func ExampleRules() {
 	}
 	// Output:
 	// bluesky.file.kind error Bluesky takes images, GIFs, videos
-	// bluesky.image.format error image formats JPEG, PNG, WEBP, GIF
+	// bluesky.image.format error image formats JPEG, PNG, WEBP, GIF, HEIC, AVIF, BMP, TIFF
 	// bluesky.image.max_bytes error file size at most 2 MB
 	// bluesky.video.format error video formats MP4
 	// bluesky.video.max_bytes error file size at most 300 MB
-	// bluesky.video.duration error duration up to 3 min
+	// bluesky.video.duration error duration up to 10 min
+	// bluesky.file.unread warning the probe read every part of the file its rules need
 }
