@@ -22,14 +22,14 @@ import (
 // provenance (PROVENANCE.md beside each): a figure of the book that drifts from the one
 // its source states fails TestSourcesDrift.
 const (
-	srcPost     = "atproto/lexicons/app/bsky/feed/post.json"
-	srcImages   = "atproto/lexicons/app/bsky/embed/images.json"
-	srcGallery  = "atproto/lexicons/app/bsky/embed/gallery.json"
-	srcVideo    = "atproto/lexicons/app/bsky/embed/video.json"
-	srcTwText   = "twitter-text/config/v3.json"
-	srcXAPI     = "x-openapi/openapi.json"
-	srcYouTube  = "youtube-discovery/youtube-api.json"
-	srcPinterst = "pinterest-openapi/openapi.json"
+	srcPost      = "atproto/lexicons/app/bsky/feed/post.json"
+	srcImages    = "atproto/lexicons/app/bsky/embed/images.json"
+	srcGallery   = "atproto/lexicons/app/bsky/embed/gallery.json"
+	srcVideo     = "atproto/lexicons/app/bsky/embed/video.json"
+	srcTwText    = "twitter-text/config/v3.json"
+	srcXAPI      = "x-openapi/openapi.json"
+	srcYouTube   = "youtube-discovery/youtube-api.json"
+	srcPinterest = "pinterest-openapi/openapi.json"
 )
 
 // figure is the value at path (object members and array indexes, dot-separated) of the
@@ -152,11 +152,11 @@ func TestSourcesDrift(t *testing.T) {
 		{srcTwText, "maxWeightedTweetLength", "twitter.text.x_weighted"},
 		{srcXAPI, "components.schemas.CreatePostsPoll.properties.options.items.maxLength", "twitter.poll"},
 		{srcXAPI, "components.schemas.CreatePostsMedia.properties.media_ids.maxItems", "twitter.media.max"},
-		{srcPinterst, "components.schemas.PinCreate.properties.title.maxLength", "pinterest.title.max"},
-		{srcPinterst, "components.schemas.PinCreate.properties.description.maxLength", "pinterest.description.max"},
-		{srcPinterst, "components.schemas.PinCreate.properties.alt_text.maxLength", "pinterest.alt_text.max"},
-		{srcPinterst, "components.schemas.PinCreate.properties.link.maxLength", "pinterest.link.max"},
-		{srcPinterst, "components.schemas.PinMediaSourceImagesURL.properties.items.maxItems", "pinterest.carousel"},
+		{srcPinterest, "components.schemas.PinCreate.properties.title.maxLength", "pinterest.title.max"},
+		{srcPinterest, "components.schemas.PinCreate.properties.description.maxLength", "pinterest.description.max"},
+		{srcPinterest, "components.schemas.PinCreate.properties.alt_text.maxLength", "pinterest.alt_text.max"},
+		{srcPinterest, "components.schemas.PinCreate.properties.link.maxLength", "pinterest.link.max"},
+		{srcPinterest, "components.schemas.PinMediaSourceImagesURL.properties.items.maxItems", "pinterest.carousel"},
 	}
 	for _, c := range limits {
 		t.Run(c.rule, func(t *testing.T) {
@@ -218,7 +218,7 @@ func TestSourcesDrift(t *testing.T) {
 	// Pinterest's base64 image source takes the content types of ContentType: the book
 	// takes each without a problem or a format warning.
 	t.Run("pinterest.image.format", func(t *testing.T) {
-		for _, mime := range strs(t, srcPinterst, "components.schemas.ContentType.enum") {
+		for _, mime := range strs(t, srcPinterest, "components.schemas.ContentType.enum") {
 			f := driftImage
 			f.MIME, f.Format = mime, strings.TrimPrefix(mime, "image/")
 			problems, warnings := media.Judge(rules.Pinterest, f)
