@@ -18,6 +18,8 @@ const (
 const (
 	srcXBest       = "https://docs.x.com/x-api/media/quickstart/best-practices"
 	srcXIntro      = "https://docs.x.com/x-api/media/introduction"
+	srcX324Pixels  = "https://github.com/DocNow/diffengine/issues/18 (X API error 324 as a client received it)"
+	srcXOpenAPI    = "https://api.x.com/2/openapi.json (MediaUploadRequestOneShot / MediaUploadConfigRequest total_bytes)"
 	srcX324        = "https://github.com/sebagomez/twitterlib/blob/f596db24ca426703180e6128345aa536f2cb2984/tests/StatusTest.cs"
 	srcXPeer       = "https://www.ayrshare.com/docs/media-guidelines/x-twitter"
 	srcIGMedia     = "https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user/media"
@@ -91,9 +93,10 @@ var table = []Rule{
 		refuses(reread, srcXBest, "5 MB image, 15 MB animated GIF", "Image size: <= 5 MB; Animated GIF size: <= 15 MB"),
 		refuses(reread, srcX324, "5242880 bytes (X API error 324)", "Image file size must be <= 5242880 bytes")),
 		"X's \"5 MB\" is 5 MiB: its error 324 says <= 5242880 bytes; the GIF's 15 MB is read the same way"),
-	note(cite(warn(sides("twitter", "image.pixels", stills, 4, 8192)),
+	note(cite(sides("twitter", "image.pixels", stills, 4, 8192),
+		refuses(reread, srcX324Pixels, "4x4 to 8192x8192 px (X API error 324)", "Image dimensions must be >= 4x4 and <= 8192x8192"),
 		recommends(reread, srcXPeer, "4x4 to 8192x8192 px", "Image dimensions must be >= 4x4 and <= 8192x8192 px.")),
-		"only a peer states it; X's pages give no image dimensions, so a warning"),
+		"X's pages give no image dimensions, but its own error 324, quoted by a public client, refuses outside 4x4 to 8192x8192"),
 	note(cite(needs(unknownPixels, rule("twitter", "gif.pixels", "GIF at most 1280x1080", gifs, func(f Facts) (string, bool) {
 		if f.Width <= 1280 && f.Height <= 1080 {
 			return "", false
@@ -111,12 +114,13 @@ var table = []Rule{
 	note(cite(warn(formats("twitter", "video.format", videos, "mp4", "mov")),
 		recommends(reread, srcXPeer, "MP4, MOV", "Supported formats: MP4 and MOV.")),
 		"X names codecs, not containers (its chunked-upload examples send video/mp4); only a peer lists MP4 and MOV, so a warning"),
-	aside(note(cite(maxBytes("twitter", "video.max_bytes", videos, 0, 16*GB),
+	aside(note(cite(maxBytes("twitter", "video.max_bytes", videos, 0, 16*GiB),
 		refuses(reread, srcXBest, "16 GB (Premium / verified), 8 GB by default", "Video on a Post | tweet_video, amplify_video | 0.5 seconds–125 minutes | 16 GB"),
+		refuses(reread, srcXOpenAPI, "total_bytes maximum 17179869184 (16 GiB)", ""),
 		refuses(reread, srcXIntro, "512 MB", "Video: 512 MB (when using media_category=amplify_video)")),
-		"X's pages disagree: its best-practices page says 8 GB by default and 16 GB for Premium / verified accounts, its media introduction 512 MB; the error sits at 16 GB, twitter.video.strict_bytes warns past 512 MB"),
+		"X's pages disagree: its best-practices page says 8 GB by default and 16 GB for Premium / verified accounts, its media introduction 512 MB; the error sits at 16 GiB, the media upload schema's total_bytes maximum (17,179,869,184 bytes), and twitter.video.strict_bytes warns past 512 MB"),
 		"16 GB is X's figure for Premium / verified accounts; 8 GB by default, 512 MB on its media introduction"),
-	aside(cite(strictBytes("twitter", "video.strict_bytes", "X's media introduction", videos, 512*MB, 16*GB),
+	aside(cite(strictBytes("twitter", "video.strict_bytes", "X's media introduction", videos, 512*MB, 16*GiB),
 		refuses(reread, srcXIntro, "512 MB", "Video: 512 MB (when using media_category=amplify_video)"),
 		refuses(reread, srcXBest, "8 GB by default, 16 GB Premium / verified", "Video on a Post | tweet_video, amplify_video | 0.5 seconds–20 minutes | 8 GB")),
 		"X's best-practices page says 8 GB by default, 16 GB for Premium / verified accounts"),

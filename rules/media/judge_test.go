@@ -137,8 +137,8 @@ func TestJudgeThresholds(t *testing.T) {
 		{"under 0.5 s", "twitter", with(fitVideo, func(f *Facts) { f.Duration = 0.49 }), []string{"twitter.video.duration"}, nil},
 		{"512 MB fits every X reading", "twitter", with(fitVideo, func(f *Facts) { f.Bytes = 512 * MB }), nil, nil},
 		{"past 512 MB: the introduction's figure, a warning", "twitter", with(fitVideo, func(f *Facts) { f.Bytes = 512*MB + 1 }), nil, []string{"twitter.video.strict_bytes"}},
-		{"16 GB: Premium's figure, a warning", "twitter", with(fitVideo, func(f *Facts) { f.Bytes = 16 * GB }), nil, []string{"twitter.video.strict_bytes"}},
-		{"past 16 GB: the error alone", "twitter", with(fitVideo, func(f *Facts) { f.Bytes = 16*GB + 1 }), []string{"twitter.video.max_bytes"}, nil},
+		{"16 GiB: Premium's figure, a warning", "twitter", with(fitVideo, func(f *Facts) { f.Bytes = 16 * GiB }), nil, []string{"twitter.video.strict_bytes"}},
+		{"past 16 GiB: the error alone", "twitter", with(fitVideo, func(f *Facts) { f.Bytes = 16*GiB + 1 }), []string{"twitter.video.max_bytes"}, nil},
 		{"HEVC: X only recommends H.264", "twitter", with(fitVideo, func(f *Facts) { f.VideoCodec = "hevc" }), nil, []string{"twitter.video.codec"}},
 		{"32x32 is X's smallest video", "twitter", with(fitVideo, func(f *Facts) { f.Width, f.Height = 32, 32 }), nil, nil},
 		{"31 px wide is under it", "twitter", with(fitVideo, func(f *Facts) { f.Width, f.Height = 31, 32 }), []string{"twitter.video.pixels"}, nil},
@@ -394,14 +394,14 @@ func TestPropJudge(t *testing.T) {
 		gen.Float64Range(1, 240), gen.IntRange(0, 100),
 	))
 	// A pair never speaks twice: for any size, at most one of X's video size rules fires,
-	// the error exactly past 16 GB, the warning exactly past 512 MB up to it.
-	p.Property("X's video size pair: error past 16 GB, warning past 512 MB, never both", prop.ForAll(
+	// the error exactly past 16 GiB, the warning exactly past 512 MB up to it.
+	p.Property("X's video size pair: error past 16 GiB, warning past 512 MB, never both", prop.ForAll(
 		func(n int64) bool {
 			f := with(fitVideo, func(f *Facts) { f.Bytes = n })
 			problems, warnings := Judge("twitter", f)
 			err := slices.Contains(ids(problems), "twitter.video.max_bytes")
 			w := slices.Contains(ids(warnings), "twitter.video.strict_bytes")
-			return err == (n > 16*GB) && w == (n > 512*MB && n <= 16*GB)
+			return err == (n > 16*GiB) && w == (n > 512*MB && n <= 16*GiB)
 		},
 		gen.Int64Range(1, 20*GB),
 	))
