@@ -320,24 +320,34 @@ func children(b []byte, base int64) ([]isoBox, error) {
 		if len(out) == maxChildBoxes {
 			return nil, errAt(CodeCorrupt, base+int64(pos), fmt.Sprintf("more than %d boxes in one container", maxChildBoxes))
 		}
-		size, hdr := uint64(be32(b[pos:])), 8
-		typ := b[pos+4 : pos+8]
-		switch size {
-		case 0:
-			size = uint64(len(b) - pos)
-		case 1:
-			if len(b)-pos < 16 {
-				return nil, errAt(CodeCorrupt, base+int64(pos), fmt.Sprintf("the %s box's 64-bit size runs past its parent", quoteBytes(typ)))
-			}
-			size, hdr = be64(b[pos+8:]), 16
+		k, next, err := nextBox(b, pos, base)
+		if err != nil {
+			return nil, err
 		}
-		if size < uint64(hdr) || size > uint64(len(b)-pos) {
-			return nil, errAt(CodeCorrupt, base+int64(pos), fmt.Sprintf("the %s box declares %d bytes; its parent has %d left", quoteBytes(typ), size, len(b)-pos))
-		}
-		out = append(out, isoBox{typ: string(typ), body: b[pos+hdr : pos+int(size)], off: base + int64(pos+hdr)})
-		pos += int(size)
+		out = append(out, k)
+		pos = next
 	}
 	return out, nil
+}
+
+// nextBox reads the box at b[pos:] (at least 8 bytes), whose parent's body b starts at
+// file offset base, and returns it and the position after it, allocating nothing.
+func nextBox(b []byte, pos int, base int64) (isoBox, int, error) {
+	size, hdr := uint64(be32(b[pos:])), 8
+	typ := b[pos+4 : pos+8]
+	switch size {
+	case 0:
+		size = uint64(len(b) - pos)
+	case 1:
+		if len(b)-pos < 16 {
+			return isoBox{}, 0, errAt(CodeCorrupt, base+int64(pos), fmt.Sprintf("the %s box's 64-bit size runs past its parent", quoteBytes(typ)))
+		}
+		size, hdr = be64(b[pos+8:]), 16
+	}
+	if size < uint64(hdr) || size > uint64(len(b)-pos) {
+		return isoBox{}, 0, errAt(CodeCorrupt, base+int64(pos), fmt.Sprintf("the %s box declares %d bytes; its parent has %d left", quoteBytes(typ), size, len(b)-pos))
+	}
+	return isoBox{typ: string(typ), body: b[pos+hdr : pos+int(size)], off: base + int64(pos+hdr)}, pos + int(size), nil
 }
 
 // child returns the first box of type typ in b, or nil.

@@ -44,15 +44,17 @@ func (fr *fragments) read(rd *reader, m *movie) ([]string, error) {
 	}
 	m.fragmented = true
 	var total int64
+	var scratch []byte // one buffer for every moof, grown to the largest
 	done := 0
 	for _, s := range fr.first {
 		if s.blen > maxMoof || total+s.blen > maxMoofBytes {
 			break
 		}
-		b, err := rd.at(s.off+s.hdr, int(s.blen))
+		b, err := rd.into(scratch, s.off+s.hdr, int(s.blen))
 		if err != nil {
 			return nil, err
 		}
+		scratch = b
 		total += s.blen
 		if _, err := m.fragment(b, s.off+s.hdr, false); err != nil {
 			return nil, err
@@ -89,24 +91,24 @@ func (fr *fragments) read(rd *reader, m *movie) ([]string, error) {
 // tracks. With last, it only notes where each track's samples end (the traf's decode time,
 // tfdt, plus its samples' durations), and says whether a tfdt gave that.
 func (m *movie) fragment(moof []byte, base int64, last bool) (timed bool, err error) {
-	kids, err := children(moof, base)
-	if err != nil {
-		return false, err
-	}
-	for _, traf := range kids {
+	for pos := 0; len(moof)-pos >= 8; {
+		var traf isoBox
+		if traf, pos, err = nextBox(moof, pos, base); err != nil {
+			return false, err
+		}
 		if traf.typ != "traf" {
 			continue
-		}
-		boxes, err := children(traf.body, traf.off)
-		if err != nil {
-			return false, err
 		}
 		var t *track
 		var def uint32
 		var start, sum uint64
 		var hasStart bool
-		for _, b := range boxes {
-			p := b.buf()
+		for at := 0; len(traf.body)-at >= 8; {
+			var b isoBox
+			if b, at, err = nextBox(traf.body, at, traf.off); err != nil {
+				return false, err
+			}
+			p := &buf{b: b.body, base: b.off, box: b.typ}
 			switch b.typ {
 			case "tfhd": // §8.8.7: flags say which defaults follow track_ID
 				flags := p.u32() & 0xFFFFFF
@@ -185,4 +187,17 @@ func bitCount(v uint32) int {
 		n++
 	}
 	return n
+}
+
+// into reads n bytes at off into buf's storage, grown when too small: a walk over many
+// boxes of a kind allocates once for the largest.
+func (rd *reader) into(buf []byte, off int64, n int) ([]byte, error) {
+	if err := rd.check(off, n); err != nil {
+		return nil, err
+	}
+	if cap(buf) < n {
+		buf = make([]byte, n)
+	}
+	buf = buf[:n]
+	return buf, rd.fill(buf, off)
 }
