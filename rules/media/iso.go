@@ -262,19 +262,17 @@ func (b brands) has(brand string) bool {
 	return false
 }
 
-// imageBrands are the major brands of HEIF files (23008-12 Annex A to E and the codec
-// annexes of 23008-12: HEVC, AVC, JPEG, JPEG 2000, VVC; AV1's in the AVIF specification,
-// https://aomediacodec.github.io/av1-avif/#brands); the sequence brands (an image
-// sequence in a moov track) say true.
-var imageBrands = map[string]bool{"mif1": false, "mif2": false, "mif3": false, "miaf": false, "msf1": true,
-	"heic": false, "heix": false, "heim": false, "heis": false, "hevc": true, "hevx": true, "hevm": true, "hevs": true,
-	"avif": false, "avis": true, "avci": false, "avcs": true, "jpeg": false, "jpgs": true, "j2ki": false,
-	"j2is": true, "vvic": false, "vvis": true}
+// imageBrands are the major brands of HEIF files, still or sequences (23008-12 and its
+// codec annexes: HEVC, AVC, JPEG, JPEG 2000, VVC; AV1's in the AVIF specification,
+// https://aomediacodec.github.io/av1-avif/#brands).
+var imageBrands = map[string]bool{"mif1": true, "mif2": true, "mif3": true, "miaf": true, "msf1": true,
+	"heic": true, "heix": true, "heim": true, "heis": true, "hevc": true, "hevx": true, "hevm": true, "hevs": true,
+	"avif": true, "avis": true, "avci": true, "avcs": true, "jpeg": true, "jpgs": true, "j2ki": true,
+	"j2is": true, "vvic": true, "vvis": true}
 
 // isImage is true for a HEIF file: an image brand, or a meta box and no moov.
 func (v *isoFile) isImage(b brands) bool {
-	_, image := imageBrands[b.major]
-	return image || v.moov == nil && (v.meta != nil || v.mini != nil)
+	return imageBrands[b.major] || v.moov == nil && (v.meta != nil || v.mini != nil)
 }
 
 // movie gives the facts of an MP4 or MOV.

@@ -379,3 +379,22 @@ func BenchmarkProbeFragmented(b *testing.B) {
 		})
 	}
 }
+
+// TestISOTopBoxCap: past maxTopBoxes top-level boxes, a file whose moov was read gives
+// its facts and a note; one whose moov was not is refused, as before.
+func TestISOTopBoxCap(t *testing.T) {
+	mp4 := seed(t, "moov-at-end.mp4")
+	frees := make([]byte, 0, 8*maxTopBoxes)
+	for range maxTopBoxes {
+		frees = append(frees, mkBox("free")...)
+	}
+	own := len(boxTree(t, mp4)) // ftyp, free, mdat, moov
+	f, err, _ := probeBytes(t, append(append([]byte{}, mp4...), frees...))
+	if err != nil || len(f.Unread) != 1 || !strings.Contains(f.Unread[0], fmt.Sprintf("the boxes from byte %d on, past the first %d", len(mp4)+8*(maxTopBoxes-own), maxTopBoxes)) {
+		t.Errorf("moov first: %v %q", err, f.Unread)
+	}
+	_, err, _ = probeBytes(t, append(append([]byte{}, frees...), mp4...))
+	if err == nil || err.Code != CodeCorrupt || !strings.Contains(err.Message, "more than 65536 boxes at the top level") {
+		t.Errorf("moov after the cap: %v", err)
+	}
+}
