@@ -18,8 +18,11 @@ func fuzzSeeds(f *testing.F, exts ...string) {
 }
 
 func FuzzProbeMP4(f *testing.F) {
-	fuzzSeeds(f, ".mp4", ".mov")
+	fuzzSeeds(f, ".mp4", ".mov", ".heic", ".avif")
 	f.Add(heif(400, 300, 1))
+	f.Add(heifFile(heifItem{brands: "jpegmif1jpeg", itemType: "jpeg", w: 32, h: 18, transform: []string{"irot1", "imir0"}, payload: seed(f, "image.jpg")}))
+	f.Add(miniFile("avif", 640, 480, 6, false))
+	f.Add(manyFragments(f, 3))
 	f.Fuzz(func(t *testing.T, b []byte) { probeBytes(t, b) })
 }
 
@@ -56,7 +59,7 @@ const (
 // FuzzProbeCost fails when the bytes read or allocated pass a constant times the size of
 // the input, which here is all header: a header that claims gigabytes costs nothing more.
 func FuzzProbeCost(f *testing.F) {
-	fuzzSeeds(f, ".mp4", ".mov", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff", ".pdf")
+	fuzzSeeds(f, ".mp4", ".mov", ".heic", ".avif", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff", ".pdf")
 	f.Fuzz(func(t *testing.T, b []byte) {
 		checkCost(t, b)
 	})

@@ -258,10 +258,10 @@ var table = []Rule{
 
 	// Facebook: the Pages API, Page Stories and Meta's photo upload error.
 	cite(takes("facebook", KindImage, KindGIF, KindVideo), refuses(reread, srcFacebookP, "photos and videos", "")),
-	note(cite(formats("facebook", "image.format", stills, "jpeg", "png", "gif", "bmp", "tiff", "webp", "heic"),
+	note(cite(formats("facebook", "image.format", stills, "jpeg", "png", "gif", "bmp", "tiff", "webp", "heic", "heif"),
 		refuses(reread, srcFBPhotoErr, "JPG, PNG, GIF, TIFF, HEIF, WebP", "Photos should be less than 4 MB and saved as JPG, PNG, GIF, TIFF, HEIF or WebP files."),
 		refuses(reread, srcFBStories, ".jpeg, .bmp, .png, .gif, .tiff", "File type .jpeg, .bmp, .png, .gif, .tiff")),
-		"the union of two Meta lists; "+avifNote("neither")),
+		"the union of two Meta lists (HEIF: HEIC and the other HEIF codecs); "+avifNote("neither")),
 	aside(note(cite(maxBytes("facebook", "image.max_bytes", stills, 0, 10*MB),
 		refuses(reread, srcFBStories, "10 MB", "Files can not exceed 10MB."),
 		refuses(reread, srcFBPhotoErr, "less than 4 MB (Meta's photo upload error)", "Photos should be less than 4 MB and saved as JPG, PNG, GIF, TIFF, HEIF or WebP files.")),
@@ -336,9 +336,9 @@ var table = []Rule{
 
 	// Bluesky: the lexicons of app.bsky.embed.images and .video, and the official app.
 	cite(takes("bluesky", KindImage, KindGIF, KindVideo), refuses(reread, srcBskyImages, "image/* blobs; video/mp4", "")),
-	note(cite(formats("bluesky", "image.format", stills, "jpeg", "png", "webp", "gif", "heic", "avif", "bmp", "tiff"),
+	note(cite(formats("bluesky", "image.format", stills, "jpeg", "png", "webp", "gif", "heic", "heif", "avif", "bmp", "tiff"),
 		refuses(reread, srcBskyImages, "image/*", "\"accept\": [\"image/*\"]")),
-		"the lexicon accepts any image/* blob: every image format the probe names, AVIF and HEIC among them"),
+		"the lexicon accepts any image/* blob: every image format the probe names, AVIF, HEIC and other HEIF among them"),
 	cite(maxBytes("bluesky", "image.max_bytes", stills, 0, 2*MB), refuses(reread, srcBskyImages, "maxSize 2000000", "The raw image file. May be up to 2 MB, formerly limited to 1 MB.")),
 	cite(formats("bluesky", "video.format", videos, "mp4"), refuses(reread, srcBskyVideo, "video/mp4", "\"accept\": [\"video/mp4\"]")),
 	cite(maxBytes("bluesky", "video.max_bytes", videos, 0, 300*MB), refuses(reread, srcBskyVideo, "maxSize 300000000", "The mp4 video file. May be up to 300mb, formerly limited to 100mb.")),

@@ -34,7 +34,9 @@ type Facts struct {
 	// Kind is "image", "gif", "video" or "document".
 	Kind string `json:"kind"`
 	// Format is the container or image format: "jpeg", "png", "gif", "webp", "heic",
-	// "bmp", "tiff", "mp4", "mov", "webm", "mkv" (Matroska other than WebM) or "pdf".
+	// "avif", "heif" (a HEIF image of another codec than HEVC and AV1: AVC, JPEG, JPEG
+	// 2000, VVC), "bmp", "tiff", "mp4", "mov", "webm", "mkv" (Matroska other than WebM) or
+	// "pdf".
 	Format string `json:"format"`
 	// MIME is the media type of Format, e.g. "video/mp4".
 	MIME string `json:"mime"`
@@ -56,8 +58,9 @@ type Facts struct {
 	// its pixels are not square (an MP4/MOV pasp box other than 1:1); "" for square
 	// pixels.
 	PixelAspect string `json:"pixelAspect,omitempty"`
-	// Duration is the length of a video in seconds (or of an animated GIF/WebP when its
-	// frame delays say so); 0 when the headers do not say (a live WebM).
+	// Duration is the length of a video in seconds (or of an animated GIF/WebP/AVIF when
+	// its frame delays say so); 0 when the headers do not say (a live WebM). A fragmented
+	// MP4's counts the samples of the moov and of every fragment.
 	Duration float64 `json:"duration,omitempty"`
 	// FrameRate is the video's average frame rate in frames per second.
 	FrameRate float64 `json:"frameRate,omitempty"`
@@ -81,10 +84,16 @@ type Facts struct {
 	// played while it downloads). Only MP4 and MOV set it; it is always in the JSON, since
 	// false is the fact that matters (a platform that streams refuses the file).
 	Faststart bool `json:"faststart"`
-	// EditList is true when a track of an MP4/MOV has an edit list (elst) that does more
-	// than map the whole media once from its start.
+	// EditList is true when the video or sound track of an MP4/MOV has an edit list (elst)
+	// that matters: several mapped edits, an empty edit that delays the start by more
+	// than one sample of the track, an edit that cuts the media (its segment shorter than
+	// the media by more than one sample, or media_time past the B-frame delay or, for
+	// sound, past 100 ms of encoder priming), or a rate other than 1. A one-entry list
+	// that skips only the priming or the composition offset, as ffmpeg writes for
+	// H.264+AAC, is no edit (see iso_edit.go).
 	EditList bool `json:"editList,omitempty"`
-	// Frames is the number of frames of a GIF or an animated WebP/PNG.
+	// Frames is the number of frames of a GIF or an animated WebP/PNG/AVIF (an AVIF or
+	// HEIF image sequence's samples).
 	Frames int `json:"frames,omitempty"`
 	// Pages is the page count of a PDF (0 when the PDF's page tree cannot be reached with
 	// bounded reads; see docs/media.md).
@@ -167,6 +176,8 @@ const sniffLen = 64
 func mimeOf(format string) string {
 	switch format {
 	case "jpeg", "png", "gif", "webp", "heic", "bmp", "tiff":
+		return "image/" + format
+	case "avif", "heif": // HEIF of AV1, and of another codec than HEVC or AV1 (AVC, JPEG, ...)
 		return "image/" + format
 	case "mp4", "webm":
 		return "video/" + format

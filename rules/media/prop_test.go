@@ -19,7 +19,7 @@ func properties(t *testing.T, n int) *gopter.Properties {
 // its size and gives either facts or media_truncated: a cut file is never called
 // corrupt, never crashes, never reads past its end.
 func TestPropPrefixIsFactsOrTruncated(t *testing.T) {
-	all := seeds(t, ".mp4", ".mov", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff", ".pdf")
+	all := seeds(t, ".mp4", ".mov", ".heic", ".avif", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff", ".pdf")
 	p := properties(t, 3000)
 	p.Property("prefix gives facts or media_truncated", prop.ForAll(
 		func(i int, cut float64) bool {
@@ -72,7 +72,7 @@ func TestPropDisplayedSizeFollowsRotation(t *testing.T) {
 // size (FuzzProbeCost's bound, here on seeds with random bytes overwritten, so that a
 // plain go test checks it too).
 func TestPropCostBoundedBySize(t *testing.T) {
-	all := seeds(t, ".mp4", ".mov", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff", ".pdf")
+	all := seeds(t, ".mp4", ".mov", ".heic", ".avif", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff", ".pdf")
 	p := properties(t, 2000)
 	p.Property("bytes read <= 3 x size + 64, allocated <= 4 x size + 128 KiB", prop.ForAll(
 		func(i int, at []int, with []byte) bool {

@@ -85,6 +85,7 @@ type buf struct {
 	base int64
 	pos  int
 	err  error
+	box  string // the type of the ISO box whose body b is, named in messages; "" otherwise
 }
 
 func (p *buf) off() int64 { return p.base + int64(p.pos) }
@@ -94,7 +95,15 @@ func (p *buf) need(n int) bool {
 		return false
 	}
 	if n < 0 || n > len(p.b)-p.pos {
-		p.err = errAt(CodeCorrupt, p.off(), fmt.Sprintf("a header needs %d more bytes but its box or chunk has %d", n, len(p.b)-p.pos))
+		what := "a header's box or chunk"
+		if p.box != "" {
+			what = "the " + p.box + " box"
+		}
+		msg := fmt.Sprintf("%s ends too early: its next field needs %d bytes and %d are left", what, n, len(p.b)-p.pos)
+		if n < 0 {
+			msg = fmt.Sprintf("%s gives a field a length past its end", what)
+		}
+		p.err = errAt(CodeCorrupt, p.off(), msg)
 		return false
 	}
 	return true
