@@ -59,7 +59,7 @@ func (r *remote) open(cached *entry) *apierror.Error {
 	if e != nil {
 		return e
 	}
-	defer resp.Body.Close()
+	defer r.close(resp)
 	r.url = resp.Request.URL.String()
 	r.etag, r.lastModified = resp.Header.Get("ETag"), resp.Header.Get("Last-Modified")
 	if e := r.encoded(resp); e != nil {
@@ -136,7 +136,7 @@ func (r *remote) fetch(lo, hi int64) *apierror.Error {
 	if e != nil {
 		return e
 	}
-	defer resp.Body.Close()
+	defer r.close(resp)
 	if e := r.encoded(resp); e != nil {
 		return e
 	}
@@ -176,6 +176,21 @@ func (r *remote) body(resp *http.Response, off, n int64) *apierror.Error {
 	}
 	return nil
 }
+
+// close ends an answer. A body read to its end lets the transport reuse the connection
+// for the next Range request; so at most drainBytes more are read to see that end (a
+// body with a Content-Encoding is not read at all), within the file's budget.
+func (r *remote) close(resp *http.Response) {
+	if ce := resp.Header.Get("Content-Encoding"); ce == "" || equalFoldASCII(ce, "identity") {
+		n, _ := io.CopyN(io.Discard, resp.Body, min(drainBytes, r.fileLeft))
+		r.read += n
+		r.fileLeft -= n
+	}
+	resp.Body.Close()
+}
+
+// drainBytes is the most close reads past what an answer was read for.
+const drainBytes = 512
 
 // settle charges got of the n bytes reserved and gives the rest back.
 func (r *remote) settle(n, got int64) {
