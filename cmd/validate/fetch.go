@@ -30,8 +30,14 @@ type fetchFlags struct {
 }
 
 func addFetchFlags(fs *flag.FlagSet) *fetchFlags {
-	ff := &fetchFlags{}
+	ff := addFetchAllow(fs)
 	fs.BoolVar(&ff.on, "fetch-media", false, "read the media URLs of the request and judge their files")
+	return ff
+}
+
+// addFetchAllow is --fetch-allow alone (validate media, which reads a URL when given one).
+func addFetchAllow(fs *flag.FlagSet) *fetchFlags {
+	ff := &fetchFlags{}
 	fs.Func("fetch-allow", "HOST[,HOST...]: hosts fetched whatever their address, over http too", func(s string) error {
 		for _, h := range strings.Split(s, ",") {
 			if h = strings.TrimSpace(h); h == "" {
@@ -90,13 +96,17 @@ func isURL(name string) bool {
 }
 
 // probeURL fetches and probes a URL for validate media: the report is the one a file
-// gives, with the fetch's error (offset -1) when it could not be read.
+// gives, with the fetch's error (offset -1) when it could not be read, its message
+// without the URL that the report's file already names.
 func probeURL(f *fetch.Fetcher, u string, platforms []rules.Platform) media.Report {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	r := f.Probe(ctx, u)
 	if r.Err != nil {
-		return media.NewReport(u, media.Facts{}, r.Err, platforms)
+		// The report names the URL as its file; the message need not repeat it.
+		e := *r.Err
+		e.Message = strings.TrimPrefix(e.Message, u+": ")
+		return media.NewReport(u, media.Facts{}, &e, platforms)
 	}
 	return media.NewReport(u, r.Facts, nil, platforms)
 }

@@ -109,7 +109,7 @@ func TestMediaURL(t *testing.T) {
 		t.Fatalf("url (%d): %s\nfile (%d): %s", byURL.code, byURL.stdout, byFile.code, byFile.stdout)
 	}
 	gone := runCLI(t, "", "media", "--fetch-allow", "127.0.0.1", srv.URL+"/gone.png")
-	if gone.code != exitInvalid || gone.stdout != srv.URL+"/gone.png: media_not_found: "+srv.URL+"/gone.png: the server answered 404 Not Found\n" {
+	if gone.code != exitInvalid || gone.stdout != srv.URL+"/gone.png: media_not_found: the server answered 404 Not Found\n" {
 		t.Errorf("gone: %d %q", gone.code, gone.stdout)
 	}
 	refused := runCLI(t, "", "media", "--format", "json", srv.URL+"/image.png")

@@ -63,7 +63,7 @@ func runMedia(c *cmdIO, args []string) int {
 		}
 		return nil
 	})
-	ff := addFetchFlags(fs)
+	ff := addFetchAllow(fs)
 	files, code, ok := parseFlags(c, fs, mediaUsage, args)
 	if !ok {
 		return code
