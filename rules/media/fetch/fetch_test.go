@@ -3,6 +3,7 @@ package fetch
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -387,4 +388,81 @@ func TestEmptyAndUnreachable(t *testing.T) {
 	u := dead.URL
 	dead.Close()
 	hasCode(t, "closed port", f.Probe(context.Background(), u+"/a.png").Err, apierror.CodeMediaUnreachable)
+}
+
+// ignoreRange serves content whole (200, with its Content-Length), whatever Range asks.
+func ignoreRange(content io.ReadSeeker, size int64) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		content.Seek(0, io.SeekStart)
+		w.Header().Set("Content-Length", itoa(size))
+		io.Copy(w, io.LimitReader(content, size))
+	})
+}
+
+// TestRangeEdgeCases: a redirect to a good file is followed and its later ranges go to the
+// final URL; a later answer with the wrong range is refused; a server that ignores Range
+// is probed from the head it sends when the headers are there (a faststart MP4) and is
+// media_too_large when they lie past the budget (the moov at the end of 1 GB).
+func TestRangeEdgeCases(t *testing.T) {
+	const size = 1 << 30
+	mux := http.NewServeMux()
+	mux.Handle("/big.mp4", serveBytes(bigMP4(t, size), ""))
+	mux.HandleFunc("/moved.mp4", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/big.mp4", http.StatusMovedPermanently)
+	})
+	first := serveBytes(bigMP4(t, size), "")
+	mux.HandleFunc("/later-wrong.mp4", func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Range") == "bytes=0-4095" {
+			first.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Content-Range", "bytes 0-4095/"+itoa(size))
+		w.WriteHeader(http.StatusPartialContent)
+		w.Write(make([]byte, 4096))
+	})
+	mux.Handle("/whole-faststart.mp4", ignoreRange(bigFaststart(t, size), size))
+	mux.Handle("/whole-moov-at-end.mp4", ignoreRange(bigMP4(t, size), size))
+	srv := newServer(t, mux)
+	f, _ := newTestFetcher(testOptions())
+
+	moved := f.Probe(context.Background(), srv.URL+"/moved.mp4")
+	if moved.Err != nil || moved.Facts.Bytes != size || moved.Requests > 4 {
+		t.Errorf("redirected: %+v", moved)
+	}
+	wrong := f.Probe(context.Background(), srv.URL+"/later-wrong.mp4")
+	hasCode(t, "a later answer with the wrong range", wrong.Err, apierror.CodeMediaUnreachable)
+	whole := f.Probe(context.Background(), srv.URL+"/whole-faststart.mp4")
+	if whole.Err != nil || whole.Facts.Bytes != size || !whole.Facts.Faststart || whole.Bytes > testOptions().FileBytes {
+		t.Errorf("a faststart file from a server that ignores Range: %+v", whole)
+	}
+	tail := f.Probe(context.Background(), srv.URL+"/whole-moov-at-end.mp4")
+	hasCode(t, "a moov past the budget from a server that ignores Range", tail.Err, apierror.CodeMediaTooLarge)
+	if tail.Bytes > testOptions().FileBytes {
+		t.Errorf("read %d bytes", tail.Bytes)
+	}
+}
+
+// TestControl: the socket's last check refuses what the dialer should never have been
+// handed, and lets an allowed host or address through.
+func TestControl(t *testing.T) {
+	f, _ := newTestFetcher(Options{Allow: []string{"192.168.1.10"}})
+	cases := []struct {
+		allowed bool
+		addr    string
+		ok      bool
+	}{
+		{false, "127.0.0.1:80", false},
+		{false, "[::ffff:169.254.169.254]:443", false},
+		{false, "[fe80::1%eth0]:443", false},
+		{false, "192.168.1.10:443", true}, // allowed by address
+		{false, "93.184.215.14:443", true},
+		{true, "127.0.0.1:80", true}, // the host was allowed by name
+		{false, "not an address", false},
+	}
+	for _, c := range cases {
+		err := f.control(c.allowed)("tcp", c.addr, nil)
+		if (err == nil) != c.ok {
+			t.Errorf("control(%v)(%s): %v", c.allowed, c.addr, err)
+		}
+	}
 }
