@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -85,4 +86,12 @@ func TestEnvMediaErrors(t *testing.T) {
 	if !found {
 		t.Errorf("draft: %+v", d.Problems)
 	}
+}
+
+// ExampleMediaURLs lists the URLs a media fetcher reads before the check.
+func ExampleMediaURLs() {
+	body := []byte(`{"content":"1/","publishNow":true,"mediaItems":[{"type":"image","url":"https://cdn.example.com/a.png"}],` +
+		`"platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":[{"content":"2/","mediaItems":[{"type":"video","url":"https://cdn.example.com/b.mp4"}]}]}}]}`)
+	fmt.Println(MediaURLs(body, 0))
+	// Output: [https://cdn.example.com/a.png https://cdn.example.com/b.mp4]
 }
