@@ -3,7 +3,13 @@ package schema
 import (
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
 
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
@@ -94,4 +100,70 @@ func ExampleMediaURLs() {
 		`"platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":[{"content":"2/","mediaItems":[{"type":"video","url":"https://cdn.example.com/b.mp4"}]}]}}]}`)
 	fmt.Println(MediaURLs(body, 0))
 	// Output: [https://cdn.example.com/a.png https://cdn.example.com/b.mp4]
+}
+
+// TestMediaErrorsProperty: for any items drawn from a pool of URLs and any subset of the
+// pool that failed, the verdict has exactly one problem at /mediaItems/i/url for each item
+// whose URL failed, with that URL's code, none for the others, and MediaURLs lists the
+// pool URLs used, each once, in first-seen order.
+func TestMediaErrorsProperty(t *testing.T) {
+	pool := []string{"https://a.test/0.png", "https://a.test/1.png", "https://a.test/2.png", "https://a.test/3.png"}
+	codes := []apierror.Code{apierror.CodeMediaNotFound, apierror.CodeMediaTimeout, apierror.CodeMediaUnreachable, apierror.CodeMediaFetchRefused}
+	params := gopter.DefaultTestParametersWithSeed(34)
+	params.MinSuccessfulTests = 200
+	props := gopter.NewProperties(params)
+	props.Property("a failed URL is a problem at each of its items' /url", prop.ForAll(
+		func(picks []uint8, failed uint8) bool {
+			if len(picks) == 0 {
+				return true
+			}
+			picks = picks[:min(len(picks), 10)] // instagram's carousel takes 10
+			errs := map[string]*apierror.Error{}
+			for i, u := range pool {
+				if failed&(1<<i) != 0 {
+					errs[u] = apierror.New(codes[i], "", u+": failed")
+				}
+			}
+			items := make([]string, len(picks))
+			var wantURLs []string
+			for i, p := range picks {
+				u := pool[int(p)%len(pool)]
+				items[i] = `{"type":"image","url":"` + u + `"}`
+				if !slices.Contains(wantURLs, u) {
+					wantURLs = append(wantURLs, u)
+				}
+			}
+			body := []byte(`{"content":"x","publishNow":true,"mediaItems":[` + strings.Join(items, ",") + `],"platforms":[{"platform":"instagram"}]}`)
+			if got := MediaURLs(body, 0); !slices.Equal(got, wantURLs) {
+				t.Logf("MediaURLs %q, want %q", got, wantURLs)
+				return false
+			}
+			v := CheckCreatePost(body, Env{MediaErrors: errs})
+			at := map[string]apierror.Code{}
+			for _, p := range v.Problems {
+				if strings.HasSuffix(p.Path, "/url") {
+					if _, twice := at[p.Path]; twice {
+						return false
+					}
+					at[p.Path] = p.Code
+				}
+			}
+			for i, p := range picks {
+				u := pool[int(p)%len(pool)]
+				path := "/mediaItems/" + strconv.Itoa(i) + "/url"
+				want := apierror.Code("")
+				if e := errs[u]; e != nil {
+					want = e.Code
+				}
+				if at[path] != want {
+					t.Logf("%s: %q, want %q", path, at[path], want)
+					return false
+				}
+			}
+			return v.Valid == (len(at) == 0 && len(v.Problems) == 0)
+		},
+		gen.SliceOf(gen.UInt8()),
+		gen.UInt8(),
+	))
+	props.TestingRun(t)
 }
