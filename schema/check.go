@@ -30,6 +30,12 @@ type Env struct {
 	// every problem at its item's pointer. A URL without facts is not judged (the
 	// checks never fetch a URL); nil judges none.
 	Media map[string]media.Facts
+	// MediaErrors are, by URL, the media files whose facts could not be had: the media
+	// fetcher's (rules/media/fetch) problems (refused, unreachable, timed out, not found,
+	// too large) or the probe's (not media). Each item with that URL gets its error as a
+	// problem at the item's /url pointer; the error's own path is ignored. A URL in both
+	// maps is judged by its error. nil: none.
+	MediaErrors map[string]*apierror.Error
 	// TikTokPrivacyLevels are, by TikTok accountId, the privacy levels TikTok's
 	// creator_info query gives for that creator (privacy_level_options): a tiktok target
 	// resolved to such an account whose privacyLevel is not among them breaks
@@ -254,7 +260,7 @@ func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 		return c.alone(dec.fatal), c
 	}
 	req := newDoc(dec)
-	req.limits, req.media = env.Limits, env.Media
+	req.limits, req.media, req.mediaErrors = env.Limits, env.Media, env.MediaErrors
 	req.add(checkShape(post)...)
 	req.checkPublishMode(post.PublishNow, post.ScheduledFor, false)
 	req.checkPost(post, c.resolve(req, post))
@@ -313,7 +319,7 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 
 	post, ddec := decodeCreatePostLimited(draft, env.MaxBodyBytes, env.MaxTargets, originDraft)
 	stored := newDoc(ddec)
-	stored.limits, stored.media = env.Limits, env.Media
+	stored.limits, stored.media, stored.mediaErrors = env.Limits, env.Media, env.MediaErrors
 	if ddec.fatal == nil {
 		// post.PublishNow, ScheduledFor and Timezone are zero: the decoder did not read them.
 		stored.add(checkShape(post)...)

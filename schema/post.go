@@ -28,6 +28,8 @@ type doc struct {
 	warnings []*apierror.Error      // rules of severity warning (the book's, run by runBook)
 	limits   rules.Limits           // Env.Limits: the rule book as the caller applies it
 	media    map[string]media.Facts // Env.Media: the facts of the media files by URL
+	// mediaErrors is Env.MediaErrors: the media files whose facts could not be had.
+	mediaErrors map[string]*apierror.Error
 	// texts are the text verdicts of the book's one pass (runBook), by target index; nil
 	// for a target the book did not read (its platform unknown, or its value broken).
 	texts []*rules.TargetCheck
@@ -405,6 +407,7 @@ func digits(s string) bool {
 // many of its targets post it (the problem names the first), so the cost is linear in
 // the media and at most ten platforms. Every problem is at its item's pointer.
 func (d *doc) judgeMedia(p *CreatePost) {
+	d.mediaFailures(p)
 	if len(d.media) == 0 {
 		return
 	}
@@ -433,7 +436,7 @@ func (d *doc) judgeMedia(p *CreatePost) {
 func (d *doc) judgeItems(platform rules.Platform, i int, items []MediaItem, prefix string) {
 	for k, it := range items {
 		f, ok := d.media[it.URL]
-		if !ok {
+		if _, failed := d.mediaErrors[it.URL]; !ok || failed {
 			continue
 		}
 		problems, warnings := media.Judge(platform, f)

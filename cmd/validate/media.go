@@ -10,17 +10,26 @@ import (
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
+	"github.com/postrules/postrules/rules/media/fetch"
 )
 
-const mediaUsage = `usage: validate media [flags] FILE...
+const mediaUsage = `usage: validate media [flags] FILE|URL...
 
 Probes each image, video or document FILE from its headers (rules/media: never more
 than its headers, whatever size they claim) and judges the facts against each
 platform's media rules: formats, file size, pixels, aspect ratio, duration, frame rate,
 codecs and audio. Each file is probed on its own; one bad file never stops the others.
+A URL (http:// or https://) is read with bounded HTTP Range requests, as validate post
+--fetch-media reads media URLs (https only; loopback and private addresses refused unless
+allowed), and reported as a file is; a URL that cannot be read is a report with its
+error (media_fetch_refused, media_unreachable, media_timeout, media_not_found,
+media_too_large) at offset -1.
 
 Flags:
   --platform NAME[,NAME...]  the platforms to judge for (default: all ten)
+  --fetch-allow HOST[,HOST...]
+                             hosts a URL may be read from whatever their address,
+                             and over plain http too (e.g. 127.0.0.1)
   --format text|json         output format (default text)
   --now TIME, --accounts FILE
                              accepted and checked like everywhere; no effect here
@@ -54,6 +63,7 @@ func runMedia(c *cmdIO, args []string) int {
 		}
 		return nil
 	})
+	ff := addFetchAllow(fs)
 	files, code, ok := parseFlags(c, fs, mediaUsage, args)
 	if !ok {
 		return code
@@ -68,8 +78,18 @@ func runMedia(c *cmdIO, args []string) int {
 		platforms = rules.Platforms()
 	}
 	status := exitValid
+	var fetcher *fetch.Fetcher
 	for _, name := range files {
-		r, ok := probeFile(c, name, platforms)
+		var r media.Report
+		ok := true
+		if isURL(name) {
+			if fetcher == nil {
+				fetcher = newFetcher(ff.allow)
+			}
+			r = probeURL(fetcher, name, platforms)
+		} else {
+			r, ok = probeFile(c, name, platforms)
+		}
 		if !ok {
 			status = worst(status, exitUsage)
 			continue
@@ -111,6 +131,10 @@ func probeFile(c *cmdIO, name string, platforms []rules.Platform) (media.Report,
 func writeMediaText(c *cmdIO, r media.Report) {
 	w := c.stdout
 	if r.Error != nil {
+		if r.Error.Offset < 0 { // a URL that could not be read: no byte of the file to name
+			fmt.Fprintf(w, "%s: %s: %s\n", r.File, r.Error.Code, oneLine(r.Error.Message))
+			return
+		}
 		fmt.Fprintf(w, "%s: %s at byte %d: %s\n", r.File, r.Error.Code, r.Error.Offset, oneLine(r.Error.Message))
 		return
 	}

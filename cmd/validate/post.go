@@ -53,7 +53,7 @@ const verdictFlagsUsage = `  --format text|json   output format (default text)
                        file the URL serves), with each target's platform media rules
                        (see validate media); repeatable. A FILE that cannot be read or
                        probed is a usage error
-  -h, --help           print this text
+` + fetchFlagsUsage + `  -h, --help           print this text
 `
 
 const verdictOutput = `
@@ -84,10 +84,12 @@ type verdictFlags struct {
 	*commonFlags
 	limits rules.Limits
 	media  map[string]media.Facts // --media URL=FILE, probed as the flag is read
+	fetch  *fetchFlags            // --fetch-media, --fetch-allow (fetch.go)
 }
 
 func addVerdictFlags(fs *flag.FlagSet) *verdictFlags {
 	v := &verdictFlags{commonFlags: addCommonFlags(fs)}
+	v.fetch = addFetchFlags(fs)
 	fs.Func("counter", "graphemes or x-weighted (twitter)", func(s string) error {
 		counter, err := counterNamed(s)
 		if err != nil {
@@ -142,6 +144,7 @@ func runPost(c *cmdIO, args []string) int {
 		return exitUsage
 	}
 	status := exitValid
+	fetcher := vf.fetch.fetcher()
 	for _, name := range files {
 		body, err := in.read(name)
 		if err != nil {
@@ -149,6 +152,7 @@ func runPost(c *cmdIO, args []string) int {
 			status = worst(status, exitUsage)
 			continue
 		}
+		env := withFetchedMedia(fetcher, body, env)
 		status = worst(status, printVerdict(c, vf.format, name, "", schema.CheckCreatePost(body, env)))
 	}
 	return status
@@ -210,6 +214,7 @@ func runDraft(c *cmdIO, args []string) int {
 		c.errorf("%s", readError(name, err))
 		return exitUsage
 	}
+	env = withFetchedMedia(vf.fetch.fetcher(), draft, env)
 	return printVerdict(c, vf.format, name, *draftFile, schema.CheckDraftPublish(draft, body, env))
 }
 

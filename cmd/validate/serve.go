@@ -59,7 +59,7 @@ Flags:
                        (default: the current time of each request)
   --counter graphemes|x-weighted
                        how twitter posts are counted (as validate post)
-  --format text|json   accepted like everywhere; no effect (logs are JSON)
+` + fetchFlagsUsage + `  --format text|json   accepted like everywhere; no effect (logs are JSON)
   -h, --help           print this text
 
 Exit status: 0 after a graceful stop, 2 on a usage error, an unreadable file, or an
@@ -85,6 +85,7 @@ type serveConfig struct {
 	now      func() time.Time
 	limits   rules.Limits
 	logger   *slog.Logger
+	fetcher  httpapi.MediaFetcher // --fetch-media; nil: media URLs are not read
 
 	readHeaderTimeout, readTimeout, writeTimeout, idleTimeout time.Duration
 	maxHeaderBytes                                            int
@@ -124,6 +125,9 @@ func runServe(c *cmdIO, args []string) int {
 		logger:            slog.New(slog.NewJSONHandler(c.stderr, nil)),
 		readHeaderTimeout: defaultReadHeader, readTimeout: defaultRead, writeTimeout: defaultWrite,
 		idleTimeout: defaultIdle, maxHeaderBytes: defaultMaxHeaderBytes}
+	if f := vf.fetch.fetcher(); f != nil {
+		cfg.fetcher = f
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
 	if err := serve(ctx, ln, cfg, defaultShutdownTimeout); err != nil {
@@ -205,7 +209,8 @@ func newSandbox(cfg serveConfig) *sandbox {
 	}
 	s := &sandbox{cfg: cfg, mux: http.NewServeMux(), metrics: newMetrics()}
 	o := httpapi.Options{
-		Now: cfg.now,
+		Now:        cfg.now,
+		FetchMedia: cfg.fetcher,
 		Authorize: func(r *http.Request, key string) (schema.Env, error) {
 			return schema.Env{Accounts: cfg.accounts, Limits: cfg.limits}, nil
 		},

@@ -56,6 +56,12 @@ const (
 	CodeMediaUnrecognized       Code = "media_unrecognized"        // not an image, video or document the probe knows
 	CodeMediaTruncated          Code = "media_truncated"           // a media file that ends inside what its headers declare
 	CodeMediaCorrupt            Code = "media_corrupt"             // a media header that contradicts itself or its format
+	// The media fetcher's (rules/media/fetch): a mediaItems[].url it could not read.
+	CodeMediaFetchRefused Code = "media_fetch_refused" // a URL or address the fetcher refuses (scheme, credentials, private address)
+	CodeMediaUnreachable  Code = "media_unreachable"   // no connection, or an HTTP answer the fetcher cannot use
+	CodeMediaTimeout      Code = "media_timeout"       // the file was not read within the fetcher's time bounds
+	CodeMediaNotFound     Code = "media_not_found"     // the server answered 404 or 410
+	CodeMediaTooLarge     Code = "media_too_large"     // reading the headers would pass the fetcher's byte budget
 
 	// 401
 	CodeUnauthorized Code = "unauthorized"
@@ -102,6 +108,7 @@ var codeStatus = map[Code]int{
 	CodeNoContent: 400, CodeInvalidMedia: 400, CodeInvalidPoll: 400, CodePostTooLong: 400,
 	CodeAccountPlatformMismatch: 400, CodeDuplicateTarget: 400,
 	CodeMediaEmpty: 400, CodeMediaUnrecognized: 400, CodeMediaTruncated: 400, CodeMediaCorrupt: 400,
+	CodeMediaFetchRefused: 400, CodeMediaUnreachable: 400, CodeMediaTimeout: 400, CodeMediaNotFound: 400, CodeMediaTooLarge: 400,
 	CodeUnauthorized:         401,
 	CodeSubscriptionInactive: 402,
 	CodePlanLimitReached:     403, CodeAccountLimitReached: 403,

@@ -67,6 +67,11 @@ type Options struct {
 	// OnVerdict, when set, sees every verdict a handler answers with or hands on, refusals
 	// included, before it is written (for metrics and logs). It must not keep v.
 	OnVerdict func(r *http.Request, v schema.Verdict)
+	// FetchMedia, when set, reads the media URLs of the request (or of the stored draft)
+	// before the check, so that their files are judged by each platform's media rules and
+	// a URL that cannot be read is a problem at its item's /url (see fetch.go); nil
+	// judges only the facts Authorize gives in Env.Media.
+	FetchMedia MediaFetcher
 }
 
 // Request is an accepted request, as a handler hands it to the caller's [Accepted].
@@ -95,6 +100,7 @@ func CreatePost(o Options, next Accepted) http.Handler {
 		if !ok {
 			return
 		}
+		env = o.withMedia(r, body, env)
 		v := schema.CheckCreatePost(body, env)
 		if !o.answer(w, r, v) {
 			return
@@ -137,6 +143,7 @@ func PublishDraft(o Options, drafts DraftStore, next Accepted) http.Handler {
 		} else if body, ok := o.body(w, r, env); !ok {
 			return
 		} else {
+			env = o.withMedia(r, draft, env)
 			v = schema.CheckDraftPublish(draft, body, env)
 		}
 		if !o.answer(w, r, v) {

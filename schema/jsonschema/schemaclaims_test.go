@@ -597,6 +597,11 @@ var gapReason = map[apierror.Code]string{
 	apierror.CodeMediaUnrecognized:       "the media probe's, about a file's bytes, not a body",
 	apierror.CodeMediaTruncated:          "the media probe's, about a file's bytes, not a body",
 	apierror.CodeMediaCorrupt:            "the media probe's, about a file's bytes, not a body",
+	apierror.CodeMediaFetchRefused:       "the media fetcher's, about a URL's server, not a body",
+	apierror.CodeMediaUnreachable:        "the media fetcher's, about a URL's server, not a body",
+	apierror.CodeMediaTimeout:            "the media fetcher's, about a URL's server, not a body",
+	apierror.CodeMediaNotFound:           "the media fetcher's, about a URL's server, not a body",
+	apierror.CodeMediaTooLarge:           "the media fetcher's, about a URL's server, not a body",
 }
 
 const (
