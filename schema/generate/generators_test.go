@@ -1,0 +1,44 @@
+package generate
+
+import (
+	"testing"
+
+	"github.com/postrules/postrules/rules"
+)
+
+// drawsPer is how many cases each generator's property draws.
+func drawsPer(t *testing.T, cheap bool) int {
+	n := 300
+	if cheap {
+		n = 2000
+	}
+	if testing.Short() {
+		n /= 10
+	}
+	return n
+}
+
+// TestEveryGeneratorKeepsItsPromise draws cases of every generator and checks each
+// against the book's verdict: accepted, or answered with the promised status, code,
+// rule and path.
+func TestEveryGeneratorKeepsItsPromise(t *testing.T) {
+	for _, name := range Expectations() {
+		t.Run(name, func(t *testing.T) {
+			n := drawsPer(t, false)
+			if name == "body_too_large" || name == "too_many_targets" {
+				n = 20
+			}
+			cs, err := Sample(name, nil, 1, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range cs {
+				if err := c.Keeps(c.Check()); err != nil {
+					t.Fatalf("%v\nbody: %.2000s\ndraft: %.500s\naccounts: %v", err, c.Body, c.Draft, c.Accounts)
+				}
+			}
+		})
+	}
+}
+
+var _ = rules.Twitter
