@@ -40,6 +40,8 @@ type Case struct {
 	TikTokPrivacyLevels map[string][]string
 	// Media are the facts of the body's media files by URL; nil judges none.
 	Media map[string]media.Facts
+	// Plan is the caller's subscription; the zero value is active and unlimited.
+	Plan rules.Plan
 	// Expect is what the book answers.
 	Expect Expect
 	// Choices are the decisions the case was built from: the same builder given them
@@ -62,7 +64,7 @@ type Expect struct {
 // Env is the schema.Env the case is checked with.
 func (c *Case) Env() schema.Env {
 	return schema.Env{Now: c.Now, Accounts: c.Accounts, DraftState: c.DraftState,
-		TikTokPrivacyLevels: c.TikTokPrivacyLevels, Media: c.Media}
+		TikTokPrivacyLevels: c.TikTokPrivacyLevels, Media: c.Media, Plan: c.Plan}
 }
 
 // Check is the book's verdict on the case.

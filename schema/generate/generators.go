@@ -11,6 +11,7 @@ import (
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/lifecycle"
+	"github.com/postrules/postrules/rules/media"
 )
 
 // Valid is the name of the generator of accepted bodies (Expectations).
@@ -32,8 +33,8 @@ type builder func(d *draws, ps []rules.Platform) (*Case, bool)
 func builders() map[string]builder {
 	out := map[string]builder{
 		Valid: func(d *draws, ps []rules.Platform) (*Case, bool) {
-			p, a, c, ok := validPost(d, ps)
-			return &Case{Generator: Valid, Endpoint: EndpointCreatePost, Body: bytesOf(p.json()), Now: c, Accounts: a, Expect: Expect{Valid: true}}, ok
+			p, a, c, f, ok := validPost(d, ps)
+			return &Case{Generator: Valid, Endpoint: EndpointCreatePost, Body: bytesOf(p.json()), Now: c, Accounts: a, Media: f, Expect: Expect{Valid: true}}, ok
 		},
 		ValidDraft: func(d *draws, ps []rules.Platform) (*Case, bool) {
 			return draftCase(d, ps, pick(d, []lifecycle.DraftState{"", lifecycle.DraftSaved}))
@@ -41,6 +42,16 @@ func builders() map[string]builder {
 	}
 	for code, b := range codeBuilders {
 		out[string(code)] = b
+	}
+	for _, r := range media.Rules() {
+		if r.Severity == rules.SeverityError && len(breakers()[r.ID]) > 0 {
+			out[r.ID] = func(d *draws, ps []rules.Platform) (*Case, bool) {
+				if len(ps) > 0 && (len(ps) != 1 || ps[0] != r.Platform) {
+					return nil, false
+				}
+				return mediaRuleCase(d, r)
+			}
+		}
 	}
 	for _, r := range rules.Book() {
 		if rb := builderFor(r); rb != nil {
@@ -138,26 +149,21 @@ func Sample(name string, ps []rules.Platform, seed int64, n int) ([]*Case, error
 	return out, nil
 }
 
+// UnreachableRules are the error rules no facts or body can break, with why.
+var UnreachableRules = map[string]string{
+	"linkedin.file.kind": "LinkedIn takes every kind of file the probe names (image, GIF, video, document): no facts break it",
+}
+
 // Unreachable are the codes no request body can cause, with why: the coverage test and
 // docs/gen.md list them; every other code has a generator.
 var Unreachable = map[apierror.Code]string{
 	apierror.CodeInvalidRequest:       "the generic shape code: every shape problem the checks find has its own code",
 	apierror.CodeValidationFailed:     "the summary code of several 400 problems, never a problem's own code",
-	apierror.CodeTooDeep:              "not yet generated (see docs/gen.md, not done)",
-	apierror.CodeNoContent:            "not yet generated (see docs/gen.md, not done)",
-	apierror.CodeInvalidMedia:         "answered by media rules: each has its rule's generator",
-	apierror.CodeInvalidPoll:          "not yet generated (see docs/gen.md, not done)",
-	apierror.CodePostTooLong:          "answered by text rules: each has its rule's generator",
-	apierror.CodeInvalidValue:         "answered by option rules: each has its rule's generator",
-	apierror.CodeInvalidCharacter:     "answered by character rules: each has its rule's generator",
 	apierror.CodeMediaEmpty:           "the media probe's code for a file, not a check of a body",
 	apierror.CodeMediaUnrecognized:    "the media probe's code for a file, not a check of a body",
 	apierror.CodeMediaTruncated:       "the media probe's code for a file, not a check of a body",
 	apierror.CodeMediaCorrupt:         "the media probe's code for a file, not a check of a body",
 	apierror.CodeUnauthorized:         "the server's authentication, before any body is read",
-	apierror.CodeSubscriptionInactive: "the caller's plan (Env.Plan), not the body: not yet generated",
-	apierror.CodePlanLimitReached:     "the caller's plan (Env.Plan), not the body: not yet generated",
-	apierror.CodeAccountLimitReached:  "the caller's plan (Env.Plan), not the body: not yet generated",
 	apierror.CodeNotFound:             "an HTTP path with no endpoint: no body is read",
 	apierror.CodeMethodNotAllowed:     "an HTTP method an endpoint does not answer: no body is read",
 	apierror.CodeUnsupportedMediaType: "a Content-Type header: no body is read",

@@ -8,6 +8,7 @@ import (
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/lifecycle"
+	"github.com/postrules/postrules/rules/media"
 	"github.com/postrules/postrules/schema"
 )
 
@@ -17,16 +18,17 @@ type base struct {
 	p        post
 	accounts []rules.Account
 	clock    time.Time
+	facts    map[string]media.Facts
 }
 
 func newBase(d *draws, ps []rules.Platform) (base, bool) {
-	p, a, c, ok := validPost(d, ps)
-	return base{p, a, c}, ok
+	p, a, c, f, ok := validPost(d, ps)
+	return base{p, a, c, f}, ok
 }
 
 // refused is the case of body b refused with code at path (rule when it has one).
 func (b base) refused(name string, body []byte, code apierror.Code, rule, path string) *Case {
-	return &Case{Generator: name, Endpoint: EndpointCreatePost, Body: body, Now: b.clock, Accounts: b.accounts,
+	return &Case{Generator: name, Endpoint: EndpointCreatePost, Body: body, Now: b.clock, Accounts: b.accounts, Media: b.facts,
 		Expect: Expect{HTTPStatus: code.HTTPStatus(), Code: code, Rule: rule, Path: path}}
 }
 
@@ -275,5 +277,5 @@ func draftCase(d *draws, ps []rules.Platform, state lifecycle.DraftState) (*Case
 		b.p.publishNow = true
 	}
 	return &Case{Generator: "valid-draft", Endpoint: EndpointDraftPublish, Body: bytesOf(body), Draft: bytesOf(b.p.json()),
-		Now: b.clock, Accounts: b.accounts, DraftState: state, Expect: Expect{Valid: true}}, ok
+		Now: b.clock, Accounts: b.accounts, DraftState: state, Media: b.facts, Expect: Expect{Valid: true}}, ok
 }

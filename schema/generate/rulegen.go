@@ -18,6 +18,9 @@ func builderFor(r rules.Rule) ruleBuilder {
 	if r.Severity != rules.SeverityError {
 		return nil
 	}
+	if b, ok := handRules[r.ID]; ok {
+		return b
+	}
 	member, each := r.Option()
 	_, _, measured, _ := limits.MeasureRule(r.ID, "a")
 	switch {
@@ -27,7 +30,7 @@ func builderFor(r rules.Rule) ruleBuilder {
 		return enumBuilder
 	case member == "" && (r.Unit == "hashtags" || r.Unit == "mentions" || r.Unit == "cashtags" || r.Unit == "links"):
 		return entityBuilder
-	case strings.HasPrefix(r.ID, "tiktok.") && member == "" && r.Unit != "":
+	case strings.HasPrefix(r.ID, "tiktok.") && member == "" && measured && r.Limit > 0:
 		return nil // which tiktok text rule applies depends on the media (and changes): pending
 	case measured && member == "" && r.Unit != "" && r.Limit > 0:
 		return textOverBuilder
@@ -219,6 +222,7 @@ func mediaShapeBuilder(d *draws, r rules.Rule) (*Case, bool) {
 	switch {
 	case strings.HasSuffix(r.ID, ".required"):
 		b.p.media = nil
+		b.p.targets[i].content = ptr("hello")
 		path = "/platforms/" + strconv.Itoa(i)
 	case s.Max > 0 && r.Limit == s.Max:
 		typ := "image"
@@ -254,6 +258,6 @@ func mediaShapeBuilder(d *draws, r rules.Rule) (*Case, bool) {
 	if t.content == nil {
 		t.content = ptr("hello")
 	}
-	t.opts = floor(t.platform, b.p.media).opts
+	t.opts, b.facts = floor(t.platform, b.p.media).opts, nil
 	return b.refused(r.ID, bytesOf(b.p.json()), apierror.CodeInvalidMedia, r.ID, path), ok
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/media"
 	"github.com/postrules/postrules/schema"
 )
 
@@ -336,15 +337,23 @@ func drawNow(d *draws) time.Time {
 // accounts and clock: every target resolvable (its accountId named, or its platform's
 // one account), scheduled after the clock or published now. ok is false when ps is not
 // feasible.
-func validPost(d *draws, ps []rules.Platform) (p post, accounts []rules.Account, clock time.Time, ok bool) {
+func validPost(d *draws, ps []rules.Platform) (p post, accounts []rules.Account, clock time.Time, facts map[string]media.Facts, ok bool) {
 	if len(ps) == 0 {
 		ps = drawPlatforms(d)
 	}
 	m, ok := mediaFor(d, ps)
 	if !ok {
-		return post{}, nil, time.Time{}, false
+		return post{}, nil, time.Time{}, nil, false
 	}
 	p.media = m
+	if len(m) > 0 && d.flag() { // the files' facts, each one every platform takes
+		facts = map[string]media.Facts{}
+		for _, it := range m {
+			if f, ok := fittingFacts(d, ps, it.Type); ok {
+				facts[it.URL] = f
+			}
+		}
+	}
 	if d.flag() {
 		s, _ := textOf(d, "threads.text.max", d.intn(60), nil)
 		if s != "" && allFit(ps, s) {
@@ -372,7 +381,7 @@ func validPost(d *draws, ps []rules.Platform) (p post, accounts []rules.Account,
 	} else {
 		p.publishNow = true
 	}
-	return p, accounts, clock, true
+	return p, accounts, clock, facts, true
 }
 
 // allFit reports whether text fits every error text rule of every platform of ps.
