@@ -1,5 +1,7 @@
 package generate
 
+import "github.com/postrules/postrules/rules"
+
 // Choices are the decisions a case is built from, in the order the builder reads them.
 // A builder reads past the end as zeros, and zero is always the plainest decision (no
 // option, the first platform, the shortest text), so an empty Choices builds the smallest
@@ -10,6 +12,9 @@ type Choices []uint16
 type draws struct {
 	c Choices
 	i int
+	// accounts are the connected accounts cases start from (Options.Accounts); nil:
+	// drawn per case.
+	accounts []rules.Account
 }
 
 // next is the next raw choice, 0 past the end.

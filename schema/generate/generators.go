@@ -3,6 +3,7 @@ package generate
 import (
 	"fmt"
 	"math/rand"
+	"slices"
 	"sort"
 
 	"github.com/leanovate/gopter"
@@ -77,15 +78,29 @@ func Expectations() []string {
 	return out
 }
 
-// Build builds the case of generator name from choices for platforms ps (nil: drawn).
-// ok is false when the generator cannot keep its promise for these choices and platforms
-// (an infeasible platform set, a rule of another platform).
-func Build(name string, ps []rules.Platform, c Choices) (*Case, bool) {
+// Options narrow what a generator draws.
+type Options struct {
+	// Platforms are the platforms of every case (a rule's generator: its platform
+	// alone); nil draws a feasible set per case.
+	Platforms []rules.Platform
+	// Accounts are the connected accounts every case starts from: its targets name them
+	// or resolve to them (a generator of a resolution code then adds or removes one, as
+	// its case's Accounts say); nil draws one to three accounts per platform per case.
+	Accounts []rules.Account
+}
+
+// Build builds the case of generator name from choices c. ok is false when the generator
+// cannot keep its promise for these choices and options (an infeasible platform set, a
+// rule of another platform, a platform with no account in Options.Accounts).
+func Build(name string, o Options, c Choices) (*Case, bool) {
 	b, found := builders()[name]
 	if !found {
 		return nil, false
 	}
-	cs, ok := b(&draws{c: c}, ps)
+	if !o.canDraw() {
+		return nil, false
+	}
+	cs, ok := b(&draws{c: c, accounts: o.Accounts}, o.Platforms)
 	if !ok || cs == nil {
 		return nil, false
 	}
@@ -96,13 +111,17 @@ func Build(name string, ps []rules.Platform, c Choices) (*Case, bool) {
 // Gen is the gopter generator of generator name for platforms ps (nil: drawn): a
 // *Case, shrinking by its choices, every shrink built again and kept only when it keeps
 // the promise's builder ok. It is an error to name a generator Expectations does not list.
-func Gen(name string, ps []rules.Platform) (gopter.Gen, error) {
+func Gen(name string, o Options) (gopter.Gen, error) {
 	b, found := builders()[name]
 	if !found {
 		return nil, fmt.Errorf("generate: no generator %q", name)
 	}
+	if !o.canDraw() {
+		return nil, fmt.Errorf("generate: accounts are given but none of them is of a platform to draw")
+	}
+	ps := o.Platforms
 	build := func(c Choices) (*Case, bool) {
-		cs, ok := b(&draws{c: c}, ps)
+		cs, ok := b(&draws{c: c, accounts: o.Accounts}, ps)
 		if ok && cs != nil {
 			cs.Choices = c
 		}
@@ -131,8 +150,8 @@ func Gen(name string, ps []rules.Platform) (gopter.Gen, error) {
 // Sample is n cases of generator name for platforms ps, drawn from seed: the same
 // arguments give the same cases. It stops early when the generator cannot build (an
 // infeasible platform set).
-func Sample(name string, ps []rules.Platform, seed int64, n int) ([]*Case, error) {
-	g, err := Gen(name, ps)
+func Sample(name string, o Options, seed int64, n int) ([]*Case, error) {
+	g, err := Gen(name, o)
 	if err != nil {
 		return nil, err
 	}
@@ -142,7 +161,7 @@ func Sample(name string, ps []rules.Platform, seed int64, n int) ([]*Case, error
 	for len(out) < n {
 		v, ok := g(params).Retrieve()
 		if !ok || v == nil {
-			return out, fmt.Errorf("generate: %s cannot build a case for platforms %s", name, joinPlatforms(ps))
+			return out, fmt.Errorf("generate: %s cannot build a case for platforms %q", name, joinPlatforms(o.Platforms))
 		}
 		out = append(out, v.(*Case))
 	}
@@ -172,4 +191,17 @@ var Unreachable = map[apierror.Code]string{
 	apierror.CodeInternal:             "the server's own fault (a bad draft state setting), never the body's",
 	apierror.CodePlatformError:        "a platform's answer after publishing",
 	apierror.CodeServiceUnavailable:   "the server's availability",
+}
+
+// canDraw is false when Accounts are given and have no platform to draw from.
+func (o Options) canDraw() bool {
+	if o.Accounts == nil {
+		return true
+	}
+	for _, a := range o.Accounts {
+		if len(o.Platforms) == 0 || slices.Contains(o.Platforms, a.Platform) {
+			return true
+		}
+	}
+	return false
 }

@@ -28,7 +28,7 @@ func TestEveryGeneratorKeepsItsPromise(t *testing.T) {
 			if name == "body_too_large" || name == "too_many_targets" {
 				n = 20
 			}
-			cs, err := Sample(name, nil, 1, n)
+			cs, err := Sample(name, Options{}, 1, n)
 			if err != nil {
 				t.Fatal(err)
 			}

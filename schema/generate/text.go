@@ -77,6 +77,9 @@ func textOf(d *draws, id string, n int, others []rules.Rule) (string, bool) {
 	left := n
 	mix := d.intn(3) // 0: plain, 1: one script, 2: every script
 	one := pick(d, pieces)
+	if one == " " { // a text of one script is never all white space
+		one = "a"
+	}
 	for left > 0 && b.Len() < 1<<20 {
 		p := "a"
 		switch mix {

@@ -311,6 +311,17 @@ func drawOptions(d *draws, p rules.Platform, m []item) obj {
 // drawPlatforms is a feasible non-empty set of distinct platforms, in the book's order.
 func drawPlatforms(d *draws) []rules.Platform {
 	all := rules.Platforms()
+	if d.accounts != nil {
+		all = nil
+		for _, p := range rules.Platforms() {
+			if accountOf(d.accounts, p) != "" {
+				all = append(all, p)
+			}
+		}
+		if len(all) == 0 {
+			return nil
+		}
+	}
 	var ps []rules.Platform
 	first := d.intn(len(all))
 	ps = append(ps, all[first])
@@ -366,14 +377,29 @@ func validPost(d *draws, ps []rules.Platform) (p post, accounts []rules.Account,
 			s := "hello"
 			t.content = &s
 		}
-		n := 1 + d.intn(3) // connected accounts of the platform
-		for i := 0; i < n; i++ {
-			accounts = append(accounts, rules.Account{Platform: pl, ID: string(pl) + "-" + strconv.Itoa(i+1)})
+		var ids []string
+		if d.accounts != nil {
+			for _, a := range d.accounts {
+				if a.Platform == pl {
+					ids = append(ids, a.ID)
+				}
+			}
+			if len(ids) == 0 {
+				return post{}, nil, time.Time{}, nil, false
+			}
+		} else {
+			for i := 0; i < 1+d.intn(3); i++ { // connected accounts of the platform
+				ids = append(ids, string(pl)+"-"+strconv.Itoa(i+1))
+				accounts = append(accounts, rules.Account{Platform: pl, ID: ids[i]})
+			}
 		}
-		if n > 1 || d.flag() {
-			t.accountID = string(pl) + "-" + strconv.Itoa(1+d.intn(n))
+		if len(ids) > 1 || d.flag() {
+			t.accountID = pick(d, ids)
 		}
 		p.targets = append(p.targets, t)
+	}
+	if d.accounts != nil {
+		accounts = append([]rules.Account{}, d.accounts...)
 	}
 	clock = drawNow(d)
 	if d.flag() {
