@@ -1,6 +1,10 @@
 package generate
 
-import "github.com/postrules/postrules/rules"
+import (
+	"time"
+
+	"github.com/postrules/postrules/rules"
+)
 
 // Choices are the decisions a case is built from, in the order the builder reads them.
 // A builder reads past the end as zeros, and zero is always the plainest decision (no
@@ -15,6 +19,8 @@ type draws struct {
 	// accounts are the connected accounts cases start from (Options.Accounts); nil:
 	// drawn per case.
 	accounts []rules.Account
+	// now is the clock of every case (Options.Now); zero: drawn per case.
+	now time.Time
 }
 
 // next is the next raw choice, 0 past the end.

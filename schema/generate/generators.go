@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"slices"
 	"sort"
+	"time"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -87,6 +88,9 @@ type Options struct {
 	// or resolve to them (a generator of a resolution code then adds or removes one, as
 	// its case's Accounts say); nil draws one to three accounts per platform per case.
 	Accounts []rules.Account
+	// Now is the clock of every case; zero draws one per case (from a fixed instant, so
+	// that a seed gives the same cases whenever it runs).
+	Now time.Time
 }
 
 // Build builds the case of generator name from choices c. ok is false when the generator
@@ -100,7 +104,7 @@ func Build(name string, o Options, c Choices) (*Case, bool) {
 	if !o.canDraw() {
 		return nil, false
 	}
-	cs, ok := b(&draws{c: c, accounts: o.Accounts}, o.Platforms)
+	cs, ok := b(&draws{c: c, accounts: o.Accounts, now: o.Now}, o.Platforms)
 	if !ok || cs == nil {
 		return nil, false
 	}
@@ -121,7 +125,7 @@ func Gen(name string, o Options) (gopter.Gen, error) {
 	}
 	ps := o.Platforms
 	build := func(c Choices) (*Case, bool) {
-		cs, ok := b(&draws{c: c, accounts: o.Accounts}, ps)
+		cs, ok := b(&draws{c: c, accounts: o.Accounts, now: o.Now}, ps)
 		if ok && cs != nil {
 			cs.Choices = c
 		}

@@ -341,6 +341,9 @@ var now = time.Date(2026, 11, 28, 9, 30, 0, 0, time.UTC)
 
 // drawNow is a clock: the fixed instant plus drawn minutes.
 func drawNow(d *draws) time.Time {
+	if !d.now.IsZero() {
+		return d.now
+	}
 	return now.Add(time.Duration(d.intn(60*24*365)) * time.Minute)
 }
 
