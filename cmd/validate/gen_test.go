@@ -14,7 +14,6 @@ import (
 	"github.com/postrules/postrules/schema/generate"
 )
 
-
 func genLines(t *testing.T, args ...string) []generate.Line {
 	t.Helper()
 	r := runCLI(t, "", append([]string{"gen"}, args...)...)

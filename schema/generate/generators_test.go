@@ -1,6 +1,9 @@
 package generate
 
 import (
+	"math/rand"
+
+	"github.com/leanovate/gopter"
 	"testing"
 
 	"github.com/postrules/postrules/rules"
@@ -8,7 +11,7 @@ import (
 
 // drawsPer is how many cases each generator's property draws.
 func drawsPer(t *testing.T, cheap bool) int {
-	n := 300
+	n := 100
 	if cheap {
 		n = 2000
 	}
@@ -24,7 +27,7 @@ func drawsPer(t *testing.T, cheap bool) int {
 func TestEveryGeneratorKeepsItsPromise(t *testing.T) {
 	for _, name := range Expectations() {
 		t.Run(name, func(t *testing.T) {
-			n := drawsPer(t, false)
+			n := drawsPer(t, name == Valid)
 			if name == "body_too_large" || name == "too_many_targets" {
 				n = 20
 			}
@@ -42,3 +45,9 @@ func TestEveryGeneratorKeepsItsPromise(t *testing.T) {
 }
 
 var _ = rules.Twitter
+
+func gopterParams(seed int64) *gopter.GenParameters {
+	p := gopter.DefaultGenParameters()
+	p.Rng = rand.New(rand.NewSource(seed))
+	return p
+}

@@ -95,3 +95,6 @@ func brokenScheduled(d *draws, clock time.Time) ScheduledFor {
 	}
 	return ScheduledFor{s[:i] + r + s[i+1:], i}
 }
+
+// timeMinutes is n minutes.
+func timeMinutes(n int) time.Duration { return time.Duration(n) * time.Minute }

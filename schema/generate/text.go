@@ -2,6 +2,7 @@ package generate
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/xweight"
@@ -24,9 +25,15 @@ var pieces = []string{
 // in graphemes.
 const heavy = "👨\u200d👩\u200d👧"
 
+// textRulesOf caches textRules by platform.
+var textRulesOf sync.Map // rules.Platform -> []rules.Rule
+
 // textRules are the error and warning rules of platform p that measure the target's text
 // (MeasureRule answers them, and they have no option member).
 func textRules(p rules.Platform) []rules.Rule {
+	if rs, ok := textRulesOf.Load(p); ok {
+		return rs.([]rules.Rule)
+	}
 	var out []rules.Rule
 	for _, r := range rules.Book() {
 		if r.Platform != p {
@@ -39,7 +46,28 @@ func textRules(p rules.Platform) []rules.Rule {
 			out = append(out, r)
 		}
 	}
+	textRulesOf.Store(p, out)
 	return out
+}
+
+// pieceLengths caches, by rule id, the length of each piece (and of "a" and heavy) for
+// that rule: a text is built from pieces many times, and the book is the same each time.
+var pieceLengths sync.Map // string -> map[string]int
+
+// pieceLength is length(id, p) for a piece, measured once per rule.
+func pieceLength(id, p string) int {
+	m, ok := pieceLengths.Load(id)
+	if !ok {
+		ls := map[string]int{"a": length(id, "a"), heavy: length(id, heavy)}
+		for _, q := range pieces {
+			ls[q] = length(id, q)
+		}
+		m, _ = pieceLengths.LoadOrStore(id, ls)
+	}
+	if n, ok := m.(map[string]int)[p]; ok {
+		return n
+	}
+	return length(id, p)
 }
 
 // length is text's length for rule id, -1 when the rule does not measure it.
@@ -88,9 +116,9 @@ func textOf(d *draws, id string, n int, others []rules.Rule) (string, bool) {
 		case 2:
 			p = pick(d, pieces)
 		}
-		w := length(id, p)
+		w := pieceLength(id, p)
 		if w <= 0 || w > left {
-			p, w = "a", length(id, "a")
+			p, w = "a", pieceLength(id, "a")
 			if w <= 0 {
 				break
 			}
@@ -99,7 +127,7 @@ func textOf(d *draws, id string, n int, others []rules.Rule) (string, bool) {
 		left -= w
 	}
 	try := []string{b.String()}
-	if w := length(id, heavy); w > 0 {
+	if w := pieceLength(id, heavy); w > 0 {
 		try = append(try, strings.Repeat(heavy, n/w)+strings.Repeat("a", n%w))
 	}
 	try = append(try, strings.Repeat("a", n))
