@@ -46,7 +46,7 @@ func builders() map[string]builder {
 		out[string(code)] = b
 	}
 	for _, r := range media.Rules() {
-		if r.Severity == rules.SeverityError && len(breakers()[r.ID]) > 0 {
+		if len(breakers()[r.ID]) > 0 {
 			out[r.ID] = func(d *draws, ps []rules.Platform) (*Case, bool) {
 				if len(ps) > 0 && (len(ps) != 1 || ps[0] != r.Platform) {
 					return nil, false

@@ -164,7 +164,42 @@ func tiktokText(media string, code apierror.Code) ruleBuilder {
 	}
 }
 
+// The warnings' hand builders: each case is accepted with the rule's warning.
+var handWarnings = map[string]ruleBuilder{
+	"twitter.poll.thread": func(d *draws, r rules.Rule) (*Case, bool) {
+		return shaped(d, r, nil, obj{{"poll", obj{{"options", []string{"yes", "no"}}, {"durationMinutes", 60}}},
+			{"threadItems", []obj{{{"content", "and then"}}}}}, apierror.CodeInvalidPoll, "/poll", true)
+	},
+	"bluesky.alt.missing": altMissing,
+	"threads.alt.missing": altMissing,
+	"bluesky.media.gallery": func(d *draws, r rules.Rule) (*Case, bool) {
+		n := r.Limit + 1 + d.intn(max(1, ruleLimit("bluesky.media.max_images")-r.Limit))
+		alts := names("picture ", n)
+		return shaped(d, r, repeat("image", n), obj{{"altText", alts}}, apierror.CodeInvalidMedia, "=/mediaItems", n <= ruleLimit("bluesky.media.max_images"))
+	},
+	"pinterest.video": func(d *draws, r rules.Rule) (*Case, bool) {
+		c, ok := shaped(d, r, items("video"), obj{{"boardId", "1234567890"}}, apierror.CodeMissingField, "=/platforms/0", true)
+		return c, ok
+	},
+	"googlebusiness.cta.deprecated": func(d *draws, r rules.Rule) (*Case, bool) {
+		return shaped(d, r, nil, obj{{"callToActionType", "GET_OFFER"}, {"callToActionUrl", "https://shop.example.com/offer"}}, apierror.CodeInvalidValue, "/callToActionType", true)
+	},
+	"googlebusiness.offer.cta": func(d *draws, r rules.Rule) (*Case, bool) {
+		cta := pick(d, []string{"SHOP", "ORDER", "LEARN_MORE", "BOOK"})
+		return shaped(d, r, nil, obj{{"topicType", "OFFER"}, {"eventTitle", "Winter sale"}, {"eventStartDate", "2027-01-10"}, {"eventEndDate", "2027-01-20"},
+			{"callToActionType", cta}, {"callToActionUrl", "https://shop.example.com/"}}, apierror.CodeInvalidValue, "/callToActionType", true)
+	},
+}
+
+// altMissing: images, none with alt text.
+func altMissing(d *draws, r rules.Rule) (*Case, bool) {
+	return shaped(d, r, repeat("image", 1+d.intn(3)), nil, apierror.CodeMissingField, "/altText", true)
+}
+
 func init() {
+	for id, b := range handWarnings {
+		handRules[id] = b
+	}
 	handRules["tiktok.video.caption.max"] = tiktokText("video", apierror.CodePostTooLong)
 	handRules["tiktok.photo.title.max"] = tiktokText("image", apierror.CodeInvalidValue)
 }

@@ -120,6 +120,16 @@ type breaker struct {
 // judged is media.Judge's problems as rule ids.
 func judged(p rules.Platform, f media.Facts) []string {
 	ps, _ := media.Judge(p, f)
+	return ruleIDs(ps)
+}
+
+// warned is media.Judge's warnings as rule ids.
+func warned(p rules.Platform, f media.Facts) []string {
+	_, ws := media.Judge(p, f)
+	return ruleIDs(ws)
+}
+
+func ruleIDs(ps []media.Problem) []string {
 	ids := make([]string, len(ps))
 	for i, x := range ps {
 		ids[i] = x.Rule
@@ -127,11 +137,24 @@ func judged(p rules.Platform, f media.Facts) []string {
 	return ids
 }
 
-// only reports whether f breaks rule id of p and nothing else.
-func only(p rules.Platform, id string, f media.Facts) bool {
-	ids := judged(p, f)
-	return len(ids) == 1 && ids[0] == id
+// alone1 is the one rule f breaks (or, breaking none, the one warning it gets), "" when
+// it breaks or warns of more or none.
+func alone1(p rules.Platform, f media.Facts) string {
+	if ids := judged(p, f); len(ids) > 0 {
+		if len(ids) == 1 {
+			return ids[0]
+		}
+		return ""
+	}
+	if ids := warned(p, f); len(ids) == 1 {
+		return ids[0]
+	}
+	return ""
 }
+
+// only reports whether f breaks rule id of p and nothing else (for a warning: breaks
+// nothing and gets that warning alone).
+func only(p rules.Platform, id string, f media.Facts) bool { return alone1(p, f) == id }
 
 var mediaFound struct {
 	once     sync.Once
@@ -144,28 +167,42 @@ func breakers() map[string][]breaker {
 		out := map[string][]breaker{}
 		for _, p := range rules.Platforms() {
 			for _, f0 := range starts {
-				if len(judged(p, f0)) > 0 {
+				if len(judged(p, f0)) > 0 || len(warned(p, f0)) > 0 {
 					continue
 				}
 				for _, g := range changes(f0) {
-					if ids := judged(p, g); len(ids) == 1 {
-						out[ids[0]] = append(out[ids[0]], breaker{facts: g})
+					if id := alone1(p, g); id != "" {
+						out[id] = append(out[id], breaker{facts: g})
 					}
 				}
 				for k := range numerics {
 					n := &numerics[k]
+					base := n.get(f0)
+					if base == 0 {
+						continue
+					}
+					seen := map[string]bool{}
 					for _, end := range n.ends {
-						g := f0
-						n.set(&g, end)
-						ids := judged(p, g)
-						if len(ids) != 1 || n.get(f0) == 0 {
-							continue
-						}
-						first := bisect(p, ids[0], f0, n, end)
-						h := f0
-						n.set(&h, first)
-						if only(p, ids[0], h) {
-							out[ids[0]] = append(out[ids[0]], breaker{facts: h, num: n, first: first, far: end})
+						// a ladder from the start to the extreme: each rule first met
+						// alone on it is bisected back to its first breaking value
+						for step := 1; step <= 48; step++ {
+							v := base * math.Pow(end/base, float64(step)/48)
+							if n.whole {
+								v = math.Round(v)
+							}
+							g := f0
+							n.set(&g, v)
+							id := alone1(p, g)
+							if id == "" || seen[id] {
+								continue
+							}
+							seen[id] = true
+							first := bisect(p, id, f0, n, v)
+							h := f0
+							n.set(&h, first)
+							if only(p, id, h) {
+								out[id] = append(out[id], breaker{facts: h, num: n, first: first, far: v})
+							}
 						}
 					}
 				}
@@ -192,7 +229,7 @@ func bisect(p rules.Platform, id string, f0 media.Facts, n *numeric, end float64
 		}
 		g := f0
 		n.set(&g, mid)
-		if slices.Contains(judged(p, g), id) {
+		if slices.Contains(judged(p, g), id) || slices.Contains(warned(p, g), id) {
 			hi = mid
 		} else {
 			lo = mid
@@ -267,7 +304,11 @@ func mediaRuleCase(d *draws, r media.Rule) (*Case, bool) {
 		t.accountID = b.p.targets[0].accountID
 		b.p.targets[0], b.p.media = t, m
 		b.facts = map[string]media.Facts{m[0].URL: f}
-		return b.refused(r.ID, bytesOf(b.p.json()), apierror.CodeInvalidMedia, r.ID, "/mediaItems/0"), true
+		c := b.refused(r.ID, bytesOf(b.p.json()), apierror.CodeInvalidMedia, r.ID, "/mediaItems/0")
+		if r.Severity != rules.SeverityError {
+			c.Expect.Valid, c.Expect.HTTPStatus = true, 0
+		}
+		return c, true
 	}
 	return nil, false
 }

@@ -128,10 +128,18 @@ func TestKeepsCanFail(t *testing.T) {
 	for why, change := range map[string]func(v *schema.Verdict){
 		"valid":        func(v *schema.Verdict) { v.Valid, v.Problems = true, nil },
 		"other status": func(v *schema.Verdict) { v.HTTPStatus = 404 },
-		"other code":   func(v *schema.Verdict) { v.Problems = []schema.Problem{{Path: c.Expect.Path, Code: "x", Rule: c.Expect.Rule}} },
-		"other rule":   func(v *schema.Verdict) { v.Problems = []schema.Problem{{Path: c.Expect.Path, Code: c.Expect.Code, Rule: "x"}} },
-		"other path":   func(v *schema.Verdict) { v.Problems = []schema.Problem{{Path: "/x", Code: c.Expect.Code, Rule: c.Expect.Rule}} },
-		"other doc":    func(v *schema.Verdict) { v.Problems = []schema.Problem{{Path: c.Expect.Path, Code: c.Expect.Code, Rule: c.Expect.Rule, In: "draft"}} },
+		"other code": func(v *schema.Verdict) {
+			v.Problems = []schema.Problem{{Path: c.Expect.Path, Code: "x", Rule: c.Expect.Rule}}
+		},
+		"other rule": func(v *schema.Verdict) {
+			v.Problems = []schema.Problem{{Path: c.Expect.Path, Code: c.Expect.Code, Rule: "x"}}
+		},
+		"other path": func(v *schema.Verdict) {
+			v.Problems = []schema.Problem{{Path: "/x", Code: c.Expect.Code, Rule: c.Expect.Rule}}
+		},
+		"other doc": func(v *schema.Verdict) {
+			v.Problems = []schema.Problem{{Path: c.Expect.Path, Code: c.Expect.Code, Rule: c.Expect.Rule, In: "draft"}}
+		},
 	} {
 		w := v
 		change(&w)

@@ -15,9 +15,21 @@ type ruleBuilder func(d *draws, r rules.Rule) (*Case, bool)
 
 // builderFor is the builder of rule r, nil when no class of builder fits its declaration.
 func builderFor(r rules.Rule) ruleBuilder {
-	if r.Severity != rules.SeverityError {
-		return nil
+	b := classBuilder(r)
+	if b == nil || r.Severity == rules.SeverityError {
+		return b
 	}
+	return func(d *draws, r rules.Rule) (*Case, bool) { // a warning's case is accepted with it
+		c, ok := b(d, r)
+		if c != nil {
+			c.Expect.Valid, c.Expect.HTTPStatus = true, 0
+		}
+		return c, ok
+	}
+}
+
+// classBuilder is the builder of r's class (or its hand builder), nil when none fits.
+func classBuilder(r rules.Rule) ruleBuilder {
 	if b, ok := handRules[r.ID]; ok {
 		return b
 	}
@@ -131,6 +143,9 @@ func optionOverBuilder(each bool) ruleBuilder {
 			path += "/" + strconv.Itoa(k)
 		case each:
 			n := 1 + d.intn(max(1, len(b.p.media)))
+			if len(b.p.media) < n { // one entry per item at most
+				b.p.media, b.facts = repeat("image", n), nil
+			}
 			k := d.intn(n)
 			vs := make([]string, n)
 			for j := range vs {
