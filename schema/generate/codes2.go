@@ -3,28 +3,62 @@ package generate
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/media"
 	"github.com/postrules/postrules/schema"
 )
 
+// ruleCodes are, by code, the error rules of the book (media rules included) whose
+// builder answers with it, found by building each once.
+var ruleCodes = sync.OnceValue(func() map[apierror.Code][]string {
+	out := map[apierror.Code][]string{}
+	bs := builders()
+	for _, id := range Expectations() {
+		r, isRule := rules.RuleByID(id)
+		if !isRule {
+			if m, ok := mediaRule(id); ok {
+				r = rules.Rule{ID: m.ID, Platform: m.Platform, Severity: m.Severity}
+				isRule = true
+			}
+		}
+		if !isRule || r.Severity != rules.SeverityError {
+			continue
+		}
+		if c, ok := bs[id](&draws{}, nil); ok && c != nil {
+			out[c.Expect.Code] = append(out[c.Expect.Code], id)
+		}
+	}
+	return out
+})
+
+// mediaRule is the media rule id.
+func mediaRule(id string) (media.Rule, bool) {
+	for _, r := range media.Rules() {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return media.Rule{}, false
+}
+
 // viaRule is the builder of a code every one of whose answers names a rule: it builds
-// the case of one of those rules, drawn among ruleIDs that have a builder.
-func viaRule(code apierror.Code, ruleIDs ...string) func(d *draws, ps []rules.Platform) (*Case, bool) {
+// the case of one of the rules that answer it, on the platforms asked.
+func viaRule(code apierror.Code) func(d *draws, ps []rules.Platform) (*Case, bool) {
 	return func(d *draws, ps []rules.Platform) (*Case, bool) {
-		var fit []rules.Rule
-		for _, id := range ruleIDs {
-			r, ok := rules.RuleByID(id)
-			if ok && builderFor(r) != nil && (len(ps) == 0 || len(ps) == 1 && ps[0] == r.Platform) {
-				fit = append(fit, r)
+		var fit []string
+		for _, id := range ruleCodes()[code] {
+			p := rules.Platform(id[:strings.IndexByte(id, '.')])
+			if len(ps) == 0 || len(ps) == 1 && ps[0] == p {
+				fit = append(fit, id)
 			}
 		}
 		if len(fit) == 0 {
 			return nil, false
 		}
-		r := pick(d, fit)
-		c, ok := builderFor(r)(d, r)
+		c, ok := builders()[pick(d, fit)](d, ps)
 		if c != nil {
 			c.Generator = string(code)
 		}
@@ -33,16 +67,17 @@ func viaRule(code apierror.Code, ruleIDs ...string) func(d *draws, ps []rules.Pl
 }
 
 func init() {
-	codeBuilders[apierror.CodePostTooLong] = viaRule(apierror.CodePostTooLong, "twitter.text.max", "bluesky.text.max_graphemes",
-		"bluesky.text.max_bytes", "threads.text.max", "instagram.caption.max", "linkedin.text.max", "facebook.text.max",
-		"youtube.description.max", "pinterest.description.max", "googlebusiness.summary.max")
-	codeBuilders[apierror.CodeInvalidValue] = viaRule(apierror.CodeInvalidValue, "youtube.title.max", "threads.reply_control",
-		"googlebusiness.topic", "instagram.collaborators.max", "bluesky.langs.max", "pinterest.board.id")
-	codeBuilders[apierror.CodeInvalidPoll] = viaRule(apierror.CodeInvalidPoll, "twitter.poll", "threads.poll.options", "twitter.media.exclusive")
-	codeBuilders[apierror.CodeInvalidCharacter] = viaRule(apierror.CodeInvalidCharacter, "youtube.description.chars", "youtube.title.chars")
+	for _, code := range []apierror.Code{apierror.CodePostTooLong, apierror.CodeInvalidValue, apierror.CodeInvalidPoll, apierror.CodeInvalidCharacter} {
+		codeBuilders[code] = viaRule(code)
+	}
 	codeBuilders[apierror.CodeInvalidMedia] = func(d *draws, ps []rules.Platform) (*Case, bool) {
 		// a media item of a type the API does not define
 		b, ok := newBase(d, ps)
+		for i := range b.p.targets { // what goes on text-only posts would count the item
+			for _, name := range []string{"poll", "pollOptions", "textAttachment"} {
+				b.p.targets[i].opts.del(name)
+			}
+		}
 		o := b.p.json()
 		k := len(b.p.media)
 		o.set("mediaItems", append(append([]item{}, b.p.media...), item{pick(d, []string{"audio", "Image", "pdf", "photo"}), mediaURL("x", k)}))

@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"slices"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/leanovate/gopter"
@@ -32,7 +33,7 @@ type builder func(d *draws, ps []rules.Platform) (*Case, bool)
 
 // builders are every generator by name: valid, valid-draft, each code a body can cause,
 // each rule of the book a class of builder fits.
-func builders() map[string]builder {
+var builders = sync.OnceValue(func() map[string]builder {
 	out := map[string]builder{
 		Valid: func(d *draws, ps []rules.Platform) (*Case, bool) {
 			p, a, c, f, ok := validPost(d, ps)
@@ -66,7 +67,7 @@ func builders() map[string]builder {
 		}
 	}
 	return out
-}
+})
 
 // Expectations lists the names Gen takes, sorted: "valid", "valid-draft", codes, rule ids.
 func Expectations() []string {
