@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -207,5 +208,33 @@ func TestGenReproducible(t *testing.T) {
 	}
 	if a.stdout == c.stdout {
 		t.Fatal("another seed gave the same lines")
+	}
+}
+
+// TestGenPythonFindsPlantedBug: the worked example of docs/gen.md in another language.
+// docs/gen_example.py, plain python3 fed by validate gen, finds the toy handler's planted
+// bug (a thread item one grapheme over the cap is taken), and with --fixed agrees with
+// the book on every line, valid ones included: the script's own grapheme count is not
+// what makes it fail. A missing python3 is a failure (.ci/deps installs it).
+func TestGenPythonFindsPlantedBug(t *testing.T) {
+	python := needTool(t, "python3")
+	tooLong := runCLI(t, "", "gen", "--expect", "twitter.text.max", "--platform", "twitter", "--count", "300", "--seed", "36")
+	valid := runCLI(t, "", "gen", "--platform", "twitter", "--count", "300", "--seed", "3")
+	script := filepath.Join(repoRoot, "docs", "gen_example.py")
+	for _, c := range []struct {
+		args  []string
+		input string
+		code  int
+		want  string
+	}{
+		{nil, tooLong.stdout, 1, "post_too_long at /platforms/0/platformSpecificData/threadItems/"},
+		{[]string{"--fixed"}, valid.stdout + tooLong.stdout, 0, "600 bodies: the handler answers as the book does"},
+	} {
+		cmd := exec.Command(python, append([]string{script}, c.args...)...)
+		cmd.Stdin = strings.NewReader(c.input)
+		out, _ := cmd.CombinedOutput()
+		if cmd.ProcessState.ExitCode() != c.code || !strings.Contains(string(out), c.want) {
+			t.Errorf("python3 gen_example.py %v: exit %d, output %q; want %d and %q", c.args, cmd.ProcessState.ExitCode(), out, c.code, c.want)
+		}
 	}
 }

@@ -127,6 +127,14 @@ func init() {
 		deep := `"x":` + strings.Repeat("[", n) + strings.Repeat("]", n) + `,`
 		return b.refused("too_deep", []byte("{"+deep+body[1:]), apierror.CodeTooDeep, "", "/x"), ok
 	}
+	codeBuilders[apierror.CodeValidationFailed] = func(d *draws, ps []rules.Platform) (*Case, bool) {
+		// two 400 problems of different codes: an unknown name and a timezone no zone has
+		b, ok := newBase(d, ps)
+		b.p.timezone = pick(d, []string{"Mars/Olympus_Mons", "UTC+1"})
+		o := b.p.json()
+		o.set(pick(d, []string{"extra", "note"}), true)
+		return b.refused("validation_failed", bytesOf(o), apierror.CodeValidationFailed, "", ""), ok
+	}
 	plan := func(code apierror.Code, set func(d *draws, p *rules.Plan)) func(d *draws, ps []rules.Platform) (*Case, bool) {
 		return func(d *draws, ps []rules.Platform) (*Case, bool) {
 			b, ok := newBase(d, ps)

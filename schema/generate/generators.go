@@ -182,7 +182,6 @@ var UnreachableRules = map[string]string{
 // docs/gen.md list them; every other code has a generator.
 var Unreachable = map[apierror.Code]string{
 	apierror.CodeInvalidRequest:       "the generic shape code: every shape problem the checks find has its own code",
-	apierror.CodeValidationFailed:     "the summary code of several 400 problems, never a problem's own code",
 	apierror.CodeMediaEmpty:           "the media probe's code for a file, not a check of a body",
 	apierror.CodeMediaUnrecognized:    "the media probe's code for a file, not a check of a body",
 	apierror.CodeMediaTruncated:       "the media probe's code for a file, not a check of a body",
