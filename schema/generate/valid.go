@@ -196,7 +196,13 @@ func drawTarget(d *draws, p rules.Platform, m []item, shared string) target {
 	if len(opts) > 0 {
 		full.opts = append(append(obj{}, t.opts...), opts...)
 	}
-	for _, c := range []target{full, t} {
+	wide := full // with the options the JSON Schema states (enums, booleans, integers)
+	wide.opts = append(obj{}, full.opts...)
+	drawSchemaOptions(d, p, &wide.opts)
+	if len(wide.opts) == 0 {
+		wide.opts = nil
+	}
+	for _, c := range []target{wide, full, t} {
 		if alone(c, shared, m) {
 			return c
 		}
@@ -314,7 +320,18 @@ func drawOptions(d *draws, p rules.Platform, m []item) obj {
 			}
 		}
 		perItem("altText", "threads.alt.max")
-		if len(m) == 0 && d.flag() {
+		switch {
+		case len(m) > 0:
+		case d.intn(3) == 1: // a poll: 2 options up to the rule's bound
+			n := 2 + d.intn(max(1, ruleLimit("threads.poll.options")-1))
+			opts := make([]string, n)
+			for i := range opts {
+				if opts[i] = drawText(d, "threads.poll.option.max", nil); strings.TrimSpace(opts[i]) == "" {
+					opts[i] = "option " + strconv.Itoa(i+1)
+				}
+			}
+			o.set("pollOptions", opts)
+		case d.flag():
 			text("textAttachment", "threads.text_attachment.max")
 		}
 	case rules.GoogleBusiness:
