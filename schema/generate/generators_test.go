@@ -11,9 +11,9 @@ import (
 
 // drawsPer is how many cases each generator's property draws.
 func drawsPer(t *testing.T, cheap bool) int {
-	n := 100
+	n := 50
 	if cheap {
-		n = 2000
+		n = 1000
 	}
 	if testing.Short() {
 		n /= 10
