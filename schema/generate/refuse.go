@@ -121,8 +121,8 @@ var codeBuilders = map[apierror.Code]func(d *draws, ps []rules.Platform) (*Case,
 	},
 	apierror.CodeTooManyTargets: func(d *draws, ps []rules.Platform) (*Case, bool) {
 		b, ok := newBase(d, ps)
-		for len(b.p.targets) <= schema.DefaultMaxTargets {
-			b.p.targets = append(b.p.targets, b.p.targets[len(b.p.targets)%len(ps0(b))])
+		for n := len(b.p.targets); len(b.p.targets) <= schema.DefaultMaxTargets; {
+			b.p.targets = append(b.p.targets, b.p.targets[len(b.p.targets)%n])
 		}
 		return b.refused("too_many_targets", bytesOf(b.p.json()), apierror.CodeTooManyTargets, "", "/platforms"), ok
 	},
@@ -248,9 +248,6 @@ var codeBuilders = map[apierror.Code]func(d *draws, ps []rules.Platform) (*Case,
 		return c, ok
 	},
 }
-
-// ps0 is the platforms of b's targets.
-func ps0(b base) []target { return b.p.targets }
 
 // accountOf is the first account of platform pl.
 func accountOf(as []rules.Account, pl rules.Platform) string {
