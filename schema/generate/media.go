@@ -39,6 +39,8 @@ var formats = []media.Facts{
 	{Kind: media.KindVideo, Format: "mp4", MIME: "video/mp4"}, {Kind: media.KindVideo, Format: "mov", MIME: "video/quicktime"},
 	{Kind: media.KindVideo, Format: "webm", MIME: "video/webm"}, {Kind: media.KindVideo, Format: "mkv", MIME: "video/x-matroska"},
 	{Kind: media.KindDocument, Format: "pdf", MIME: "application/pdf"},
+	{Kind: media.KindDocument, Format: "ppt", MIME: "application/vnd.ms-powerpoint"},
+	{Kind: media.KindDocument, Format: "doc", MIME: "application/msword"},
 	{Kind: media.KindDocument, Format: "pptx", MIME: "application/vnd.openxmlformats-officedocument.presentationml.presentation"},
 	{Kind: media.KindDocument, Format: "docx", MIME: "application/vnd.openxmlformats-officedocument.wordprocessingml.document"},
 }
