@@ -30,6 +30,10 @@ Flags:
   --expect WHAT        valid (default), valid-draft, an error code (post_too_long) or a
                        rule id (bluesky.text.max_bytes); a value no generator meets is a
                        usage error that lists those it can
+  --endpoint NAME      create-post (default) or draft-publish: each case's body is then
+                       the stored draft ("draft"), its problem the draft's ("in":"draft"),
+                       and "body" publishes it; a case about the publish request itself
+                       (scheduledFor, timezone, publishNow) is create-post only
   --accounts FILE      the connected accounts bodies start from (default: drawn per body)
   --now TIME           the clock of every body (default: drawn per body, from a fixed
                        instant, so that a seed gives the same lines whenever it runs)
@@ -45,6 +49,7 @@ func runGen(c *cmdIO, args []string) int {
 	count := fs.Int("count", 10, "lines")
 	seed := fs.Int64("seed", 1, "seed")
 	expect := fs.String("expect", generate.Valid, "what the bodies get")
+	endpoint := fs.String("endpoint", generate.EndpointCreatePost, "create-post or draft-publish")
 	var ps []rules.Platform
 	fs.Func("platform", "platforms", func(s string) error {
 		for _, name := range strings.Split(s, ",") {
@@ -70,6 +75,9 @@ func runGen(c *cmdIO, args []string) int {
 	if !ok {
 		return exitUsage
 	}
+	if *endpoint != generate.EndpointCreatePost && *endpoint != generate.EndpointDraftPublish {
+		return usageError(c, "--endpoint is create-post or draft-publish, not %q", *endpoint)
+	}
 	names := generate.Expectations()
 	found := false
 	for _, n := range names {
@@ -83,7 +91,7 @@ func runGen(c *cmdIO, args []string) int {
 			return usageError(c, "--platform: %v", err)
 		}
 	}
-	o := generate.Options{Platforms: ps, Accounts: accounts}
+	o := generate.Options{Platforms: ps, Accounts: accounts, Endpoint: *endpoint}
 	if cf.now.set {
 		o.Now = cf.now.t
 	}

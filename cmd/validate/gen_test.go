@@ -185,6 +185,23 @@ func TestGenEveryExpectation(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for _, x := range generate.Expectations() {
+		if x != string(apierror.CodeBodyTooLarge) && x != string(apierror.CodeTooManyTargets) && x != string(apierror.CodeScheduledInPast) {
+			r := runCLI(t, "", "gen", "--expect", x, "--endpoint", "draft-publish", "--count", "3", "--seed", "8")
+			if r.code == exitValid {
+				for _, s := range strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n") {
+					var l generate.Line
+					if err := json.Unmarshal([]byte(s), &l); err != nil {
+						t.Fatal(err)
+					}
+					if l.Endpoint != generate.EndpointDraftPublish {
+						t.Fatalf("--endpoint draft-publish gave a %s line", l.Endpoint)
+					}
+					replay(t, l)
+				}
+			} else if !strings.Contains(r.stderr, "cannot build") {
+				t.Fatalf("--expect %s --endpoint draft-publish: exit %d: %s", x, r.code, r.stderr)
+			}
+		}
 		count := n
 		if x == string(apierror.CodeBodyTooLarge) || x == string(apierror.CodeTooManyTargets) {
 			count = 2
@@ -230,6 +247,8 @@ func TestGenUsage(t *testing.T) {
 		{"a rule of another platform than the one asked", []string{"--expect", "bluesky.text.max_bytes", "--platform", "twitter"}, "cannot build"},
 		{"an operand", []string{"x"}, "no arguments"},
 		{"a negative count", []string{"--count", "-1"}, "--count"},
+		{"an endpoint the API does not have", []string{"--endpoint", "publish"}, "--endpoint"},
+		{"a case about the publish request in a stored draft", []string{"--expect", "scheduled_in_past", "--endpoint", "draft-publish"}, "cannot build"},
 	} {
 		r := runCLI(t, "", append([]string{"gen"}, c.args...)...)
 		if r.code != exitUsage || !strings.Contains(r.stderr, c.want) {

@@ -92,6 +92,10 @@ type Options struct {
 	// Now is the clock of every case; zero draws one per case (from a fixed instant, so
 	// that a seed gives the same cases whenever it runs).
 	Now time.Time
+	// Endpoint is EndpointDraftPublish to draw draft publishes: each case's body is then
+	// the stored draft, its problem the draft's (In "draft"), and the publish body
+	// publishes it; "" or EndpointCreatePost draws create-post requests.
+	Endpoint string
 }
 
 // Build builds the case of generator name from choices c. ok is false when the generator
@@ -105,7 +109,11 @@ func Build(name string, o Options, c Choices) (*Case, bool) {
 	if !o.canDraw() {
 		return nil, false
 	}
-	cs, ok := b(&draws{c: c, accounts: o.Accounts, now: o.Now}, o.Platforms)
+	d := &draws{c: c, accounts: o.Accounts, now: o.Now}
+	cs, ok := b(d, o.Platforms)
+	if ok && cs != nil && o.Endpoint == EndpointDraftPublish {
+		cs, ok = asDraft(d, cs)
+	}
 	if !ok || cs == nil {
 		return nil, false
 	}
@@ -126,7 +134,11 @@ func Gen(name string, o Options) (gopter.Gen, error) {
 	}
 	ps := o.Platforms
 	build := func(c Choices) (*Case, bool) {
-		cs, ok := b(&draws{c: c, accounts: o.Accounts, now: o.Now}, ps)
+		d := &draws{c: c, accounts: o.Accounts, now: o.Now}
+		cs, ok := b(d, ps)
+		if ok && cs != nil && o.Endpoint == EndpointDraftPublish {
+			cs, ok = asDraft(d, cs)
+		}
 		if ok && cs != nil {
 			cs.Choices = c
 		}
