@@ -1,5 +1,8 @@
 package generate
 
+// The codes whose case needs more than one broken member: those only rules answer
+// (drawn among the rules that do), the plan's, nesting, a target with nothing to post.
+
 import (
 	"strconv"
 	"strings"
