@@ -77,6 +77,7 @@ func commands() []command {
 		{"rules", rulesUsage, runRules},
 		{"serve", serveUsage, runServe},
 		{"media", mediaUsage, runMedia},
+		{"gen", genUsage, runGen},
 	}
 }
 
@@ -102,6 +103,7 @@ Usage:
   validate rules  [flags]                      list the rule book (ids, limits, units, sources)
   validate serve  [flags]                      answer the API's two endpoints over HTTP (a sandbox)
   validate media  [flags] FILE...              probe images, videos, PDFs; judge them per platform
+  validate gen    [flags]                      write bodies for property tests, with their answers
   validate help   [COMMAND]                    print this text, or a command's
 
 Common flags (every command takes them; a bad value or file is a usage error everywhere):
