@@ -103,14 +103,18 @@ func gifBlocks(w *window, off int64) (frames int, delay int64, err error) {
 // a chain of a million one-byte sub-blocks costs a few reads, not a million.
 func gifSubBlocks(w *window, off int64) (int64, error) {
 	for {
-		b, err := w.at(off, 1)
+		b, err := w.from(off)
 		if err != nil {
 			return 0, gifCut(w, off+1, err, "a data sub-block")
 		}
-		off += 1 + int64(b[0])
-		if b[0] == 0 {
-			return off, nil
+		i := 0
+		for i < len(b) {
+			if b[i] == 0 {
+				return off + int64(i) + 1, nil
+			}
+			i += 1 + int(b[i])
 		}
+		off += int64(i) // the next length byte, past this window
 	}
 }
 

@@ -47,3 +47,12 @@ func (w *window) at(off int64, n int) ([]byte, error) {
 	w.base, w.n = off, m
 	return w.buf[:n], nil
 }
+
+// from returns the bytes of the window from off to its end, at least one, refilling it at
+// off when off is outside: a scanner walks them in memory, then asks again past them.
+func (w *window) from(off int64) ([]byte, error) {
+	if _, err := w.at(off, 1); err != nil {
+		return nil, err
+	}
+	return w.buf[off-w.base : w.n], nil
+}
