@@ -76,3 +76,12 @@ func checkCost(t *testing.T, b []byte) {
 		t.Errorf("allocated %d bytes probing a %d-byte file (bound %d)", alloc, n, allocFactor*n+allocSlack)
 	}
 }
+
+// FuzzProbeOffice: PPTX and DOCX (ZIP), PPT and DOC (compound files), with the cost
+// bound of FuzzProbeCost.
+func FuzzProbeOffice(f *testing.F) {
+	fuzzSeeds(f, ".pptx", ".docx", ".doc")
+	f.Add(ole2([]string{"PowerPoint Document"}, false, false))
+	f.Add(ole2([]string{"A", "B"}, false, true))
+	f.Fuzz(func(t *testing.T, b []byte) { checkCost(t, b) })
+}

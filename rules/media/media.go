@@ -147,6 +147,10 @@ func probe(rd *reader) (f Facts, err error) {
 		fn = probeWebM
 	case hasPrefix(head, "%PDF-"):
 		fn = probePDF
+	case hasPrefix(head, "PK\x03\x04"):
+		fn = probeOOXML
+	case hasPrefix(head, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
+		fn = probeOLE2
 	case len(head) >= 8 && isBoxType(head[4:8]):
 		fn = probeISO
 	default:
@@ -176,6 +180,14 @@ func mimeOf(format string) string {
 		return "video/x-matroska"
 	case "pdf":
 		return "application/pdf"
+	case "ppt":
+		return "application/vnd.ms-powerpoint"
+	case "pptx":
+		return "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+	case "doc":
+		return "application/msword"
+	case "docx":
+		return "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 	}
 	return "application/octet-stream"
 }
