@@ -1,6 +1,7 @@
 package media
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"testing"
@@ -46,6 +47,21 @@ func BenchmarkProbeBySize(b *testing.B) {
 	for _, name := range []string{"document.pdf", "xref-stream.pdf", "linearized.pdf"} {
 		add("pdf/"+name, vpart{b: seed(b, name)})
 	}
+	// Office: the seeds, and the PowerPoint seed grown by zeros between its parts and its
+	// central directory (a deck with a large video), and a compound file of 1 GiB.
+	pptx := seed(b, "pptx-sld-slides.pptx")
+	for _, name := range []string{"pptx-sld-slides.pptx", "word-embedded.docx", "libreoffice.doc"} {
+		add("office/"+name, vpart{b: seed(b, name)})
+	}
+	eocd := bytes.LastIndex(pptx, []byte("PK\x05\x06"))
+	cd := int(binary.LittleEndian.Uint32(pptx[eocd+16:]))
+	for _, size := range []int64{100 << 20, 1 << 30} {
+		pad := size - int64(len(pptx))
+		tail := append([]byte{}, pptx[cd:]...)
+		binary.LittleEndian.PutUint32(tail[eocd-cd+16:], uint32(int64(cd)+pad))
+		add("office/pptx/"+human(size), vpart{b: pptx[:cd]}, vpart{zeros: pad}, vpart{b: tail})
+	}
+	add("office/ppt/1GiB", vpart{b: ole2([]string{"PowerPoint Document"}, false, false)}, vpart{zeros: 1<<30 - 1536})
 	for _, f := range files {
 		b.Run(f.name, func(b *testing.B) {
 			f.r.read, f.r.reads = 0, 0

@@ -56,7 +56,7 @@ const (
 // FuzzProbeCost fails when the bytes read or allocated pass a constant times the size of
 // the input, which here is all header: a header that claims gigabytes costs nothing more.
 func FuzzProbeCost(f *testing.F) {
-	fuzzSeeds(f, ".mp4", ".mov", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff", ".pdf")
+	fuzzSeeds(f, ".mp4", ".mov", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff", ".pdf", ".pptx", ".docx", ".doc")
 	f.Fuzz(func(t *testing.T, b []byte) {
 		checkCost(t, b)
 	})

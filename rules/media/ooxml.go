@@ -60,11 +60,12 @@ type zipPart struct {
 // when it states them. A ZIP that is no PPTX or DOCX is unrecognized, as any other file
 // the probe does not know.
 func probeOOXML(rd *reader, _ []byte) (Facts, error) {
-	cdOff, cdLen, entries, err := zipCentral(rd)
+	tail, cdOff, cdLen, entries, err := zipCentral(rd)
 	if err != nil {
 		return Facts{}, err
 	}
-	cd, err := rd.at(cdOff, int(cdLen))
+	z := zipXML{tail: tail, tailOff: rd.size - int64(len(tail))}
+	cd, err := z.at(rd, cdOff, int(cdLen))
 	if err != nil {
 		return Facts{}, err
 	}
@@ -94,7 +95,6 @@ func probeOOXML(rd *reader, _ []byte) (Facts, error) {
 	}
 	budget := min(pdfInflateMax, zipInflateFloor+zipInflatePerByte*rd.size)
 	var format, other string
-	var z zipXML
 	err = z.scan(rd, types, "[Content_Types].xml", &budget, func(b []byte) bool {
 		for _, m := range ooxmlMain {
 			if bytes.Contains(b, []byte(`"`+m.contentType+`"`)) {
@@ -146,16 +146,16 @@ func probeOOXML(rd *reader, _ []byte) (Facts, error) {
 // comment may be up to 64 KiB, so at most that much is read) and returns where the
 // central directory is, how long, and how many entries it has, from the ZIP64 record when
 // the classic fields overflow (APPNOTE §4.3.14-4.3.16).
-func zipCentral(rd *reader) (off, n, entries int64, err error) {
+func zipCentral(rd *reader) (tail []byte, off, n, entries int64, err error) {
 	tailLen := min(rd.size, zipEOCDLen+zipMaxComment)
 	tailOff := rd.size - tailLen
-	tail, err := rd.at(tailOff, int(tailLen))
+	tail, err = rd.at(tailOff, int(tailLen))
 	if err != nil {
-		return 0, 0, 0, err
+		return nil, 0, 0, 0, err
 	}
 	i := bytes.LastIndex(tail, []byte("PK\x05\x06"))
 	if i < 0 || len(tail)-i < zipEOCDLen {
-		return 0, 0, 0, errAt(CodeTruncated, rd.size, "a ZIP archive without its end of central directory record: the file is cut short")
+		return nil, 0, 0, 0, errAt(CodeTruncated, rd.size, "a ZIP archive without its end of central directory record: the file is cut short")
 	}
 	e := tail[i:]
 	eocd := tailOff + int64(i)
@@ -166,31 +166,31 @@ func zipCentral(rd *reader) (off, n, entries int64, err error) {
 		// ZIP64: a locator of 20 bytes just before the record points at the ZIP64 end of
 		// central directory record, whose fields are 64 bits.
 		if i < 20 || string(tail[i-20:i-16]) != "PK\x06\x07" {
-			return 0, 0, 0, errAt(CodeCorrupt, eocd, "the end of central directory record says ZIP64 but no ZIP64 locator precedes it")
+			return nil, 0, 0, 0, errAt(CodeCorrupt, eocd, "the end of central directory record says ZIP64 but no ZIP64 locator precedes it")
 		}
 		rec := int64(binary.LittleEndian.Uint64(tail[i-20+8:]))
 		if rec < 0 || rec > rd.size-56 {
-			return 0, 0, 0, errAt(CodeCorrupt, eocd-20, "the ZIP64 locator points outside the file")
+			return nil, 0, 0, 0, errAt(CodeCorrupt, eocd-20, "the ZIP64 locator points outside the file")
 		}
 		z, err := rd.at(rec, 56)
 		if err != nil {
-			return 0, 0, 0, err
+			return nil, 0, 0, 0, err
 		}
 		if string(z[:4]) != "PK\x06\x06" {
-			return 0, 0, 0, errAt(CodeCorrupt, rec, "the ZIP64 locator points at no ZIP64 end of central directory record")
+			return nil, 0, 0, 0, errAt(CodeCorrupt, rec, "the ZIP64 locator points at no ZIP64 end of central directory record")
 		}
 		entries, n, off = int64(binary.LittleEndian.Uint64(z[32:])), int64(binary.LittleEndian.Uint64(z[40:])), int64(binary.LittleEndian.Uint64(z[48:]))
 	}
 	if off < 0 || n < 0 || off > rd.size || n > rd.size-off {
-		return 0, 0, 0, errAt(CodeTruncated, eocd, fmt.Sprintf("the central directory (%d bytes at byte %d) is not inside the file of %d bytes", uint64(n), uint64(off), rd.size))
+		return nil, 0, 0, 0, errAt(CodeTruncated, eocd, fmt.Sprintf("the central directory (%d bytes at byte %d) is not inside the file of %d bytes", uint64(n), uint64(off), rd.size))
 	}
 	if n > zipMaxCentral {
-		return 0, 0, 0, errAt(CodeCorrupt, eocd, fmt.Sprintf("a central directory of %d bytes (the probe reads %d MiB)", n, zipMaxCentral>>20))
+		return nil, 0, 0, 0, errAt(CodeCorrupt, eocd, fmt.Sprintf("a central directory of %d bytes (the probe reads %d MiB)", n, zipMaxCentral>>20))
 	}
 	if entries < 0 || entries > n/46 {
-		return 0, 0, 0, errAt(CodeCorrupt, eocd, fmt.Sprintf("%d entries cannot fit in a central directory of %d bytes", uint64(entries), n))
+		return nil, 0, 0, 0, errAt(CodeCorrupt, eocd, fmt.Sprintf("%d entries cannot fit in a central directory of %d bytes", uint64(entries), n))
 	}
-	return off, n, entries, nil
+	return tail, off, n, entries, nil
 }
 
 // zipUnread is a part the probe could not read (an unknown compression method, a part
@@ -200,9 +200,21 @@ type zipUnread struct{ msg string }
 func (u *zipUnread) Error() string { return u.msg }
 
 // zipXML scans parts' inflated bytes in windows; its buffers and inflater are reused.
+// Bytes inside the tail read for the end record (all of a file under 64 KiB) are served
+// from it rather than read again.
 type zipXML struct {
-	buf  []byte
-	flat io.ReadCloser
+	buf     []byte
+	flat    io.ReadCloser
+	tail    []byte
+	tailOff int64
+}
+
+// at returns n bytes at off, from the tail when it holds them.
+func (z *zipXML) at(rd *reader, off int64, n int) ([]byte, error) {
+	if off >= z.tailOff && off+int64(n) <= z.tailOff+int64(len(z.tail)) {
+		return z.tail[off-z.tailOff:][:n], nil
+	}
+	return rd.at(off, n)
 }
 
 // scan inflates the part (stored or deflated) and calls visit on overlapping windows of
@@ -218,7 +230,7 @@ func (z *zipXML) scan(rd *reader, p zipPart, name string, budget *int64, visit f
 	if p.local < 0 || p.local > rd.size-30 {
 		return errAt(CodeCorrupt, p.entry, fmt.Sprintf("%s's local header offset %d is outside the file", name, p.local))
 	}
-	h, err := rd.small(p.local, 16)
+	h, err := z.at(rd, p.local, 16)
 	if err != nil {
 		return err
 	}
@@ -228,7 +240,7 @@ func (z *zipXML) scan(rd *reader, p zipPart, name string, budget *int64, visit f
 	if binary.LittleEndian.Uint16(h[6:])&1 != 0 {
 		return &zipUnread{fmt.Sprintf("%s is encrypted", name)}
 	}
-	lens, err := rd.small(p.local+26, 4)
+	lens, err := z.at(rd, p.local+26, 4)
 	if err != nil {
 		return err
 	}
@@ -236,7 +248,7 @@ func (z *zipXML) scan(rd *reader, p zipPart, name string, budget *int64, visit f
 	if data > rd.size || p.comp > rd.size-data {
 		return errAt(CodeTruncated, p.local, fmt.Sprintf("%s's %d compressed bytes run past the end of the file", name, p.comp))
 	}
-	comp, err := rd.at(data, int(p.comp))
+	comp, err := z.at(rd, data, int(p.comp))
 	if err != nil {
 		return err
 	}
