@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -38,7 +39,8 @@ Output, json: one line per file,
 
 Exit status: 0 every file fits every platform named, 1 a file does not fit one or is
 broken (empty, unrecognized, truncated, corrupt), 2 usage error or a file that cannot
-be opened (named on stderr; the other files are still probed).
+be opened or is no regular file (a FIFO, device, socket or directory: never waited on),
+named on stderr; the other files are still probed.
 `
 
 func runMedia(c *cmdIO, args []string) int {
@@ -197,6 +199,10 @@ func factsLine(f media.Facts) string {
 func probePath(name string) (facts media.Facts, err, ioErr error) {
 	st, ioErr := os.Stat(name)
 	if ioErr != nil {
+		var pe *os.PathError
+		if errors.As(ioErr, &pe) {
+			pe.Op = "open" // as users know it: "open x.mp4: no such file or directory"
+		}
 		return media.Facts{}, nil, ioErr
 	}
 	if !st.Mode().IsRegular() {
