@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
 )
 
 // TestImagesAgainstExiftool compares the displayed size, rotation and flip of every image
@@ -231,4 +235,55 @@ func TestWebPAndPNGOrientation(t *testing.T) {
 			t.Errorf("%s: unread %q, want %q", tt.why, got, tt.unread)
 		}
 	}
+}
+
+// The EXIF orientation means the same wherever it is carried: a JPEG's APP1, a WebP's
+// EXIF chunk (with or without JPEG's prefix) and a PNG's eXIf give the same displayed
+// size, rotation and flip; and junk between JPEG segments never changes them.
+func TestPropOrientationEverywhere(t *testing.T) {
+	jpg, webp, png := seed(t, "image.jpg"), seed(t, "image.webp"), seed(t, "image.png")
+	pngEXIf := func(o uint16) []byte {
+		data := []byte{'I', 'I', 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, byte(o), byte(o >> 8), 0, 0, 0, 0, 0, 0}
+		c := binary.BigEndian.AppendUint32(nil, uint32(len(data)))
+		c = append(append(append(c, "eXIf"...), data...), 0, 0, 0, 0)
+		return append(append(append([]byte{}, png[:33]...), c...), png[33:]...)
+	}
+	p := properties(t, 300)
+	p.Property("JPEG, WebP and PNG agree on every orientation", prop.ForAll(
+		func(o uint16, prefix bool) bool {
+			var got []Facts
+			for _, b := range [][]byte{withEXIF(jpg, o), withWebPEXIF(t, webp, 32, 18, o, prefix), pngEXIf(o)} {
+				f, err, _ := probeBytes(t, b)
+				if err != nil || len(f.Unread) != 0 {
+					return false
+				}
+				got = append(got, f)
+			}
+			for _, f := range got {
+				if f.Width != got[0].Width || f.Height != got[0].Height || f.Rotation != got[0].Rotation || f.Mirrored != got[0].Mirrored {
+					return false
+				}
+			}
+			return got[0].Mirrored == (o == 2 || o == 4 || o == 5 || o == 7) && (got[0].Width == 18) == (o >= 5)
+		},
+		gen.UInt16Range(1, 8), gen.Bool(),
+	))
+	p.Property("junk between JPEG segments changes no fact and is noted", prop.ForAll(
+		func(o uint16, junk []byte) bool {
+			clean := withEXIF(jpg, o)
+			for i := range junk {
+				if junk[i] == 0xFF {
+					junk[i] = 0xFE
+				}
+			}
+			seg := 4 + int(binary.BigEndian.Uint16(clean[4:])) // SOI + the APP1 Exif segment
+			dirty := append(append(append([]byte{}, clean[:seg]...), junk...), clean[seg:]...)
+			a, errA, _ := probeBytes(t, clean)
+			b, errB, _ := probeBytes(t, dirty)
+			return errA == nil && errB == nil && a.Width == b.Width && a.Height == b.Height && a.Rotation == b.Rotation &&
+				a.Mirrored == b.Mirrored && len(b.Unread) == 1 && strings.HasPrefix(b.Unread[0], fmt.Sprintf("%d bytes that are no JPEG marker", len(junk)))
+		},
+		gen.UInt16Range(1, 8), gen.SliceOf(gen.UInt8()).SuchThat(func(b []byte) bool { return len(b) > 0 }),
+	))
+	p.TestingRun(t)
 }
