@@ -25,7 +25,7 @@ const (
 	KindImage    = "image"    // a still image
 	KindGIF      = "gif"      // a GIF, animated or not (platforms treat GIFs apart)
 	KindVideo    = "video"    // a video, with or without sound
-	KindDocument = "document" // a PDF
+	KindDocument = "document" // a PDF or an Office document (PPT, PPTX, DOC, DOCX)
 )
 
 // Facts are what the headers of one file say, as displayed. A fact that does not apply to
@@ -34,7 +34,8 @@ type Facts struct {
 	// Kind is "image", "gif", "video" or "document".
 	Kind string `json:"kind"`
 	// Format is the container or image format: "jpeg", "png", "gif", "webp", "heic",
-	// "bmp", "tiff", "mp4", "mov", "webm", "mkv" (Matroska other than WebM) or "pdf".
+	// "bmp", "tiff", "mp4", "mov", "webm", "mkv" (Matroska other than WebM), "pdf",
+	// "ppt", "pptx", "doc" or "docx".
 	Format string `json:"format"`
 	// MIME is the media type of Format, e.g. "video/mp4".
 	MIME string `json:"mime"`
