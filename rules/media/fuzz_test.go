@@ -85,3 +85,13 @@ func FuzzProbeOffice(f *testing.F) {
 	f.Add(ole2([]string{"A", "B"}, false, true))
 	f.Fuzz(func(t *testing.T, b []byte) { checkCost(t, b) })
 }
+
+// FuzzProbeImageEXIF: the shapes of issue 31 among images: EXIF in WebP and PNG, junk
+// between JPEG markers, a GIF of one-byte sub-blocks, with the cost bound.
+func FuzzProbeImageEXIF(f *testing.F) {
+	f.Add(withWebPEXIF(f, seed(f, "image.webp"), 32, 18, 6, true))
+	f.Add(seed(f, "exif6.png"))
+	f.Add(seed(f, "pillow-photoshop-200dpi-broken.jpg"))
+	f.Add(craftedGIF(3000, 2))
+	f.Fuzz(func(t *testing.T, b []byte) { checkCost(t, b) })
+}
