@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"syscall"
 
 	"github.com/postrules/postrules/internal/mediajson"
 	"github.com/postrules/postrules/rules"
@@ -208,7 +207,7 @@ func probePath(name string) (facts media.Facts, err, ioErr error) {
 	if !st.Mode().IsRegular() {
 		return media.Facts{}, nil, notRegular(name, st.Mode())
 	}
-	f, ioErr := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, ioErr := os.OpenFile(name, os.O_RDONLY|openNonBlock, 0)
 	if ioErr != nil {
 		return media.Facts{}, nil, ioErr
 	}
