@@ -28,7 +28,12 @@ func probeBMP(rd *reader, _ []byte) (Facts, error) {
 	default:
 		return Facts{}, errAt(CodeUnrecognized, 14, fmt.Sprintf("a BMP header of %d bytes is none of the known versions", hs))
 	}
-	if f.Width <= 0 || f.Height <= 0 {
+	if f.Width < 0 {
+		// A negative width has no meaning (only the height's sign does: top-down rows);
+		// the message gives the field's bits rather than a negative size.
+		return Facts{}, errAt(CodeCorrupt, 18, fmt.Sprintf("the BMP header's width field is 0x%08x, a negative number", uint32(f.Width)))
+	}
+	if f.Width == 0 || f.Height == 0 {
 		return Facts{}, errAt(CodeCorrupt, 18, fmt.Sprintf("the BMP header gives %dx%d pixels", f.Width, f.Height))
 	}
 	return f, nil
