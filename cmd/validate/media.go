@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -46,7 +47,8 @@ Output, json: one line per file,
 
 Exit status: 0 every file fits every platform named, 1 a file does not fit one or is
 broken (empty, unrecognized, truncated, corrupt), 2 usage error or a file that cannot
-be opened (named on stderr; the other files are still probed).
+be opened or is no regular file (a FIFO, device, socket or directory: never waited on),
+named on stderr; the other files are still probed.
 `
 
 func runMedia(c *cmdIO, args []string) int {
@@ -211,17 +213,55 @@ func factsLine(f media.Facts) string {
 }
 
 // probePath probes the regular file at name: its facts, or the probe's error (a file that
-// is not what it claims), or ioErr when it cannot be read at all.
+// is not what it claims), or ioErr when it cannot be read at all. Only a regular file is
+// opened: a FIFO with no writer would block open (and a device or socket would feed the
+// probe a stream, not a file it can read at offsets), so the kind of file is checked with
+// Stat before opening, the open itself never waits (O_NONBLOCK: a FIFO swapped in between
+// is opened at once, then refused by the second check), and what was opened is checked
+// again.
 func probePath(name string) (facts media.Facts, err, ioErr error) {
-	f, ioErr := os.Open(name)
+	st, ioErr := os.Stat(name)
+	if ioErr != nil {
+		var pe *os.PathError
+		if errors.As(ioErr, &pe) {
+			pe.Op = "open" // as users know it: "open x.mp4: no such file or directory"
+		}
+		return media.Facts{}, nil, ioErr
+	}
+	if !st.Mode().IsRegular() {
+		return media.Facts{}, nil, notRegular(name, st.Mode())
+	}
+	f, ioErr := os.OpenFile(name, os.O_RDONLY|openNonBlock, 0)
 	if ioErr != nil {
 		return media.Facts{}, nil, ioErr
 	}
 	defer f.Close()
-	st, ioErr := f.Stat()
-	if ioErr != nil || !st.Mode().IsRegular() {
-		return media.Facts{}, nil, errorString(name + ": not a regular file")
+	st, ioErr = f.Stat()
+	if ioErr != nil {
+		return media.Facts{}, nil, ioErr
+	}
+	if !st.Mode().IsRegular() {
+		return media.Facts{}, nil, notRegular(name, st.Mode())
 	}
 	facts, err = media.Probe(f, st.Size())
 	return facts, err, nil
+}
+
+// notRegular is the usage error for a path that is no regular file; it says what the path
+// is, so that a user who gave a FIFO or a device sees why it was not read.
+func notRegular(name string, m os.FileMode) error {
+	what := "not a regular file"
+	switch {
+	case m&os.ModeNamedPipe != 0:
+		what = "a named pipe (FIFO)"
+	case m&os.ModeSocket != 0:
+		what = "a socket"
+	case m&os.ModeCharDevice != 0:
+		what = "a character device"
+	case m&os.ModeDevice != 0:
+		what = "a block device"
+	case m.IsDir():
+		what = "a directory"
+	}
+	return errorString(name + ": " + what + ", not a regular file: media probes files at their offsets, so it reads only regular files")
 }

@@ -48,7 +48,7 @@ func ExampleRules() {
 	}
 	// Output:
 	// bluesky.file.kind error Bluesky takes images, GIFs, videos
-	// bluesky.image.format error image formats JPEG, PNG, WEBP, GIF, HEIC, AVIF, BMP, TIFF
+	// bluesky.image.format error image formats JPEG, PNG, WEBP, GIF, HEIC, HEIF, AVIF, BMP, TIFF
 	// bluesky.image.max_bytes error file size at most 2 MB
 	// bluesky.video.format error video formats MP4
 	// bluesky.video.max_bytes error file size at most 300 MB

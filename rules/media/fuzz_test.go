@@ -59,7 +59,7 @@ const (
 // FuzzProbeCost fails when the bytes read or allocated pass a constant times the size of
 // the input, which here is all header: a header that claims gigabytes costs nothing more.
 func FuzzProbeCost(f *testing.F) {
-	fuzzSeeds(f, ".mp4", ".mov", ".heic", ".avif", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff", ".pdf")
+	fuzzSeeds(f, ".mp4", ".mov", ".heic", ".avif", ".webm", ".jpg", ".png", ".gif", ".webp", ".bmp", ".tiff", ".pdf", ".pptx", ".docx", ".doc")
 	f.Fuzz(func(t *testing.T, b []byte) {
 		checkCost(t, b)
 	})
@@ -78,4 +78,23 @@ func checkCost(t *testing.T, b []byte) {
 	if alloc := int64(after.TotalAlloc - before.TotalAlloc); alloc > allocFactor*n+allocSlack {
 		t.Errorf("allocated %d bytes probing a %d-byte file (bound %d)", alloc, n, allocFactor*n+allocSlack)
 	}
+}
+
+// FuzzProbeOffice: PPTX and DOCX (ZIP), PPT and DOC (compound files), with the cost
+// bound of FuzzProbeCost.
+func FuzzProbeOffice(f *testing.F) {
+	fuzzSeeds(f, ".pptx", ".docx", ".doc")
+	f.Add(ole2([]string{"PowerPoint Document"}, false, false))
+	f.Add(ole2([]string{"A", "B"}, false, true))
+	f.Fuzz(func(t *testing.T, b []byte) { checkCost(t, b) })
+}
+
+// FuzzProbeImageEXIF: the shapes of issue 31 among images: EXIF in WebP and PNG, junk
+// between JPEG markers, a GIF of one-byte sub-blocks, with the cost bound.
+func FuzzProbeImageEXIF(f *testing.F) {
+	f.Add(withWebPEXIF(f, seed(f, "image.webp"), 32, 18, 6, true))
+	f.Add(seed(f, "exif6.png"))
+	f.Add(seed(f, "pillow-photoshop-200dpi-broken.jpg"))
+	f.Add(craftedGIF(3000, 2))
+	f.Fuzz(func(t *testing.T, b []byte) { checkCost(t, b) })
 }

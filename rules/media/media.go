@@ -25,7 +25,7 @@ const (
 	KindImage    = "image"    // a still image
 	KindGIF      = "gif"      // a GIF, animated or not (platforms treat GIFs apart)
 	KindVideo    = "video"    // a video, with or without sound
-	KindDocument = "document" // a PDF
+	KindDocument = "document" // a PDF or an Office document (PPT, PPTX, DOC, DOCX)
 )
 
 // Facts are what the headers of one file say, as displayed. A fact that does not apply to
@@ -35,8 +35,8 @@ type Facts struct {
 	Kind string `json:"kind"`
 	// Format is the container or image format: "jpeg", "png", "gif", "webp", "heic",
 	// "avif", "heif" (a HEIF image of another codec than HEVC and AV1: AVC, JPEG, JPEG
-	// 2000, VVC), "bmp", "tiff", "mp4", "mov", "webm", "mkv" (Matroska other than WebM) or
-	// "pdf".
+	// 2000, VVC), "bmp", "tiff", "mp4", "mov", "webm", "mkv" (Matroska other than WebM),
+	// "pdf", "ppt", "pptx", "doc" or "docx".
 	Format string `json:"format"`
 	// MIME is the media type of Format, e.g. "video/mp4".
 	MIME string `json:"mime"`
@@ -156,6 +156,10 @@ func probe(rd *reader) (f Facts, err error) {
 		fn = probeWebM
 	case hasPrefix(head, "%PDF-"):
 		fn = probePDF
+	case hasPrefix(head, "PK\x03\x04"):
+		fn = probeOOXML
+	case hasPrefix(head, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"):
+		fn = probeOLE2
 	case len(head) >= 8 && isBoxType(head[4:8]):
 		fn = probeISO
 	default:
@@ -187,6 +191,14 @@ func mimeOf(format string) string {
 		return "video/x-matroska"
 	case "pdf":
 		return "application/pdf"
+	case "ppt":
+		return "application/vnd.ms-powerpoint"
+	case "pptx":
+		return "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+	case "doc":
+		return "application/msword"
+	case "docx":
+		return "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 	}
 	return "application/octet-stream"
 }

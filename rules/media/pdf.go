@@ -20,6 +20,9 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
+
+	"github.com/postrules/postrules/rules/apierror"
 )
 
 const (
@@ -67,46 +70,71 @@ func probePDF(rd *reader, _ []byte) (Facts, error) {
 	}
 	xref, ok := pdfInt(tail[i+len("startxref"):])
 	if !ok || xref >= rd.size {
-		return Facts{}, errAt(CodeCorrupt, tailOff+int64(i), "startxref gives no offset inside the file")
+		f.Unread = append(f.Unread, fmt.Sprintf("the page count: startxref at byte %d gives no offset inside the file", tailOff+int64(i)))
+		return f, nil
 	}
 	// Reads inside the tail come from it; the others may add up to the file's size, so
 	// that a PDF is read at most twice over whatever its tables say.
 	x := &pdfXref{rd: rd, start: xref, tail: tail, tailOff: tailOff, left: rd.size, inflate: pdfInflateBudget(rd.size)}
-	root, err := x.root()
-	if err == errPDFBudget || err == errPDFUnread {
-		return f, nil
+	n, perr := x.pages()
+	switch {
+	case perr == errPDFBudget || perr == errPDFUnread:
+		f.Unread = append(f.Unread, "the page count: "+strings.TrimSuffix(perr.Message, " (at byte 0)"))
+	case perr != nil && perr.Code == CodeCorrupt:
+		// The file is a PDF whose cross-reference is damaged: qpdf and viewers rebuild it
+		// by scanning the whole file, which the probe does not do. The page count is left
+		// out (unknown), not the file refused.
+		f.Unread = append(f.Unread, "the page count: "+perr.Message+"; qpdf and viewers rebuild such a cross-reference, the probe does not")
+	case perr != nil:
+		return Facts{}, perr
+	default:
+		f.Pages = n
 	}
+	return f, nil
+}
+
+// pages follows the trailer's /Root to the catalog, its /Pages to the page tree, and
+// returns the tree's /Count (§7.7.3.2).
+func (x *pdfXref) pages() (int, *apierror.Error) {
+	root, err := x.root()
 	if err != nil {
-		return Facts{}, err
+		return 0, asMediaError(err)
 	}
 	catalog, err := x.object(root)
-	if err == errPDFBudget || err == errPDFUnread {
-		return f, nil
+	if err != nil {
+		return 0, asMediaError(err)
 	}
-	if err != nil || catalog == nil {
-		return f, err
+	if catalog == nil {
+		return 0, errAt(CodeCorrupt, x.at, fmt.Sprintf("the catalog, object %d, is free or missing in the cross-reference", root))
 	}
 	pages, ok := pdfRef(catalog, "/Pages")
 	if !ok {
-		return Facts{}, errAt(CodeCorrupt, x.at, "the catalog has no /Pages reference")
+		return 0, errAt(CodeCorrupt, x.at, "the catalog has no /Pages reference")
 	}
 	tree, err := x.object(pages)
-	if err == errPDFBudget || err == errPDFUnread {
-		return f, nil
+	if err != nil {
+		return 0, asMediaError(err)
 	}
-	if err != nil || tree == nil {
-		return f, err
+	if tree == nil {
+		return 0, errAt(CodeCorrupt, x.at, fmt.Sprintf("the page tree, object %d, is free or missing in the cross-reference", pages))
 	}
 	k := bytes.Index(tree, []byte("/Count"))
 	if k < 0 {
-		return Facts{}, errAt(CodeCorrupt, x.at, "the page tree has no /Count")
+		return 0, errAt(CodeCorrupt, x.at, "the page tree has no /Count")
 	}
 	n, ok := pdfInt(tree[k+len("/Count"):])
 	if !ok || n < 0 || n > 1<<31-1 {
-		return Facts{}, errAt(CodeCorrupt, x.at+int64(k), "the page tree's /Count is no page count")
+		return 0, errAt(CodeCorrupt, x.at+int64(k), "the page tree's /Count is no page count")
 	}
-	f.Pages = int(n)
-	return f, nil
+	return int(n), nil
+}
+
+// asMediaError is err as the probe's error type (every error of the walk is one).
+func asMediaError(err error) *apierror.Error {
+	if e, ok := err.(*apierror.Error); ok {
+		return e
+	}
+	return errAt(CodeCorrupt, 0, err.Error())
 }
 
 // pdfXref finds objects through the cross-reference sections, tables or streams, newest
@@ -348,28 +376,63 @@ func (x *pdfXref) table(sec, num int64) (pdfEntry, bool, []byte, int64, error) {
 		for data < x.rd.size && (bytesAt(line, data-pos) == '\r' || bytesAt(line, data-pos) == '\n') {
 			data++
 		}
+		width, err := x.entryWidth(data, count)
+		if err != nil {
+			return pdfEntry{}, false, nil, 0, err
+		}
 		if num >= first && num < first+count {
-			e, err := x.read(data+(num-first)*20, 20)
+			at := data + (num-first)*width
+			e, err := x.read(at, int(width))
 			if err != nil {
 				return pdfEntry{}, false, nil, 0, err
 			}
-			if len(e) < 20 {
-				return pdfEntry{}, false, nil, 0, errAt(CodeTruncated, x.rd.size, "the file ends inside a cross-reference entry")
+			if len(e) < 18 {
+				return pdfEntry{}, false, nil, 0, errAt(CodeTruncated, x.rd.size, fmt.Sprintf("the file ends inside object %d's cross-reference entry", num))
 			}
 			if e[17] != 'n' {
 				return pdfEntry{}, true, nil, 0, nil
 			}
 			off, ok := pdfInt(e[:10])
 			if !ok || off >= x.rd.size {
-				return pdfEntry{}, false, nil, 0, errAt(CodeCorrupt, data+(num-first)*20, fmt.Sprintf("object %d's offset is outside the file", num))
+				return pdfEntry{}, false, nil, 0, errAt(CodeCorrupt, at, fmt.Sprintf("object %d's cross-reference entry gives no offset inside the file", num))
 			}
 			return pdfEntry{kind: 1, off: off}, true, nil, 0, nil
 		}
-		if count > (x.rd.size-data)/20 {
+		if count > (x.rd.size-data)/width {
 			return pdfEntry{}, false, nil, 0, errAt(CodeTruncated, data, fmt.Sprintf("a cross-reference subsection of %d entries runs past the end of the file", count))
 		}
-		pos = data + count*20
+		pos = data + count*width
 	}
+}
+
+// entryWidth is the width of the entries of the subsection whose first entry is at data:
+// 20 bytes as §7.5.4 has them ("oooooooooo ggggg n" and a two-byte end of line), or 19
+// or 21 when a writer ends them with one byte or three, which qpdf and pdf.js accept
+// (qpdf's QPDF::read_xrefTable measures the first entry the same way). An empty
+// subsection has no entries to measure: 20.
+func (x *pdfXref) entryWidth(data, count int64) (int64, error) {
+	if count <= 0 {
+		return 20, nil
+	}
+	e, err := x.read(data, 24)
+	if err != nil {
+		return 0, err
+	}
+	ok := len(e) >= 19 && e[10] == ' ' && e[16] == ' ' && (e[17] == 'n' || e[17] == 'f')
+	for i := 0; ok && i < 16; i++ {
+		ok = i == 10 || e[i] >= '0' && e[i] <= '9'
+	}
+	if !ok {
+		return 0, errAt(CodeCorrupt, data, fmt.Sprintf("the first cross-reference entry is %s, not \"oooooooooo ggggg n\" (§7.5.4)", quoteBytes(e[:min(len(e), 18)])))
+	}
+	w := int64(18)
+	for w < int64(len(e)) && w < 21 && (e[w] == ' ' || e[w] == '\r' || e[w] == '\n') {
+		w++
+	}
+	if w == 18 {
+		return 0, errAt(CodeCorrupt, data+18, fmt.Sprintf("the first cross-reference entry ends in %s, not an end of line", quoteBytes(e[18:19])))
+	}
+	return w, nil
 }
 
 // streamSection looks num up in the cross-reference stream at sec (§7.5.8): its entry

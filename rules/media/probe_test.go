@@ -45,15 +45,27 @@ func TestProbeSeeds(t *testing.T) {
 	}
 }
 
+// TestProbeEXIFOrientation: each of CIPA DC-008's eight orientations, on a 32x18 JPEG.
+// Facts give the clockwise rotation first and the left-right flip after it, so the
+// transposed 5 is a quarter turn clockwise then a flip, and the transversed 7 a quarter
+// turn anti-clockwise then a flip (the same pictures exiftool calls "mirror horizontal
+// and rotate 270 CW" and "... 90 CW", which flip first).
 func TestProbeEXIFOrientation(t *testing.T) {
 	jpg := seed(t, "image.jpg")
-	for o, want := range map[uint16][3]int{1: {32, 18, 0}, 3: {32, 18, 180}, 6: {18, 32, 90}, 8: {18, 32, 270}, 5: {18, 32, 270}, 7: {18, 32, 90}} {
+	type shown struct {
+		w, h, rotation int
+		mirrored       bool
+	}
+	for o, want := range map[uint16]shown{
+		1: {32, 18, 0, false}, 2: {32, 18, 0, true}, 3: {32, 18, 180, false}, 4: {32, 18, 180, true},
+		5: {18, 32, 90, true}, 6: {18, 32, 90, false}, 7: {18, 32, 270, true}, 8: {18, 32, 270, false},
+	} {
 		f, err, _ := probeBytes(t, withEXIF(jpg, o))
 		if err != nil {
 			t.Fatalf("orientation %d: %v", o, err)
 		}
-		if [3]int{f.Width, f.Height, f.Rotation} != want {
-			t.Errorf("orientation %d: %dx%d rotated %d, want %v", o, f.Width, f.Height, f.Rotation, want)
+		if got := (shown{f.Width, f.Height, f.Rotation, f.Mirrored}); got != want || len(f.Unread) != 0 {
+			t.Errorf("orientation %d: %+v (unread %q), want %+v", o, got, f.Unread, want)
 		}
 	}
 }
@@ -73,7 +85,9 @@ func TestProbeErrors(t *testing.T) {
 		{"mp4 without its moov", mp4[:len(mp4)-1300], "media_truncated", 40, "past the end"},
 		{"box of 4 GB", append(append([]byte{}, mp4[:32]...), 0xFF, 0xFF, 0xFF, 0xFF, 'm', 'd', 'a', 't'), "media_truncated", 32, "declares 4294967295 bytes"},
 		{"png cut in IHDR", seed(t, "image.png")[:20], "media_truncated", 8, "IHDR"},
-		{"jpeg without 0xFF", []byte{0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0x12, 0x34}, "media_corrupt", 8, "0x12"},
+		// Bytes that are no marker are skipped, as libjpeg does; then the file ends with no
+		// frame header, so its size is unknown.
+		{"jpeg without 0xFF, then its end", []byte{0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0x12, 0x34}, "media_truncated", 10, "before any frame header (SOF)"},
 	}
 	for _, tt := range tests {
 		_, err, _ := probeBytes(t, tt.b)
