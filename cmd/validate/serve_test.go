@@ -222,6 +222,9 @@ func TestServeDraftReplaysTheCLI(t *testing.T) {
 		if res.StatusCode != cli.HTTPStatus || got != want {
 			t.Errorf("%s (%s):\n HTTP %d %s\n CLI  %d %s", tt.body, tt.state, res.StatusCode, got, cli.HTTPStatus, want)
 		}
+		if cli.Valid && res.StatusCode != 200 { // the seed's contract: a published draft answers 200
+			t.Errorf("%s (%s): a published draft answered %d, want 200", tt.body, tt.state, res.StatusCode)
+		}
 	}
 }
 
@@ -455,7 +458,7 @@ func TestServeDraftPublishedOnce(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if count["202"] != 1 || count["202"]+count["409draft_already_publishing"]+count["404draft_not_found"] != 32 {
+	if count["200"] != 1 || count["200"]+count["409draft_already_publishing"]+count["404draft_not_found"] != 32 {
 		t.Fatalf("answers: %v", count)
 	}
 }

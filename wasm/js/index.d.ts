@@ -506,7 +506,8 @@ interface VerdictBase {
 /** An accepted request. */
 export interface ValidVerdict extends VerdictBase {
   valid: true;
-  httpStatus: 202;
+  /** 202 for checkPost (a created post), 200 for checkDraftPublish (a published draft). */
+  httpStatus: 202 | 200;
   error: null;
   problems: [];
   /**
