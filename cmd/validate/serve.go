@@ -230,7 +230,7 @@ func newSandbox(cfg serveConfig) *sandbox {
 		panic("validate serve: " + err.Error())
 	}
 	s.mux.Handle("/openapi.json", getOnly(func(w http.ResponseWriter, r *http.Request) { writeBytes(w, "application/json", openapi) }))
-	book, err := marshalJSON(rules.Book())
+	book, err := marshalJSON(fullBook()) // the whole book, media rules included, as validate rules lists it
 	if err != nil {
 		panic("validate serve: " + err.Error())
 	}
