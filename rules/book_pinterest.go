@@ -142,8 +142,14 @@ func (pinterestBoardRequired) target(c *check) {
 
 type pinterestBoardID struct{}
 
+// target refuses a given boardId that is not digits, a blank one included: Pinterest's
+// PinCreate.board_id pattern ^\d+$ refuses it (a missing one is pinterest.board.required's).
 func (pinterestBoardID) target(c *check) {
-	if id, ok := pinterestBoard(c); ok && c.optsOK() && !digits(id) && !c.broken(c.opts()+"/boardId") {
+	pin := c.Target.Pinterest
+	if pin == nil || pin.BoardID == nil || !c.optsOK() || c.broken(c.opts()+"/boardId") {
+		return
+	}
+	if id := *pin.BoardID; !digits(id) {
 		c.report(apierror.CodeInvalidValue, c.opts()+"/boardId", "boardId is a Pinterest board id, digits only, not "+strconv.Quote(id))
 	}
 }

@@ -337,10 +337,6 @@ func targetUnion(g *generator, base obj) obj {
 			set("content", content).
 			set("platformSpecificData", g.ref(po.options))
 		required := []string{"platform"}
-		if po.platform == rules.Pinterest {
-			// pinterest.board.required: a pin without options has no board.
-			required = append(required, "platformSpecificData")
-		}
 		target := obj{
 			{"description", "A target on " + string(po.platform) + ": platformSpecificData is " + po.options.Name() + "."},
 			{"type", "object"},
