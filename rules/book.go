@@ -30,9 +30,10 @@ type Rule struct {
 	// Unit is what Limit counts: a counter's wire name ("graphemes", "bytes", "utf16"),
 	// "items", "links", "hashtags", "mentions", "characters"; "" when there is no Limit.
 	Unit string `json:"unit,omitempty"`
-	// Source is the URL of the source the rule follows.
+	// Source is the URL of the source the rule follows: its first Sources entry's.
 	Source string `json:"source"`
-	// Read is the date (YYYY-MM-DD) the source was read for this book.
+	// Read is the date (YYYY-MM-DD) the source was read for this book: its first Sources
+	// entry's.
 	Read string `json:"read"`
 	// Sources are every source of the rule's figure, as data (see [Source]); the first is
 	// the one Source and Read name.
@@ -206,10 +207,10 @@ const (
 // does. A rule whose only refusing source is one of these is the API's contract.
 const (
 	// srcDesign is the API's design (the seed): twitter counted in graphemes, rule T1.
-	srcDesign = "https://github.com/postrules/postrules/blob/main/docs/design.md (this API's contract, the seed)"
+	srcDesign = "https://github.com/postrules/postrules/blob/main/docs/design.md"
 	// srcAPIShape is the API's request shape as its OpenAPI document states it: one
 	// altText entry per media item, in order.
-	srcAPIShape = "https://github.com/postrules/postrules/blob/main/schema/jsonschema/testdata/jsonschema/openapi.json (this API's request shape)"
+	srcAPIShape = "https://github.com/postrules/postrules/blob/main/schema/jsonschema/testdata/jsonschema/openapi.json"
 )
 
 // Source URLs shared by several platforms (each platform file has its own).

@@ -50,7 +50,7 @@ const (
 var twitterRules = []Rule{
 	{ID: idTwitterTextMax, Platform: Twitter, Severity: SeverityError, Limit: 280, Unit: graphemesName, kind: kindLength,
 		Sources: []Source{
-			refuses(srcDesign, "280 graphemes per post (rule 2; rule T1 for threads)", "twitter cap is 280 by default"),
+			refuses(srcDesign, "280 graphemes per post (this API's design, the seed: rule 2; rule T1 for threads)", "twitter cap is 280 by default"),
 			refuses(srcXCount, "280 weighted (CJK and emoji 2, a URL 23)", "Posts on X can contain up to 280 characters. However, not all characters count equally"),
 			refuses("https://github.com/twitter/twitter-text/blob/master/config/v3.json", "maxWeightedTweetLength 280, transformedURLLength 23", ""),
 		},
@@ -69,8 +69,8 @@ var twitterRules = []Rule{
 			refuses("https://github.com/gitroomhq/postiz-app/blob/main/libraries/nestjs-libraries/src/integrations/social/x.provider.ts", "one cashtag per post (X API 403, as the client handles it)", "maximum of one cashtag"),
 			refuses("https://github.com/twitter/twitter-text/blob/master/js/src/regexp/validCashtag.js", "what a cashtag is: $ and 1-6 letters, optionally . or _ and 1-2 letters", ""),
 		},
-		What: "at most one $cashtag per post (X answers \"You can only include a maximum of one cashtag\"); a cashtag is what twitter-text extracts: $ and 1-6 letters, optionally . or _ and 1-2 letters, after white space",
-		Note: "what a cashtag is follows twitter-text 3.1.0 (validCashtag.js, cashtag.js); the limit of one is in no X document, only in X's API error as handled by Postiz (gitroomhq/postiz-app, x.provider.ts)"},
+		What: "at most one $cashtag per post (X answers 403 \"Posts are limited to a maximum of one cashtag\"); a cashtag is what twitter-text extracts: $ and 1-6 letters, optionally . or _ and 1-2 letters, after white space",
+		Note: "what a cashtag is follows twitter-text 3.1.0 (validCashtag.js, cashtag.js); the limit of one is in no X document, only in X's own API error (403 \"Posts are limited to a maximum of one cashtag\", quoted by Postiz's x.provider.ts and other public clients): a platform's error message refuses, so an error"},
 	{ID: idTwitterPoll, option: "poll.options", each: true, Platform: Twitter, Severity: SeverityError, Limit: 25, Unit: utf16Name,
 		Sources: []Source{
 			refuses(srcXCreate, "options 2-4, 1-25 characters each", "Poll options (2-4 choices, 1-25 characters each)."),
