@@ -187,20 +187,10 @@ const (
 	kindLittleText                 // the text holds no unescaped character of LinkedIn's little text
 )
 
-// Dates the sources were read. Rules whose primary source was read again for this book
-// carry readToday; the others carry the date their lead was compiled (research notes of
-// 2026-11, sources named in the rule) and say so in their Note.
-const (
-	readToday = "2026-11-24"
-	readLead  = "2026-11-01"
-	// readAudit: the audit of every rule against the platform's own pages (the rules it
-	// found wrong, outdated or missing were re-read at their sources that day).
-	readAudit = "2026-11-26"
-	// readAudit2: sources read on 2026-11-28, by the second audit of the book against the
-	// platforms' own pages and again for its corrections (issue 30); each Source names
-	// the date its own words were read.
-	readAudit2 = "2026-11-28"
-)
+// readAudit2 is the date the book's sources were read for issue 30: by the second audit
+// of the book against the platforms' own pages (rules-audit-2) and again for its
+// corrections; each Source names the date its own words were read.
+const readAudit2 = "2026-11-28"
 
 // Sources of the API's own contract: what this API refuses because its own design says
 // so (rule 7 of docs/design.md: where the seed speaks, it wins), not because a platform

@@ -318,14 +318,6 @@ func (c *check) altMissing(alt []string) {
 	}
 }
 
-// text is the target's text and its pointer: its content override, else the shared content.
-func (c *check) text() (string, string) {
-	if t := c.Target; t.Content != nil {
-		return *t.Content, c.base() + "/content"
-	}
-	return c.Post.Content, "/content"
-}
-
 // mediaCount counts a post's media by kind. Items of a type outside the four are left to
 // the wire format's check.
 type mediaCount struct {
