@@ -30,9 +30,10 @@ type Rule struct {
 	// Unit is what Limit counts: a counter's wire name ("graphemes", "bytes", "utf16"),
 	// "items", "links", "hashtags", "mentions", "characters"; "" when there is no Limit.
 	Unit string `json:"unit,omitempty"`
-	// Source is the URL of the source the rule follows.
+	// Source is the URL of the source the rule follows: its first Sources entry's.
 	Source string `json:"source"`
-	// Read is the date (YYYY-MM-DD) the source was read for this book.
+	// Read is the date (YYYY-MM-DD) the source was read for this book: its first Sources
+	// entry's.
 	Read string `json:"read"`
 	// Sources are every source of the rule's figure, as data (see [Source]); the first is
 	// the one Source and Read name.
@@ -60,6 +61,10 @@ type Rule struct {
 	// values are the values an enum rule allows its option member (a package-level
 	// slice shared by the rule's copies); nil for other rules.
 	values *[]string
+	// posts says which posts a text rule (kind != kindOther) measures: every post, only
+	// a photo post's text, or every text but a photo post's (TikTok: a photo post's text
+	// is its description, 4,000 UTF-16 code units, a video's its caption, 2,200).
+	posts postKind
 	// schema overrides what Rule.Schema derives from the unit and kind, for a rule whose
 	// unit says too little (a length over all of an array's strings, a rule with a part
 	// no schema states); "" derives it.
@@ -67,6 +72,28 @@ type Rule struct {
 }
 
 type ruleKind uint8
+
+// postKind is which posts a text rule measures (Rule.posts).
+type postKind uint8
+
+const (
+	postsEvery    postKind = iota // every post's text
+	postsPhoto                    // only the text of a photo post (images, no video)
+	postsNotPhoto                 // every text but a photo post's; text measured without its media too
+)
+
+// Posts says which posts' text a text rule measures: "" every post; "photo" only a photo
+// post's (its media are images and no video), which a text measured without its media
+// (Limits.Measure, MeasureAll) never is; "not-photo" every text but a photo post's.
+func (r Rule) Posts() string {
+	switch r.posts {
+	case postsPhoto:
+		return "photo"
+	case postsNotPhoto:
+		return "not-photo"
+	}
+	return ""
+}
 
 // ruleCheck is a rule's check of each target of the rule's platform. A rule whose one
 // problem speaks for several targets also checks the whole post: its check is a
@@ -160,15 +187,20 @@ const (
 	kindLittleText                 // the text holds no unescaped character of LinkedIn's little text
 )
 
-// Dates the sources were read. Rules whose primary source was read again for this book
-// carry readToday; the others carry the date their lead was compiled (research notes of
-// 2026-11, sources named in the rule) and say so in their Note.
+// readAudit2 is the date the book's sources were read for issue 30: by the second audit
+// of the book against the platforms' own pages (rules-audit-2) and again for its
+// corrections; each Source names the date its own words were read.
+const readAudit2 = "2026-11-28"
+
+// Sources of the API's own contract: what this API refuses because its own design says
+// so (rule 7 of docs/design.md: where the seed speaks, it wins), not because a platform
+// does. A rule whose only refusing source is one of these is the API's contract.
 const (
-	readToday = "2026-11-24"
-	readLead  = "2026-11-01"
-	// readAudit: the audit of every rule against the platform's own pages (the rules it
-	// found wrong, outdated or missing were re-read at their sources that day).
-	readAudit = "2026-11-26"
+	// srcDesign is the API's design (the seed): twitter counted in graphemes, rule T1.
+	srcDesign = "https://github.com/postrules/postrules/blob/main/docs/design.md"
+	// srcAPIShape is the API's request shape as its OpenAPI document states it: one
+	// altText entry per media item, in order.
+	srcAPIShape = "https://github.com/postrules/postrules/blob/main/schema/jsonschema/testdata/jsonschema/openapi.json"
 )
 
 // Source URLs shared by several platforms (each platform file has its own).
@@ -196,6 +228,15 @@ var textRules [numPlatforms][]int
 // unit (bookCounter), nil for a unit no counter of this package counts.
 var ruleCounter []Counter
 
+// photoTextRules lists, per platform, the positions in book of the rules applied to the
+// text of a photo post: textRules less the postsNotPhoto ones, with the postsPhoto ones,
+// in the book's order.
+var photoTextRules [numPlatforms][]int
+
+// hasPhotoText is, by Platform.index()+1 (0: a string that is no platform), whether the
+// platform measures a photo post's text with other rules than its textRules.
+var hasPhotoText [numPlatforms + 1]bool
+
 // checkRules lists, per platform, the positions in book of the rules with a check of a
 // target, in the book's order.
 var checkRules [numPlatforms][]int
@@ -208,11 +249,20 @@ func init() {
 	bookIndex = make(map[string]int, len(book))
 	ruleCounter = make([]Counter, len(book))
 	for i, r := range book {
+		if len(r.Sources) > 0 { // Source and Read name the first source
+			book[i].Source, book[i].Read = r.Sources[0].URL, r.Sources[0].Read
+		}
 		bookIndex[r.ID] = i
 		ruleCounter[i], _ = bookCounter(r.Unit)
 		p := r.Platform.index()
-		if r.kind != kindOther {
+		if r.kind != kindOther && r.posts != postsPhoto {
 			textRules[p] = append(textRules[p], i)
+		}
+		if r.kind != kindOther && r.posts != postsNotPhoto {
+			photoTextRules[p] = append(photoTextRules[p], i)
+		}
+		if r.kind != kindOther && r.posts != postsEvery {
+			hasPhotoText[p+1] = true
 		}
 		if r.check != nil {
 			checkRules[p] = append(checkRules[p], i)

@@ -44,34 +44,61 @@ var blueskyMedia = mediaShape{refused: []string{"document"}, alone: [][]string{{
 
 var blueskyRules = []Rule{
 	{ID: idBlueskyTextMaxGraphemes, Platform: Bluesky, Severity: SeverityError, Limit: 300, Unit: graphemesName, kind: kindLength,
-		What: "the text is at most 300 grapheme clusters (lexicon maxGraphemes)", Source: srcBskyPost, Read: readToday},
+		Sources: []Source{
+			refuses(srcBskyPost, "text maxGraphemes 300", ""),
+		},
+		What: "the text is at most 300 grapheme clusters (lexicon maxGraphemes)"},
 	{ID: idBlueskyTextMaxBytes, Platform: Bluesky, Severity: SeverityError, Limit: 3000, Unit: bytesName, kind: kindLength,
-		What: "the text is at most 3,000 UTF-8 bytes (lexicon maxLength)", Source: srcBskyPost, Read: readToday,
+		Sources: []Source{
+			refuses(srcBskyPost, "text maxLength 3000 (bytes)", ""),
+		},
+		What: "the text is at most 3,000 UTF-8 bytes (lexicon maxLength)",
 		Note: "letmepost says the limit is \"not bytes\" and misses maxLength; the lexicon validator counts maxLength in UTF-8 bytes"},
 	{ID: idBlueskyEmbedSingle, media: &blueskyMedia, Platform: Bluesky, Severity: SeverityError,
-		What: "images, or one video (a GIF is posted as a video); never mixed; no document", Source: srcBskyPost, Read: readLead,
+		Sources: []Source{
+			refuses(srcBskyPost, "embed: one of images, video, gallery, external, record, recordWithMedia", ""),
+		},
+		What:  "images, or one video (a GIF is posted as a video); never mixed; no document",
 		Note:  "one embed per post: images or video, not both",
 		check: blueskyEmbed{}},
 	{ID: idBlueskyMediaMaxImages, media: &blueskyMedia, Platform: Bluesky, Severity: SeverityError, Limit: 10, Unit: "items",
-		What: "at most 10 images (embed.gallery; embed.images holds 4)", Source: srcBskyGallery, Read: readAudit,
-		Note:  "app.bsky.embed.gallery media maxLength 10, each image blob at most 2,000,000 bytes; its description says the maximum may change. More than 4 images is the warning bluesky.media.gallery",
+		Sources: []Source{
+			refuses(srcBskyGallery, "gallery items maxLength 20; clients enforce a soft limit of 10", "Clients should currently enforce a soft limit of 10 items in authoring UIs."),
+		},
+		What:  "at most 10 images (embed.gallery; embed.images holds 4)",
+		Note:  "app.bsky.embed.gallery items maxLength 20, with a soft limit of 10 that clients should enforce in authoring UIs (the official app's); the book errs at 10 (until 2026-11-28 this note said the lexicon's maxLength was 10). More than 4 images is the warning bluesky.media.gallery",
 		check: blueskyMaxImages{}},
 	{ID: idBlueskyMediaGallery, Platform: Bluesky, Severity: SeverityWarning, Limit: 4, Unit: "items",
-		What: "more than 4 images: posted as a gallery (embed.gallery), which clients that predate it do not show", Source: srcBskyImages, Read: readAudit,
+		Sources: []Source{
+			recommends(srcBskyImages, "embed.images maxLength 4; more goes in embed.gallery", ""),
+		},
+		What:  "more than 4 images: posted as a gallery (embed.gallery), which clients that predate it do not show",
 		Note:  "app.bsky.embed.images holds at most 4 images; 5 to 10 need app.bsky.embed.gallery",
 		check: blueskyGallery{}},
 	{ID: idBlueskyAltCount, Platform: Bluesky, Severity: SeverityError,
-		What: "platformSpecificData.altText has no more entries than the post has media", Source: srcPeer, Read: readToday,
+		Sources: []Source{
+			refuses(srcAPIShape, "altText: one entry per media item, in order (this API's request shape)", ""),
+		},
+		What:  "platformSpecificData.altText has no more entries than the post has media",
 		check: blueskyAltCount{}},
 	{ID: idBlueskyAltMax, option: "altText", each: true, Platform: Bluesky, Severity: SeverityWarning, Limit: 2000, Unit: graphemesName,
-		What: "an alt text over 2,000 graphemes: the official app's cap (the lexicon has none)", Source: srcBskyApp, Read: readLead,
+		Sources: []Source{
+			recommends(srcBskyApp, "MAX_ALT_TEXT 2000 (the official app; the lexicon has no cap)", "export const MAX_ALT_TEXT = 2000"),
+		},
+		What:  "an alt text over 2,000 graphemes: the official app's cap (the lexicon has none)",
 		Note:  "letmepost calls 2000 a schema limit; it is only the app's (MAX_ALT_TEXT), so a warning",
 		check: blueskyAltMax{}},
 	{ID: idBlueskyAltMissing, Platform: Bluesky, Severity: SeverityWarning,
-		What: "an image without alt text", Source: srcBskyImages, Read: readLead,
+		Sources: []Source{
+			recommends(srcBskyImages, "image required: [image, alt] (alt may be empty)", ""),
+		},
+		What:  "an image without alt text",
 		check: blueskyAltMissing{}},
 	{ID: idBlueskyLangsMax, option: "langs", Platform: Bluesky, Severity: SeverityError, Limit: 3, Unit: "items",
-		What: "platformSpecificData.langs has at most 3 entries (lexicon langs maxLength 3)", Source: srcBskyPost, Read: readToday,
+		Sources: []Source{
+			refuses(srcBskyPost, "langs maxLength 3", ""),
+		},
+		What:  "platformSpecificData.langs has at most 3 entries (lexicon langs maxLength 3)",
 		check: blueskyLangs{}},
 }
 

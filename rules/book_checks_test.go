@@ -99,6 +99,11 @@ var checkCases = []struct {
 	{idInstagramAltMax, on(Instagram, items("image"), func(t *PostTarget) { t.Instagram = &InstagramOptions{AltText: []string{strings.Repeat("a", 1001)}} }),
 		opts + "/altText/0", "alt text 0 is 1001 UTF-16 code units; the limit is 1000",
 		on(Instagram, items("image"), func(t *PostTarget) { t.Instagram = &InstagramOptions{AltText: []string{"a cat"}} })},
+	// Alt text is for images: an entry for a video is not sent (a warning); an empty
+	// entry for a video, or one for an image, says nothing.
+	{idInstagramAltVideo, on(Instagram, items("image", "video"), func(t *PostTarget) { t.Instagram = &InstagramOptions{AltText: []string{"a cat", "a dog running"}} }),
+		opts + "/altText/1", "media item 1 is a video: Instagram takes alt text on images only",
+		on(Instagram, items("image", "video"), func(t *PostTarget) { t.Instagram = &InstagramOptions{AltText: []string{"a cat", ""}} })},
 	{idInstagramAltCount, on(Instagram, items("image"), func(t *PostTarget) { t.Instagram = &InstagramOptions{AltText: []string{"a", "b"}} }),
 		opts + "/altText", "2 alt texts for 1 media item",
 		on(Instagram, items("image"), func(t *PostTarget) { t.Instagram = &InstagramOptions{AltText: []string{"a"}} })},
@@ -127,9 +132,14 @@ var checkCases = []struct {
 		on(YouTube, items("video"), func(t *PostTarget) { t.YouTube = &YouTubeOptions{FirstComment: ptr("c")} })},
 
 	// tiktok
-	{idTikTokPhotoTitleMax, on(TikTok, items("image"), func(t *PostTarget) { t.Content = ptr(strings.Repeat("p", 91)) }),
-		"/platforms/0/content", "the title (a photo post's text) is 91 UTF-16 code units; the limit is 90",
-		on(TikTok, items("video"), func(t *PostTarget) { t.Content = ptr(strings.Repeat("p", 91)) })},
+	// The title is an option of its own; a photo post's text is its description (4,000),
+	// so a 91-unit text is no title problem.
+	{idTikTokPhotoTitleMax, on(TikTok, items("image"), func(t *PostTarget) { t.TikTok = &TikTokOptions{Title: ptr(strings.Repeat("p", 91))} }),
+		opts + "/title", "the title is 91 UTF-16 code units; the limit is 90",
+		on(TikTok, items("image"), func(t *PostTarget) {
+			t.Content = ptr(strings.Repeat("p", 91))
+			t.TikTok = &TikTokOptions{Title: ptr(strings.Repeat("p", 90))}
+		})},
 	{idTikTokPhotoDescriptionMax, on(TikTok, items("image"), func(t *PostTarget) { t.TikTok = &TikTokOptions{Description: ptr(strings.Repeat("d", 4001))} }),
 		opts + "/description", "the description is 4001",
 		on(TikTok, items("image"), func(t *PostTarget) { t.TikTok = &TikTokOptions{Description: ptr("d")} })},
@@ -312,5 +322,47 @@ func TestBookChecksBroken(t *testing.T) {
 	p.Broken = func(path string) bool { return path == "/mediaItems" }
 	if got := runChecks(DefaultLimits(), p); len(got) != 0 {
 		t.Errorf("got %+v", got)
+	}
+}
+
+// TestTikTokPhotoText: a photo post's text is its description (4,000 UTF-16 code units,
+// tiktok.photo.text.max), a video's its caption (2,200, tiktok.video.caption.max); the
+// 2,200 cap never refuses a photo post's text (issue 30: every TikTok photo caption over 90
+// was refused).
+func TestTikTokPhotoText(t *testing.T) {
+	text := func(n int) func(*PostTarget) { return func(t *PostTarget) { t.Content = ptr(strings.Repeat("a", n)) } }
+	for _, tc := range []struct {
+		name  string
+		post  *Post
+		rules []string // the rules the target's text breaks
+		cap   int      // the cap of the post's deciding measurement
+	}{
+		{"a photo post of 4,000 units: fits its description", on(TikTok, items("image", "image"), text(4000)), nil, 4000},
+		{"a photo post of 4,001 units", on(TikTok, items("image"), text(4001)), []string{idTikTokPhotoTextMax}, 4000},
+		{"a video of 2,201 units", on(TikTok, items("video"), text(2201)), []string{idTikTokVideoCaptionMax}, 2200},
+		{"a video of 2,200 units", on(TikTok, items("video"), text(2200)), nil, 2200},
+		{"no media: measured as a caption", on(TikTok, nil, text(2201)), []string{idTikTokVideoCaptionMax}, 2200},
+	} {
+		checks := DefaultLimits().CheckPost(tc.post, nil)
+		var got []string
+		for _, e := range checks[0].Errors {
+			got = append(got, e.Rule)
+		}
+		if strings.Join(got, ",") != strings.Join(tc.rules, ",") || checks[0].Posts[0].Cap != tc.cap {
+			t.Errorf("%s: broke %v, cap %d; want %v, cap %d", tc.name, got, checks[0].Posts[0].Cap, tc.rules, tc.cap)
+		}
+	}
+	// The shared content is measured once per reading: a photo target and a video target
+	// of the same text each get their own rules.
+	p := on(TikTok, items("image"), nil)
+	p.Content = strings.Repeat("a", 3000)
+	p.Targets = append(p.Targets, PostTarget{Index: 1, Platform: TikTok})
+	checks := DefaultLimits().CheckPost(p, nil)
+	if len(checks[0].Errors) != 0 || len(checks[1].Errors) != 0 {
+		t.Errorf("a 3,000-unit photo post's text: %v %v", checks[0].Errors, checks[1].Errors)
+	}
+	p.Media = items("video")
+	if checks := DefaultLimits().CheckPost(p, nil); len(checks[0].Errors) != 1 || len(checks[1].Errors) != 1 {
+		t.Errorf("a 3,000-unit video caption: %v %v", checks[0].Errors, checks[1].Errors)
 	}
 }

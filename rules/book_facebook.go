@@ -23,15 +23,22 @@ const (
 	idFacebookMediaKinds = "facebook.media.kinds"
 )
 
-// facebookMedia is what facebook's media rules (facebook.media.kinds) allow of a post's media items.
-var facebookMedia = mediaShape{refused: []string{"document"}, alone: [][]string{{"video"}}, maxRule: idFacebookMediaKinds, maxOf: []string{"image", "gif"}}
+// No media shape: the rule below is a warning (peers only), and a JSON Schema states
+// errors alone.
 
 var facebookRules = []Rule{
 	{ID: idFacebookTextMax, Platform: Facebook, Severity: SeverityError, Limit: 63206, Unit: utf16Name, kind: kindLength,
-		What: "the text is at most 63,206 characters, counted in UTF-16 code units", Source: srcFacebookPZ, Read: readLead,
-		Note: "no Meta document states it; peers say 63,206, Mixpost's default 5,000. The weakest number of the book"},
-	{ID: idFacebookMediaKinds, media: &facebookMedia, Platform: Facebook, Severity: SeverityError, Limit: 10, Unit: "items",
-		What: "up to 10 photos, or one video; never mixed; no document", Source: srcFacebookMX, Read: readLead,
+		Sources: []Source{
+			recommends(srcFacebookPZ, "63206 characters (a peer; no Meta document states it)", ""),
+		},
+		What: "the text is at most 63,206 characters, counted in UTF-16 code units (the figure peers use; no Meta document states one)",
+		Note: "no Meta document states it; peers say 63,206, Mixpost's default 5,000. The weakest number of the book. By the evidence it would be a warning, but every platform's primary text rule is an error length rule (Limits.For, validate length, the composer): kept an error, the one exception to \"no error without a refusing source\" (TestErrorRulesHaveRefusingSource), until Meta states a figure or the lead decides"},
+	{ID: idFacebookMediaKinds, Platform: Facebook, Severity: SeverityWarning, Limit: 10, Unit: "items",
+		Sources: []Source{
+			recommends(srcFacebookMX, "up to 10 photos or one video (a peer; no Meta document found)", ""),
+		},
+		What:  "more than 10 photos, a video with other media, or a document: what peers refuse (no Meta document states it)",
+		Note:  "from a peer's configuration (Mixpost); a warning since 2026-11-28 (severity follows evidence), an error before",
 		check: facebookMediaKinds{}},
 }
 

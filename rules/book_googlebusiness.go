@@ -56,33 +56,56 @@ const (
 	idGoogleBusinessEvent         = "googlebusiness.event"
 )
 
-// gbpMediaShape is what googlebusiness's media rules (googlebusiness.media) allow of a post's media items.
-var gbpMediaShape = mediaShape{refused: []string{"video", "gif", "document"}, maxRule: idGoogleBusinessMedia}
+// No media shape: the rule below is a warning (peers only), and a JSON Schema states
+// errors alone.
 
 var googleBusinessRules = []Rule{
 	{ID: idGoogleBusinessSummaryMax, Platform: GoogleBusiness, Severity: SeverityError, Limit: 1500, Unit: utf16Name, kind: kindLength,
-		What: "the post summary is at most 1,500 characters, counted in UTF-16 code units", Source: srcGBPZernio, Read: readLead,
+		Sources: []Source{
+			refuses("https://www.searchenginejournal.com/google-my-business-changes-post-limit-to-1500-characters/272013/", "1,500 characters (Google's posts guideline, as reported)", "Google has changed the length of posts published via Google My Business to 1,500 characters."),
+			recommends(srcGBPZernio, "1500 characters (a peer)", ""),
+		},
+		What: "the post summary is at most 1,500 characters, counted in UTF-16 code units",
 		Note: "from peers (Postiz, Zernio); Google's LocalPost reference states no number"},
-	{ID: idGoogleBusinessMedia, media: &gbpMediaShape, Platform: GoogleBusiness, Severity: SeverityError, Limit: 1, Unit: "items",
-		What: "at most one image; local posts take no video, GIF or document", Source: srcGBPZernio, Read: readLead,
-		Note:  "Postiz maps a VIDEO media format in its code but refuses video in checkValidity; peers agree local posts take no video",
+	{ID: idGoogleBusinessMedia, Platform: GoogleBusiness, Severity: SeverityWarning, Limit: 1, Unit: "items",
+		Sources: []Source{
+			recommends(srcGBPZernio, "one image; no video (peers; the LocalPost reference states no count)", ""),
+		},
+		What:  "more than one image, or a video, GIF or document: what peers refuse (Google's LocalPost reference states no count)",
+		Note:  "Postiz maps a VIDEO media format in its code but refuses video in checkValidity; peers agree local posts take no video. A warning since 2026-11-28 (severity follows evidence), an error before",
 		check: gbpMedia{}},
 	{ID: idGoogleBusinessTopic, option: "topicType", values: &gbpTopicTypes, Platform: GoogleBusiness, Severity: SeverityError,
-		What: "platformSpecificData.topicType is STANDARD, EVENT or OFFER (ALERT posts cannot be created through the API)", Source: srcGBPLocalPost, Read: readAudit,
+		Sources: []Source{
+			refuses(srcGBPLocalPost, "topicType STANDARD, EVENT, OFFER (ALERT not creatable)", ""),
+		},
+		What:  "platformSpecificData.topicType is STANDARD, EVENT or OFFER (ALERT posts cannot be created through the API)",
 		check: gbpTopic{}},
 	{ID: idGoogleBusinessCTA, option: "callToActionType", values: &gbpCallToActions, Platform: GoogleBusiness, Severity: SeverityError,
-		What: "a call to action has a callToActionType (BOOK, ORDER, SHOP, LEARN_MORE, SIGN_UP, CALL or GET_OFFER), and a callToActionUrl unless it is CALL", Source: srcGBPLocalPost, Read: readAudit,
+		Sources: []Source{
+			refuses("https://developers.google.com/my-business/content/posts-data", "actionType BOOK, ORDER, SHOP, LEARN_MORE, SIGN_UP, CALL", "The following are the supported call to action types"),
+			refuses(srcGBPLocalPost, "callToAction.url unless CALL", ""),
+		},
+		What:  "a call to action has a callToActionType (BOOK, ORDER, SHOP, LEARN_MORE, SIGN_UP, CALL or GET_OFFER), and a callToActionUrl unless it is CALL",
 		check: gbpCallToAction{}},
 	{ID: idGoogleBusinessCTADeprecated, Platform: GoogleBusiness, Severity: SeverityWarning,
-		What: "callToActionType GET_OFFER: deprecated by Google (an OFFER post carries its offer)", Source: srcGBPLocalPost, Read: readAudit,
+		Sources: []Source{
+			recommends(srcGBPLocalPost, "GET_OFFER deprecated", ""),
+		},
+		What:  "callToActionType GET_OFFER: deprecated by Google (an OFFER post carries its offer)",
 		Note:  "the LocalPost reference still lists GET_OFFER but marks it deprecated; accepted, with a warning",
 		check: gbpDeprecated{}},
 	{ID: idGoogleBusinessOfferCTA, Platform: GoogleBusiness, Severity: SeverityWarning,
-		What: "a call to action on an OFFER post: Google ignores it", Source: srcGBPLocalPost, Read: readAudit,
+		Sources: []Source{
+			recommends(srcGBPLocalPost, "callToAction ignored for OFFER", "Ignored for topic type OFFER."),
+		},
+		What:  "a call to action on an OFFER post: Google ignores it",
 		Note:  "LocalPost reference (read 2026-11-26): the call to action is ignored for OFFER posts, whose offer (couponCode, redeemOnlineUrl, terms) takes its place",
 		check: gbpOfferCallToAction{}},
 	{ID: idGoogleBusinessEvent, Platform: GoogleBusiness, Severity: SeverityError, schema: SchemaPartial,
-		What: "topicType EVENT and OFFER require eventTitle, eventStartDate and eventEndDate (YYYY-MM-DD, real dates); EVENT also eventStartTime and eventEndTime (HH:MM); the event or offer ends after it starts", Source: srcGBPLocalPost, Read: readAudit,
+		Sources: []Source{
+			refuses(srcGBPLocalPost, "event required for EVENT and OFFER", "Event information. Required for topic types EVENT and OFFER."),
+		},
+		What:  "topicType EVENT and OFFER require eventTitle, eventStartDate and eventEndDate (YYYY-MM-DD, real dates); EVENT also eventStartTime and eventEndTime (HH:MM); the event or offer ends after it starts",
 		Note:  "LocalPost: event is \"Required for topic types EVENT and OFFER\"; the times are the peer's requirement for EVENT, optional for an OFFER (when given, HH:MM)",
 		check: gbpEvent{}},
 }

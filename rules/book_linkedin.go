@@ -11,7 +11,8 @@ import (
 
 // LinkedInOptions is platformSpecificData for linkedin.
 type LinkedInOptions struct {
-	// Visibility is PUBLIC or CONNECTIONS.
+	// Visibility is PUBLIC, CONNECTIONS, LOGGED_IN or CONTAINER (LinkedIn's
+	// MemberNetworkVisibility).
 	Visibility         *string `json:"visibility,omitempty"`
 	ArticleURL         *string `json:"articleUrl,omitempty"`
 	ArticleTitle       *string `json:"articleTitle,omitempty"`
@@ -43,26 +44,51 @@ var linkedinMedia = mediaShape{alone: [][]string{{"document"}, {"video"}}, maxRu
 
 var linkedinRules = []Rule{
 	{ID: idLinkedInTextMax, Platform: LinkedIn, Severity: SeverityError, Limit: 3000, Unit: utf16Name, kind: kindLength,
-		What: "the commentary is at most 3,000 characters, counted in UTF-16 code units", Source: srcLinkedInErr, Read: readLead,
+		Sources: []Source{
+			refuses(srcLinkedInErr, "3000 characters (LinkedIn's API error, quoted in the issue)", "exceeded the maximum allowed (3000 characters)"),
+		},
+		What: "the commentary is at most 3,000 characters, counted in UTF-16 code units",
 		Note: "only a live API error states the number (\"exceeded the maximum allowed (3000 characters)\"); the unit is not documented"},
 	{ID: idLinkedInTextReserved, Platform: LinkedIn, Severity: SeverityWarning, Unit: charsName, kind: kindLittleText,
-		What:   "the commentary holds a character of LinkedIn's little text format unescaped (\\ | { } @ [ ] ( ) < > # * _ ~): LinkedIn may cut the post there or read it as markup; escape it with a backslash (rules.EscapeLittleText)",
-		Source: "https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/little-text-format", Read: readAudit,
+		Sources: []Source{
+			refuses("https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/little-text-format", "reserved characters must be escaped in little text", ""),
+		},
+		What: "the commentary holds a character of LinkedIn's little text format unescaped (\\ | { } @ [ ] ( ) < > # * _ ~): LinkedIn may cut the post there or read it as markup; escape it with a backslash (rules.EscapeLittleText)",
 		Note: "LinkedIn requires these characters escaped in commentary; a warning, since a server may escape them itself before sending"},
 	{ID: idLinkedInMediaKinds, media: &linkedinMedia, Platform: LinkedIn, Severity: SeverityError, Limit: 20, Unit: "items",
-		What: "up to 20 images, or one video, or one document; never mixed", Source: srcLinkedInPost, Read: readLead,
+		Sources: []Source{
+			refuses("https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/multiimage-post-api", "multiImage 2-20 images; one video or one document per post", ""),
+			refuses(srcLinkedInPost, "content: media (one image, video or document) or multiImage", ""),
+		},
+		What:  "up to 20 images, or one video, or one document; never mixed",
 		check: linkedinMediaKinds{}},
-	{ID: idLinkedInDocumentTitle, Platform: LinkedIn, Severity: SeverityError,
-		What: "a post with a document needs platformSpecificData.documentTitle", Source: srcPeer, Read: readToday,
+	{ID: idLinkedInDocumentTitle, Platform: LinkedIn, Severity: SeverityWarning,
+		Sources: []Source{
+			recommends(srcPeer, "documentTitle required with a document (the peer API)", ""),
+		},
+		What:  "a post with a document and no platformSpecificData.documentTitle: the peer API requires one (LinkedIn's documents do not say)",
+		Note:  "only the peer API requires it; a warning since 2026-11-28 (severity follows evidence), an error before",
 		check: linkedinDocumentTitle{}},
-	{ID: idLinkedInDocumentTitleMax, option: "documentTitle", Platform: LinkedIn, Severity: SeverityError, Limit: 200, Unit: utf16Name,
-		What: "platformSpecificData.documentTitle is at most 200 characters", Source: srcPeer, Read: readToday,
+	{ID: idLinkedInDocumentTitleMax, option: "documentTitle", Platform: LinkedIn, Severity: SeverityWarning, Limit: 200, Unit: utf16Name,
+		Sources: []Source{
+			recommends(srcPeer, "documentTitle maxLength 200 (the peer API)", ""),
+		},
+		What:  "platformSpecificData.documentTitle over 200 characters: the peer API's cap (LinkedIn states none)",
+		Note:  "only the peer API states 200; a warning since 2026-11-28, an error before",
 		check: &linkedinOption{"documentTitle", "the document title", func(l *LinkedInOptions) *string { return l.DocumentTitle }}},
-	{ID: idLinkedInArticleTitleMax, option: "articleTitle", Platform: LinkedIn, Severity: SeverityError, Limit: 400, Unit: utf16Name,
-		What: "platformSpecificData.articleTitle is at most 400 characters", Source: srcPeer, Read: readToday,
+	{ID: idLinkedInArticleTitleMax, option: "articleTitle", Platform: LinkedIn, Severity: SeverityWarning, Limit: 400, Unit: utf16Name,
+		Sources: []Source{
+			recommends(srcPeer, "articleTitle maxLength 400 (the peer API)", ""),
+		},
+		What:  "platformSpecificData.articleTitle over 400 characters: the peer API's cap (LinkedIn states none)",
+		Note:  "only the peer API states 400; a warning since 2026-11-28, an error before",
 		check: &linkedinOption{"articleTitle", "the article title", func(l *LinkedInOptions) *string { return l.ArticleTitle }}},
-	{ID: idLinkedInArticleDescriptionMax, option: "articleDescription", Platform: LinkedIn, Severity: SeverityError, Limit: 400, Unit: utf16Name,
-		What: "platformSpecificData.articleDescription is at most 400 characters", Source: srcPeer, Read: readToday,
+	{ID: idLinkedInArticleDescriptionMax, option: "articleDescription", Platform: LinkedIn, Severity: SeverityWarning, Limit: 400, Unit: utf16Name,
+		Sources: []Source{
+			recommends(srcPeer, "articleDescription maxLength 400 (the peer API)", ""),
+		},
+		What:  "platformSpecificData.articleDescription over 400 characters: the peer API's cap (LinkedIn states none)",
+		Note:  "only the peer API states 400; a warning since 2026-11-28, an error before",
 		check: &linkedinOption{"articleDescription", "the article description", func(l *LinkedInOptions) *string { return l.ArticleDescription }}},
 }
 

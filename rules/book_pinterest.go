@@ -47,40 +47,78 @@ var pinterestMedia = mediaShape{required: true, refused: []string{"document"}, a
 
 var pinterestRules = []Rule{
 	{ID: idPinterestDescriptionMax, Platform: Pinterest, Severity: SeverityError, Limit: 800, Unit: utf16Name, kind: kindLength,
-		What: "the pin description (the target's text) is at most 800 characters", Source: srcPinterest, Read: readLead,
+		Sources: []Source{
+			refuses(srcPinterest, "PinCreate.description maxLength 800", ""),
+			recommends("https://business.pinterest.com/en/pinterest-product-specs/", "500 characters (product specs, undated)", "Description: Up to 500 characters."),
+		},
+		What: "the pin description (the target's text) is at most 800 characters",
 		Note: "the API (PinCreate.description maxLength 800) wins over the 500 of Postiz, Ayrshare and upload-post, which is the warning pinterest.description.recommended"},
 	{ID: idPinterestDescriptionRecommended, Platform: Pinterest, Severity: SeverityWarning, Limit: 500, Unit: utf16Name, kind: kindLength,
-		What: "a pin description over 500 characters: the limit peers and older Pinterest UIs use", Source: "https://docs.upload-post.com/resources/character-limits/", Read: readLead,
+		Sources: []Source{
+			recommends("https://business.pinterest.com/en/pinterest-product-specs/", "500 characters (product specs, undated)", "Description: Up to 500 characters."),
+			recommends("https://docs.upload-post.com/resources/character-limits/", "500 characters", ""),
+			refuses(srcPinterest, "PinCreate.description maxLength 800 (the error)", ""),
+		},
+		What: "a pin description over 500 characters: the limit peers and older Pinterest UIs use",
 		Note: "stricter reading than the API's 800; a warning"},
-	{ID: idPinterestBoardRequired, Platform: Pinterest, Severity: SeverityError,
-		What: "platformSpecificData.boardId is required and not blank", Source: srcPeer, Read: readToday,
-		Note:  "the Pinterest schema does not mark board_id required, but the API rejects a pin without it; the peer requires it",
+	{ID: idPinterestBoardRequired, Platform: Pinterest, Severity: SeverityWarning,
+		Sources: []Source{
+			recommends(srcPeer, "boardId required (the peer API)", ""),
+			recommends(srcPinterest, "PinCreate.board_id: not in a required list", "The board to which this Pin belongs."),
+		},
+		What:  "a pin without platformSpecificData.boardId (or a blank one): every pin belongs to a board, though Pinterest's schema does not mark board_id required",
+		Note:  "Pinterest's OpenAPI PinCreate has no required list; only the peer requires boardId. A warning since 2026-11-28 (severity follows evidence), an error before",
 		check: pinterestBoardRequired{}},
 	{ID: idPinterestBoardID, Platform: Pinterest, Severity: SeverityError,
-		What: "platformSpecificData.boardId is a Pinterest board id: digits only", Source: srcPinterest, Read: readAudit,
+		Sources: []Source{
+			refuses(srcPinterest, "PinCreate.board_id pattern ^\\d+$", ""),
+		},
+		What:  "platformSpecificData.boardId is a Pinterest board id: digits only",
 		Note:  "Pinterest's OpenAPI document: PinCreate board_id pattern ^\\d+$",
 		check: pinterestBoardID{}},
 	{ID: idPinterestTitleMax, option: "title", Platform: Pinterest, Severity: SeverityError, Limit: 100, Unit: utf16Name,
-		What: "platformSpecificData.title is at most 100 characters", Source: srcPinterest, Read: readLead,
+		Sources: []Source{
+			refuses(srcPinterest, "PinCreate.title maxLength 100", ""),
+		},
+		What:  "platformSpecificData.title is at most 100 characters",
 		check: &pinterestOption{"title", func(p *PinterestOptions) *string { return p.Title }}},
 	{ID: idPinterestAltTextMax, option: "altText", Platform: Pinterest, Severity: SeverityError, Limit: 500, Unit: utf16Name,
-		What: "platformSpecificData.altText is at most 500 characters", Source: srcPinterest, Read: readLead,
+		Sources: []Source{
+			refuses(srcPinterest, "PinCreate.alt_text maxLength 500", ""),
+		},
+		What:  "platformSpecificData.altText is at most 500 characters",
 		check: &pinterestOption{"altText", func(p *PinterestOptions) *string { return p.AltText }}},
 	{ID: idPinterestLinkMax, option: "link", Platform: Pinterest, Severity: SeverityError, Limit: 2048, Unit: utf16Name,
-		What: "platformSpecificData.link is at most 2,048 characters", Source: srcPinterest, Read: readLead,
+		Sources: []Source{
+			refuses(srcPinterest, "PinCreate.link maxLength 2048", ""),
+		},
+		What:  "platformSpecificData.link is at most 2,048 characters",
 		check: &pinterestOption{"link", func(p *PinterestOptions) *string { return p.Link }}},
 	{ID: idPinterestMediaRequired, media: &pinterestMedia, Platform: Pinterest, Severity: SeverityError, Limit: 1, Unit: "items",
-		What: "a pin needs an image or a video", Source: srcPinterest, Read: readLead,
+		Sources: []Source{
+			refuses(srcPinterest, "PinCreate.media_source: an image, images or a video (oneOf)", ""),
+		},
+		What:  "a pin needs an image or a video",
 		check: pinterestMediaRequired{}},
 	{ID: idPinterestMediaKinds, media: &pinterestMedia, Platform: Pinterest, Severity: SeverityError,
-		What: "images (a GIF is an image) or one video; never mixed; no document", Source: srcPinterest, Read: readLead,
+		Sources: []Source{
+			refuses(srcPinterest, "PinMediaSource oneOf image_url, multiple_image_urls, video_id", ""),
+		},
+		What:  "images (a GIF is an image) or one video; never mixed; no document",
 		check: pinterestMediaKinds{}},
 	{ID: idPinterestCarousel, media: &pinterestMedia, Platform: Pinterest, Severity: SeverityError, Limit: 5, Unit: "items",
-		What: "a carousel pin has at most 5 images", Source: srcPinterest, Read: readLead,
+		Sources: []Source{
+			refuses(srcPinterest, "PinMediaSourceImagesURL.items minItems 2, maxItems 5", ""),
+		},
+		What:  "a carousel pin has at most 5 images",
 		Note:  "multiple_image_urls items 2-5",
 		check: pinterestCarousel{}},
 	{ID: idPinterestVideo, Platform: Pinterest, Severity: SeverityWarning,
-		What: "a video pin without coverImageUrl or a media thumbnail: Postiz and Ayrshare require a cover", Source: srcPinterest, Read: readLead,
+		Sources: []Source{
+			recommends(srcPinterest, "PinMediaSourceVideoID: cover optional (required: media_id, source_type)", ""),
+			recommends(srcPeer, "peers (Postiz, Ayrshare) require a cover", ""),
+		},
+		What:  "a video pin without coverImageUrl or a media thumbnail: Postiz and Ayrshare require a cover",
 		Note:  "the API schema makes the cover optional (so no error); peers require it, hence the warning",
 		check: pinterestVideo{}},
 }
@@ -104,8 +142,14 @@ func (pinterestBoardRequired) target(c *check) {
 
 type pinterestBoardID struct{}
 
+// target refuses a given boardId that is not digits, a blank one included: Pinterest's
+// PinCreate.board_id pattern ^\d+$ refuses it (a missing one is pinterest.board.required's).
 func (pinterestBoardID) target(c *check) {
-	if id, ok := pinterestBoard(c); ok && c.optsOK() && !digits(id) && !c.broken(c.opts()+"/boardId") {
+	pin := c.Target.Pinterest
+	if pin == nil || pin.BoardID == nil || !c.optsOK() || c.broken(c.opts()+"/boardId") {
+		return
+	}
+	if id := *pin.BoardID; !digits(id) {
 		c.report(apierror.CodeInvalidValue, c.opts()+"/boardId", "boardId is a Pinterest board id, digits only, not "+strconv.Quote(id))
 	}
 }

@@ -79,6 +79,7 @@ func TestTextRulesAtTheirLimits(t *testing.T) {
 		{"youtube.description.max", r(e2, 2500), r(e2, 2500) + "a", "bytes: é is two"},
 		{"youtube.description.chars", "use 'a is more than b': angle brackets are refused", "a > b", "no < or >"},
 		{"tiktok.video.caption.max", r(smile, 1100), r(smile, 1100) + "a", "UTF-16"},
+		{"tiktok.photo.text.max", r(smile, 2000), r(smile, 2000) + "a", "UTF-16, a photo post's text (its description)"},
 		{"pinterest.description.max", r(smile, 400), r(smile, 400) + "a", "UTF-16, 800"},
 		{"pinterest.description.recommended", r(smile, 250), r(smile, 250) + "a", "UTF-16, 500 warns"},
 		{"linkedin.text.max", r(smile, 1500), r(smile, 1500) + "a", "UTF-16, 3000"},
@@ -97,8 +98,9 @@ func TestTextRulesAtTheirLimits(t *testing.T) {
 	for _, tt := range tests {
 		rule, _ := RuleByID(tt.rule)
 		covered[tt.rule] = true
+		photo := rule.posts == postsPhoto // measured on a photo post's text alone
 		broken := func(text string) *apierror.Error {
-			c := l.checkTargetAll(targetText{Platform: rule.Platform, Shared: text})
+			c := l.checkTargetAll(targetText{Platform: rule.Platform, Shared: text, Photo: photo})
 			for _, e := range append(c.Errors, c.Warnings...) {
 				if e.Rule == tt.rule {
 					return e
@@ -114,7 +116,7 @@ func TestTextRulesAtTheirLimits(t *testing.T) {
 			t.Errorf("%s: a text past the limit passes (%s)", tt.rule, tt.why)
 			continue
 		}
-		c := l.checkTargetAll(targetText{Platform: rule.Platform, Shared: tt.not})
+		c := l.checkTargetAll(targetText{Platform: rule.Platform, Shared: tt.not, Photo: photo})
 		inErrors := false
 		for _, x := range c.Errors {
 			inErrors = inErrors || x.Rule == tt.rule

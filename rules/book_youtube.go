@@ -53,26 +53,48 @@ var youtubeMedia = mediaShape{required: true, only: []string{"video"}, maxRule: 
 
 var youtubeRules = []Rule{
 	{ID: idYouTubeDescriptionMax, Platform: YouTube, Severity: SeverityError, Limit: 5000, Unit: bytesName, kind: kindLength,
-		What: "the video description (the target's text) is at most 5,000 UTF-8 bytes", Source: srcYTVideos, Read: readLead,
+		Sources: []Source{
+			refuses(srcYTVideos, "5000 bytes", "The property value has a maximum length of 5000 bytes and may contain all valid UTF-8 characters except < and >."),
+		},
+		What: "the video description (the target's text) is at most 5,000 UTF-8 bytes",
 		Note: "YouTube: \"maximum length of 5000 bytes\"; peers that count characters let through multi-byte text that YouTube refuses"},
 	{ID: idYouTubeDescriptionChars, Platform: YouTube, Severity: SeverityError, Unit: charsName, kind: kindForbid, forbid: "<>",
-		What: "the video description contains no < or >", Source: srcYTVideos, Read: readLead},
+		Sources: []Source{
+			refuses(srcYTVideos, "no < or >", "may contain all valid UTF-8 characters except < and >"),
+		},
+		What: "the video description contains no < or >"},
 	{ID: idYouTubeTitleMax, option: "title", Platform: YouTube, Severity: SeverityError, Limit: 100, Unit: utf16Name,
-		What: "platformSpecificData.title is at most 100 characters, counted in UTF-16 code units", Source: srcYTVideos, Read: readLead,
+		Sources: []Source{
+			refuses(srcYTVideos, "100 characters (unit unnamed)", "The property value has a maximum length of 100 characters and may contain all valid UTF-8 characters except < and >."),
+		},
+		What:  "platformSpecificData.title is at most 100 characters, counted in UTF-16 code units",
 		Note:  "YouTube does not name the unit; UTF-16 code units never over-permit. Postiz's minimum of 2 is its own rule, not YouTube's",
 		check: youtubeTitle{}},
 	{ID: idYouTubeTitleChars, option: "title", Platform: YouTube, Severity: SeverityError, Unit: charsName, forbid: "<>",
-		What: "platformSpecificData.title contains no < or >", Source: srcYTVideos, Read: readLead,
+		Sources: []Source{
+			refuses(srcYTVideos, "no < or >", "may contain all valid UTF-8 characters except < and >"),
+		},
+		What:  "platformSpecificData.title contains no < or >",
 		check: youtubeTitle{}},
 	{ID: idYouTubeTagsMax, option: "tags", Platform: YouTube, Severity: SeverityError, Limit: 500, Unit: utf16Name, schema: SchemaNone,
-		What: "tags total at most 500 characters: every tag, plus 2 quotes for a tag with a space, plus a comma between tags", Source: srcYTVideos, Read: readLead,
+		Sources: []Source{
+			refuses(srcYTVideos, "500 characters; commas and a spaced tag's quotes count", "commas between items in the list count toward the limit"),
+		},
+		What:  "tags total at most 500 characters: every tag, plus 2 quotes for a tag with a space, plus a comma between tags",
 		Note:  "Postiz leaves the commas out and under-counts by n-1",
 		check: youtubeTags{}},
-	{ID: idYouTubeFirstCommentMax, option: "firstComment", Platform: YouTube, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
-		What: "platformSpecificData.firstComment is at most 10,000 characters", Source: srcPeer, Read: readToday,
+	{ID: idYouTubeFirstCommentMax, option: "firstComment", Platform: YouTube, Severity: SeverityWarning, Limit: 10000, Unit: utf16Name,
+		Sources: []Source{
+			recommends(srcPeer, "firstComment maxLength 10000 (the peer API; no YouTube document states a comment length)", ""),
+		},
+		What:  "platformSpecificData.firstComment over 10,000 characters: the peer API's cap (no YouTube document states one)",
+		Note:  "only the peer API states 10,000; a warning since 2026-11-28 (severity follows evidence), an error before",
 		check: youtubeFirstComment{}},
 	{ID: idYouTubeMediaExactlyOneVideo, media: &youtubeMedia, Platform: YouTube, Severity: SeverityError, Limit: 1, Unit: "items",
-		What: "exactly one video and nothing else", Source: srcYTVideos, Read: readLead,
+		Sources: []Source{
+			refuses("https://www.googleapis.com/discovery/v1/apis/youtube/v3/rest", "videos.insert: one media upload, accept video/*", ""),
+		},
+		What:  "exactly one video and nothing else",
 		check: youtubeOneVideo{}},
 }
 

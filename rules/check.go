@@ -125,9 +125,13 @@ func (l Limits) CheckPost(p *Post, r Reporter) []TargetCheck {
 	c := check{Post: p, limits: l, rep: r}
 	memo := sharedMemo{text: p.Content}
 	checks := make([]TargetCheck, len(p.Targets))
+	m := countMedia(p.Media)
+	photo := m.images > 0 && m.videos == 0 && (p.Broken == nil || !p.Broken("/mediaItems"))
 	for i := range p.Targets {
 		t := &p.Targets[i]
-		checks[i] = l.checkTarget(t.text(p.Content), &memo)
+		tt := t.text(p.Content)
+		tt.Photo = photo && hasPhotoText[t.Platform.index()+1]
+		checks[i] = l.checkTarget(tt, &memo)
 		pi := t.Platform.index()
 		if pi < 0 {
 			continue
@@ -312,14 +316,6 @@ func (c *check) altMissing(alt []string) {
 	if missing > 0 {
 		c.report(apierror.CodeMissingField, c.opts()+"/altText", plural(missing, "image")+" without alt text on "+string(c.rule.Platform))
 	}
-}
-
-// text is the target's text and its pointer: its content override, else the shared content.
-func (c *check) text() (string, string) {
-	if t := c.Target; t.Content != nil {
-		return *t.Content, c.base() + "/content"
-	}
-	return c.Post.Content, "/content"
 }
 
 // mediaCount counts a post's media by kind. Items of a type outside the four are left to

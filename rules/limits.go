@@ -312,8 +312,16 @@ func (l *Limits) appendMeasurements(dst []Measurement, p Platform, text string, 
 		_, err := ParsePlatform(string(p))
 		return dst, err
 	}
+	return l.appendRuleMeasurements(dst, pi, textRules[pi], text, cache)
+}
+
+// appendRuleMeasurements is appendMeasurements over the text rules list (textRules or
+// photoTextRules of the platform of index pi); the platform's primary rule is measured
+// with the caller's primary limit only where list holds it first.
+func (l *Limits) appendRuleMeasurements(dst []Measurement, pi int, list []int, text string, cache *unitCache) ([]Measurement, error) {
 	primaryFits := true
-	for k, bi := range textRules[pi] {
+	for k, bi := range list {
+		primary := k == 0 && bi == textRules[pi][0]
 		if !primaryFits && book[bi].kind == kindLength && ruleCounter[bi] == nil {
 			// twitter.text.x_weighted speaks where graphemes fit and X's count does not;
 			// past the grapheme cap the error says it all.
@@ -323,7 +331,7 @@ func (l *Limits) appendMeasurements(dst []Measurement, p Platform, text string, 
 		// for every rule of every platform on every keystroke.
 		dst = append(dst, Measurement{})
 		m := &dst[len(dst)-1]
-		on, err := l.measureText(m, pi, k == 0, bi, text, cache)
+		on, err := l.measureText(m, pi, primary, bi, text, cache)
 		if !on {
 			dst = dst[:len(dst)-1]
 			continue

@@ -44,7 +44,8 @@ func (m *mediaProblems) Problem(e *apierror.Error) {
 func (m *mediaProblems) Warning(*apierror.Error) {}
 
 // TestMediaShapesAgreeWithChecks: for every platform whose media rules declare a shape,
-// the rules' checks refuse a post's media exactly when the shape does not allow them,
+// the rules' checks refuse a post's media exactly when the shape does not allow them (a
+// platform without one: never),
 // over every list of up to four items and lists around each bound. A check that drifts
 // from its declaration (which the JSON Schema states) fails here.
 func TestMediaShapesAgreeWithChecks(t *testing.T) {
@@ -76,8 +77,17 @@ func TestMediaShapesAgreeWithChecks(t *testing.T) {
 			continue
 		}
 		if ids == nil {
-			t.Errorf("%s: no media rule declares a shape", p)
-			continue
+			// A platform whose media rules are warnings alone (facebook, googlebusiness:
+			// peers' figures only) declares no shape, which allows everything: no error
+			// rule of it may refuse any media.
+			for _, r := range Book() {
+				if r.Platform == p && r.check != nil {
+					ids = append(ids, r.ID)
+				}
+			}
+			if ids == nil {
+				t.Errorf("%s: no rule with a check", p)
+			}
 		}
 		cases := slices.Clone(lists)
 		for _, ty := range types { // around the bound, one type at a time and mixed

@@ -32,3 +32,14 @@ type Source struct {
 	// source is a machine-readable document whose field is named in Figure.
 	Quote string `json:"quote,omitempty"`
 }
+
+// refuses is a Source read on readAudit2 that refuses past its figure.
+func refuses(url, figure, quote string) Source {
+	return Source{URL: url, Read: readAudit2, Figure: figure, Says: Refuses, Quote: quote}
+}
+
+// recommends is a Source read on readAudit2 that only recommends its figure, or states
+// it without being the platform's own (a peer API, a third-party page).
+func recommends(url, figure, quote string) Source {
+	return Source{URL: url, Read: readAudit2, Figure: figure, Says: Recommends, Quote: quote}
+}

@@ -22,6 +22,9 @@ type targetText struct {
 	Override *string
 	// ThreadItems are platformSpecificData.threadItems[].content, in order.
 	ThreadItems []string
+	// Photo: the target publishes a photo post (images and no video), whose text the
+	// platform's photoTextRules measure instead of its textRules.
+	Photo bool
 }
 
 // PostCheck is the measurement of one post of a target, located by its JSON pointer:
@@ -57,7 +60,11 @@ func (l Limits) checkTarget(t targetText, memo *sharedMemo) TargetCheck {
 	}
 	paths := newThreadPaths(t.Index, t.Override != nil, len(t.ThreadItems))
 	n := 1 + len(t.ThreadItems)
-	rulesN := len(textRules[t.Platform.index()])
+	list := textRules[t.Platform.index()]
+	if t.Photo {
+		list = photoTextRules[t.Platform.index()]
+	}
+	rulesN := len(list)
 	units := make([]Measurement, 0, n*rulesN)
 	c := TargetCheck{Posts: make([]PostCheck, n)}
 	for k := 0; k < n; k++ {
@@ -74,10 +81,11 @@ func (l Limits) checkTarget(t targetText, memo *sharedMemo) TargetCheck {
 		var post PostCheck
 		var err error
 		if k == 0 && t.Override == nil && memo != nil {
-			post.Units, err = memo.measure(l, t.Platform)
+			post.Units, err = memo.measure(l, t.Platform, t.Photo)
 		} else {
 			start := len(units)
-			units, err = l.textMeasurements(units, t.Platform, text)
+			var cache unitCache
+			units, err = l.appendRuleMeasurements(units, t.Platform.index(), list, text, &cache)
 			post.Units = units[start:len(units):len(units)]
 		}
 		post.Path = path
@@ -276,18 +284,23 @@ func listChars(set string) string {
 // targets that post it share the one Units slice, which nobody writes to.
 type sharedMemo struct {
 	text  string
-	done  [numPlatforms]bool
-	units [numPlatforms][]Measurement
-	err   [numPlatforms]error
+	done  [2][numPlatforms]bool // [1]: as a photo post's text
+	units [2][numPlatforms][]Measurement
+	err   [2][numPlatforms]error
 }
 
-// measure is the shared content measured by every text rule of p that l has on.
-func (s *sharedMemo) measure(l Limits, p Platform) ([]Measurement, error) {
-	i := p.index()
-	if !s.done[i] {
-		u, err := l.textMeasurements(nil, p, s.text)
-		s.units[i], s.err[i] = u[:len(u):len(u)], err
-		s.done[i] = true
+// measure is the shared content measured by every text rule of p that l has on, as a
+// photo post's text when photo is true (photoTextRules).
+func (s *sharedMemo) measure(l Limits, p Platform, photo bool) ([]Measurement, error) {
+	i, k, list := p.index(), 0, textRules[p.index()]
+	if photo {
+		k, list = 1, photoTextRules[i]
 	}
-	return s.units[i], s.err[i]
+	if !s.done[k][i] {
+		var cache unitCache
+		u, err := l.appendRuleMeasurements(nil, i, list, s.text, &cache)
+		s.units[k][i], s.err[k][i] = u[:len(u):len(u)], err
+		s.done[k][i] = true
+	}
+	return s.units[k][i], s.err[k][i]
 }

@@ -202,7 +202,9 @@ type TargetVerdict struct {
 type Verdict struct {
 	// Valid is true when the request is accepted.
 	Valid bool `json:"valid"`
-	// HTTPStatus is 202 when valid, else the status of the answered problems.
+	// HTTPStatus is, when valid, the API's success status: 202 for a created post, 200 for
+	// a published draft (the seed's contract: a draft publish answers 200); else the status
+	// of the answered problems.
 	HTTPStatus int `json:"httpStatus"`
 	// Error is the API's error body; nil when valid.
 	Error *ErrorBody `json:"error"`
@@ -271,7 +273,7 @@ func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 	if len(dec.problems) == 0 {
 		c.post = post
 	}
-	c.status = lifecycle.PostPublishing
+	c.status, c.okStatus = lifecycle.PostPublishing, 202
 	if !c.scheduled.IsZero() {
 		c.status = lifecycle.PostPending
 	}
@@ -335,7 +337,8 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 		post.PublishNow, post.ScheduledFor, post.Timezone = pub.PublishNow, pub.ScheduledFor, pub.Timezone
 		c.post = post
 	}
-	c.status = lifecycle.PostPublishing
+	// The seed (section 4.2 rule 2, section 2.9): a published draft answers 200.
+	c.status, c.okStatus = lifecycle.PostPublishing, 200
 	if !c.scheduled.IsZero() {
 		c.status = lifecycle.PostScheduled
 	}
@@ -362,6 +365,7 @@ type check struct {
 	rerrs     []*apierror.Error // the problems of resolution
 	scheduled time.Time
 	status    lifecycle.PostStatus
+	okStatus  int // the success status: 202 create post, 200 draft publish
 	post      *CreatePost
 }
 
@@ -599,7 +603,7 @@ func (c *check) verdict() Verdict {
 	}
 	v.Warnings = c.warningList()
 	if len(all) == 0 {
-		v.Valid, v.HTTPStatus, v.Billable, v.Status = true, 202, apierror.Billable(nil), c.status
+		v.Valid, v.HTTPStatus, v.Billable, v.Status = true, c.okStatus, apierror.Billable(nil), c.status
 		if !c.scheduled.IsZero() {
 			v.ScheduledFor = rules.FormatScheduledFor(c.scheduled)
 		}

@@ -70,7 +70,7 @@ func ExampleCheckDraftPublish() {
 	v = schema.CheckDraftPublish(draft, []byte(`{"publishNow": true}`), env)
 	fmt.Println(v.HTTPStatus, v.Error.Code)
 	// Output:
-	// 202 scheduled 2026-02-02T08:00:00Z
+	// 200 scheduled 2026-02-02T08:00:00Z
 	// 400 publish_mode_conflict publishNow is required when scheduledFor is omitted: give publishNow true to publish now, or scheduledFor to schedule (at /publishNow)
 	// 409 draft_already_publishing
 }

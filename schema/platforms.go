@@ -58,6 +58,7 @@ var (
 		wireMember[TikTokOptions]{name: "videoCoverTimestampMs", decode: func(d *decoder, t *TikTokOptions) { d.optWhole(&t.VideoCoverTimestampMs) }},
 		wireMember[TikTokOptions]{name: "autoAddMusic", decode: func(d *decoder, t *TikTokOptions) { d.optBool(&t.AutoAddMusic) }},
 		wireMember[TikTokOptions]{name: "photoCoverIndex", decode: func(d *decoder, t *TikTokOptions) { d.optWhole(&t.PhotoCoverIndex) }},
+		wireMember[TikTokOptions]{name: "title", decode: func(d *decoder, t *TikTokOptions) { d.optStr(&t.Title) }},
 		wireMember[TikTokOptions]{name: "description", decode: func(d *decoder, t *TikTokOptions) { d.optStr(&t.Description) }},
 		wireMember[TikTokOptions]{name: "draft", decode: func(d *decoder, t *TikTokOptions) { d.boolean(&t.Draft) }},
 	)

@@ -322,7 +322,7 @@ func (d *doc) checkOptionShapes(t *PlatformTarget, base string) {
 		}
 	case rules.LinkedIn:
 		if li := t.LinkedIn; li != nil {
-			d.enum(li.Visibility, opts+"/visibility", "PUBLIC", "CONNECTIONS")
+			d.enum(li.Visibility, opts+"/visibility", "PUBLIC", "CONNECTIONS", "LOGGED_IN", "CONTAINER") // MemberNetworkVisibility, posts-api
 			d.url(li.ArticleURL, opts+"/articleUrl")
 		}
 	case rules.Facebook:

@@ -14,8 +14,10 @@ import (
 const rulesUsage = `usage: validate rules [flags]
 
 Lists the rule book: every rule the checks apply, per platform, with its stable id
-(<platform>.<field>.<check>), severity, limit and unit, the source it follows and the
-date that source was read. A problem that breaks a rule names its id in "rule".
+(<platform>.<field>.<check>), severity, limit and unit, and its sources: each source's
+URL, the date it was read, the figure it states and whether it refuses or only
+recommends (an error needs a source that refuses). A problem that breaks a rule names
+its id in "rule".
 
 Flags:
   --format text|json   output format (default text)
@@ -25,10 +27,12 @@ Flags:
                        accepted and checked like everywhere; no effect here
   -h, --help           print this text
 
-Output, text: one line per rule, "ID  SEVERITY  LIMIT UNIT  WHAT".
+Output, text: one line per rule, "ID  SEVERITY  LIMIT UNIT  WHAT", then one line per
+  source, indented by four spaces: "SAYS  READ  FIGURE  URL".
 Output, json: one line per rule,
   {"id","platform","what","severity","limit" (when it has one),"unit","source","read",
-   "note" (when sources disagree)}
+   "sources" [{"url","read","figure","says","quote" (when one)}] (source and read name
+   the first), "note" (when sources disagree)}
 
 Exit status: 0, or 2 on a usage error.
 `
@@ -78,6 +82,9 @@ func runRules(c *cmdIO, args []string) int {
 				limit = strconv.Itoa(r.Limit) + " " + r.Unit
 			}
 			c.stdout.WriteString(r.ID + "  " + string(r.Severity) + "  " + limit + "  " + r.What + "\n")
+			for _, s := range r.Sources {
+				c.stdout.WriteString("    " + string(s.Says) + "  " + s.Read + "  " + s.Figure + "  " + s.URL + "\n")
+			}
 		}
 	}
 	return exitValid
@@ -115,27 +122,46 @@ smaller than the code point or grapheme count, so it never lets through what a s
 count would reject. Twitter counts graphemes by default (this API's rule) and X's
 weighted length on request (` + "`--counter x-weighted`" + `, ` + "`rules/xweight`" + `).
 
-Where sources disagree on a number that matters, the error follows the platform's own
-API reference and a warning covers the stricter reading (see Notes).
+## Severity follows evidence
+
+A rule is an **error** only where a source refuses: the platform's own documentation, API
+schema or error message (or its official client), or this API's own contract (its design:
+twitter counted in graphemes, rule T1, the error model; its request shape: one alt text
+per media item). What a platform only recommends, and what only a peer API or a
+third-party page states, is a **warning**: the book never refuses what a platform takes.
+Where a platform's own sources disagree (Instagram's 30 hashtags in its API reference, 5
+since its 2025-12 announcement), the error sits at the loosest figure they state and a
+warning at the strictest, and both name each other. Every rule lists its sources as data
+(` + "`sources`" + `: URL, date read, figure, ` + "`refuses`" + ` or ` + "`recommends`" + `), shown by
+` + "`validate rules`" + `, ` + "`GET /v1/rules`" + ` and the WASM ` + "`rules()`" + `; ` + "`TestErrorRulesHaveRefusingSource`" + `
+holds the text and option rules to it, ` + "`TestSeverityFollowsEvidence`" + ` of ` + "`rules/media`" + ` the
+media rules. One exception is listed there: ` + "`facebook.text.max`" + ` (no Meta document states a
+cap, yet every platform's primary text rule is an error). A media rule whose sources
+disagree is a pair: the error at the loosest figure and a warning (an id with
+` + "`strict_`" + `) at the strictest: X videos are refused past 125 min (Premium) with a warning
+past 140 s, Facebook photos past 10 MB with a warning past 4 MB. A media rule that needs a
+fact the file does not state (a duration, a frame rate, an audio sample rate) warns under
+its own id that it could not be checked, and each thing the probe could not read is a
+warning of the platform's ` + "`file.unread`" + ` rule.
 
 Callers can change a rule's limit or turn it off through the one options model:
 ` + "`rules.Limits.WithRule(id, limit)`" + ` and ` + "`rules.Limits.Disable(id)`" + `, carried by ` + "`schema.Env.Limits`" + `.
-Sources marked read 2026-11-24 were read again for this book; the others carry the date
-of the research notes they come from (2026-11) and were not re-read.
-` + severityFollowsEvidence)
+The sources column lists each source as SAYS: FIGURE (URL, read DATE); a rule without
+listed sources shows the one it follows and the date it was read.
+`)
 	var platform rules.Platform
 	for _, r := range book {
 		if r.Platform != platform {
 			platform = r.Platform
 			b.WriteString("\n## " + string(platform) + "\n\n")
-			b.WriteString("| id | what | limit | unit | severity | source | read |\n|---|---|---|---|---|---|---|\n")
+			b.WriteString("| id | what | limit | unit | severity | sources |\n|---|---|---|---|---|---|\n")
 		}
 		limit := ""
 		if r.Limit > 0 {
 			limit = strconv.Itoa(r.Limit)
 		}
 		b.WriteString("| `" + r.ID + "` | " + mdCell(r.What) + " | " + limit + " | " + r.Unit + " | " + string(r.Severity) +
-			" | " + mdCell(r.Source) + " | " + r.Read + " |\n")
+			" | " + mdCell(sourcesCell(r)) + " |\n")
 	}
 	b.WriteString("\n## Notes: where sources disagree, and which reading the book follows\n\n")
 	for _, r := range book {
@@ -146,23 +172,18 @@ of the research notes they come from (2026-11) and were not re-read.
 	return b.String()
 }
 
-// severityFollowsEvidence is docs/rules.md's statement of DESIGN.md rule 8, which
-// rules/media's TestSeverityFollowsEvidence holds the media rules to.
-const severityFollowsEvidence = `
-## Severity follows evidence
-
-A rule is an **error** only where the platform's own documentation, API schema, error
-message or official client says it refuses; what a platform only recommends, and what
-only a peer states, is a **warning**. Every rule lists its sources as data (` + "`sources`" + `
-in ` + "`validate rules --format json`" + `: URL, date read, figure, ` + "`refuses`" + ` or
-` + "`recommends`" + `, quote). Where a platform's own sources disagree, the error sits at the
-loosest figure they state and a warning (an id with ` + "`strict_`" + `) at the strictest, and
-each message names both figures and whose they are: X videos are refused past 125 min
-(Premium) with a warning past 140 s, Facebook photos past 10 MB with a warning past 4 MB.
-A media rule that needs a fact the file does not state (a duration, a frame rate, an
-audio sample rate) warns under its own id that it could not be checked, and each thing
-the probe could not read is a warning of the platform's ` + "`file.unread`" + ` rule.
-`
+// sourcesCell is a rule's sources in one table cell: "refuses: FIGURE (URL, read DATE)",
+// separated by "; "; a rule without listed sources gives its one source and date.
+func sourcesCell(r rules.Rule) string {
+	if len(r.Sources) == 0 {
+		return r.Source + " (read " + r.Read + ")"
+	}
+	parts := make([]string, len(r.Sources))
+	for i, s := range r.Sources {
+		parts[i] = string(s.Says) + ": " + s.Figure + " (" + s.URL + ", read " + s.Read + ")"
+	}
+	return strings.Join(parts, "; ")
+}
 
 // mdCell escapes what would break a Markdown table cell.
 func mdCell(s string) string {

@@ -14,7 +14,7 @@ use (see docs/schema.md): NAME is one of
   create-post            JSON Schema 2020-12 of the POST /api/v2/posts body
   draft-publish          JSON Schema 2020-12 of the POST /api/v2/drafts/{draftId}/publish body
   error                  JSON Schema 2020-12 of the error body
-  draft-publish-result   JSON Schema 2020-12 of the 202 body
+  draft-publish-result   JSON Schema 2020-12 of the success body (200 draft, 202 post)
   openapi                OpenAPI 3.1 of both endpoints
 The output is indented JSON with a stable key order, so a diff shows a real change. What
 a schema cannot say (length caps, the clock, connected accounts) is in x-postrules-*

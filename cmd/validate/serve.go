@@ -32,11 +32,13 @@ validate draft, with the API's statuses and bodies. Nothing is ever published.
 
   POST /api/v2/posts                     202 and the success body for an acceptable post,
                                          else the API's error body and status
-  POST /api/v2/drafts/{draftId}/publish  the same for a stored draft (DIR/{draftId}.json);
+  POST /api/v2/drafts/{draftId}/publish  200 and the success body for a stored draft
+                                         (DIR/{draftId}.json), else the error body;
                                          a published draft is gone (404), one being
                                          published answers 409
   GET  /openapi.json                     the OpenAPI document (validate schema openapi)
-  GET  /v1/rules                         the rule book, a JSON array (validate rules)
+  GET  /v1/rules                         the whole rule book, media rules included, a JSON
+                                         array (what validate rules --format json prints)
   GET  /healthz                          {"ok":true}
   GET  /metrics                          Prometheus text format: requests by endpoint,
                                          status and rule of the first problem; latency
@@ -233,7 +235,7 @@ func newSandbox(cfg serveConfig) *sandbox {
 		panic("validate serve: " + err.Error())
 	}
 	s.mux.Handle("/openapi.json", getOnly(func(w http.ResponseWriter, r *http.Request) { writeBytes(w, "application/json", openapi) }))
-	book, err := marshalJSON(rules.Book())
+	book, err := marshalJSON(fullBook()) // the whole book, media rules included, as validate rules lists it
 	if err != nil {
 		panic("validate serve: " + err.Error())
 	}

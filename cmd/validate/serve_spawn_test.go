@@ -162,7 +162,7 @@ func TestServeWithPython(t *testing.T) {
 401 unauthorized 
 415 unsupported_media_type 
 400 malformed_json 
-202 publishing twitter
+200 publishing twitter
 404 draft_not_found 
 200 {'ok': True}
 `

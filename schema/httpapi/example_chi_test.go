@@ -36,7 +36,7 @@ func Example_chi() {
 	post(srv.URL+"/api/v2/drafts/d7/publish", "sk_test", `{"publishNow":true}`)
 	post(srv.URL+"/api/v2/posts", "sk_test", `{"content":"hi","platforms":[{"platform":"twitter","accountId":"tw_brand"}],"publishNow":true}`)
 	// Output:
-	// 202 {"success":true,"status":"publishing","postId":"post_d7","platforms":[{"platform":"twitter","success":true}]}
+	// 200 {"success":true,"status":"publishing","postId":"post_d7","platforms":[{"platform":"twitter","success":true}]}
 	// 404 {"error":"Not Found","code":"draft_not_found","message":"this draft no longer exists; it was published"}
 	// 202 {"success":true,"status":"publishing","postId":"post_new","platforms":[{"platform":"twitter","success":true}]}
 }

@@ -95,7 +95,7 @@ func ExamplePublishDraft() {
 	post(url, "sk_test", `{"publishNow":true}`)
 	// Output:
 	// 409 {"error":"Conflict","code":"draft_already_publishing","message":"this draft is already being published"}
-	// 202 {"success":true,"status":"publishing","postId":"post_d1","platforms":[{"platform":"twitter","success":true}]}
+	// 200 {"success":true,"status":"publishing","postId":"post_d1","platforms":[{"platform":"twitter","success":true}]}
 	// 404 {"error":"Not Found","code":"draft_not_found","message":"this draft no longer exists; it was published"}
 }
 

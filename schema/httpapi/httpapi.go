@@ -307,8 +307,8 @@ func WriteError(w http.ResponseWriter, v schema.Verdict) {
 	writeJSON(w, v.HTTPStatus, v.Error)
 }
 
-// AcceptedBody builds the success body of an accepted verdict: the API's 202 answer of both
-// endpoints (schema.DraftPublishResult, as the exported OpenAPI document describes it),
+// AcceptedBody builds the success body of an accepted verdict: the API's success answer of
+// both endpoints (202 for a created post, 200 for a published draft) (schema.DraftPublishResult, as the exported OpenAPI document describes it),
 // with success true, the verdict's status and scheduledFor, postID, and one successful
 // result per target. It reports false for a verdict that does not accept.
 func AcceptedBody(v schema.Verdict, postID string) (schema.DraftPublishResult, bool) {
@@ -323,7 +323,8 @@ func AcceptedBody(v schema.Verdict, postID string) (schema.DraftPublishResult, b
 	return res, true
 }
 
-// WriteAccepted writes the success answer of an accepted verdict: v.HTTPStatus (202) and
+// WriteAccepted writes the success answer of an accepted verdict: v.HTTPStatus (202 for a
+// created post, 200 for a published draft) and
 // [AcceptedBody] as JSON. A verdict that does not accept is written as [WriteError] does.
 func WriteAccepted(w http.ResponseWriter, v schema.Verdict, postID string) {
 	res, ok := AcceptedBody(v, postID)

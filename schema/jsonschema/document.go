@@ -20,7 +20,7 @@ const (
 	DocCreatePost         = "create-post"          // JSON Schema of the POST /api/v2/posts body
 	DocDraftPublish       = "draft-publish"        // JSON Schema of the draft-publish body
 	DocError              = "error"                // JSON Schema of the API's error body
-	DocDraftPublishResult = "draft-publish-result" // JSON Schema of the 202 answer
+	DocDraftPublishResult = "draft-publish-result" // JSON Schema of the success answer (200 draft publish, 202 create post)
 	DocOpenAPI            = "openapi"              // OpenAPI 3.1 of both endpoints
 )
 

@@ -110,7 +110,7 @@ func optionFacts() map[string]obj {
 		"TikTokOptions.photoCoverIndex":       nonNegative,
 		"PinterestOptions.link":               url,
 		"PinterestOptions.coverImageUrl":      url,
-		"LinkedInOptions.visibility":          enum("PUBLIC", "CONNECTIONS"),
+		"LinkedInOptions.visibility":          enum("PUBLIC", "CONNECTIONS", "LOGGED_IN", "CONTAINER"),
 		"LinkedInOptions.articleUrl":          url,
 		"FacebookOptions.link":                url,
 		"FacebookOptions.videoThumbnailUrl":   url,
@@ -266,22 +266,28 @@ func textRules(p rules.Platform) obj {
 	return s
 }
 
-// textRuleIDs are the ids of the rules that measure every post's text on p, as the book
-// applies them (rules.Limits.MeasureAll, with X's counter lent): not a rule that
-// measures a text only in some posts (tiktok.photo.title.max, photo posts alone), which
-// package schema applies beside the media.
+// textRuleIDs are the ids of the rules that measure a post's text on p, as the book
+// applies them (rules.Limits.MeasureAll, with X's counter lent), and the rules that
+// measure a photo post's text instead (rules.Rule.Posts: tiktok.photo.text.max).
 func textRuleIDs(p rules.Platform) map[string]bool {
 	ms, _ := rules.DefaultLimits().WithCounter(xweight.Default()).MeasureAll(nil, []rules.Platform{p}, "")
 	ids := make(map[string]bool, len(ms))
 	for _, m := range ms {
 		ids[m.Rule] = true
 	}
+	for _, r := range rules.Book() {
+		if r.Platform == p && r.Posts() == "photo" {
+			ids[r.ID] = true
+		}
+	}
 	return ids
 }
 
 // textKeywords are the standard keywords of a post's text on platform p, as its rules'
 // forms say (rules.Rule.Schema): the smallest limit of its SchemaFloor error rules as a
-// maxLength (a text of more code points is over that rule whatever its unit), and the
+// maxLength (a text of more code points is over that rule whatever its unit; of rules
+// that measure some posts alone, a photo post's text or every other, the largest, which
+// the text breaks whatever the post's media), and the
 // characters of its SchemaExact forbid rules as a pattern. The limits are the book's
 // defaults, as with the option lengths and the target bound: a server configured with
 // larger caps (rules.Limits) serves another schema.
@@ -289,12 +295,15 @@ func textKeywords(p rules.Platform) obj {
 	onOptions, onText := optionRuleIDs(), textRuleIDs(p)
 	s := obj{}
 	var ids []string
-	floor, chars := 0, ""
+	floor, some, chars := 0, 0, ""
 	for _, r := range rules.Book() {
 		if r.Platform != p || onOptions[r.ID] || !onText[r.ID] || r.Severity != rules.SeverityError {
 			continue
 		}
 		switch {
+		case lengthUnit(r.Unit) && r.Schema() == rules.SchemaFloor && r.Posts() != "":
+			some = max(some, r.Limit)
+			ids = append(ids, r.ID)
 		case lengthUnit(r.Unit) && r.Schema() == rules.SchemaFloor:
 			if floor == 0 || r.Limit < floor {
 				floor = r.Limit
@@ -304,6 +313,9 @@ func textKeywords(p rules.Platform) obj {
 			chars += forbiddenChars(r.ID)
 			ids = append(ids, r.ID)
 		}
+	}
+	if some > 0 && (floor == 0 || some < floor) {
+		floor = some
 	}
 	if floor > 0 {
 		s = s.set("maxLength", floor)
@@ -362,10 +374,9 @@ func optionTypeFacts() map[string][]any {
 	date := obj{{"pattern", datePattern + ")$"}}
 	return map[string][]any{
 		"PinterestOptions": {obj{
-			{"description", "boardId is required and not blank (pinterest.board.required)."},
+			{"description", "A pin without a non-blank boardId is a warning (pinterest.board.required: only the peer API requires one), " +
+				"so no keyword requires it."},
 			{xRules, []string{"pinterest.board.required"}},
-			{"required", []string{"boardId"}},
-			{"properties", obj{{"boardId", nonBlank}}},
 		}, obj{
 			{"description", "boardId is a Pinterest board id: ASCII digits only (pinterest.board.id)."},
 			{xRules, []string{"pinterest.board.id"}},
@@ -413,24 +424,31 @@ func optionTypeDocs() map[string]string {
 	return map[string]string{
 		"YouTubeOptions": "platformSpecificData for youtube; the target's text is the video description. The tags' total length " +
 			"(youtube.tags.max: each tag, 2 quotes around a tag with a space, a comma between tags, in UTF-16 code units) is checked by postrules.",
-		"TikTokOptions": "platformSpecificData for tiktok; the target's text is a video's caption, and a photo post's title: at most 90 UTF-16 code units " +
-			"(tiktok.photo.title.max, checked by postrules; the description option is the photo post's description). " +
+		"TikTokOptions": "platformSpecificData for tiktok; the target's text is a video's caption (2,200 UTF-16 code units) and a photo post's " +
+			"description (4,000, tiktok.photo.text.max); title is a photo post's title (90, tiktok.photo.title.max) and description, when given, " +
+			"replaces the text as the description. " +
 			"privacyLevel must also be one the creator's account allows (tiktok.privacy.allowed, checked by postrules against the " +
 			"creator_info privacy_level_options the server gives per account).",
-		"PinterestOptions": "platformSpecificData for pinterest (required); the target's text is the pin description. " +
+		"PinterestOptions": "platformSpecificData for pinterest; the target's text is the pin description. A pin without a board draws the " +
+			"warning pinterest.board.required. " +
 			"A video pin without coverImageUrl or a thumbnail on the video draws the warning pinterest.video.",
-		"LinkedInOptions": "platformSpecificData for linkedin. With a document in mediaItems, documentTitle is required (see the create-post allOf).",
+		"LinkedInOptions": "platformSpecificData for linkedin. A document without documentTitle draws the warning linkedin.document.title; " +
+			"documentTitle over 200, articleTitle and articleDescription over 400 characters the warnings linkedin.document.title_max, " +
+			"linkedin.article.title_max and linkedin.article.description_max (the peer API's caps; LinkedIn states none).",
 		"BlueskyOptions": "platformSpecificData for bluesky. altText has one entry per media item, in order, and no more entries than " +
 			"media (see the create-post allOf); an image without alt text draws the warning bluesky.alt.missing, " +
 			"more than 4 images (a gallery) the warning bluesky.media.gallery.",
-		"FacebookOptions":  "platformSpecificData for facebook.",
-		"InstagramOptions": "platformSpecificData for instagram.",
+		"FacebookOptions": "platformSpecificData for facebook. More than 10 photos, a video with other media, or a document draw the " +
+			"warning facebook.media.kinds (peers' figures; no Meta document states one).",
+		"InstagramOptions": "platformSpecificData for instagram. An altText entry for a video item draws the warning instagram.alt.video " +
+			"(Instagram takes alt text on images only).",
 		"ThreadsOptions": "platformSpecificData for threads. altText has one entry per media item, in order, and no more entries than " +
 			"media (see the create-post allOf); an image without alt text draws the warning threads.alt.missing. " +
 			"replyControl takes the values of threads.reply_control.",
 		"GoogleBusinessOptions": "platformSpecificData for googlebusiness: topicType per googlebusiness.topic (no ALERT), call to action and " +
 			"event rules in allOf; that an event or offer ends after it starts (googlebusiness.event) is checked by postrules. " +
-			"GET_OFFER draws the warning googlebusiness.cta.deprecated, a call to action on an OFFER the warning googlebusiness.offer.cta.",
+			"GET_OFFER draws the warning googlebusiness.cta.deprecated, a call to action on an OFFER the warning googlebusiness.offer.cta; " +
+			"more than one image, or a video, GIF or document, the warning googlebusiness.media (peers' figures).",
 	}
 }
 
@@ -543,13 +561,6 @@ func platformPostRules() []any {
 			{"then", obj{{"required", need}, {"properties", obj{{"platformSpecificData", opts}}}}},
 		}}}}}}}
 	}
-	out = append(out, obj{
-		{"description", "With a document in the shared media, a linkedin target needs a non-blank documentTitle (400 missing_field)."},
-		{xRules, []string{"linkedin.document.title"}},
-		{"if", obj{{"required", []string{"mediaItems"}}, {"properties", obj{{"mediaItems", obj{{"contains", mediaOfType("document")}}}}}}},
-		{"then", targetsOf([]string{string(rules.LinkedIn)}, []string{"platformSpecificData"},
-			obj{{"required", []string{"documentTitle"}}, {"properties", obj{{"documentTitle", obj{{"pattern", nonBlankPattern()}}}}}})},
-	})
 	// A threads poll or text attachment goes on a text-only post, and not both together.
 	given := func(member string) obj {
 		return obj{{"required", []string{member}}, {"properties", obj{{member, obj{{"not", obj{{"type", "null"}}}}}}}}

@@ -51,10 +51,18 @@ func openAPI() (any, error) {
 			{"required", true},
 			{"content", obj{{"application/json", obj{{"schema", body}}}}},
 		}})
-		rs := obj{{"202", obj{
-			{"description", "Accepted: published now (status publishing) or scheduled."},
+		// A created post answers 202; a published draft 200 (the seed's contract).
+		ok := obj{{"202", obj{
+			{"description", "Accepted: published now (status publishing) or scheduled (status pending)."},
 			{"content", obj{{"application/json", obj{{"schema", result}}}}},
 		}}}
+		if draft {
+			ok = obj{{"200", obj{
+				{"description", "OK: the draft is published now (status publishing) or scheduled (status scheduled)."},
+				{"content", obj{{"application/json", obj{{"schema", result}}}}},
+			}}}
+		}
+		rs := ok
 		for _, st := range statuses {
 			name := errorResponseName("", st.status)
 			if !draft {

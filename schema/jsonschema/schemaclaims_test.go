@@ -89,8 +89,10 @@ func gapOf(p schema.Problem, body string) (string, bool) {
 			}
 		case rules.SchemaFloor:
 			// Over the rule's unit but not over its limit in code points: no schema that
-			// accepts every valid body refuses it.
-			if s, ok := stringAt(body, p.Path); !ok || utf8.RuneCountInString(s) <= r.Limit {
+			// accepts every valid body refuses it. A rule of every text but a photo
+			// post's (tiktok.video.caption.max) is stated at its photo alternative's
+			// larger limit: the text's keywords do not see the post's media.
+			if s, ok := stringAt(body, p.Path); !ok || utf8.RuneCountInString(s) <= r.Limit || r.Posts() == "not-photo" {
 				return p.Rule, false
 			}
 		}
@@ -256,6 +258,34 @@ var handBodies = []struct{ kind, why, body string }{
 	{DocCreatePost, "tiktok: 36 photos", post(mediaOf("image", 36), `{"platform":"tiktok"}`)},
 	{DocCreatePost, "tiktok: a video with a photo", post(mediaOf("video", 1)+","+mediaOf("image", 1), `{"platform":"tiktok"}`)},
 	{DocCreatePost, "tiktok: privacyLevel in the wrong case", post(mediaOf("video", 1), `{"platform":"tiktok","platformSpecificData":{"privacyLevel":"public_to_everyone"}}`)},
+	// Photo posts on every platform (issue 30): a photo post's text, its options, and the
+	// rules that apply to photo posts alone (TikTok's description of 4,000, its title option).
+	{DocCreatePost, "twitter: a photo post of 280 graphemes", photoPost("twitter", strings.Repeat("é", 280), 2, "")},
+	{DocCreatePost, "twitter: a photo post of 281 graphemes", photoPost("twitter", strings.Repeat("é", 281), 2, "")},
+	{DocCreatePost, "instagram: a photo post of 2,200 characters and alt text", photoPost("instagram", strings.Repeat("a", 2200), 2, `{"altText":["a","b"]}`)},
+	{DocCreatePost, "instagram: a photo post of 2,201 characters", photoPost("instagram", strings.Repeat("a", 2201), 2, "")},
+	{DocCreatePost, "instagram: alt text on a video item is a warning", post(mediaOf("image", 1)+","+mediaOf("video", 1), `{"platform":"instagram","platformSpecificData":{"altText":["a","b"]}}`)},
+	{DocCreatePost, "youtube: a photo post (youtube takes one video)", photoPost("youtube", "hi", 1, "")},
+	{DocCreatePost, "tiktok: a photo post of 4,000 characters (its description)", photoPost("tiktok", strings.Repeat("a", 4000), 3, "")},
+	{DocCreatePost, "tiktok: a photo post of 4,001 characters", photoPost("tiktok", strings.Repeat("a", 4001), 3, "")},
+	{DocCreatePost, "tiktok: a photo post of 2,000 emoji (4,000 UTF-16 code units)", photoPost("tiktok", strings.Repeat("😀", 2000), 2, "")},
+	{DocCreatePost, "tiktok: a video caption of 2,201 characters", post(mediaOf("video", 1), `{"platform":"tiktok","content":"`+strings.Repeat("a", 2201)+`"}`)},
+	{DocCreatePost, "tiktok: a photo post with a 90-character title", photoPost("tiktok", "hi", 2, `{"title":"`+strings.Repeat("t", 90)+`"}`)},
+	{DocCreatePost, "tiktok: a photo post with a 91-character title", photoPost("tiktok", "hi", 2, `{"title":"`+strings.Repeat("t", 91)+`"}`)},
+	{DocCreatePost, "tiktok: a description option of 4,001 characters", photoPost("tiktok", "hi", 2, `{"description":"`+strings.Repeat("d", 4001)+`"}`)},
+	{DocCreatePost, "pinterest: a photo pin of 800 characters", photoPost("pinterest", strings.Repeat("a", 800), 1, `{"boardId":"1"}`)},
+	{DocCreatePost, "pinterest: a photo pin of 801 characters", photoPost("pinterest", strings.Repeat("a", 801), 1, `{"boardId":"1"}`)},
+	{DocCreatePost, "linkedin: a photo post of 3,000 characters, LOGGED_IN", photoPost("linkedin", strings.Repeat("a", 3000), 2, `{"visibility":"LOGGED_IN"}`)},
+	{DocCreatePost, "linkedin: a photo post of 3,001 characters, CONTAINER", photoPost("linkedin", strings.Repeat("a", 3001), 2, `{"visibility":"CONTAINER"}`)},
+	{DocCreatePost, "bluesky: a photo post of 300 graphemes", photoPost("bluesky", strings.Repeat("a", 300), 4, `{"altText":["a"]}`)},
+	{DocCreatePost, "bluesky: a photo post of 11 images", photoPost("bluesky", "hi", 11, "")},
+	{DocCreatePost, "facebook: a photo post of 11 photos is a warning", photoPost("facebook", "hi", 11, "")},
+	{DocCreatePost, "facebook: a photo post of 63,207 characters", photoPost("facebook", strings.Repeat("a", 63207), 1, "")},
+	{DocCreatePost, "threads: a photo post of 500 bytes", photoPost("threads", strings.Repeat("a", 500), 2, "")},
+	{DocCreatePost, "threads: a photo post of 501 bytes", photoPost("threads", strings.Repeat("a", 501), 2, "")},
+	{DocCreatePost, "googlebusiness: a photo post of 1,500 characters", photoPost("googlebusiness", strings.Repeat("a", 1500), 1, "")},
+	{DocCreatePost, "googlebusiness: a photo post of two photos is a warning", photoPost("googlebusiness", "hi", 2, "")},
+	{DocCreatePost, "googlebusiness: a photo post of 1,501 characters", photoPost("googlebusiness", strings.Repeat("a", 1501), 1, "")},
 	{DocCreatePost, "pinterest: no platformSpecificData, no board", post(mediaOf("image", 1), `{"platform":"pinterest"}`)},
 	{DocCreatePost, "pinterest: a blank boardId", post(mediaOf("image", 1), `{"platform":"pinterest","platformSpecificData":{"boardId":" "}}`)},
 	{DocCreatePost, "pinterest: a video without a cover is a warning only", post(mediaOf("video", 1), `{"platform":"pinterest","platformSpecificData":{"boardId":"b","title":"t","link":"https://x.example/","altText":"a","dominantColor":"#fff"}}`)},
@@ -308,6 +338,16 @@ func mediaOf(typ string, n int) string {
 		items[i] = `{"type":"` + typ + `","url":"https://cdn.example.com/` + strconv.Itoa(i) + `.` + typ + `"}`
 	}
 	return strings.Join(items, ",")
+}
+
+// photoPost is a publish-now create-post body for one target of platform with its own
+// text, n photos and the platformSpecificData opts ("" none).
+func photoPost(platform, text string, n int, opts string) string {
+	target := `{"platform":"` + platform + `","content":` + strconv.Quote(text)
+	if opts != "" {
+		target += `,"platformSpecificData":` + opts
+	}
+	return post(mediaOf("image", n), target+"}")
 }
 
 // post is a publish-now create-post body with text, the media items mediaList (may be
@@ -519,6 +559,8 @@ func gapWhy(r rules.Rule) string {
 	switch {
 	case r.Schema() == rules.SchemaPartial:
 		return "relates two values (the event's end after its start)"
+	case r.Schema() == rules.SchemaFloor && r.Posts() == "not-photo":
+		return "a length of every text but a photo post's, in " + r.Unit + ": the text's `maxLength` is its photo alternative's larger one (a schema of the text does not see the media)"
 	case r.Schema() == rules.SchemaFloor:
 		return "a length in " + r.Unit + ": `maxLength` " + strconv.Itoa(r.Limit) + " (code points) refuses only the texts over it in code points (`x-postrules-maxLength`)"
 	case r.Unit == "graphemes":
@@ -527,8 +569,6 @@ func gapWhy(r rules.Rule) string {
 		return "X's weighted length, and the characters X's counter refuses (400 `invalid_character`)"
 	case r.ID == "youtube.tags.max":
 		return "a length summed over all tags (`x-postrules-maxLength`)"
-	case r.ID == "tiktok.photo.title.max":
-		return "a length of the text on photo posts only (their title), in UTF-16 code units"
 	}
 	return "a count of " + r.Unit + " in the text (`x-postrules-maxCount`)"
 }

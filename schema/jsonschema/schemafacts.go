@@ -117,7 +117,7 @@ func typeTitles() map[string]string {
 		"CreatePost":         "POST /api/v2/posts request body",
 		"DraftPublish":       "POST /api/v2/drafts/{draftId}/publish request body",
 		"ErrorBody":          "postrules error body",
-		"DraftPublishResult": "draft publish (and create post) 202 body",
+		"DraftPublishResult": "draft publish (200) and create post (202) success body",
 	}
 }
 
@@ -134,7 +134,7 @@ func typeDocs() map[string]string {
 		"ErrorBody": "The API's error body: error (the status's title), code, message; path (a JSON pointer) when one " +
 			"problem is described; problems when several share the answered status (400: code validation_failed). " +
 			"402 adds subscribeUrl; 403 adds limit, used and connected.",
-		"DraftPublishResult": "The 202 answer: success is false only when every platform failed.",
+		"DraftPublishResult": "The success answer (200 for a published draft, 202 for a created post): success is false only when every platform failed.",
 		"MediaItem":          "One attachment: its kind and where to fetch it.",
 		"PlatformTarget": "One target: one of the per-platform targets, chosen by platform, each with its platform's typed " +
 			"platformSpecificData (pinterest requires it). The target's text (its content, else the shared content) follows its " +
@@ -337,10 +337,6 @@ func targetUnion(g *generator, base obj) obj {
 			set("content", content).
 			set("platformSpecificData", g.ref(po.options))
 		required := []string{"platform"}
-		if po.platform == rules.Pinterest {
-			// pinterest.board.required: a pin without options has no board.
-			required = append(required, "platformSpecificData")
-		}
 		target := obj{
 			{"description", "A target on " + string(po.platform) + ": platformSpecificData is " + po.options.Name() + "."},
 			{"type", "object"},

@@ -188,12 +188,31 @@ export interface Rule {
   limit?: number;
   /** What limit counts: "graphemes", "bytes", "utf16", "items", "links", ...; absent with no limit. */
   unit?: string;
-  /** The URL of the source the rule follows. */
+  /** The URL of the source the rule follows (the first of sources). */
   source: string;
   /** The date (YYYY-MM-DD) the source was read. */
   read: string;
+  /**
+   * Every source of the rule's figure, as data; an error rule has one that refuses
+   * (docs/rules.md, "Severity follows evidence"). Absent for a rule that lists none yet.
+   */
+  sources?: RuleSource[];
   /** Where sources disagree and which reading the rule follows. */
   note?: string;
+}
+
+/** One source of a rule: rules.Source. */
+export interface RuleSource {
+  /** The page, document or file the figure is read from. */
+  url: string;
+  /** The date (YYYY-MM-DD) it was read. */
+  read: string;
+  /** What it states, in its units ("5 MB", "280 weighted"). */
+  figure: string;
+  /** Whether the platform refuses past the figure or only recommends it. */
+  says: 'refuses' | 'recommends';
+  /** Its own words (25 words at most), when quoted. */
+  quote?: string;
 }
 
 /** The rule book, in platform order; a fresh array on every call. */
@@ -506,7 +525,8 @@ interface VerdictBase {
 /** An accepted request. */
 export interface ValidVerdict extends VerdictBase {
   valid: true;
-  httpStatus: 202;
+  /** 202 for checkPost (a created post), 200 for checkDraftPublish (a published draft). */
+  httpStatus: 202 | 200;
   error: null;
   problems: [];
   /**

@@ -304,10 +304,12 @@ test('checkDraftPublish: scheduled, published now, and the draft states', async 
   const body = JSON.parse(await testdata('draft-publish.json'));
   const v = await pr.checkDraftPublish(draft, body, { now: NOW, accounts });
   assert.equal(v.valid, true, JSON.stringify(v));
+  assert.equal(v.httpStatus, 200); // a published draft answers 200 (the seed's contract), a created post 202
   assert.equal(v.status, 'scheduled');
   assert.equal(v.scheduledFor, '2030-03-01T08:00:00Z');
   const now = await pr.checkDraftPublish(JSON.parse(draft), { publishNow: true }, { now: NOW, accounts });
   assert.equal(now.status, 'publishing');
+  assert.equal(now.httpStatus, 200);
   const busy = await pr.checkDraftPublish(draft, body, { now: NOW, accounts, draftState: 'publishing' });
   assert.equal(busy.httpStatus, 409);
   assert.equal(busy.error.code, 'draft_already_publishing');

@@ -70,6 +70,15 @@ test('rules: the whole book, a fresh copy each call', () => {
     assert.match(r.source, /^https:\/\//);
   }
   assert.ok(ids.has('bluesky.text.max_bytes'));
+  // Sources as data (docs/rules.md, "Severity follows evidence"): where a rule lists them,
+  // source and read name the first, and an error has one that refuses.
+  for (const r of book.filter((r) => r.sources)) {
+    assert.equal(r.source, r.sources[0].url, r.id);
+    assert.ok(r.sources.every((s) => ['refuses', 'recommends'].includes(s.says) && /^https:\/\//.test(s.url) && s.figure), r.id);
+  }
+  const caption = book.find((r) => r.id === 'tiktok.photo.text.max');
+  assert.deepEqual([caption.limit, caption.severity, caption.sources[0].says], [4000, 'error', 'refuses']);
+  assert.equal(book.find((r) => r.id === 'youtube.first_comment.max').severity, 'warning'); // the peer's figure alone
   book[0].id = 'changed';
   assert.notEqual(pr.rules()[0].id, 'changed');
 });
