@@ -33,9 +33,9 @@ var (
 	lineProblemKey = sortedKeys("line", "fits", "code", "message", "offset")
 	// post and draft print schema's Verdict as it is (docs/contract.md): the first contract's keys,
 	// plus those added since (see the changelog there).
-	validFileKeys     = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "status", "resolutionSkipped")
-	scheduledFileKeys = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "status", "scheduledFor", "resolutionSkipped")
-	badFileKeys       = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "resolutionSkipped")
+	validFileKeys     = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "status", "resolutionSkipped", "bookVersion")
+	scheduledFileKeys = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "status", "scheduledFor", "resolutionSkipped", "bookVersion")
+	badFileKeys       = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "resolutionSkipped", "bookVersion")
 	targetKeys        = sortedKeys("platform", "accountId", "posts")
 	// A post names the rule that decides it and is measured in every unit of its
 	// platform's text rules.

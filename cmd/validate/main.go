@@ -77,7 +77,18 @@ func commands() []command {
 		{"rules", rulesUsage, runRules},
 		{"serve", serveUsage, runServe},
 		{"media", mediaUsage, runMedia},
+		{"version", versionUsage, runVersion},
+		{"completion", completionUsage, runCompletion},
 	}
+}
+
+// commandNames are the subcommands' names, and help, for "did you mean" and completion.
+func commandNames() []string {
+	names := []string{}
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	return append(names, "help")
 }
 
 func findCommand(name string) (command, bool) {
@@ -102,6 +113,8 @@ Usage:
   validate rules  [flags]                      list the rule book (ids, limits, units, sources)
   validate serve  [flags]                      answer the API's two endpoints over HTTP (a sandbox)
   validate media  [flags] FILE...              probe images, videos, PDFs; judge them per platform
+  validate version [flags]                     print the version and the rule book's revision
+  validate completion bash|zsh|fish            print a shell completion script
   validate help   [COMMAND]                    print this text, or a command's
 
 Common flags (every command takes them; a bad value or file is a usage error everywhere):
@@ -111,6 +124,7 @@ Common flags (every command takes them; a bad value or file is a usage error eve
   --accounts FILE      connected accounts, a JSON array of {"platform","accountId"}
                        (used by post, draft; no effect on time, length, split, status)
   -h, --help           print a command's usage
+  --version            (alone) print the version, as validate version
 
 Exit status: 0 all valid, 1 something invalid, 2 usage error or unreadable input.
 Run 'validate help COMMAND' for a command's flags and output.
@@ -129,10 +143,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, now func() ti
 	case "-h", "-help", "--help":
 		fmt.Fprint(stdout, mainUsage)
 		return exitValid
+	case "-version", "--version":
+		fmt.Fprint(stdout, versionLine())
+		return exitValid
 	}
 	cmd, ok := findCommand(name)
 	if !ok {
-		fmt.Fprintf(stderr, "validate: unknown command %q\n\n%s", name, mainUsage)
+		fmt.Fprintf(stderr, "validate: unknown command %q%s\n\n%s", name, didYouMean(name, commandNames()), mainUsage)
 		return exitUsage
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
@@ -155,7 +172,7 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, cmd.usage)
 			return exitValid
 		}
-		fmt.Fprintf(stderr, "validate help: unknown command %q\n\n%s", args[0], mainUsage)
+		fmt.Fprintf(stderr, "validate help: unknown command %q%s\n\n%s", args[0], didYouMean(args[0], commandNames()), mainUsage)
 		return exitUsage
 	}
 	fmt.Fprintf(stderr, "validate help: takes at most one command name\n")
@@ -178,7 +195,7 @@ func parseFlags(c *cmdIO, fs *flag.FlagSet, usage string, args []string) ([]stri
 			return nil, exitValid, false
 		}
 		if err != nil {
-			c.errorf("%v\nRun 'validate %s -h' for usage.", err, c.name)
+			c.errorf("%v%s\nRun 'validate %s -h' for usage.", err, flagSuggestion(fs, err), c.name)
 			return nil, exitUsage, false
 		}
 		rest := fs.Args()

@@ -4,7 +4,7 @@
 // if the types stop narrowing (or stop being strict).
 import {
   init, loadChecker, ready, measure, parseScheduledFor, aggregate, checkPost, checkDraftPublish,
-  split, rules, measureAll,
+  split, rules, measureAll, version, bookVersion,
 } from '@postrules/wasm';
 import type {
   Code, Fault, Measurement, MeasureFault, MeasureOptions, Summary, StatusError, Verdict,
@@ -24,6 +24,8 @@ export async function everything(): Promise<string> {
   const names: string[] = loaded;
   const checker: string[] = await loadChecker();
   const isReady: boolean = ready();
+  const release: string = version;
+  const book: string = bookVersion;
 
   const options: MeasureOptions = { platform: 'twitter', counter: 'x-weighted', cap: 280 };
   const m = measure('hello 🌍', options);
@@ -96,7 +98,7 @@ export async function everything(): Promise<string> {
   void v.resolutionSkipped;
   const draftOptions: DraftCheckOptions = { draftState: 'saved' };
   const d = await checkDraftPublish('{}', { publishNow: true }, draftOptions);
-  return `${names.length} ${checker.length} ${isReady} ${d.valid}`;
+  return `${names.length} ${checker.length} ${isReady} ${d.valid} ${release} ${book}`;
 }
 
 // The composer's newer functions: split, the rule book, measureAll; each narrows like

@@ -53,6 +53,12 @@
 
 import goGlue from './wasm_exec.mjs';
 
+// The release of the package and the rule book it carries: rules.Version and
+// rules.BookVersion of the Go module (a Go test, cmd/validate TestOneVersion, holds these
+// lines and package.json to them). Plain constants, so a page can read them before init.
+const VERSION = '0.8.0';
+const BOOK_VERSION = '0.8.0+book.2026-11-26';
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');
 
@@ -656,6 +662,7 @@ function faultVerdict(f) {
     targets: [],
     billable: false,
     resolutionSkipped: true,
+    bookVersion: BOOK_VERSION,
   };
 }
 
@@ -1420,6 +1427,10 @@ export function createPostrules(locate) {
   // page passes) and reads its options through readOptions. To add one, see the top of
   // this file.
   const api = {
+    /** The package's release, as `validate --version`: rules.Version. */
+    version: VERSION,
+    /** The rule book every verdict names in bookVersion: rules.BookVersion. */
+    bookVersion: BOOK_VERSION,
     /**
      * Loads the counter module. Options: wasmURL / wasmModule (the counter module),
      * fullWasmURL / fullWasmModule (the checker, loaded on the first check),

@@ -90,6 +90,19 @@ export function loadChecker(): Promise<string[]>;
 /** Whether init() has resolved. */
 export function ready(): boolean;
 
+/**
+ * The package's release, the one version of the Go module, the `validate` CLI and this
+ * package ("0.8.0"; `validate --version` prints it). Readable before init().
+ */
+export const version: string;
+
+/**
+ * The rule book this package judges with: {@link version} and the date the book's newest
+ * source was read, as semver build metadata ("0.8.0+book.2026-11-26"). Every verdict's
+ * bookVersion equals it. Readable before init().
+ */
+export const bookVersion: string;
+
 // ---------------------------------------------------------------------------- measure
 
 export interface MeasureOptions {
@@ -501,6 +514,11 @@ interface VerdictBase {
   billable: boolean;
   /** Target resolution did not run: no accounts given, or a target's platform or accountId was rejected. */
   resolutionSkipped: boolean;
+  /**
+   * The rule book that reached the verdict: the release and the date its newest source
+   * was read, "0.8.0+book.2026-11-26" (semver build metadata). Equals {@link bookVersion}.
+   */
+  bookVersion: string;
 }
 
 /** An accepted request. */
