@@ -43,9 +43,10 @@ validate draft, with the API's statuses and bodies. Nothing is ever published.
 
 Every answer of the two endpoints carries "X-Postrules-Sandbox: nothing was published";
 an accepted one's postId is "sandbox_" and the request id. The endpoints want
-"Authorization: Bearer <key>" (any well-formed key: the sandbox has no users). Drafts are
-read once at start; what is published is remembered in memory for the life of the process
-(the files are not changed). Logs are JSON lines on stderr, one per request with its id
+"Authorization: Bearer <key>" (any well-formed key: the sandbox has no users). A draft is
+read when it is published: DIR/{draftId}.json is claimed by renaming it into DIR/claimed/,
+then moved into DIR/published/ (or back, when the publish is refused), so several
+processes sharing DIR publish each draft once. Logs are JSON lines on stderr, one per request with its id
 (X-Request-Id, taken from the request when it has a sane one, else made up, and echoed).
 SIGTERM or SIGINT stops it gracefully: requests in flight are finished first.
 
@@ -80,11 +81,14 @@ const (
 
 // serveConfig is everything a sandbox server depends on; tests set short timeouts.
 type serveConfig struct {
-	accounts []rules.Account // nil: target resolution skipped
-	drafts   map[string][]byte
-	now      func() time.Time
-	limits   rules.Limits
-	logger   *slog.Logger
+	accounts []rules.Account   // nil: target resolution skipped
+	drafts   map[string][]byte // in memory (tests); used when draftsDir is ""
+	// draftsDir is --drafts DIR: drafts are read from it as they are published, and
+	// claimed with a rename, so several processes may share it (see dirDrafts).
+	draftsDir string
+	now       func() time.Time
+	limits    rules.Limits
+	logger    *slog.Logger
 
 	readHeaderTimeout, readTimeout, writeTimeout, idleTimeout time.Duration
 	maxHeaderBytes                                            int
@@ -107,6 +111,9 @@ func runServe(c *cmdIO, args []string) int {
 		return exitUsage
 	}
 	drafts, err := loadDrafts(*draftsDir)
+	if err == nil && *draftsDir != "" {
+		_, err = newDirDrafts(*draftsDir)
+	}
 	if err != nil {
 		c.errorf("--drafts: %v", err)
 		return exitUsage
@@ -120,7 +127,7 @@ func runServe(c *cmdIO, args []string) int {
 	if err != nil {
 		return usageError(c, "--addr: %v", err)
 	}
-	cfg := serveConfig{accounts: accounts, drafts: drafts, now: now, limits: vf.limits,
+	cfg := serveConfig{accounts: accounts, drafts: drafts, draftsDir: *draftsDir, now: now, limits: vf.limits,
 		logger:            slog.New(slog.NewJSONHandler(c.stderr, nil)),
 		readHeaderTimeout: defaultReadHeader, readTimeout: defaultRead, writeTimeout: defaultWrite,
 		idleTimeout: defaultIdle, maxHeaderBytes: defaultMaxHeaderBytes}
@@ -205,7 +212,8 @@ func newSandbox(cfg serveConfig) *sandbox {
 	}
 	s := &sandbox{cfg: cfg, mux: http.NewServeMux(), metrics: newMetrics()}
 	o := httpapi.Options{
-		Now: cfg.now,
+		Now:    cfg.now,
+		Logger: cfg.logger,
 		Authorize: func(r *http.Request, key string) (schema.Env, error) {
 			return schema.Env{Accounts: cfg.accounts, Limits: cfg.limits}, nil
 		},
@@ -218,7 +226,10 @@ func newSandbox(cfg serveConfig) *sandbox {
 	accepted := func(w http.ResponseWriter, r *http.Request, req httpapi.Request) {
 		httpapi.WriteAccepted(w, req.Verdict, "sandbox_"+w.Header().Get("X-Request-Id"))
 	}
-	drafts := httpapi.NewMemoryDrafts(cfg.drafts)
+	var drafts httpapi.DraftStore = httpapi.NewMemoryDrafts(cfg.drafts)
+	if cfg.draftsDir != "" { // runServe made its subdirectories (newDirDrafts)
+		drafts = &dirDrafts{dir: cfg.draftsDir}
+	}
 	// The endpoints are mounted on paths, not "POST ..." patterns, so that another method
 	// gets the API's 405 body from the handler rather than ServeMux's text.
 	s.mux.Handle("/api/v2/posts", sandboxed(httpapi.CreatePost(o, accepted)))
