@@ -37,9 +37,11 @@ validate draft, with the API's statuses and bodies. Nothing is ever published.
                                          published answers 409
   GET  /openapi.json                     the OpenAPI document (validate schema openapi)
   GET  /v1/rules                         the rule book, a JSON array (validate rules)
-  GET  /healthz                          {"ok":true}
+  GET  /healthz                          {"ok":true,"version","book","bookVersion","goVersion"}
+                                         (as validate version --format json)
   GET  /metrics                          Prometheus text format: requests by endpoint,
-                                         status and rule of the first problem; latency
+                                         status and rule of the first problem; latency;
+                                         postrules_build_info; go_* and process_*
 
 Every answer of the two endpoints carries "X-Postrules-Sandbox: nothing was published";
 an accepted one's postId is "sandbox_" and the request id. The endpoints want
@@ -48,7 +50,8 @@ read when it is published: DIR/{draftId}.json is claimed by renaming it into DIR
 then moved into DIR/published/ (or back, when the publish is refused), so several
 processes sharing DIR publish each draft once. Logs are JSON lines on stderr, one per request with its id
 (X-Request-Id, taken from the request when it has a sane one, else made up, and echoed).
-SIGTERM or SIGINT stops it gracefully: requests in flight are finished first.
+An answer of 1 KiB or more of JSON or text is gzip-compressed for a client whose
+Accept-Encoding takes gzip. SIGTERM or SIGINT stops it gracefully: requests in flight are finished first.
 
 Flags:
   --addr HOST:PORT     where to listen (default 127.0.0.1:8080; port 0 picks a free one,
@@ -244,9 +247,14 @@ func newSandbox(cfg serveConfig) *sandbox {
 		panic("validate serve: " + err.Error())
 	}
 	s.mux.Handle("/v1/rules", getOnly(func(w http.ResponseWriter, r *http.Request) { writeBytes(w, "application/json", book) }))
-	s.mux.Handle("/healthz", getOnly(func(w http.ResponseWriter, r *http.Request) {
-		writeBytes(w, "application/json", []byte(`{"ok":true}`+"\n"))
-	}))
+	health, err := marshalJSON(struct {
+		OK bool `json:"ok"`
+		versionInfo
+	}{true, currentVersion()})
+	if err != nil {
+		panic("validate serve: " + err.Error())
+	}
+	s.mux.Handle("/healthz", getOnly(func(w http.ResponseWriter, r *http.Request) { writeBytes(w, "application/json", health) }))
 	s.mux.Handle("/metrics", getOnly(func(w http.ResponseWriter, r *http.Request) {
 		// The Prometheus text exposition format, version 0.0.4
 		// (https://prometheus.io/docs/instrumenting/exposition_formats/).
@@ -292,6 +300,13 @@ func (s *sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	info := &requestInfo{id: requestID(r.Header.Get("X-Request-Id"))}
 	w.Header().Set("X-Request-Id", info.id)
 	r = r.WithContext(context.WithValue(r.Context(), infoKey{}, info))
+	// RFC 9110 section 12.5.5: an answer that depends on Accept-Encoding says so, for caches.
+	w.Header().Add("Vary", "Accept-Encoding")
+	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		gw := &gzipWriter{ResponseWriter: w}
+		defer gw.finish() // runs after the deferred log below: it sends what is held
+		w = gw
+	}
 	sw := &statuswriter.Writer{ResponseWriter: w}
 	defer func() {
 		abort := false

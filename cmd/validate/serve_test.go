@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -245,7 +246,9 @@ func TestServeRoutesAndManners(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &book); err != nil || res.StatusCode != 200 || len(book) != len(rules.Book()) || book[0].ID != rules.Book()[0].ID {
 		t.Errorf("rules: %d %v, %d rules", res.StatusCode, err, len(book))
 	}
-	if res, body = ts.call(t, "GET", "/healthz", ""); res.StatusCode != 200 || body != `{"ok":true}`+"\n" {
+	wantHealth := `{"ok":true,"version":"` + rules.Version + `","book":"` + rules.BookRevision + `","bookVersion":"` +
+		rules.BookVersion + `","goVersion":"` + runtime.Version() + `"}` + "\n"
+	if res, body = ts.call(t, "GET", "/healthz", ""); res.StatusCode != 200 || body != wantHealth {
 		t.Errorf("healthz: %d %s", res.StatusCode, body)
 	}
 	for _, tt := range []struct {
