@@ -395,8 +395,8 @@ func TestPostExamples(t *testing.T) {
 	// The text format says the same in linter lines.
 	r = runCLI(t, "", append([]string{"post", "--now", testNow, "--accounts", "testdata/accounts.json"}, examples...)...)
 	want := []string{
-		"testdata/ambiguous-account.json: /platforms/0/platform: ambiguous_account: ",
-		"testdata/long-thread-item.json: /platforms/0/platformSpecificData/threadItems/2/content: post_too_long: 312 graphemes, cap 280",
+		"testdata/ambiguous-account.json:5:19: /platforms/0/platform: ambiguous_account: ",
+		"testdata/long-thread-item.json:16:316: /platforms/0/platformSpecificData/threadItems/2/content: post_too_long: 312 graphemes, cap 280",
 		"testdata/scheduled.json: ok",
 		"testdata/valid-thread.json: ok",
 	}
@@ -433,7 +433,7 @@ func TestPostBadInputs(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
 	if lines := textLines(r.stdout); len(lines) != 2 || lines[0] != "testdata/valid-thread.json: ok" ||
-		!strings.HasPrefix(lines[1], "testdata/long-thread-item.json: ") {
+		!strings.HasPrefix(lines[1], "testdata/long-thread-item.json:16:316: ") {
 		t.Errorf("stdout:\n%s", r.stdout)
 	}
 

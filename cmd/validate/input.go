@@ -48,14 +48,16 @@ func (in *inputs) read(name string) ([]byte, error) {
 // and status, --accounts on time), so that a bad clock or a broken accounts file is a
 // usage error wherever it is given, never silently ignored.
 type commonFlags struct {
-	format   format
-	now      nowFlag
-	accounts string
+	format     format
+	formatFlag *formatFlag
+	now        nowFlag
+	accounts   string
 }
 
 func addCommonFlags(fs *flag.FlagSet) *commonFlags {
 	cf := &commonFlags{format: formatText}
-	fs.Var(&cf.format, "format", "text or json")
+	cf.formatFlag = &formatFlag{f: &cf.format}
+	fs.Var(cf.formatFlag, "format", "text or json")
 	fs.Var(&cf.now, "now", "the clock, e.g. 2026-01-02T15:04:05Z")
 	fs.StringVar(&cf.accounts, "accounts", "", "connected accounts, a JSON array of {\"platform\",\"accountId\"}")
 	return cf

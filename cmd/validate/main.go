@@ -211,21 +211,43 @@ func parseFlags(c *cmdIO, fs *flag.FlagSet, usage string, args []string) ([]stri
 	}
 }
 
-// format is the --format flag.
+// format is the value of the --format flag (formatFlag).
 type format string
 
 const (
-	formatText format = "text"
-	formatJSON format = "json"
+	formatText   format = "text"
+	formatJSON   format = "json"
+	formatGitHub format = "github" // GitHub Actions workflow commands (post, draft)
+	formatSARIF  format = "sarif"  // one SARIF 2.1.0 document (post, draft)
 )
 
-func (f *format) String() string { return string(*f) }
+// formatFlag is --format: text or json for every command; post and draft also take
+// github and sarif (linter, set by addVerdictFlags).
+type formatFlag struct {
+	f      *format
+	linter bool
+}
 
-func (f *format) Set(s string) error {
+func (f *formatFlag) String() string {
+	if f.f == nil {
+		return ""
+	}
+	return string(*f.f)
+}
+
+func (f *formatFlag) Set(s string) error {
 	switch format(s) {
 	case formatText, formatJSON:
-		*f = format(s)
+		*f.f = format(s)
 		return nil
+	case formatGitHub, formatSARIF:
+		if f.linter {
+			*f.f = format(s)
+			return nil
+		}
+	}
+	if f.linter {
+		return fmt.Errorf("want text, json, github or sarif")
 	}
 	return fmt.Errorf("want text or json")
 }
