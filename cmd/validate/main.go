@@ -106,8 +106,8 @@ Usage:
   validate post   [flags] FILE...              check create-post bodies ('-' reads stdin)
   validate draft  [flags] --draft FILE BODY    check a draft-publish body against a stored draft
   validate time   [flags] [VALUE...]           check scheduledFor values (arguments, else stdin)
-  validate length [flags]                      measure texts read from stdin (JSON lines)
-  validate split  [flags]                      split texts read from stdin into threads
+  validate length [flags] [FILE]               measure texts, JSON lines ('-' or none: stdin)
+  validate split  [flags] [FILE]               split texts into threads ('-' or none: stdin)
   validate status [flags] [FILE]               aggregate per-target outcomes ('-' or none: stdin)
   validate schema NAME                         print the JSON Schema or OpenAPI document NAME
   validate rules  [flags]                      list the rule book (ids, limits, units, sources)

@@ -18,6 +18,8 @@ Probes each image, video or document FILE from its headers (rules/media: never m
 than its headers, whatever size they claim) and judges the facts against each
 platform's media rules: formats, file size, pixels, aspect ratio, duration, frame rate,
 codecs and audio. Each file is probed on its own; one bad file never stops the others.
+'-' reads standard input (once), spooled to a temporary file since the probe reads at
+offsets.
 
 Flags:
   --platform NAME[,NAME...]  the platforms to judge for (default: all ten)
@@ -68,8 +70,9 @@ func runMedia(c *cmdIO, args []string) int {
 		platforms = rules.Platforms()
 	}
 	status := exitValid
+	in := &inputs{c: c}
 	for _, name := range files {
-		r, ok := probeFile(c, name, platforms)
+		r, ok := probeFile(c, in, name, platforms)
 		if !ok {
 			status = worst(status, exitUsage)
 			continue
@@ -93,14 +96,21 @@ func runMedia(c *cmdIO, args []string) int {
 }
 
 // probeFile opens name and probes it; false (after saying so on stderr) when it cannot
-// be opened or is no regular file. Standard input is refused: the probe seeks.
+// be opened or is no regular file. Standard input ("-") is spooled to a temporary file
+// first, since the probe reads at offsets.
 // The report is media.NewReport's, the one the WebAssembly module's probeMedia gives.
-func probeFile(c *cmdIO, name string, platforms []rules.Platform) (media.Report, bool) {
+func probeFile(c *cmdIO, in *inputs, name string, platforms []rules.Platform) (media.Report, bool) {
+	path := name
 	if name == stdinName {
-		c.errorf("%s: media reads files at their offsets; standard input cannot be probed", name)
-		return media.Report{}, false
+		spooled, done, err := in.spool()
+		if err != nil {
+			c.errorf("%s", readError(name, err))
+			return media.Report{}, false
+		}
+		defer done()
+		path = spooled
 	}
-	facts, err, ioErr := probePath(name)
+	facts, err, ioErr := probePath(path)
 	if ioErr != nil {
 		c.errorf("%v", ioErr)
 		return media.Report{}, false

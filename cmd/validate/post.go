@@ -80,6 +80,9 @@ type verdictFlags struct {
 	*commonFlags
 	limits rules.Limits
 	media  map[string]media.Facts // --media URL=FILE, probed as the flag is read
+	// mediaStdin is the URL of --media URL=-: standard input, probed by env once the
+	// command knows what else reads it.
+	mediaStdin string
 }
 
 func addVerdictFlags(fs *flag.FlagSet) *verdictFlags {
@@ -98,6 +101,13 @@ func addVerdictFlags(fs *flag.FlagSet) *verdictFlags {
 		url, file, ok := strings.Cut(s, "=")
 		if !ok || url == "" || file == "" {
 			return errorString("want URL=FILE, not " + strconv.Quote(s))
+		}
+		if file == stdinName {
+			if v.mediaStdin != "" {
+				return errStdinTwice
+			}
+			v.mediaStdin = url
+			return nil
 		}
 		facts, err, ioErr := probePath(file)
 		if ioErr != nil {
@@ -120,7 +130,36 @@ func addVerdictFlags(fs *flag.FlagSet) *verdictFlags {
 // ends the command with exit status 2.
 func (v *verdictFlags) env(c *cmdIO, in *inputs) (schema.Env, bool) {
 	accounts, ok := v.loadAccounts(c, in)
+	if ok && v.mediaStdin != "" && !v.probeStdin(c, in) {
+		ok = false
+	}
 	return schema.Env{Now: v.now.orClock(c), Accounts: accounts, Limits: v.limits, Media: v.media}, ok
+}
+
+// probeStdin probes --media URL=-: standard input, spooled (it may be read once: a body
+// or --accounts on '-' as well is a usage error). A file that cannot be probed is a usage
+// error, as for a named FILE.
+func (v *verdictFlags) probeStdin(c *cmdIO, in *inputs) bool {
+	path, done, err := in.spool()
+	if err != nil {
+		c.errorf("--media %s=-: %v", v.mediaStdin, err)
+		return false
+	}
+	defer done()
+	facts, perr, ioErr := probePath(path)
+	if ioErr == nil && perr != nil {
+		e := apierror.As(perr)
+		ioErr = errorString(string(e.Code) + ": " + e.Message)
+	}
+	if ioErr != nil {
+		c.errorf("--media %s=-: %v", v.mediaStdin, ioErr)
+		return false
+	}
+	if v.media == nil {
+		v.media = map[string]media.Facts{}
+	}
+	v.media[v.mediaStdin] = facts
+	return true
 }
 
 func runPost(c *cmdIO, args []string) int {

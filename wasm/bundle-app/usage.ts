@@ -38,7 +38,7 @@ export async function everything(): Promise<string> {
     void [code, fits];
   } else {
     const ok: Measurement = m;
-    const at: number | null = ok.overflowAt;
+    const at: number = ok.overflowAt;
     void at;
   }
   if (m.ok) {
@@ -144,7 +144,7 @@ export function composer(text: string): string {
     const p: PlatformMeasurements = ok.platforms[0];
     const name: Platform = p.platform;
     const m: RuleMeasurement = p.measurements[0];
-    const at: number | null = m.overflowAt;
+    const at: number = m.overflowAt;
     const warning: boolean = m.warning;
     void [name, at, warning];
   }

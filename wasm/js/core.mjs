@@ -994,7 +994,7 @@ export function createPostrules(locate) {
       cap: res[SLOT_CAP],
       fits: res[SLOT_FITS] === 1,
       counter: counterName,
-      overflowAt: overflowAt < 0 ? null : overflowAt,
+      overflowAt: overflowAt < 0 ? -1 : overflowAt,
     }, true);
     if (res[SLOT_EXACT] !== 1) out.exact = false; // as the CLI: the key only on a lower bound
     if (rule !== '') out.rule = rule; // the rule book's id of what was measured, as the CLI
@@ -1328,7 +1328,7 @@ export function createPostrules(locate) {
         length: recs[i + REC_LENGTH],
         cap: recs[i + REC_CAP],
         fits,
-        overflowAt: fits ? null : over,
+        overflowAt: fits ? -1 : over,
         warning,
       };
       if ((flags & FLAG_EXACT) === 0) ms.exact = false; // as measure: the key only on a lower bound

@@ -123,8 +123,8 @@ export interface Measurement {
   cap: number;
   fits: boolean;
   counter: CounterName | string;
-  /** UTF-16 offset where the first unit past the cap begins; null when the text fits. */
-  overflowAt: number | null;
+  /** UTF-16 offset where the first unit past the cap begins; -1 when the text fits (as in every verdict). */
+  overflowAt: number;
   /**
    * Present, and false, only when counting stopped far past the cap (a text longer than 32
    * times the cap in UTF-8 bytes): length is then a lower bound (as the CLI's "exact").
@@ -241,8 +241,8 @@ export interface RuleMeasurement {
   cap: number;
   /** False when the text breaks the rule. */
   fits: boolean;
-  /** UTF-16 offset where the rule is first broken (the first unit past the cap, the first forbidden character, the first link too many); null when it fits. */
-  overflowAt: number | null;
+  /** UTF-16 offset where the rule is first broken (the first unit past the cap, the first forbidden character, the first link too many); -1 when it fits. */
+  overflowAt: number;
   /** True for a warning rule: breaking it informs, it does not block. */
   warning: boolean;
   /**
