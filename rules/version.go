@@ -6,8 +6,8 @@ package rules
 const Version = "0.8.0"
 
 // BookRevision is the date (YYYY-MM-DD) the newest source of the rule book was read: the
-// latest Rule.Read or Source.Read of Book(). A test holds it equal to the book, so a rule
-// read anew moves it.
+// latest Rule.Read or Source.Read of the whole book, Book() and the media rules
+// (media.Book()). A test holds it equal to the book, so a rule read anew moves it.
 const BookRevision = "2026-11-26"
 
 // BookVersion names the rule book that judges a verdict: Version with BookRevision as

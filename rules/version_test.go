@@ -7,9 +7,10 @@ import (
 	"github.com/postrules/postrules/rules"
 )
 
-// TestBookRevisionIsNewestRead holds BookRevision to the book: it is the latest date any
-// rule or source of Book() was read. A rule read anew without moving BookRevision fails
-// here, so a verdict's bookVersion changes whenever the book's evidence does.
+// TestBookRevisionIsNewestRead holds BookRevision to the book: no rule or source of Book()
+// was read after it. (The media rules are part of the book too, and rules cannot see
+// them: cmd/validate's TestBookRevisionIsTheWholeBooks holds it to the newest date of the
+// whole book, media.Book().)
 func TestBookRevisionIsNewestRead(t *testing.T) {
 	newest := ""
 	for _, r := range rules.Book() {
@@ -22,8 +23,8 @@ func TestBookRevisionIsNewestRead(t *testing.T) {
 			}
 		}
 	}
-	if newest != rules.BookRevision {
-		t.Errorf("BookRevision = %q; the newest Read of the book is %q", rules.BookRevision, newest)
+	if newest > rules.BookRevision {
+		t.Errorf("BookRevision = %q; a rule of the book was read on %q, after it", rules.BookRevision, newest)
 	}
 }
 

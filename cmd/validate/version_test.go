@@ -58,3 +58,20 @@ func TestOneVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestBookRevisionIsTheWholeBooks holds rules.BookRevision to the whole rule book every face
+// lists (rules.Book() and the media rules, fullBook): it is the latest date any rule or
+// source was read. A rule read anew without moving BookRevision fails here, so a
+// verdict's bookVersion changes whenever the book's evidence does (docs/release.md).
+func TestBookRevisionIsTheWholeBooks(t *testing.T) {
+	newest := ""
+	for _, r := range fullBook() {
+		newest = max(newest, r.Read)
+		for _, s := range r.Sources {
+			newest = max(newest, s.Read)
+		}
+	}
+	if newest != rules.BookRevision {
+		t.Errorf("rules.BookRevision = %q; the newest date the book was read is %q: set it (rules/version.go, wasm/js/core.mjs) and regenerate the goldens (docs/release.md)", rules.BookRevision, newest)
+	}
+}
