@@ -230,6 +230,10 @@ type Verdict struct {
 	// ResolutionSkipped is true when target resolution did not run: Env.Accounts is nil, or
 	// a target's platform or accountId was already rejected.
 	ResolutionSkipped bool `json:"resolutionSkipped"`
+	// BookVersion names the rule book that reached the verdict, rules.BookVersion
+	// ("0.8.0+book.2026-11-28"): the release and the date its newest source was read. Every
+	// verdict has it, on every face, so a saved verdict says which book judged it.
+	BookVersion string `json:"bookVersion"`
 	// Post is the decoded request, so that a server need not decode the body again: for a
 	// create, the body; for a draft publish, the stored draft with the body's publishNow,
 	// scheduledFor and timezone, i.e. the post that will be published. It is set whenever
@@ -581,6 +585,7 @@ func (c *check) verdict() Verdict {
 		Problems:          make([]Problem, len(all)),
 		Targets:           c.targetsV,
 		ResolutionSkipped: !c.resolved,
+		BookVersion:       rules.BookVersion,
 		Post:              c.post,
 	}
 	if v.Targets == nil {

@@ -7,6 +7,7 @@
 #   js/wasm_exec.mjs           Go's JavaScript glue (wasm_exec.js of the Go that built them),
 #                              wrapped in a function so that it runs in a private scope
 #   js/LICENSE-go              the license of that glue (BSD-3-Clause)
+#   js/LICENSE                 the package's own license: the repository's LICENSE (MIT)
 #   js/*.wasm.br, *.wasm.gz    precompressed copies for the demo server (not packed)
 #
 # and prints each file's raw size and its size after gzip -9 (what a server sends).
@@ -76,6 +77,7 @@ fi
 	echo '}'
 } >"$dist/wasm_exec.mjs"
 cp "$goroot/LICENSE" "$dist/LICENSE-go"
+cp "$root/LICENSE" "$dist/LICENSE"
 
 # Precompressed copies for wasm/serve (brotli is not in Go's standard library).
 if command -v node >/dev/null; then

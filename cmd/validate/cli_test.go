@@ -36,7 +36,8 @@ func TestExitStatus(t *testing.T) {
 		{"bad --cap: not a number", []string{"length", "--cap", "lots"}, `"a"`, 2, "want a whole number >= 1", ""},
 		{"bad --counter", []string{"length", "--counter", "furlongs"}, `"a"`, 2, "want graphemes, bytes, utf16, codepoints or x-weighted", ""},
 		{"bad --platform", []string{"length", "--platform", "myspace"}, `"a"`, 2, "myspace", ""},
-		{"length takes no operands", []string{"length", "texts.jsonl"}, "", 2, `unexpected argument "texts.jsonl"`, ""},
+		{"length takes one FILE at most", []string{"length", "a.jsonl", "b.jsonl"}, "", 2, `unexpected argument "b.jsonl"`, ""},
+		{"length: a FILE that is not there", []string{"length", "texts.jsonl"}, "", 2, `open texts.jsonl: no such file or directory`, ""},
 		{"post needs a file", []string{"post", "--now", testNow}, "", 2, "no FILE", ""},
 		{"missing file names it", []string{"post", "--now", testNow, "testdata/nope.json"}, "", 2, "testdata/nope.json", ""},
 		{"a directory is unreadable", []string{"post", "--now", testNow, "testdata"}, "", 2, "testdata", ""},
@@ -203,7 +204,7 @@ func TestLengthValues(t *testing.T) {
 	type measured struct {
 		length, cap int
 		fits        bool
-		overflowAt  int // -1: null
+		overflowAt  int // -1: it fits
 	}
 	tests := []struct {
 		why     string
@@ -256,11 +257,8 @@ func TestLengthValues(t *testing.T) {
 					if !w.fits {
 						wantExit = 1
 					}
-					var overflow any
-					if w.overflowAt >= 0 {
-						overflow = float64(w.overflowAt)
-					}
-					_, hasExact := o["exact"] // only on a lower bound, which none of these is
+					overflow := float64(w.overflowAt) // -1 when it fits, as in verdicts
+					_, hasExact := o["exact"]         // only on a lower bound, which none of these is
 					if o["length"] != float64(w.length) || o["cap"] != float64(w.cap) || o["fits"] != w.fits ||
 						o["overflowAt"] != overflow || o["counter"] != tt.counter || hasExact || len(o) != 6 || !strings.Contains(o["rule"].(string), ".text.max") {
 						t.Errorf("line %d: %v, want %+v counted in %s", i+1, o, w, tt.counter)
@@ -395,8 +393,8 @@ func TestPostExamples(t *testing.T) {
 	// The text format says the same in linter lines.
 	r = runCLI(t, "", append([]string{"post", "--now", testNow, "--accounts", "testdata/accounts.json"}, examples...)...)
 	want := []string{
-		"testdata/ambiguous-account.json: /platforms/0/platform: ambiguous_account: ",
-		"testdata/long-thread-item.json: /platforms/0/platformSpecificData/threadItems/2/content: post_too_long: 312 graphemes, cap 280",
+		"testdata/ambiguous-account.json:5:19: /platforms/0/platform: ambiguous_account: ",
+		"testdata/long-thread-item.json:16:316: /platforms/0/platformSpecificData/threadItems/2/content: post_too_long: 312 graphemes, cap 280",
 		"testdata/scheduled.json: ok",
 		"testdata/valid-thread.json: ok",
 	}
@@ -433,7 +431,7 @@ func TestPostBadInputs(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
 	if lines := textLines(r.stdout); len(lines) != 2 || lines[0] != "testdata/valid-thread.json: ok" ||
-		!strings.HasPrefix(lines[1], "testdata/long-thread-item.json: ") {
+		!strings.HasPrefix(lines[1], "testdata/long-thread-item.json:16:316: ") {
 		t.Errorf("stdout:\n%s", r.stdout)
 	}
 

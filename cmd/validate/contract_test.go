@@ -33,9 +33,9 @@ var (
 	lineProblemKey = sortedKeys("line", "fits", "code", "message", "offset")
 	// post and draft print schema's Verdict as it is (docs/contract.md): the first contract's keys,
 	// plus those added since (see the changelog there).
-	validFileKeys     = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "status", "resolutionSkipped")
-	scheduledFileKeys = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "status", "scheduledFor", "resolutionSkipped")
-	badFileKeys       = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "resolutionSkipped")
+	validFileKeys     = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "status", "resolutionSkipped", "bookVersion")
+	scheduledFileKeys = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "status", "scheduledFor", "resolutionSkipped", "bookVersion")
+	badFileKeys       = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "resolutionSkipped", "bookVersion")
 	targetKeys        = sortedKeys("platform", "accountId", "posts")
 	// A post names the rule that decides it and is measured in every unit of its
 	// platform's text rules.
@@ -43,7 +43,7 @@ var (
 	// A problem always has path, code and message; in, rule, target and length when they
 	// apply.
 	problemKeys         = sortedKeys("path", "code", "message")
-	problemOptionalKeys = []string{"in", "rule", "target", "length"}
+	problemOptionalKeys = []string{"line", "column", "in", "rule", "target", "length"} // line, column: the CLI places a problem in the file it read
 	timeOKKeys          = sortedKeys("input", "valid", "utc")
 	timeBadKeys         = sortedKeys("input", "valid", "code", "message", "offset")
 )
@@ -260,7 +260,7 @@ func TestCounterFlag(t *testing.T) {
 		{"graphemes named", []string{"--counter", "graphemes"}, true, "", []post{{"twitter", 200, 280}, {"bluesky", 200, 300}},
 			"testdata/japanese-200.json: ok"},
 		{"x-weighted: too long for X", []string{"--counter", "x-weighted"}, false, "post_too_long", []post{{"twitter", 400, 280}, {"bluesky", 200, 300}},
-			"testdata/japanese-200.json: /content: post_too_long: 400 x-weighted units, cap 280 (twitter)"},
+			"testdata/japanese-200.json:2:155: /content: post_too_long: 400 x-weighted units, cap 280 (twitter)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.why, func(t *testing.T) {
@@ -293,7 +293,7 @@ func TestCounterFlag(t *testing.T) {
 	// draft: the stored draft is counted the same way, and its problem is reported under
 	// the draft's file (schema.Problem.In), its pointer being into the draft.
 	r := runCLI(t, `{"publishNow":true}`, "draft", "--now", testNow, "--counter", "x-weighted", "--draft", "testdata/japanese-200.json", "-")
-	if want := "testdata/japanese-200.json: /content: post_too_long: 400 x-weighted units, cap 280 (twitter)\n"; r.code != 1 || r.stdout != want {
+	if want := "testdata/japanese-200.json:2:155: /content: post_too_long: 400 x-weighted units, cap 280 (twitter)\n"; r.code != 1 || r.stdout != want {
 		t.Errorf("draft: exit %d, %q, want %q", r.code, r.stdout, want)
 	}
 	r = runCLI(t, `{"publishNow":true}`, "draft", "--now", testNow, "--draft", "testdata/japanese-200.json", "-")
@@ -311,8 +311,9 @@ func TestCounterFlag(t *testing.T) {
 func TestSharedContentOverTwoCaps(t *testing.T) {
 	body := `{"content":"` + strings.Repeat("a", 310) + `","platforms":[{"platform":"twitter"},{"platform":"bluesky"},{"platform":"threads"}],"publishNow":true}`
 	r := runCLI(t, body, "post", "--now", testNow, "-")
-	want := "-: /content: post_too_long: 310 graphemes, cap 280 (twitter)\n" +
-		"-: /content: post_too_long: 310 graphemes, cap 300 (bluesky)\n"
+	// Each is placed where its own cap is passed: the text begins at column 13.
+	want := "-:1:293: /content: post_too_long: 310 graphemes, cap 280 (twitter)\n" +
+		"-:1:313: /content: post_too_long: 310 graphemes, cap 300 (bluesky)\n"
 	if r.code != 1 || r.stdout != want {
 		t.Errorf("exit %d\n%s\nwant\n%s", r.code, r.stdout, want)
 	}

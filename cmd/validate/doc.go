@@ -9,9 +9,16 @@
 //	validate post   [flags] FILE...              check create-post bodies ('-' reads stdin)
 //	validate draft  [flags] --draft FILE BODY    check a draft-publish body against a stored draft
 //	validate time   [flags] [VALUE...]           check scheduledFor values (arguments, else stdin)
-//	validate length [flags]                      measure texts read from stdin (JSON lines)
+//	validate length [flags] [FILE]               measure texts, JSON lines ('-' or none: stdin)
+//	validate split  [flags] [FILE]               split texts into threads ('-' or none: stdin)
 //	validate status [flags] [FILE]               aggregate per-target outcomes ('-' or none: stdin)
+//	validate version [flags]                     print the version and the rule book's revision
+//	validate completion bash|zsh|fish            print a shell completion script
 //	validate help   [COMMAND]                    print usage
+//
+// '-' reads standard input wherever a file is taken. post and draft place each problem at
+// FILE:LINE:COL (columns in UTF-16 code units) and also write --format github (workflow
+// commands) and --format sarif (SARIF 2.1.0).
 //
 // Every command takes the common flags: --format text|json (default text), -h/--help,
 // --now TIME and --accounts FILE. --now is the clock in the scheduledFor grammar (default:

@@ -14,7 +14,7 @@ func Example_post() {
 	run([]string{"post", "--now", "2026-06-01T12:00:00Z", "--accounts", "testdata/accounts.json",
 		"testdata/long-thread-item.json", "testdata/valid-thread.json"}, strings.NewReader(""), os.Stdout, os.Stderr, clock)
 	// Output:
-	// testdata/long-thread-item.json: /platforms/0/platformSpecificData/threadItems/2/content: post_too_long: 312 graphemes, cap 280
+	// testdata/long-thread-item.json:16:316: /platforms/0/platformSpecificData/threadItems/2/content: post_too_long: 312 graphemes, cap 280
 	// testdata/valid-thread.json: ok
 }
 

@@ -42,43 +42,82 @@ func (in *inputs) read(name string) ([]byte, error) {
 	return b, nil
 }
 
+// spool copies standard input ("-", read once like every input) into a temporary file, for
+// a reader that reads at offsets (the media probe); done removes it. Nothing is held in
+// memory, whatever the size.
+func (in *inputs) spool() (path string, done func(), err error) {
+	if in.stdinUsed {
+		return "", nil, errStdinTwice
+	}
+	in.stdinUsed = true
+	f, err := os.CreateTemp("", "validate-stdin-*")
+	if err != nil {
+		return "", nil, err
+	}
+	done = func() { os.Remove(f.Name()) }
+	_, err = io.Copy(f, in.c.stdin)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		done()
+		return "", nil, fmt.Errorf("reading standard input: %w", err)
+	}
+	return f.Name(), done, nil
+}
+
 // commonFlags are the flags every command takes : --format, --now and --accounts
 // (and -h, which the flag package handles). Every command checks --now and reads
 // --accounts the same way, even where they have no effect (--now and --accounts on length
 // and status, --accounts on time), so that a bad clock or a broken accounts file is a
 // usage error wherever it is given, never silently ignored.
 type commonFlags struct {
-	format   format
-	now      nowFlag
-	accounts string
+	format     format
+	formatFlag *formatFlag
+	now        nowFlag
+	accounts   string
 }
 
 func addCommonFlags(fs *flag.FlagSet) *commonFlags {
 	cf := &commonFlags{format: formatText}
-	fs.Var(&cf.format, "format", "text or json")
+	cf.formatFlag = &formatFlag{f: &cf.format}
+	fs.Var(cf.formatFlag, "format", "text or json")
 	fs.Var(&cf.now, "now", "the clock, e.g. 2026-01-02T15:04:05Z")
 	fs.StringVar(&cf.accounts, "accounts", "", "connected accounts, a JSON array of {\"platform\",\"accountId\"}")
 	return cf
 }
 
+// textsInput sets up the input of a command that reads texts as JSON lines (length,
+// split): its one FILE operand, or standard input for "-" or none, as every command reads
+// "-". --accounts may not claim standard input when the texts are on it; it is read only
+// to report its problems, since these commands measure and resolve nothing. The returned
+// function closes FILE.
+func (cf *commonFlags) textsInput(c *cmdIO, operands []string, verb string) (func(), int, bool) {
+	if len(operands) > 1 {
+		return nil, usageError(c, "%s reads texts from one FILE ('-' or none: stdin); unexpected argument %q", c.name, operands[1]), false
+	}
+	fromStdin := len(operands) == 0 || operands[0] == stdinName
+	if fromStdin && cf.accounts == stdinName {
+		return nil, usageError(c, "--accounts -: standard input holds the texts to %s", verb), false
+	}
+	if _, ok := cf.loadAccounts(c, &inputs{c: c}); !ok {
+		return nil, exitUsage, false
+	}
+	if fromStdin {
+		return func() {}, 0, true
+	}
+	f, err := os.Open(operands[0])
+	if err != nil {
+		c.errorf("%v", err)
+		return nil, exitUsage, false
+	}
+	c.stdin = f
+	return func() { f.Close() }, 0, true
+}
+
 // loadAccounts reads --accounts: nil without it (target resolution is skipped). A file that
 // cannot be read or is not a valid accounts list ends the command: the message, naming the
 // file, is printed and ok is false (exit status 2).
-// textsOnStdin checks the operands of a command that reads texts from standard input
-// (length, split): there are none, and --accounts does not claim stdin; then it reads
-// --accounts, only to report its problems, since these commands measure and resolve nothing.
-func (cf *commonFlags) textsOnStdin(c *cmdIO, operands []string, verb string) (int, bool) {
-	if len(operands) > 0 {
-		return usageError(c, "%s reads texts from stdin; unexpected argument %q", c.name, operands[0]), false
-	}
-	if cf.accounts == stdinName {
-		return usageError(c, "--accounts -: standard input holds the texts to %s", verb), false
-	}
-	if _, ok := cf.loadAccounts(c, &inputs{c: c}); !ok {
-		return exitUsage, false
-	}
-	return 0, true
-}
 
 func (cf *commonFlags) loadAccounts(c *cmdIO, in *inputs) (accounts []rules.Account, ok bool) {
 	if cf.accounts == "" {

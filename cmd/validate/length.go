@@ -12,10 +12,10 @@ import (
 	"github.com/postrules/postrules/rules/xweight"
 )
 
-const lengthUsage = `usage: validate length [flags] < texts.jsonl
+const lengthUsage = `usage: validate length [flags] [FILE]
 
-Measures texts against a platform's length cap, as the API measures a post. Each stdin line
-is one text: a JSON string, or an object {"text": "..."}.
+Measures texts against a platform's length cap, as the API measures a post. Each line of
+FILE ('-' or none: stdin) is one text: a JSON string, or an object {"text": "..."}.
 
 Flags:
   --format text|json        output format (default text)
@@ -36,10 +36,10 @@ Output: one line per input line, in input order.
   text:  12 graphemes, cap 280: ok
          312 graphemes, cap 280: post_too_long, overflow at byte 840
          line 3: malformed_json: <message>
-  json:  {"length":12,"cap":280,"fits":true,"counter":"graphemes","overflowAt":null,"rule":"twitter.text.max"}
+  json:  {"length":12,"cap":280,"fits":true,"counter":"graphemes","overflowAt":-1,"rule":"twitter.text.max"}
          {"line":3,"fits":false,"code":"malformed_json","message":...,"offset":N}
 "overflowAt" is the byte offset in the text (UTF-8) where the first unit past the cap
-begins, or null when the text fits. On a text so far over its cap that counting stopped
+begins, or -1 when the text fits (as in every verdict). On a text so far over its cap that counting stopped
 early (more than 32 times the cap in bytes), "length" is a lower bound and the line ends
 with "exact":false (text: "more than N"); "exact" appears on no other line. A line that
 cannot be measured (not JSON, not a string or {"text"}, not UTF-8, a lone surrogate
@@ -58,7 +58,7 @@ type lengthResult struct {
 	Cap        int    `json:"cap"`
 	Fits       bool   `json:"fits"`
 	Counter    string `json:"counter"`
-	OverflowAt *int   `json:"overflowAt"`
+	OverflowAt int    `json:"overflowAt"` // -1 when it fits, as in every verdict
 	Exact      *bool  `json:"exact,omitempty"`
 	// Rule is the id of the rule book's rule measured (see validate rules): the first
 	// length rule the text breaks, else the platform's primary one.
@@ -151,9 +151,11 @@ func runLength(c *cmdIO, args []string) int {
 	if !ok {
 		return code
 	}
-	if code, ok := cf.textsOnStdin(c, operands, "measure"); !ok {
+	done, code, ok := cf.textsInput(c, operands, "measure")
+	if !ok {
 		return code
 	}
+	defer done()
 
 	// The flags only adjust the platform's limit; the measuring is the rule's own.
 	platform := lf.platform
@@ -196,13 +198,12 @@ type lengthPrinter struct {
 
 func (p *lengthPrinter) measured(m rules.Measurement) {
 	if p.json {
-		r := lengthResult{Length: m.Length, Cap: m.Cap, Fits: m.Fits(), Counter: m.Counter, Rule: m.Rule}
+		r := lengthResult{Length: m.Length, Cap: m.Cap, Fits: m.Fits(), Counter: m.Counter, Rule: m.Rule, OverflowAt: -1}
 		if !m.Exact {
 			r.Exact = inexact
 		}
 		if !r.Fits {
-			off := m.OverflowAt
-			r.OverflowAt = &off
+			r.OverflowAt = m.OverflowAt
 		}
 		p.encode(r)
 		return

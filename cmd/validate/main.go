@@ -78,7 +78,18 @@ func commands() []command {
 		{"serve", serveUsage, runServe},
 		{"media", mediaUsage, runMedia},
 		{"gen", genUsage, runGen},
+		{"version", versionUsage, runVersion},
+		{"completion", completionUsage, runCompletion},
 	}
+}
+
+// commandNames are the subcommands' names, and help, for "did you mean" and completion.
+func commandNames() []string {
+	names := []string{}
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	return append(names, "help")
 }
 
 func findCommand(name string) (command, bool) {
@@ -96,14 +107,16 @@ Usage:
   validate post   [flags] FILE...              check create-post bodies ('-' reads stdin)
   validate draft  [flags] --draft FILE BODY    check a draft-publish body against a stored draft
   validate time   [flags] [VALUE...]           check scheduledFor values (arguments, else stdin)
-  validate length [flags]                      measure texts read from stdin (JSON lines)
-  validate split  [flags]                      split texts read from stdin into threads
+  validate length [flags] [FILE]               measure texts, JSON lines ('-' or none: stdin)
+  validate split  [flags] [FILE]               split texts into threads ('-' or none: stdin)
   validate status [flags] [FILE]               aggregate per-target outcomes ('-' or none: stdin)
   validate schema NAME                         print the JSON Schema or OpenAPI document NAME
   validate rules  [flags]                      list the rule book (ids, limits, units, sources)
   validate serve  [flags]                      answer the API's two endpoints over HTTP (a sandbox)
   validate media  [flags] FILE...              probe images, videos, PDFs; judge them per platform
   validate gen    [flags]                      write bodies for property tests, with their answers
+  validate version [flags]                     print the version and the rule book's revision
+  validate completion bash|zsh|fish            print a shell completion script
   validate help   [COMMAND]                    print this text, or a command's
 
 Common flags (every command takes them; a bad value or file is a usage error everywhere):
@@ -113,6 +126,7 @@ Common flags (every command takes them; a bad value or file is a usage error eve
   --accounts FILE      connected accounts, a JSON array of {"platform","accountId"}
                        (used by post, draft; no effect on time, length, split, status)
   -h, --help           print a command's usage
+  --version            (alone) print the version, as validate version
 
 Exit status: 0 all valid, 1 something invalid, 2 usage error or unreadable input.
 Run 'validate help COMMAND' for a command's flags and output.
@@ -131,10 +145,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, now func() ti
 	case "-h", "-help", "--help":
 		fmt.Fprint(stdout, mainUsage)
 		return exitValid
+	case "-version", "--version":
+		fmt.Fprint(stdout, versionLine())
+		return exitValid
 	}
 	cmd, ok := findCommand(name)
 	if !ok {
-		fmt.Fprintf(stderr, "validate: unknown command %q\n\n%s", name, mainUsage)
+		fmt.Fprintf(stderr, "validate: unknown command %q%s\n\n%s", name, didYouMean(name, commandNames()), mainUsage)
 		return exitUsage
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
@@ -157,7 +174,7 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, cmd.usage)
 			return exitValid
 		}
-		fmt.Fprintf(stderr, "validate help: unknown command %q\n\n%s", args[0], mainUsage)
+		fmt.Fprintf(stderr, "validate help: unknown command %q%s\n\n%s", args[0], didYouMean(args[0], commandNames()), mainUsage)
 		return exitUsage
 	}
 	fmt.Fprintf(stderr, "validate help: takes at most one command name\n")
@@ -180,7 +197,7 @@ func parseFlags(c *cmdIO, fs *flag.FlagSet, usage string, args []string) ([]stri
 			return nil, exitValid, false
 		}
 		if err != nil {
-			c.errorf("%v\nRun 'validate %s -h' for usage.", err, c.name)
+			c.errorf("%v%s\nRun 'validate %s -h' for usage.", err, flagSuggestion(fs, err), c.name)
 			return nil, exitUsage, false
 		}
 		rest := fs.Args()
@@ -196,21 +213,43 @@ func parseFlags(c *cmdIO, fs *flag.FlagSet, usage string, args []string) ([]stri
 	}
 }
 
-// format is the --format flag.
+// format is the value of the --format flag (formatFlag).
 type format string
 
 const (
-	formatText format = "text"
-	formatJSON format = "json"
+	formatText   format = "text"
+	formatJSON   format = "json"
+	formatGitHub format = "github" // GitHub Actions workflow commands (post, draft)
+	formatSARIF  format = "sarif"  // one SARIF 2.1.0 document (post, draft)
 )
 
-func (f *format) String() string { return string(*f) }
+// formatFlag is --format: text or json for every command; post and draft also take
+// github and sarif (linter, set by addVerdictFlags).
+type formatFlag struct {
+	f      *format
+	linter bool
+}
 
-func (f *format) Set(s string) error {
+func (f *formatFlag) String() string {
+	if f.f == nil {
+		return ""
+	}
+	return string(*f.f)
+}
+
+func (f *formatFlag) Set(s string) error {
 	switch format(s) {
 	case formatText, formatJSON:
-		*f = format(s)
+		*f.f = format(s)
 		return nil
+	case formatGitHub, formatSARIF:
+		if f.linter {
+			*f.f = format(s)
+			return nil
+		}
+	}
+	if f.linter {
+		return fmt.Errorf("want text, json, github or sarif")
 	}
 	return fmt.Errorf("want text or json")
 }

@@ -24,7 +24,8 @@ A URL (http:// or https://) is read with bounded HTTP Range requests, as validat
 --fetch-media reads media URLs (https only; loopback and private addresses refused unless
 allowed), and reported as a file is; a URL that cannot be read is a report with its
 error (media_fetch_refused, media_unreachable, media_timeout, media_not_found,
-media_too_large) at offset -1.
+media_too_large) at offset -1. '-' reads standard input (once), spooled to a temporary
+file since the probe reads at offsets.
 
 Flags:
   --platform NAME[,NAME...]  the platforms to judge for (default: all ten)
@@ -81,6 +82,7 @@ func runMedia(c *cmdIO, args []string) int {
 	}
 	status := exitValid
 	var fetcher *fetch.Fetcher
+	in := &inputs{c: c}
 	for _, name := range files {
 		var r media.Report
 		ok := true
@@ -90,7 +92,7 @@ func runMedia(c *cmdIO, args []string) int {
 			}
 			r = probeURL(fetcher, name, platforms)
 		} else {
-			r, ok = probeFile(c, name, platforms)
+			r, ok = probeFile(c, in, name, platforms)
 		}
 		if !ok {
 			status = worst(status, exitUsage)
@@ -115,14 +117,21 @@ func runMedia(c *cmdIO, args []string) int {
 }
 
 // probeFile opens name and probes it; false (after saying so on stderr) when it cannot
-// be opened or is no regular file. Standard input is refused: the probe seeks.
+// be opened or is no regular file. Standard input ("-") is spooled to a temporary file
+// first, since the probe reads at offsets.
 // The report is media.NewReport's, the one the WebAssembly module's probeMedia gives.
-func probeFile(c *cmdIO, name string, platforms []rules.Platform) (media.Report, bool) {
+func probeFile(c *cmdIO, in *inputs, name string, platforms []rules.Platform) (media.Report, bool) {
+	path := name
 	if name == stdinName {
-		c.errorf("%s: media reads files at their offsets; standard input cannot be probed", name)
-		return media.Report{}, false
+		spooled, done, err := in.spool()
+		if err != nil {
+			c.errorf("%s", readError(name, err))
+			return media.Report{}, false
+		}
+		defer done()
+		path = spooled
 	}
-	facts, err, ioErr := probePath(name)
+	facts, err, ioErr := probePath(path)
 	if ioErr != nil {
 		c.errorf("%v", ioErr)
 		return media.Report{}, false

@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/postrules/postrules/rules"
 )
 
 // latencyBuckets are the upper bounds, in seconds, of the latency histogram: a check takes
@@ -102,6 +105,11 @@ func (m *metrics) text() []byte {
 		b.WriteString(name + "_sum" + label + "} " + strconv.FormatFloat(h.sum, 'g', -1, 64) + "\n")
 		b.WriteString(name + "_count" + label + "} " + strconv.FormatUint(h.count, 10) + "\n")
 	}
+	family(&b, "postrules_build_info", "The release and rule book of this server, and the Go that built it; always 1.", "gauge")
+	b.WriteString(`postrules_build_info{version="` + labelValue(rules.Version) + `",book="` + labelValue(rules.BookRevision) +
+		`",goversion="` + labelValue(runtime.Version()) + `"} 1` + "\n")
+	writeGoMetrics(&b)
+	writeProcessMetrics(&b)
 	return b.Bytes()
 }
 

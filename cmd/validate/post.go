@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"strconv"
@@ -40,7 +39,9 @@ Exit status: 0 valid, 1 invalid, 2 usage error or an unreadable file (named on s
 `
 
 // verdictFlagsUsage documents the flags post and draft share (see verdictFlags).
-const verdictFlagsUsage = `  --format text|json   output format (default text)
+const verdictFlagsUsage = `  --format text|json|github|sarif
+                       output format (default text): github writes GitHub Actions
+                       workflow commands (annotations), sarif one SARIF 2.1.0 document
   --now TIME           the clock for scheduledFor, e.g. 2026-01-02T15:04:05Z
                        (default: the current time)
   --accounts FILE      the connected accounts, a JSON array of {"platform","accountId"};
@@ -57,27 +58,22 @@ const verdictFlagsUsage = `  --format text|json   output format (default text)
 `
 
 const verdictOutput = `
-Output, text: one line per problem, "FILE: POINTER: CODE: MESSAGE" (no POINTER when the
-problem is the whole body), or "FILE: ok". A post over its cap reads
-  posts/launch.json: /platforms/0/platformSpecificData/threadItems/2/content: post_too_long: 312 graphemes, cap 280
+Output, text: one line per problem, "FILE:LINE:COL: POINTER: CODE: MESSAGE" (no POINTER
+when the problem is the whole body), or "FILE: ok". LINE:COL is where the value POINTER
+names begins (for a post over its cap, the character where it goes over), 1-based, the
+column in UTF-16 code units (an ASCII line's byte column). A post over its cap reads
+  posts/launch.json:16:316: /platforms/0/platformSpecificData/threadItems/2/content: post_too_long: 312 graphemes, cap 280
 (draft: a problem in the stored draft is reported under the draft's FILE, since its
 POINTER is into the draft.)
 Output, json: one line per file (draft: per BODY),
   {"file":...,"valid":bool,"httpStatus":N (only when invalid),"error":{API error body} or null,
-   "problems":[{"path","code","message","rule"}],"billable":bool,
+   "problems":[{"path","line","column","code","message","rule"}],"billable":bool,
    "targets":[{"platform","accountId","posts":[{"path","length","cap","rule"}]}],
-   "warnings":[{"path","code","message","rule"}]}
+   "warnings":[{"path","line","column","code","message","rule"}]}
 "rule" is the id of the rule book's rule (validate rules); problems of shape, time,
 accounts or plan have none. "warnings" (rules of severity warning, which never make a
 file invalid) appears only when there are some.
 `
-
-// fileResult is one line of `validate post|draft --format json`: the file, then schema's
-// Verdict as it is (docs/contract.md documents it).
-type fileResult struct {
-	File string `json:"file"`
-	schema.Verdict
-}
 
 // verdictFlags are the flags post and draft share: the common ones and --counter.
 type verdictFlags struct {
@@ -85,11 +81,15 @@ type verdictFlags struct {
 	limits rules.Limits
 	media  map[string]media.Facts // --media URL=FILE, probed as the flag is read
 	fetch  *fetchFlags            // --fetch-media, --fetch-allow (fetch.go)
+	// mediaStdin is the URL of --media URL=-: standard input, probed by env once the
+	// command knows what else reads it.
+	mediaStdin string
 }
 
 func addVerdictFlags(fs *flag.FlagSet) *verdictFlags {
 	v := &verdictFlags{commonFlags: addCommonFlags(fs)}
 	v.fetch = addFetchFlags(fs)
+	v.formatFlag.linter = true // --format github and sarif place problems in files
 	fs.Func("counter", "graphemes or x-weighted (twitter)", func(s string) error {
 		counter, err := counterNamed(s)
 		if err != nil {
@@ -103,6 +103,13 @@ func addVerdictFlags(fs *flag.FlagSet) *verdictFlags {
 		url, file, ok := strings.Cut(s, "=")
 		if !ok || url == "" || file == "" {
 			return errorString("want URL=FILE, not " + strconv.Quote(s))
+		}
+		if file == stdinName {
+			if v.mediaStdin != "" {
+				return errStdinTwice
+			}
+			v.mediaStdin = url
+			return nil
 		}
 		facts, err, ioErr := probePath(file)
 		if ioErr != nil {
@@ -125,7 +132,36 @@ func addVerdictFlags(fs *flag.FlagSet) *verdictFlags {
 // ends the command with exit status 2.
 func (v *verdictFlags) env(c *cmdIO, in *inputs) (schema.Env, bool) {
 	accounts, ok := v.loadAccounts(c, in)
+	if ok && v.mediaStdin != "" && !v.probeStdin(c, in) {
+		ok = false
+	}
 	return schema.Env{Now: v.now.orClock(c), Accounts: accounts, Limits: v.limits, Media: v.media}, ok
+}
+
+// probeStdin probes --media URL=-: standard input, spooled (it may be read once: a body
+// or --accounts on '-' as well is a usage error). A file that cannot be probed is a usage
+// error, as for a named FILE.
+func (v *verdictFlags) probeStdin(c *cmdIO, in *inputs) bool {
+	path, done, err := in.spool()
+	if err != nil {
+		c.errorf("--media %s=-: %v", v.mediaStdin, err)
+		return false
+	}
+	defer done()
+	facts, perr, ioErr := probePath(path)
+	if ioErr == nil && perr != nil {
+		e := apierror.As(perr)
+		ioErr = errorString(string(e.Code) + ": " + e.Message)
+	}
+	if ioErr != nil {
+		c.errorf("--media %s=-: %v", v.mediaStdin, ioErr)
+		return false
+	}
+	if v.media == nil {
+		v.media = map[string]media.Facts{}
+	}
+	v.media[v.mediaStdin] = facts
+	return true
 }
 
 func runPost(c *cmdIO, args []string) int {
@@ -145,6 +181,7 @@ func runPost(c *cmdIO, args []string) int {
 	}
 	status := exitValid
 	fetcher := vf.fetch.fetcher()
+	report := newVerdictReport(c, vf.format)
 	for _, name := range files {
 		body, err := in.read(name)
 		if err != nil {
@@ -153,8 +190,9 @@ func runPost(c *cmdIO, args []string) int {
 			continue
 		}
 		env := withFetchedMedia(fetcher, body, env)
-		status = worst(status, printVerdict(c, vf.format, name, "", schema.CheckCreatePost(body, env)))
+		status = worst(status, report.verdict(name, "", body, nil, schema.CheckCreatePost(body, env)))
 	}
+	report.finish()
 	return status
 }
 
@@ -187,7 +225,9 @@ func runDraft(c *cmdIO, args []string) int {
 		if len(operands) == 1 {
 			name = operands[0]
 		}
-		return printVerdict(c, vf.format, name, *draftFile, schema.CheckDraftPublish(nil, nil, schema.Env{DraftState: draftState}))
+		report := newVerdictReport(c, vf.format)
+		defer report.finish()
+		return report.verdict(name, *draftFile, nil, nil, schema.CheckDraftPublish(nil, nil, schema.Env{DraftState: draftState}))
 	}
 	switch {
 	case *draftFile == "":
@@ -215,54 +255,26 @@ func runDraft(c *cmdIO, args []string) int {
 		return exitUsage
 	}
 	env = withFetchedMedia(vf.fetch.fetcher(), draft, env)
-	return printVerdict(c, vf.format, name, *draftFile, schema.CheckDraftPublish(draft, body, env))
+	report := newVerdictReport(c, vf.format)
+	defer report.finish()
+	return report.verdict(name, *draftFile, body, draft, schema.CheckDraftPublish(draft, body, env))
 }
 
 // inDraft is schema.Problem.In for a problem located in the stored draft of a draft
 // publish: its pointer is into the draft, not the body; text output names the draft's file.
 const inDraft = "draft"
 
-// printVerdict prints one file's verdict and returns its exit status. For a draft publish,
-// draftFile is the stored draft: in text output its problems are reported under its name,
-// since their pointers are into it.
-func printVerdict(c *cmdIO, f format, file, draftFile string, v schema.Verdict) int {
-	status := exitValid
-	if !v.Valid {
-		status = exitInvalid
-	}
-	if f == formatJSON {
-		r := fileResult{File: file, Verdict: v}
-		enc := json.NewEncoder(c.stdout)
-		enc.SetEscapeHTML(false)
-		enc.Encode(r)
-		return status
-	}
-
-	switch {
-	case v.Valid:
-		c.stdout.WriteString(file + ": ok\n")
-	case len(v.Problems) > 0:
-		for _, p := range v.Problems {
-			where := file
-			if p.In == inDraft && draftFile != "" {
-				where = draftFile
-			}
-			printProblem(c, where, p.Path, p.Code, problemText(p))
-		}
-	case v.Error != nil:
-		printProblem(c, file, "", v.Error.Code, v.Error.Message)
-	default: // an invalid verdict with nothing to say would be a schema bug; still say it
-		printProblem(c, file, "", apierror.CodeInvalidRequest, fmt.Sprintf("invalid (HTTP %d)", v.HTTPStatus))
-	}
-	return status
-}
-
-// printProblem prints one linter-style line: "FILE: POINTER: CODE: MESSAGE", leaving out
-// FILE or POINTER when empty.
-func printProblem(c *cmdIO, file, path string, code apierror.Code, message string) {
+// printProblem prints one linter-style line: "FILE:LINE:COL: POINTER: CODE: MESSAGE",
+// leaving out FILE or POINTER when empty, and LINE:COL when the problem is not placed
+// (line 0).
+func printProblem(c *cmdIO, file string, line, col int, path string, code apierror.Code, message string) {
 	w := c.stdout
 	if file != "" {
-		w.WriteString(file + ": ")
+		w.WriteString(file)
+		if line > 0 {
+			w.WriteString(":" + strconv.Itoa(line) + ":" + strconv.Itoa(col))
+		}
+		w.WriteString(": ")
 	}
 	w.WriteString(describe(path, code, oneLine(message)) + "\n")
 }

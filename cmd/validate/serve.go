@@ -39,17 +39,21 @@ validate draft, with the API's statuses and bodies. Nothing is ever published.
   GET  /openapi.json                     the OpenAPI document (validate schema openapi)
   GET  /v1/rules                         the whole rule book, media rules included, a JSON
                                          array (what validate rules --format json prints)
-  GET  /healthz                          {"ok":true}
+  GET  /healthz                          {"ok":true,"version","book","bookVersion","goVersion"}
+                                         (as validate version --format json)
   GET  /metrics                          Prometheus text format: requests by endpoint,
-                                         status and rule of the first problem; latency
+                                         status and rule of the first problem; latency;
+                                         postrules_build_info; go_* and process_*
 
 Every answer of the two endpoints carries "X-Postrules-Sandbox: nothing was published";
 an accepted one's postId is "sandbox_" and the request id. The endpoints want
-"Authorization: Bearer <key>" (any well-formed key: the sandbox has no users). Drafts are
-read once at start; what is published is remembered in memory for the life of the process
-(the files are not changed). Logs are JSON lines on stderr, one per request with its id
+"Authorization: Bearer <key>" (any well-formed key: the sandbox has no users). A draft is
+read when it is published: DIR/{draftId}.json is claimed by renaming it into DIR/claimed/,
+then moved into DIR/published/ (or back, when the publish is refused), so several
+processes sharing DIR publish each draft once. Logs are JSON lines on stderr, one per request with its id
 (X-Request-Id, taken from the request when it has a sane one, else made up, and echoed).
-SIGTERM or SIGINT stops it gracefully: requests in flight are finished first.
+An answer of 1 KiB or more of JSON or text is gzip-compressed for a client whose
+Accept-Encoding takes gzip. SIGTERM or SIGINT stops it gracefully: requests in flight are finished first.
 
 Flags:
   --addr HOST:PORT     where to listen (default 127.0.0.1:8080; port 0 picks a free one,
@@ -82,12 +86,15 @@ const (
 
 // serveConfig is everything a sandbox server depends on; tests set short timeouts.
 type serveConfig struct {
-	accounts []rules.Account // nil: target resolution skipped
-	drafts   map[string][]byte
-	now      func() time.Time
-	limits   rules.Limits
-	logger   *slog.Logger
-	fetcher  httpapi.MediaFetcher // --fetch-media; nil: media URLs are not read
+	accounts []rules.Account   // nil: target resolution skipped
+	drafts   map[string][]byte // in memory (tests); used when draftsDir is ""
+	// draftsDir is --drafts DIR: drafts are read from it as they are published, and
+	// claimed with a rename, so several processes may share it (see dirDrafts).
+	draftsDir string
+	now       func() time.Time
+	limits    rules.Limits
+	logger    *slog.Logger
+	fetcher   httpapi.MediaFetcher // --fetch-media; nil: media URLs are not read
 
 	readHeaderTimeout, readTimeout, writeTimeout, idleTimeout time.Duration
 	maxHeaderBytes                                            int
@@ -110,6 +117,9 @@ func runServe(c *cmdIO, args []string) int {
 		return exitUsage
 	}
 	drafts, err := loadDrafts(*draftsDir)
+	if err == nil && *draftsDir != "" {
+		_, err = newDirDrafts(*draftsDir)
+	}
 	if err != nil {
 		c.errorf("--drafts: %v", err)
 		return exitUsage
@@ -123,7 +133,7 @@ func runServe(c *cmdIO, args []string) int {
 	if err != nil {
 		return usageError(c, "--addr: %v", err)
 	}
-	cfg := serveConfig{accounts: accounts, drafts: drafts, now: now, limits: vf.limits,
+	cfg := serveConfig{accounts: accounts, drafts: drafts, draftsDir: *draftsDir, now: now, limits: vf.limits,
 		logger:            slog.New(slog.NewJSONHandler(c.stderr, nil)),
 		readHeaderTimeout: defaultReadHeader, readTimeout: defaultRead, writeTimeout: defaultWrite,
 		idleTimeout: defaultIdle, maxHeaderBytes: defaultMaxHeaderBytes}
@@ -212,6 +222,7 @@ func newSandbox(cfg serveConfig) *sandbox {
 	s := &sandbox{cfg: cfg, mux: http.NewServeMux(), metrics: newMetrics()}
 	o := httpapi.Options{
 		Now:        cfg.now,
+		Logger:     cfg.logger,
 		FetchMedia: cfg.fetcher,
 		Authorize: func(r *http.Request, key string) (schema.Env, error) {
 			return schema.Env{Accounts: cfg.accounts, Limits: cfg.limits}, nil
@@ -225,7 +236,10 @@ func newSandbox(cfg serveConfig) *sandbox {
 	accepted := func(w http.ResponseWriter, r *http.Request, req httpapi.Request) {
 		httpapi.WriteAccepted(w, req.Verdict, "sandbox_"+w.Header().Get("X-Request-Id"))
 	}
-	drafts := httpapi.NewMemoryDrafts(cfg.drafts)
+	var drafts httpapi.DraftStore = httpapi.NewMemoryDrafts(cfg.drafts)
+	if cfg.draftsDir != "" { // runServe made its subdirectories (newDirDrafts)
+		drafts = &dirDrafts{dir: cfg.draftsDir}
+	}
 	// The endpoints are mounted on paths, not "POST ..." patterns, so that another method
 	// gets the API's 405 body from the handler rather than ServeMux's text.
 	s.mux.Handle("/api/v2/posts", sandboxed(httpapi.CreatePost(o, accepted)))
@@ -240,9 +254,14 @@ func newSandbox(cfg serveConfig) *sandbox {
 		panic("validate serve: " + err.Error())
 	}
 	s.mux.Handle("/v1/rules", getOnly(func(w http.ResponseWriter, r *http.Request) { writeBytes(w, "application/json", book) }))
-	s.mux.Handle("/healthz", getOnly(func(w http.ResponseWriter, r *http.Request) {
-		writeBytes(w, "application/json", []byte(`{"ok":true}`+"\n"))
-	}))
+	health, err := marshalJSON(struct {
+		OK bool `json:"ok"`
+		versionInfo
+	}{true, currentVersion()})
+	if err != nil {
+		panic("validate serve: " + err.Error())
+	}
+	s.mux.Handle("/healthz", getOnly(func(w http.ResponseWriter, r *http.Request) { writeBytes(w, "application/json", health) }))
 	s.mux.Handle("/metrics", getOnly(func(w http.ResponseWriter, r *http.Request) {
 		// The Prometheus text exposition format, version 0.0.4
 		// (https://prometheus.io/docs/instrumenting/exposition_formats/).
@@ -288,6 +307,13 @@ func (s *sandbox) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	info := &requestInfo{id: requestID(r.Header.Get("X-Request-Id"))}
 	w.Header().Set("X-Request-Id", info.id)
 	r = r.WithContext(context.WithValue(r.Context(), infoKey{}, info))
+	// RFC 9110 section 12.5.5: an answer that depends on Accept-Encoding says so, for caches.
+	w.Header().Add("Vary", "Accept-Encoding")
+	if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+		gw := &gzipWriter{ResponseWriter: w}
+		defer gw.finish() // runs after the deferred log below: it sends what is held
+		w = gw
+	}
 	sw := &statuswriter.Writer{ResponseWriter: w}
 	defer func() {
 		abort := false

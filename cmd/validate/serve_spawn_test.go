@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/postrules/postrules/rules"
 )
 
 // The tests below run real clients that are not Go: curl against a spawned validate serve,
@@ -90,7 +92,10 @@ func TestServeWithCurl(t *testing.T) {
 		{[]string{"-H", auth, "--data-binary", "@testdata/scheduled.json", base + "/api/v2/posts"}, `"code":"unsupported_media_type"`}, // curl -d sends a form type
 		{[]string{"-H", auth, "--json", "@testdata/draft-publish.json", base + "/api/v2/drafts/d1/publish"}, `"status":"scheduled"`},
 		{[]string{"-H", auth, "--json", "@testdata/draft-publish.json", base + "/api/v2/drafts/d1/publish"}, `"code":"draft_not_found"`},
-		{[]string{base + "/healthz"}, `{"ok":true}` + "\n 200"},
+		{[]string{base + "/healthz"}, `{"ok":true,"version":"` + rules.Version + `","book":"` + rules.BookRevision + `",`},
+		// --compressed asks for gzip and inflates it; -D - shows the headers it came with.
+		{[]string{"--compressed", "-D", "-", base + "/openapi.json"}, "Content-Encoding: gzip"},
+		{[]string{"--compressed", base + "/openapi.json"}, `"openapi": "3.1`},
 		{[]string{base + "/metrics"}, `postrules_http_requests_total{endpoint="/api/v2/posts",status="400",rule="twitter.text.max"} 1`},
 	}
 	for _, tt := range tests {
@@ -164,7 +169,7 @@ func TestServeWithPython(t *testing.T) {
 400 malformed_json 
 200 publishing twitter
 404 draft_not_found 
-200 {'ok': True}
+200 True ` + rules.Version + ` ` + rules.BookVersion + `
 `
 	if string(out) != want {
 		t.Errorf("client.py printed:\n%s\nwant:\n%s", out, want)

@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -261,7 +262,9 @@ func TestServeRoutesAndManners(t *testing.T) {
 			break
 		}
 	}
-	if res, body = ts.call(t, "GET", "/healthz", ""); res.StatusCode != 200 || body != `{"ok":true}`+"\n" {
+	wantHealth := `{"ok":true,"version":"` + rules.Version + `","book":"` + rules.BookRevision + `","bookVersion":"` +
+		rules.BookVersion + `","goVersion":"` + runtime.Version() + `"}` + "\n"
+	if res, body = ts.call(t, "GET", "/healthz", ""); res.StatusCode != 200 || body != wantHealth {
 		t.Errorf("healthz: %d %s", res.StatusCode, body)
 	}
 	for _, tt := range []struct {

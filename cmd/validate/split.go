@@ -11,11 +11,11 @@ import (
 	"github.com/postrules/postrules/rules/split"
 )
 
-const splitUsage = `usage: validate split [flags] < texts.jsonl
+const splitUsage = `usage: validate split [flags] [FILE]
 
 Splits each text into a thread whose every post fits a platform's cap, measured as the API
-measures a post (package rules/split; see docs/split.md). Each stdin line is one text: a
-JSON string, or an object {"text": "..."}, as for validate length.
+measures a post (package rules/split; see docs/split.md). Each line of FILE ('-' or none:
+stdin) is one text: a JSON string, or an object {"text": "..."}, as for validate length.
 
 Flags:
   --format text|json        output format (default text)
@@ -65,9 +65,11 @@ func runSplit(c *cmdIO, args []string) int {
 	if !ok {
 		return code
 	}
-	if code, ok := cf.textsOnStdin(c, operands, "split"); !ok {
+	done, code, ok := cf.textsInput(c, operands, "split")
+	if !ok {
 		return code
 	}
+	defer done()
 	lim := lf.limit()
 
 	p := newLengthPrinter(c, cf.format)

@@ -77,7 +77,7 @@ func runStatus(c *cmdIO, args []string) int {
 			enc.Encode(answer)
 		}
 	} else if e != nil {
-		printProblem(c, "", e.Path, e.Code, e.Message)
+		printProblem(c, "", 0, 0, e.Path, e.Code, e.Message)
 	} else {
 		c.stdout.WriteString(string(answer.Status) + " (success " + strconv.FormatBool(answer.Success) + ")\n")
 	}

@@ -16,7 +16,7 @@ const timeUsage = `usage: validate time [flags] [VALUE...]
 
 Checks scheduledFor values against the API's grammar, YYYY-MM-DDTHH:MM[:SS[.fraction]]Z
 (UTC only). With --now, a value must also be strictly after that instant. Values come from
-the arguments or, when there are none, from stdin: one value per line (a trailing '\r' is
+the arguments or, when there are none (or only '-'), from stdin: one value per line (a trailing '\r' is
 dropped), or with --jsonl one JSON string per line, so that values holding a newline or a
 NUL can be checked. Values that start with '-' go after "--".
 
@@ -63,6 +63,14 @@ func runTime(c *cmdIO, args []string) int {
 	values, code, ok := parseFlags(c, fs, timeUsage, args)
 	if !ok {
 		return code
+	}
+	if len(values) == 1 && values[0] == stdinName {
+		values = nil // '-' reads stdin, as on every command
+	}
+	for _, v := range values {
+		if v == stdinName {
+			return usageError(c, "'-' reads the values from stdin; give it alone, not among VALUEs")
+		}
 	}
 	if *jsonl && len(values) > 0 {
 		return usageError(c, "--jsonl reads values from stdin; it takes no VALUE arguments")

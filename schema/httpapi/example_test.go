@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -124,11 +125,12 @@ func ExampleAcceptedBody() {
 }
 
 func ExampleNewMemoryDrafts() {
+	ctx := context.Background()
 	drafts := httpapi.NewMemoryDrafts(map[string][]byte{"d1": []byte(`{}`)})
-	_, before := drafts.Begin("d1")
+	_, before, _ := drafts.Begin(ctx, "d1")
 	fmt.Println(before, drafts.State("d1"))
-	drafts.Finish("d1", true)
-	_, after := drafts.Begin("d1")
+	drafts.Finish(ctx, "d1", true)
+	_, after, _ := drafts.Begin(ctx, "d1")
 	fmt.Println(after)
 	// Output:
 	// saved publishing
@@ -138,21 +140,23 @@ func ExampleNewMemoryDrafts() {
 // A second Begin while the first publish is under way sees the draft publishing, which
 // the rule book answers 409 draft_already_publishing.
 func ExampleMemoryDrafts_Begin() {
+	ctx := context.Background()
 	drafts := httpapi.NewMemoryDrafts(map[string][]byte{"d1": []byte(`{}`)})
-	_, first := drafts.Begin("d1")
-	_, second := drafts.Begin("d1")
-	_, unknown := drafts.Begin("d9")
-	fmt.Println(first, second, unknown)
-	// Output: saved publishing deleted
+	_, first, _ := drafts.Begin(ctx, "d1")
+	_, second, _ := drafts.Begin(ctx, "d1")
+	_, unknown, err := drafts.Begin(ctx, "d9")
+	fmt.Println(first, second, unknown, err)
+	// Output: saved publishing deleted <nil>
 }
 
 // A publish the platforms refused returns the draft to saved, so the user can retry.
 func ExampleMemoryDrafts_Finish() {
+	ctx := context.Background()
 	drafts := httpapi.NewMemoryDrafts(map[string][]byte{"d1": []byte(`{}`)})
-	drafts.Begin("d1")
-	drafts.Finish("d1", false)
-	fmt.Println(drafts.State("d1"))
-	// Output: saved
+	drafts.Begin(ctx, "d1")
+	err := drafts.Finish(ctx, "d1", false)
+	fmt.Println(drafts.State("d1"), err)
+	// Output: saved <nil>
 }
 
 func ExampleMemoryDrafts_State() {

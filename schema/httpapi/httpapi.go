@@ -31,9 +31,11 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"mime"
 	"net/http"
 	"strconv"
@@ -64,6 +66,9 @@ type Options struct {
 	// "POST /api/v2/drafts/{draftId}/publish". A router with its own parameters passes
 	// its reader (chi.URLParam).
 	DraftID func(r *http.Request) string
+	// Logger receives what a client is not told: a DraftStore's failures (answered 503
+	// service_unavailable without their text). nil is slog.Default().
+	Logger *slog.Logger
 	// OnVerdict, when set, sees every verdict a handler answers with or hands on, refusals
 	// included, before it is written (for metrics and logs). It must not keep v.
 	OnVerdict func(r *http.Request, v schema.Verdict)
@@ -128,11 +133,22 @@ func PublishDraft(o Options, drafts DraftStore, next Accepted) http.Handler {
 		if o.DraftID != nil {
 			id = o.DraftID(r)
 		}
-		draft, state := drafts.Begin(id)
+		draft, state, err := drafts.Begin(r.Context(), id)
+		if err != nil {
+			o.logger().Error("draft store: begin", "draftId", id, "err", err.Error())
+			o.refuse(w, r, apierror.CodeServiceUnavailable, "the drafts could not be read; try again later")
+			return
+		}
 		published := false
 		if state == lifecycle.DraftSaved || state == "" {
-			// This request holds the draft; whatever happens next, it lets go of it.
-			defer func() { drafts.Finish(id, published) }()
+			// This request holds the draft; whatever happens next, it lets go of it, even
+			// when the client has gone (the request's context is then cancelled).
+			ctx := context.WithoutCancel(r.Context())
+			defer func() {
+				if err := drafts.Finish(ctx, id, published); err != nil {
+					o.logger().Error("draft store: finish", "draftId", id, "published", published, "err", err.Error())
+				}
+			}()
 		}
 		env.DraftState = state
 		var v schema.Verdict
@@ -153,6 +169,14 @@ func PublishDraft(o Options, drafts DraftStore, next Accepted) http.Handler {
 		next(sw, r, Request{Key: key, DraftID: id, Env: env, Verdict: v})
 		published = sw.Status == 0 || sw.Status/100 == 2
 	})
+}
+
+// logger is Options.Logger, or slog's default.
+func (o Options) logger() *slog.Logger {
+	if o.Logger != nil {
+		return o.Logger
+	}
+	return slog.Default()
 }
 
 // front runs what comes before a create's check: method, key, content type, body.
@@ -335,9 +359,14 @@ func WriteAccepted(w http.ResponseWriter, v schema.Verdict, postID string) {
 	writeJSON(w, v.HTTPStatus, res)
 }
 
+// BookHeader is the header every answer of the handlers carries: rules.BookVersion, the
+// rule book that judged the request, which the API's bodies have no member for.
+const BookHeader = "X-Postrules-Book"
+
 // writeJSON writes status and body as JSON the way the CLI does (no HTML escaping).
 func writeJSON(w http.ResponseWriter, status int, body any) {
 	h := w.Header()
+	h.Set(BookHeader, rules.BookVersion)
 	h.Set("Content-Type", "application/json")
 	h.Set("X-Content-Type-Options", "nosniff")
 	b, err := marshal(body)

@@ -4,7 +4,7 @@
 // if the types stop narrowing (or stop being strict).
 import {
   init, loadChecker, ready, measure, parseScheduledFor, aggregate, checkPost, checkDraftPublish,
-  split, rules, measureAll,
+  split, rules, measureAll, version, bookVersion,
 } from '@postrules/wasm';
 import type {
   Code, Fault, Measurement, MeasureFault, MeasureOptions, Summary, StatusError, Verdict,
@@ -24,6 +24,8 @@ export async function everything(): Promise<string> {
   const names: string[] = loaded;
   const checker: string[] = await loadChecker();
   const isReady: boolean = ready();
+  const release: string = version;
+  const book: string = bookVersion;
 
   const options: MeasureOptions = { platform: 'twitter', counter: 'x-weighted', cap: 280 };
   const m = measure('hello 🌍', options);
@@ -36,7 +38,7 @@ export async function everything(): Promise<string> {
     void [code, fits];
   } else {
     const ok: Measurement = m;
-    const at: number | null = ok.overflowAt;
+    const at: number = ok.overflowAt;
     void at;
   }
   if (m.ok) {
@@ -96,7 +98,7 @@ export async function everything(): Promise<string> {
   void v.resolutionSkipped;
   const draftOptions: DraftCheckOptions = { draftState: 'saved' };
   const d = await checkDraftPublish('{}', { publishNow: true }, draftOptions);
-  return `${names.length} ${checker.length} ${isReady} ${d.valid}`;
+  return `${names.length} ${checker.length} ${isReady} ${d.valid} ${release} ${book}`;
 }
 
 // The composer's newer functions: split, the rule book, measureAll; each narrows like
@@ -142,7 +144,7 @@ export function composer(text: string): string {
     const p: PlatformMeasurements = ok.platforms[0];
     const name: Platform = p.platform;
     const m: RuleMeasurement = p.measurements[0];
-    const at: number | null = m.overflowAt;
+    const at: number = m.overflowAt;
     const warning: boolean = m.warning;
     void [name, at, warning];
   }

@@ -230,7 +230,7 @@ function drawEditor(ed) {
       c.classList.add('over');
     } else {
       c.textContent = `${nameOf(platform)} ${m.exact === false ? 'more than ' : ''}${num(m.length)} / ${num(m.cap)}`;
-      c.dataset.overflowAt = m.overflowAt === null ? '' : String(m.overflowAt);
+      c.dataset.overflowAt = m.overflowAt < 0 ? '' : String(m.overflowAt);
       if (!m.fits) {
         c.classList.add('over');
         sentences.push(overSentence(platform, m));

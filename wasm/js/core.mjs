@@ -53,6 +53,12 @@
 
 import goGlue from './wasm_exec.mjs';
 
+// The release of the package and the rule book it carries: rules.Version and
+// rules.BookVersion of the Go module (a Go test, cmd/validate TestOneVersion, holds these
+// lines and package.json to them). Plain constants, so a page can read them before init.
+const VERSION = '0.8.0';
+const BOOK_VERSION = '0.8.0+book.2026-11-28';
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8');
 
@@ -656,6 +662,7 @@ function faultVerdict(f) {
     targets: [],
     billable: false,
     resolutionSkipped: true,
+    bookVersion: BOOK_VERSION,
   };
 }
 
@@ -987,7 +994,7 @@ export function createPostrules(locate) {
       cap: res[SLOT_CAP],
       fits: res[SLOT_FITS] === 1,
       counter: counterName,
-      overflowAt: overflowAt < 0 ? null : overflowAt,
+      overflowAt: overflowAt < 0 ? -1 : overflowAt,
     }, true);
     if (res[SLOT_EXACT] !== 1) out.exact = false; // as the CLI: the key only on a lower bound
     if (rule !== '') out.rule = rule; // the rule book's id of what was measured, as the CLI
@@ -1321,7 +1328,7 @@ export function createPostrules(locate) {
         length: recs[i + REC_LENGTH],
         cap: recs[i + REC_CAP],
         fits,
-        overflowAt: fits ? null : over,
+        overflowAt: fits ? -1 : over,
         warning,
       };
       if ((flags & FLAG_EXACT) === 0) ms.exact = false; // as measure: the key only on a lower bound
@@ -1420,6 +1427,10 @@ export function createPostrules(locate) {
   // page passes) and reads its options through readOptions. To add one, see the top of
   // this file.
   const api = {
+    /** The package's release, as `validate --version`: rules.Version. */
+    version: VERSION,
+    /** The rule book every verdict names in bookVersion: rules.BookVersion. */
+    bookVersion: BOOK_VERSION,
     /**
      * Loads the counter module. Options: wasmURL / wasmModule (the counter module),
      * fullWasmURL / fullWasmModule (the checker, loaded on the first check),

@@ -90,6 +90,19 @@ export function loadChecker(): Promise<string[]>;
 /** Whether init() has resolved. */
 export function ready(): boolean;
 
+/**
+ * The package's release, the one version of the Go module, the `validate` CLI and this
+ * package ("0.8.0"; `validate --version` prints it). Readable before init().
+ */
+export const version: string;
+
+/**
+ * The rule book this package judges with: {@link version} and the date the book's newest
+ * source was read, as semver build metadata ("0.8.0+book.2026-11-28"). Every verdict's
+ * bookVersion equals it. Readable before init().
+ */
+export const bookVersion: string;
+
 // ---------------------------------------------------------------------------- measure
 
 export interface MeasureOptions {
@@ -110,8 +123,8 @@ export interface Measurement {
   cap: number;
   fits: boolean;
   counter: CounterName | string;
-  /** UTF-16 offset where the first unit past the cap begins; null when the text fits. */
-  overflowAt: number | null;
+  /** UTF-16 offset where the first unit past the cap begins; -1 when the text fits (as in every verdict). */
+  overflowAt: number;
   /**
    * Present, and false, only when counting stopped far past the cap (a text longer than 32
    * times the cap in UTF-8 bytes): length is then a lower bound (as the CLI's "exact").
@@ -247,8 +260,8 @@ export interface RuleMeasurement {
   cap: number;
   /** False when the text breaks the rule. */
   fits: boolean;
-  /** UTF-16 offset where the rule is first broken (the first unit past the cap, the first forbidden character, the first link too many); null when it fits. */
-  overflowAt: number | null;
+  /** UTF-16 offset where the rule is first broken (the first unit past the cap, the first forbidden character, the first link too many); -1 when it fits. */
+  overflowAt: number;
   /** True for a warning rule: breaking it informs, it does not block. */
   warning: boolean;
   /**
@@ -520,6 +533,11 @@ interface VerdictBase {
   billable: boolean;
   /** Target resolution did not run: no accounts given, or a target's platform or accountId was rejected. */
   resolutionSkipped: boolean;
+  /**
+   * The rule book that reached the verdict: the release and the date its newest source
+   * was read, "0.8.0+book.2026-11-28" (semver build metadata). Equals {@link bookVersion}.
+   */
+  bookVersion: string;
 }
 
 /** An accepted request. */

@@ -58,16 +58,16 @@ func TestVerdictMembersAreTheContracts(t *testing.T) {
 		why           string
 	}{
 		{thread, `{"now":"2026-01-01T00:00:00Z","accounts":[{"platform":"twitter","accountId":"tw_1"}]}`,
-			[]string{"valid", "httpStatus", "error", "problems", "warnings", "targets", "billable", "status", "resolutionSkipped"},
+			[]string{"valid", "httpStatus", "error", "problems", "warnings", "targets", "billable", "status", "resolutionSkipped", "bookVersion"},
 			"valid publish now: status, no scheduledFor"},
 		{`{"content":"x","platforms":[{"platform":"twitter"}],"scheduledFor":"2030-01-02T03:04Z"}`, `{"now":"2026-01-01T00:00:00Z"}`,
-			[]string{"valid", "httpStatus", "error", "problems", "warnings", "targets", "billable", "status", "scheduledFor", "resolutionSkipped"},
+			[]string{"valid", "httpStatus", "error", "problems", "warnings", "targets", "billable", "status", "scheduledFor", "resolutionSkipped", "bookVersion"},
 			"valid scheduled: status and scheduledFor"},
 		{strings.Replace(thread, `"two"`, `"`+strings.Repeat("x", 281)+`"`, 1), `{"now":"2026-01-01T00:00:00Z"}`,
-			[]string{"valid", "httpStatus", "error", "problems", "warnings", "targets", "billable", "resolutionSkipped"},
+			[]string{"valid", "httpStatus", "error", "problems", "warnings", "targets", "billable", "resolutionSkipped", "bookVersion"},
 			"invalid: no status even though schema computed one"},
 		{thread, `{"now":"soon"}`,
-			[]string{"valid", "httpStatus", "error", "problems", "warnings", "targets", "billable", "resolutionSkipped"},
+			[]string{"valid", "httpStatus", "error", "problems", "warnings", "targets", "billable", "resolutionSkipped", "bookVersion"},
 			"bad options: the same members"},
 	}
 	for _, tc := range tests {

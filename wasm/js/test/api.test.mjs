@@ -18,14 +18,14 @@ test('init resolves once and ready() tells', async () => {
 test('measure: a post within and over the twitter cap', () => {
   // Exactly the members of a `validate length --format json` line, in its order.
   const hello = pr.measure('hello');
-  assert.deepEqual(hello, { length: 5, cap: 280, fits: true, counter: 'graphemes', overflowAt: null, rule: 'twitter.text.max' });
+  assert.deepEqual(hello, { length: 5, cap: 280, fits: true, counter: 'graphemes', overflowAt: -1, rule: 'twitter.text.max' });
   assert.deepEqual(Object.keys(hello), ['length', 'cap', 'fits', 'counter', 'overflowAt', 'rule']);
   const m = pr.measure('a'.repeat(281));
   assert.equal(m.length, 281);
   assert.equal(m.fits, false);
   assert.equal(m.overflowAt, 280);
   assert.deepEqual(pr.measure('a'.repeat(280)).fits, true);
-  assert.deepEqual(pr.measure(''), { length: 0, cap: 280, fits: true, counter: 'graphemes', overflowAt: null, rule: 'twitter.text.max' });
+  assert.deepEqual(pr.measure(''), { length: 0, cap: 280, fits: true, counter: 'graphemes', overflowAt: -1, rule: 'twitter.text.max' });
   assert.equal('exact' in m, false); // an exact length says nothing, as the CLI
 });
 
@@ -202,7 +202,7 @@ test('checkPost: the bundled examples', async () => {
   assert.equal(ok.billable, true);
   assert.equal(ok.status, 'publishing');
   // schema.Verdict's members, as the CLI prints them less "file": status on a valid verdict.
-  assert.deepEqual(Object.keys(ok), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'status', 'resolutionSkipped']);
+  assert.deepEqual(Object.keys(ok), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'status', 'resolutionSkipped', 'bookVersion']);
   assert.equal(ok.targets.length, 1);
   assert.deepEqual(ok.targets[0].posts.map((p) => p.path), [
     '/content',
@@ -219,7 +219,7 @@ test('checkPost: the bundled examples', async () => {
   assert.equal(long.error.code, 'post_too_long');
   assert.equal(long.error.path, '/platforms/0/platformSpecificData/threadItems/2/content');
   // Exactly the CLI's keys: no status on a refused request.
-  assert.deepEqual(Object.keys(long), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'resolutionSkipped']);
+  assert.deepEqual(Object.keys(long), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'resolutionSkipped', 'bookVersion']);
   // A post_too_long carries its rule, its target and its measurement as data.
   assert.deepEqual(Object.keys(long.problems[0]), ['path', 'code', 'message', 'rule', 'target', 'length']);
   assert.deepEqual([long.problems[0].target.platform, long.problems[0].length.cap], ['twitter', 280]);
@@ -240,7 +240,7 @@ test('checkPost: the bundled examples', async () => {
   assert.equal(sched.valid, true);
   assert.equal(sched.status, 'pending');
   assert.equal(sched.scheduledFor, '2030-01-15T09:30:00Z');
-  assert.deepEqual(Object.keys(sched), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'status', 'scheduledFor', 'resolutionSkipped']);
+  assert.deepEqual(Object.keys(sched), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'status', 'scheduledFor', 'resolutionSkipped', 'bookVersion']);
 });
 
 test('checkPost: now defaults to the current time; null skips the check', async () => {
@@ -294,7 +294,7 @@ test('checkPost: wrong options are verdicts, not exceptions', async () => {
     assert.equal(v.httpStatus, 400, JSON.stringify(options));
     assert.equal(v.error.code, code, JSON.stringify(options));
     assert.deepEqual(v.targets, []);
-    assert.deepEqual(Object.keys(v), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'resolutionSkipped'], JSON.stringify(options));
+    assert.deepEqual(Object.keys(v), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'resolutionSkipped', 'bookVersion'], JSON.stringify(options));
   }
 });
 
@@ -354,7 +354,7 @@ test('a checker that cannot be loaded gives a verdict, not a rejection', async (
   const v = await copy.checkPost({ content: 'x' });
   assert.equal(v.valid, false);
   assert.equal(v.error.code, 'not_initialized');
-  assert.deepEqual(Object.keys(v), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'resolutionSkipped']);
+  assert.deepEqual(Object.keys(v), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'resolutionSkipped', 'bookVersion']);
   assert.equal(copy.measure('x').length, 1);
 });
 

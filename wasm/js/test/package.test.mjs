@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requireBuilt, wasmDir } from '../test-helpers.mjs';
+import { requireBuilt, wasmDir, repoRoot } from '../test-helpers.mjs';
 import { startBrowser } from '../../browser-test/harness.mjs';
 
 requireBuilt();
@@ -44,9 +44,17 @@ after(async () => {
 test('the packed package holds the wrapper, both modules, the glue and the types', () => {
   const pkg = path.join(project, 'node_modules', '@postrules', 'wasm');
   for (const f of ['package.json', 'postrules.mjs', 'postrules.esbuild.mjs', 'core.mjs', 'wasm_exec.mjs', 'index.d.ts',
-    'postrules-counter.wasm', 'postrules-full.wasm', 'LICENSE-go']) {
+    'postrules-counter.wasm', 'postrules-full.wasm', 'LICENSE', 'LICENSE-go']) {
     assert.ok(existsSync(path.join(pkg, f)), f);
   }
+  // Its own licence is the repository's, and npm and licence checkers find where it
+  // comes from.
+  assert.equal(readFileSync(path.join(pkg, 'LICENSE'), 'utf8'), readFileSync(path.join(repoRoot, 'LICENSE'), 'utf8'));
+  const meta = JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8'));
+  assert.equal(meta.license, 'MIT');
+  assert.deepEqual(meta.repository, { type: 'git', url: 'git+https://github.com/postrules/postrules.git', directory: 'wasm/js' });
+  assert.match(meta.homepage, /^https:\/\/github\.com\/postrules\/postrules\//);
+  assert.equal(meta.bugs.url, 'https://github.com/postrules/postrules/issues');
   assert.ok(!readdirSync(pkg).includes('test'), 'the tests are not packed');
   // The browser entries import nothing of Node's.
   for (const f of ['postrules.mjs', 'postrules.esbuild.mjs', 'core.mjs', 'wasm_exec.mjs']) {

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { repoRoot, distDir } from '../test-helpers.mjs';
+import { repoRoot, distDir, loadPostrules } from '../test-helpers.mjs';
 
 test('package.json version equals the newest changelog heading of docs/wasm.md', () => {
   const pkg = JSON.parse(readFileSync(path.join(distDir, 'package.json'), 'utf8'));
@@ -17,4 +17,22 @@ test('package.json version equals the newest changelog heading of docs/wasm.md',
   assert.equal(versions.at(-1).join('.'), newest, 'the newest section is the last one');
   // The install lines name the tarball npm pack writes for this version.
   assert.ok(doc.includes(`postrules-wasm-${pkg.version}.tgz`), 'docs/wasm.md names the packed tarball');
+});
+
+test('the version and bookVersion exports equal package.json and every verdict', async () => {
+  const pkg = JSON.parse(readFileSync(path.join(distDir, 'package.json'), 'utf8'));
+  // A fresh copy of the API, never initialized: the constants are readable before init.
+  const { createPostrules } = await import('../core.mjs');
+  const fresh = createPostrules({ counter: () => null, full: () => null });
+  assert.equal(fresh.ready(), false);
+  assert.equal(fresh.version, pkg.version);
+  assert.equal(fresh.bookVersion.startsWith(`${pkg.version}+book.`), true, fresh.bookVersion);
+  assert.match(fresh.bookVersion, /^\d+\.\d+\.\d+\+book\.\d{4}-\d{2}-\d{2}$/);
+  const pr = await loadPostrules();
+  assert.equal(pr.version, pkg.version);
+  assert.equal(pr.bookVersion, fresh.bookVersion);
+  const ok = await pr.checkPost({ content: 'hi', platforms: [{ platform: 'bluesky' }], publishNow: true });
+  assert.equal(ok.bookVersion, pr.bookVersion);
+  const bad = await pr.checkPost('{', {});
+  assert.equal(bad.bookVersion, pr.bookVersion);
 });

@@ -49,4 +49,5 @@ show(*post("/api/v2/posts", b'{"content": "hi",'))
 show(*post("/api/v2/drafts/d1/publish", {"publishNow": True}))
 show(*post("/api/v2/drafts/d1/publish", {"publishNow": True}))
 with urllib.request.urlopen(base + "/healthz", timeout=10) as res:
-    print(res.status, json.load(res))
+    health = json.load(res)
+    print(res.status, health["ok"], health["version"], health["bookVersion"])
