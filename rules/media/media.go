@@ -163,7 +163,7 @@ func probe(rd *reader) (f Facts, err error) {
 	case len(head) >= 8 && isBoxType(head[4:8]):
 		fn = probeISO
 	default:
-		return Facts{}, errAt(CodeUnrecognized, 0, fmt.Sprintf("the file starts with %s, which is no image, video or document the probe knows (JPEG, PNG, GIF, WebP, HEIC, BMP, TIFF, MP4, MOV, WebM, PDF)", quoteBytes(head[:min(len(head), 8)])))
+		return Facts{}, errAt(CodeUnrecognized, 0, fmt.Sprintf("the file starts with %s, which is no image, video or document the probe knows (JPEG, PNG, GIF, WebP, HEIC, AVIF, HEIF, BMP, TIFF, MP4, MOV, WebM, Matroska, PDF, PPT, PPTX, DOC, DOCX)", quoteBytes(head[:min(len(head), 8)])))
 	}
 	f, err = fn(rd, head)
 	if err != nil {

@@ -601,7 +601,10 @@ export interface ProbeMediaOptions {
  */
 export interface MediaFacts {
   kind: 'image' | 'gif' | 'video' | 'document';
-  /** "jpeg", "png", "gif", "webp", "heic", "bmp", "tiff", "mp4", "mov", "webm", "mkv" or "pdf". */
+  /**
+   * "jpeg", "png", "gif", "webp", "heic", "avif", "heif" (HEIF of another codec), "bmp",
+   * "tiff", "mp4", "mov", "webm", "mkv", "pdf", "ppt", "pptx", "doc" or "docx".
+   */
   format: string;
   /** The media type of format, e.g. "video/mp4". */
   mime: string;
@@ -612,6 +615,8 @@ export interface MediaFacts {
   height: number;
   /** Clockwise degrees applied to display the coded picture: 0, 90, 180 or 270. */
   rotation: number;
+  /** The picture is also flipped left to right to display it, after rotation. */
+  mirrored?: true;
   /** A video's pixel aspect ratio "H:V" when its pixels are not square. */
   pixelAspect?: string;
   /** Seconds (a video, an animated GIF or WebP). */
@@ -632,8 +637,13 @@ export interface MediaFacts {
   editList?: true;
   /** Frames of a GIF or an animated WebP/PNG. */
   frames?: number;
-  /** A PDF's page count (absent when its page tree cannot be reached with bounded reads). */
+  /**
+   * A PDF's page count, a PPTX's slides or a DOCX's pages when the file states them
+   * (absent when they cannot be reached with bounded reads).
+   */
   pages?: number;
+  /** What the probe could not read in a file it still judged, one entry each (warnings). */
+  unread?: string[];
 }
 
 /** A media rule a file breaks (warnings: one that informs). */

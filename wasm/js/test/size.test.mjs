@@ -1,7 +1,9 @@
 // The size budgets (docs/wasm.md), after gzip -9 (1 MB = 1,000,000 bytes): the module a
 // composer needs while typing at most 1.0 MB (and 600 KB after brotli), the full checker
-// at most 2.6 MB. The full
-// budget was 2.5 MB until 0.5.0 added probeMedia to it (rules/media's probe, about 91 KB
+// at most 2.75 MB. The full budget was 2.6 MB until 0.8.0, whose rule book carries every
+// rule's sources as data (URL, date read, figure, quote: issue 30; rules() serves them)
+// and whose probe reads fragmented MP4, HEIF, AVIF and Office documents (issue 31): the
+// module grew to 2,636,939 bytes. It was 2.5 MB until 0.5.0 added probeMedia to it (rules/media's probe, about 91 KB
 // after gzip -9): a third module for the probe alone would be 1.22 MB (its own Go
 // runtime), and the page that probes a file checks its post with the full module anyway
 // (docs/wasm.md, "probeMedia: which module").
@@ -31,9 +33,9 @@ test('the counter module is at most 600 KB after brotli', () => {
   assert.ok(n <= 600_000, `postrules-counter.wasm: ${n} bytes brotli`);
 });
 
-test('the full checker is at most 2.6 MB after gzip -9', () => {
+test('the full checker is at most 2.75 MB after gzip -9', () => {
   const n = gz('postrules-full.wasm');
-  assert.ok(n <= 2_600_000, `postrules-full.wasm: ${n} bytes gzipped`);
+  assert.ok(n <= 2_750_000, `postrules-full.wasm: ${n} bytes gzipped`);
 });
 
 test('the counter module carries no schema, validator or encoding/json', () => {

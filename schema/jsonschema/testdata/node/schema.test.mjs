@@ -173,7 +173,7 @@ test("ajv: error bodies of the error schema", () => {
 // A generated TypeScript client can send every platform's options: openapi-typescript
 // (pinned) turns the OpenAPI document into api.d.ts, and typed-client.ts, which writes one
 // body per platform with its options and holds @ts-expect-error lines for what must not
-// compile (a wrong option type, another platform's option, a pin without options), passes
+// compile (a wrong option type, another platform's option, a board id that is no string), passes
 // tsc --strict. The compiled bodies are then valid for the create-post schema too.
 test("openapi-typescript: typed options per platform compile under tsc --strict", async () => {
   const dir = mkdtempSync(join(tmpdir(), "postrules-ts-"));

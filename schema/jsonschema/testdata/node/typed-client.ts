@@ -97,7 +97,7 @@ export const bodies: CreatePost[] = [
 ];
 
 // What the types refuse: a wrong option type, another platform's option, an unknown
-// platform, a pin without its options.
+// platform, a board id that is no string.
 export const refused: PlatformTarget[] = [
   // @ts-expect-error thumbOffset is a number
   { platform: "instagram", platformSpecificData: { thumbOffset: "5" } },
@@ -107,6 +107,6 @@ export const refused: PlatformTarget[] = [
   { platform: "linkedin", platformSpecificData: { visibility: "public" } },
   // @ts-expect-error "x" is not a platform
   { platform: "x", content: "hi" },
-  // @ts-expect-error pinterest needs platformSpecificData
-  { platform: "pinterest", content: "hi" },
+  // @ts-expect-error boardId is a string of digits (pinterest.board.id), not a number
+  { platform: "pinterest", content: "hi", platformSpecificData: { boardId: 1234 } },
 ];
