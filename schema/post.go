@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
+	"github.com/postrules/postrules/schema/internal/optionspec"
 )
 
 // The checks of a decoded create-post document, after its shape (shape.go) and before its
@@ -290,57 +292,56 @@ func (r bookReporter) Warning(e *apierror.Error) { r.d.warn(e) }
 // rules.Limits.CheckPost (runBook builds what they read).
 
 // checkOptionShapes applies the wire format's checks to the platformSpecificData of
-// target t at base.
+// target t at base: each member's format as its declaration states it (the `wire` tags
+// of rules/book_<platform>.go, package optionspec), in the order the members are declared.
 func (d *doc) checkOptionShapes(t *PlatformTarget, base string) {
 	opts := base + "/platformSpecificData"
 	if d.brokenNear(opts) {
 		return
 	}
-	switch t.Platform {
-	case rules.Instagram:
-		if in := t.Instagram; in != nil {
-			d.url(in.CoverURL, opts+"/coverUrl")
-			d.nonNegative(in.ThumbOffset, opts+"/thumbOffset")
+	tp := typedPlatformOf(t.Platform)
+	if tp == nil {
+		return
+	}
+	if v := tp.value(t); !v.IsNil() {
+		d.checkFormats(tp, v.Elem(), opts)
+	}
+}
+
+// checkFormats applies the format of each member of tp to its value in opts (a value of
+// the options struct) at opts path base.
+func (d *doc) checkFormats(tp *typedPlatform, v reflect.Value, base string) {
+	for k := range tp.members {
+		m := &tp.members[k]
+		if m.Check == optionspec.None {
+			continue
 		}
-	case rules.YouTube:
-		if y := t.YouTube; y != nil {
-			d.enum(y.Visibility, opts+"/visibility", "public", "private", "unlisted")
-			if y.CategoryID != nil && !digits(*y.CategoryID) {
-				d.add(d.problem(apierror.CodeInvalidValue, opts+"/categoryId", "categoryId is a YouTube category id, digits such as \"22\", not "+strconv.Quote(*y.CategoryID)))
-			}
+		path := base + "/" + m.Name
+		switch dst := v.Field(m.Field).Addr().Interface().(type) {
+		case **string:
+			d.optionString(m, *dst, path)
+		case **int:
+			d.nonNegative(*dst, path)
 		}
-	case rules.TikTok:
-		if tk := t.TikTok; tk != nil {
-			d.enum(tk.PrivacyLevel, opts+"/privacyLevel", tiktokPrivacyLevels...)
-			d.nonNegative(tk.VideoCoverTimestampMs, opts+"/videoCoverTimestampMs")
-			d.nonNegative(tk.PhotoCoverIndex, opts+"/photoCoverIndex")
-		}
-	case rules.Pinterest:
-		if pin := t.Pinterest; pin != nil {
-			d.url(pin.Link, opts+"/link")
-			d.url(pin.CoverImageURL, opts+"/coverImageUrl")
-		}
-	case rules.LinkedIn:
-		if li := t.LinkedIn; li != nil {
-			d.enum(li.Visibility, opts+"/visibility", "PUBLIC", "CONNECTIONS", "LOGGED_IN", "CONTAINER") // MemberNetworkVisibility, posts-api
-			d.url(li.ArticleURL, opts+"/articleUrl")
-		}
-	case rules.Facebook:
-		if f := t.Facebook; f != nil {
-			d.url(f.Link, opts+"/link")
-			d.url(f.VideoThumbnailURL, opts+"/videoThumbnailUrl")
-		}
-	case rules.GoogleBusiness:
-		if g := t.GoogleBusiness; g != nil {
-			d.url(g.CallToActionURL, opts+"/callToActionUrl")
-			d.url(g.OfferRedeemOnlineURL, opts+"/offerRedeemOnlineUrl")
+	}
+}
+
+// optionString applies the format of member m (a url, digits or an enum) to its value v.
+func (d *doc) optionString(m *optionspec.Member, v *string, path string) {
+	switch m.Check {
+	case optionspec.URL:
+		d.url(v, path)
+	case optionspec.Enum:
+		d.enum(v, path, m.Enum...)
+	case optionspec.Digits:
+		if v != nil && !digits(*v) {
+			d.add(d.problem(apierror.CodeInvalidValue, path, m.Name+" is "+m.What+", digits such as \"22\", not "+strconv.Quote(*v)))
 		}
 	}
 }
 
 // tiktokPrivacyLevels are TikTok's privacy levels as the book's enum rule on privacyLevel
-// declares them: the wire format refuses any other (the rule itself judges the
-// creator's own subset).
+// declares them: Env.TikTokPrivacyLevels holds no other.
 var tiktokPrivacyLevels = optionValues(rules.TikTok, "privacyLevel")
 
 // optionValues are the values the book's enum rule on option member of p allows.
