@@ -43,7 +43,7 @@
 // platforms (platforms.go; the nine option types are declared in package rules beside
 // their rules) and decoded as strictly as the rest. Every platform rule lives in package
 // rules, one file per platform (rules/book_<platform>.go): its id, limit, sources, check
-// and messages. This package builds the view the checks read (post.go: the text, the
+// and messages. This package builds the view the checks read (bookview.go: the text, the
 // media, each target's typed options) and runs them in one pass
 // (rules.Limits.CheckPost): media required, counted and of allowed kinds per platform,
 // options within their documented bounds and consistent with the media (YouTube exactly
@@ -52,7 +52,8 @@
 // in Problem.Rule; rules of severity warning go to Verdict.Warnings and never make a
 // verdict invalid. Env.Limits applies the book as the caller configures it
 // (rules.Limits.WithRule, Disable). What this package checks of the options itself is
-// their wire format only (post.go: the peer's enums, URLs, bounds), no rule.
+// their wire format only (optionformats.go: the enums, URLs and bounds each option's
+// declaration states in its wire tag), no rule.
 //
 // Then the rules of package rules on the decoded request: every post against its
 // platform's text rules, each in its own unit (rule T1), scheduledFor after Env.Now,

@@ -14,8 +14,9 @@ import (
 // <Platform>Configurations, every one with additionalProperties false), checked against
 // each platform's API; the strict decoder rejects unknown names and wrong types as for
 // twitter. The types are declared in package rules beside the rules that read them
-// (rules/book_<platform>.go): a rule and the options it checks live in one file. The
-// checks themselves run in rules.Limits.CheckPost (schema/post.go builds its view).
+// (rules/book_<platform>.go): a rule and the options it checks live in one file, and the
+// declarations are all this package reads of them (package optionspec). The checks
+// themselves run in rules.Limits.CheckPost (bookview.go builds their view).
 type (
 	// YouTubeOptions is platformSpecificData for youtube (rules.YouTubeOptions).
 	YouTubeOptions = rules.YouTubeOptions
@@ -176,37 +177,6 @@ func (d *decoder) platformOptions(t *PlatformTarget) bool {
 	}
 	tp.decode(d, t)
 	return true
-}
-
-// optBool decodes a boolean into a new *bool.
-func (d *decoder) optBool(dst **bool) {
-	var b bool
-	if d.boolean(&b) {
-		*dst = &b
-	}
-}
-
-// optWhole decodes a whole number (any JSON notation, see Minutes) into a new *int.
-func (d *decoder) optWhole(dst **int) {
-	var n int
-	if d.integer(&n) {
-		*dst = &n
-	}
-}
-
-// stringArray decodes an array of strings; an empty array is an empty, non-nil slice.
-func (d *decoder) stringArray() []string {
-	if !d.openArray() {
-		return nil
-	}
-	out := []string{}
-	var a array
-	for d.nextElem(&a) {
-		var s string
-		d.str(&s)
-		out = append(out, s)
-	}
-	return out
 }
 
 // typedOptions is t's typed platformSpecificData of a platform other than twitter, or
