@@ -43,7 +43,7 @@
 // platforms (platforms.go; the nine option types are declared in package rules beside
 // their rules) and decoded as strictly as the rest. Every platform rule lives in package
 // rules, one file per platform (rules/book_<platform>.go): its id, limit, sources, check
-// and messages. This package builds the view the checks read (bookview.go: the text, the
+// and messages. This package builds the view the checks read (post.go: the text, the
 // media, each target's typed options) and runs them in one pass
 // (rules.Limits.CheckPost): media required, counted and of allowed kinds per platform,
 // options within their documented bounds and consistent with the media (YouTube exactly

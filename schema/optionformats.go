@@ -11,59 +11,68 @@ import (
 	"github.com/postrules/postrules/schema/internal/optionspec"
 )
 
-// The checks of the options' wire format that are no rule of the book (each problem
-// without a rule id): the formats the options' declarations state in their `wire` tags
-// (rules/book_<platform>.go: enums, URL shapes, whole-number bounds, digits). The rule
-// book's own checks of options run in rules.Limits.CheckPost (runBook builds what they
-// read).
-
-// checkOptionShapes applies the wire format's checks to the platformSpecificData of
-// target t at base: each member's format as its declaration states it (the `wire` tags
-// of rules/book_<platform>.go, package optionspec), in the order the members are declared.
-func (d *doc) checkOptionShapes(t *PlatformTarget, base string) {
-	opts := base + "/platformSpecificData"
-	if d.brokenNear(opts) {
-		return
-	}
-	tp := typedPlatformOf(t.Platform)
-	if tp == nil {
-		return
-	}
-	if v := tp.value(t); !v.IsNil() {
-		d.checkFormats(tp, v.Elem(), opts)
-	}
-}
-
-// checkFormats applies the format of each member of tp to its value in opts (a value of
-// the options struct) at opts path base.
-func (d *doc) checkFormats(tp *typedPlatform, v reflect.Value, base string) {
+// formatProblems are the problems of the format of each member of tp in v (a value of
+// the options struct) at base.
+func (tp *typedPlatform) formatProblems(v reflect.Value, base string) []*apierror.Error {
+	var out []*apierror.Error
 	for k := range tp.members {
 		m := &tp.members[k]
 		if m.Check == optionspec.None {
 			continue
 		}
 		path := base + "/" + m.Name
+		var e *apierror.Error
 		switch dst := v.Field(m.Field).Addr().Interface().(type) {
 		case **string:
-			d.optionString(m, *dst, path)
+			e = stringFormat(m, *dst, path)
 		case **int:
-			d.nonNegative(*dst, path)
+			e = wholeFormat(*dst, path)
+		}
+		if e != nil {
+			out = append(out, e)
 		}
 	}
+	return out
 }
 
-// optionString applies the format of member m (a url, digits or an enum) to its value v.
-func (d *doc) optionString(m *optionspec.Member, v *string, path string) {
+// stringFormat is the problem of value v of member m (a url, digits or an enum), nil
+// when it has none.
+func stringFormat(m *optionspec.Member, v *string, path string) *apierror.Error {
+	if v == nil {
+		return nil
+	}
 	switch m.Check {
 	case optionspec.URL:
-		d.url(v, path)
+		if why := mediaURLProblem(*v); why != "" {
+			return apierror.New(apierror.CodeInvalidValue, path, strconv.Quote(*v)+why)
+		}
 	case optionspec.Enum:
-		d.enum(v, path, m.Enum...)
+		if !slices.Contains(m.Enum, *v) {
+			return apierror.New(apierror.CodeInvalidValue, path, strconv.Quote(*v)+" is not one of "+strings.Join(m.Enum, ", "))
+		}
 	case optionspec.Digits:
-		if v != nil && !digits(*v) {
-			d.add(d.problem(apierror.CodeInvalidValue, path, m.Name+" is "+m.What+", digits such as \"22\", not "+strconv.Quote(*v)))
+		if !digits(*v) {
+			return apierror.New(apierror.CodeInvalidValue, path, m.Name+" is "+m.What+", digits such as \"22\", not "+strconv.Quote(*v))
 		}
 	}
+	return nil
+}
+
+// wholeFormat is the problem of a number outside 0 to wholeClamp-1, nil when it is
+// within. The decoder reads a magnitude of wholeClamp or more as wholeClamp, so such a
+// value cannot be passed on as sent: it is refused rather than silently changed (and
+// 1e400, which JavaScript reads as Infinity, is refused here as by a JSON Schema
+// validator).
+func wholeFormat(v *int, path string) *apierror.Error {
+	switch {
+	case v == nil:
+		return nil
+	case *v < 0:
+		return apierror.New(apierror.CodeInvalidValue, path, "must be 0 or more, not "+strconv.Itoa(*v))
+	case *v >= wholeClamp:
+		return apierror.New(apierror.CodeInvalidValue, path, "must be less than "+strconv.Itoa(wholeClamp))
+	}
+	return nil
 }
 
 // tiktokPrivacyLevels are TikTok's privacy levels as the book's enum rule on privacyLevel
@@ -82,40 +91,7 @@ func optionValues(p rules.Platform, member string) []string {
 	panic("schema: the rule book has no enum rule on " + string(p) + " " + member)
 }
 
-// enum reports a value outside its allowed set.
-func (d *doc) enum(v *string, path string, allowed ...string) {
-	if v == nil || d.brokenNear(path) || slices.Contains(allowed, *v) {
-		return
-	}
-	d.add(d.problem(apierror.CodeInvalidValue, path, strconv.Quote(*v)+" is not one of "+strings.Join(allowed, ", ")))
-}
-
-// url reports an option that is not an absolute http or https URL (a shape check).
-func (d *doc) url(v *string, path string) {
-	if v == nil || d.brokenNear(path) {
-		return
-	}
-	if why := mediaURLProblem(*v); why != "" {
-		d.add(d.problem(apierror.CodeInvalidValue, path, strconv.Quote(*v)+why))
-	}
-}
-
-// nonNegative reports a number outside 0 to wholeClamp-1 (a shape check). The decoder
-// reads a magnitude of wholeClamp or more as wholeClamp, so such a value cannot be passed
-// on as sent: it is refused rather than silently changed (and 1e400, which JavaScript reads
-// as Infinity, is refused here as by a JSON Schema validator).
-func (d *doc) nonNegative(v *int, path string) {
-	if v == nil || d.brokenNear(path) {
-		return
-	}
-	switch {
-	case *v < 0:
-		d.add(d.problem(apierror.CodeInvalidValue, path, "must be 0 or more, not "+strconv.Itoa(*v)))
-	case *v >= wholeClamp:
-		d.add(d.problem(apierror.CodeInvalidValue, path, "must be less than "+strconv.Itoa(wholeClamp)))
-	}
-}
-
+// digits reports whether s is one or more ASCII digits.
 func digits(s string) bool {
 	if s == "" {
 		return false

@@ -83,16 +83,16 @@ func TestOptionRecipe(t *testing.T) {
 		{"digits: not ASCII digits", `{"code":"2x"}`, "/o/code"},
 	} {
 		o, d := decode(c.body)
-		doc := newDoc(d)
-		doc.checkFormats(tp, reflect.ValueOf(o).Elem(), "/o")
-		if len(doc.problems) != 1 || doc.problems[0].err.Code != apierror.CodeInvalidValue || doc.problems[0].err.Path != c.path {
-			t.Errorf("%s: %s gave %+v, want invalid_value at %s", c.why, c.body, doc.problems, c.path)
+		if len(d.all()) != 0 {
+			t.Fatalf("%s: the decoder refused %s: %v", c.why, c.body, d.all())
+		}
+		ps := tp.formatProblems(reflect.ValueOf(o).Elem(), "/o")
+		if len(ps) != 1 || ps[0].Code != apierror.CodeInvalidValue || ps[0].Path != c.path {
+			t.Errorf("%s: %s gave %v, want invalid_value at %s", c.why, c.body, ps, c.path)
 		}
 	}
-	o, d = decode(`{"code":"2x"}`)
-	doc := newDoc(d)
-	doc.checkFormats(tp, reflect.ValueOf(o).Elem(), "/o")
-	if got, want := doc.problems[0].err.Message, `code is a test code, digits such as "22", not "2x"`; got != want {
+	o, _ = decode(`{"code":"2x"}`)
+	if got, want := tp.formatProblems(reflect.ValueOf(o).Elem(), "/o")[0].Message, `code is a test code, digits such as "22", not "2x"`; got != want {
 		t.Errorf("digits message %q, want %q", got, want)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/schema/internal/optionspec"
 )
 
@@ -16,7 +17,7 @@ import (
 // twitter. The types are declared in package rules beside the rules that read them
 // (rules/book_<platform>.go): a rule and the options it checks live in one file, and the
 // declarations are all this package reads of them (package optionspec). The checks
-// themselves run in rules.Limits.CheckPost (bookview.go builds their view).
+// themselves run in rules.Limits.CheckPost (post.go builds their view, runBook).
 type (
 	// YouTubeOptions is platformSpecificData for youtube (rules.YouTubeOptions).
 	YouTubeOptions = rules.YouTubeOptions
@@ -196,6 +197,27 @@ func (t *PlatformTarget) typedOptions() any {
 func (t *PlatformTarget) unmarshalOptions() error {
 	if tp := typedPlatformOf(t.Platform); tp != nil {
 		return tp.unmarshal(t)
+	}
+	return nil
+}
+
+// The checks of the options' wire format that are no rule of the book (each problem
+// without a rule id): the formats the options' declarations state in their `wire` tags
+// (rules/book_<platform>.go: enums, URL shapes, whole-number bounds, digits). The rule
+// book's own checks of options run in rules.Limits.CheckPost (runBook builds what they
+// read).
+
+// formatProblems are the problems of the wire format of target t's platformSpecificData
+// at opts: each member's format as its declaration states it (the `wire` tags of
+// rules/book_<platform>.go, package optionspec), in the order the members are declared.
+// A value the decoder rejected is not set, so it draws none here.
+func formatProblems(t *PlatformTarget, opts string) []*apierror.Error {
+	tp := typedPlatformOf(t.Platform)
+	if tp == nil {
+		return nil
+	}
+	if v := tp.value(t); !v.IsNil() {
+		return tp.formatProblems(v.Elem(), opts)
 	}
 	return nil
 }

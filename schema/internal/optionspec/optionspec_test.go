@@ -3,6 +3,7 @@ package optionspec
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -111,4 +112,42 @@ func TestPlatforms(t *testing.T) {
 	}]()); err == nil {
 		t.Error("an empty platform name: no error")
 	}
+}
+
+// FuzzParseWire: any wire tag is either refused with an error or read into a format
+// whose tag, written back, reads the same; never a panic.
+func FuzzParseWire(f *testing.F) {
+	for _, s := range []string{"", "url", "whole", "digits=an id", "enum", "enum=a|b", "enum=", "enum=|", "digits", "url=x", "=", "enum=a||b"} {
+		f.Add(s, true)
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, tag string, whole bool) {
+		m := Member{Kind: String}
+		if whole {
+			m.Kind = Whole
+		}
+		if err := m.parseWire(tag); err != nil {
+			return
+		}
+		var back string
+		switch m.Check {
+		case None:
+			back = ""
+		case URL:
+			back = "url"
+		case Whole0:
+			back = "whole"
+		case Digits:
+			back = "digits=" + m.What
+		case Enum:
+			back = "enum"
+			if m.Enum != nil {
+				back += "=" + strings.Join(m.Enum, "|")
+			}
+		}
+		again := Member{Kind: m.Kind}
+		if err := again.parseWire(back); err != nil || !reflect.DeepEqual(again, m) {
+			t.Errorf("%q read as %+v, written back %q read as %+v (%v)", tag, m, back, again, err)
+		}
+	})
 }
