@@ -11,6 +11,12 @@ import (
 	"github.com/postrules/postrules/schema/internal/optionspec"
 )
 
+// The checks of the options' wire format that are no rule of the book (each problem
+// without a rule id): the formats the options' declarations state in their `wire` tags
+// (rules/book_<platform>.go: enums, URL shapes, whole-number bounds, digits). The rule
+// book's own checks of options run in rules.Limits.CheckPost (runBook builds what they
+// read).
+
 // formatProblems are the problems of the format of each member of tp in v (a value of
 // the options struct) at base.
 func (tp *typedPlatform) formatProblems(v reflect.Value, base string) []*apierror.Error {

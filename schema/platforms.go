@@ -201,12 +201,6 @@ func (t *PlatformTarget) unmarshalOptions() error {
 	return nil
 }
 
-// The checks of the options' wire format that are no rule of the book (each problem
-// without a rule id): the formats the options' declarations state in their `wire` tags
-// (rules/book_<platform>.go: enums, URL shapes, whole-number bounds, digits). The rule
-// book's own checks of options run in rules.Limits.CheckPost (runBook builds what they
-// read).
-
 // formatProblems are the problems of the wire format of target t's platformSpecificData
 // at opts: each member's format as its declaration states it (the `wire` tags of
 // rules/book_<platform>.go, package optionspec), in the order the members are declared.
