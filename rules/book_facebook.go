@@ -4,10 +4,10 @@ package rules
 
 // FacebookOptions is platformSpecificData for facebook.
 type FacebookOptions struct {
-	Link *string `json:"link,omitempty"`
+	Link *string `json:"link,omitempty" wire:"url"`
 	// Published defaults to true on Facebook, hence a pointer.
 	Published         *bool   `json:"published,omitempty"`
-	VideoThumbnailURL *string `json:"videoThumbnailUrl,omitempty"`
+	VideoThumbnailURL *string `json:"videoThumbnailUrl,omitempty" wire:"url"`
 }
 
 // Sources of facebook's rules.

@@ -18,7 +18,7 @@ type GoogleBusinessOptions struct {
 	// CallToActionType is BOOK, ORDER, SHOP, LEARN_MORE, SIGN_UP, CALL or GET_OFFER.
 	CallToActionType *string `json:"callToActionType,omitempty"`
 	// CallToActionURL is required for every type but CALL (googlebusiness.cta).
-	CallToActionURL *string `json:"callToActionUrl,omitempty"`
+	CallToActionURL *string `json:"callToActionUrl,omitempty" wire:"url"`
 	// The event fields (googlebusiness.event): the title and dates are required for EVENT
 	// and OFFER, the times for EVENT (optional for an OFFER); dates YYYY-MM-DD, times HH:MM.
 	EventTitle           *string `json:"eventTitle,omitempty"`
@@ -27,7 +27,7 @@ type GoogleBusinessOptions struct {
 	EventEndDate         *string `json:"eventEndDate,omitempty"`
 	EventEndTime         *string `json:"eventEndTime,omitempty"`
 	OfferCouponCode      *string `json:"offerCouponCode,omitempty"`
-	OfferRedeemOnlineURL *string `json:"offerRedeemOnlineUrl,omitempty"`
+	OfferRedeemOnlineURL *string `json:"offerRedeemOnlineUrl,omitempty" wire:"url"`
 	OfferTermsConditions *string `json:"offerTermsConditions,omitempty"`
 }
 

@@ -13,8 +13,8 @@ import (
 type InstagramOptions struct {
 	// ShareToFeed defaults to true, hence a pointer.
 	ShareToFeed *bool   `json:"shareToFeed,omitempty"`
-	CoverURL    *string `json:"coverUrl,omitempty"`
-	ThumbOffset *int    `json:"thumbOffset,omitempty"`
+	CoverURL    *string `json:"coverUrl,omitempty" wire:"url"`
+	ThumbOffset *int    `json:"thumbOffset,omitempty" wire:"whole"`
 	// AltText is one entry per media item, in order (instagram.alt.count), each at most
 	// 1,000 characters (instagram.alt.max); Instagram applies it to images only
 	// (instagram.alt.video warns of an entry for a video).

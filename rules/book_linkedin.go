@@ -11,10 +11,10 @@ import (
 
 // LinkedInOptions is platformSpecificData for linkedin.
 type LinkedInOptions struct {
-	// Visibility is PUBLIC, CONNECTIONS, LOGGED_IN or CONTAINER (LinkedIn's
-	// MemberNetworkVisibility).
-	Visibility         *string `json:"visibility,omitempty"`
-	ArticleURL         *string `json:"articleUrl,omitempty"`
+	// Visibility is one of the values of its wire tag: LinkedIn's
+	// MemberNetworkVisibility (srcLinkedInPost, "visibility").
+	Visibility         *string `json:"visibility,omitempty" wire:"enum=PUBLIC|CONNECTIONS|LOGGED_IN|CONTAINER"`
+	ArticleURL         *string `json:"articleUrl,omitempty" wire:"url"`
 	ArticleTitle       *string `json:"articleTitle,omitempty"`
 	ArticleDescription *string `json:"articleDescription,omitempty"`
 	// DocumentTitle is required with a document (linkedin.document.title).

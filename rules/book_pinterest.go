@@ -15,10 +15,10 @@ import (
 type PinterestOptions struct {
 	BoardID       *string `json:"boardId,omitempty"`
 	Title         *string `json:"title,omitempty"`
-	Link          *string `json:"link,omitempty"`
+	Link          *string `json:"link,omitempty" wire:"url"`
 	AltText       *string `json:"altText,omitempty"`
 	DominantColor *string `json:"dominantColor,omitempty"`
-	CoverImageURL *string `json:"coverImageUrl,omitempty"`
+	CoverImageURL *string `json:"coverImageUrl,omitempty" wire:"url"`
 }
 
 // Sources of pinterest's rules.

@@ -15,17 +15,17 @@ import (
 type TikTokOptions struct {
 	// PrivacyLevel is PUBLIC_TO_EVERYONE, MUTUAL_FOLLOW_FRIENDS, FOLLOWER_OF_CREATOR or
 	// SELF_ONLY (which of them a creator may use is TikTok's to say at publish time).
-	PrivacyLevel          *string `json:"privacyLevel,omitempty"`
+	PrivacyLevel          *string `json:"privacyLevel,omitempty" wire:"enum"`
 	DisableComment        bool    `json:"disableComment,omitempty"`
 	DisableDuet           bool    `json:"disableDuet,omitempty"`
 	DisableStitch         bool    `json:"disableStitch,omitempty"`
 	BrandContentToggle    bool    `json:"brandContentToggle,omitempty"`
 	BrandOrganicToggle    bool    `json:"brandOrganicToggle,omitempty"`
 	IsAigc                bool    `json:"isAigc,omitempty"`
-	VideoCoverTimestampMs *int    `json:"videoCoverTimestampMs,omitempty"`
+	VideoCoverTimestampMs *int    `json:"videoCoverTimestampMs,omitempty" wire:"whole"`
 	// AutoAddMusic defaults to true on TikTok, hence a pointer.
 	AutoAddMusic    *bool `json:"autoAddMusic,omitempty"`
-	PhotoCoverIndex *int  `json:"photoCoverIndex,omitempty"`
+	PhotoCoverIndex *int  `json:"photoCoverIndex,omitempty" wire:"whole"`
 	// Title is a photo post's title (tiktok.photo.title.max, 90 UTF-16 code units);
 	// nil: the post has none.
 	Title *string `json:"title,omitempty"`

@@ -19,14 +19,15 @@ type YouTubeOptions struct {
 	// Tags are the video's tags: in all at most 500 characters counted as YouTube does
 	// (youtube.tags.max).
 	Tags []string `json:"tags,omitempty"`
-	// Visibility is public, private or unlisted.
-	Visibility *string `json:"visibility,omitempty"`
+	// Visibility is one of the values of its wire tag: the video's
+	// status.privacyStatus (srcYTVideos).
+	Visibility *string `json:"visibility,omitempty" wire:"enum=public|private|unlisted"`
 	// MadeForKids is the COPPA flag.
 	MadeForKids bool `json:"madeForKids,omitempty"`
 	// ContainsSyntheticMedia discloses AI-generated content.
 	ContainsSyntheticMedia bool `json:"containsSyntheticMedia,omitempty"`
 	// CategoryID is YouTube's category id, digits ("22").
-	CategoryID *string `json:"categoryId,omitempty"`
+	CategoryID *string `json:"categoryId,omitempty" wire:"digits=a YouTube category id"`
 	// FirstComment is posted as a comment once the video is live (youtube.first_comment.max).
 	FirstComment *string `json:"firstComment,omitempty"`
 }

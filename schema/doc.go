@@ -52,7 +52,8 @@
 // in Problem.Rule; rules of severity warning go to Verdict.Warnings and never make a
 // verdict invalid. Env.Limits applies the book as the caller configures it
 // (rules.Limits.WithRule, Disable). What this package checks of the options itself is
-// their wire format only (post.go: the peer's enums, URLs, bounds), no rule.
+// their wire format only (optionformats.go: the enums, URLs and bounds each option's
+// declaration states in its wire tag), no rule.
 //
 // Then the rules of package rules on the decoded request: every post against its
 // platform's text rules, each in its own unit (rule T1), scheduledFor after Env.Now,

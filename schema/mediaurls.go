@@ -1,8 +1,6 @@
 package schema
 
 import (
-	"strconv"
-
 	"github.com/postrules/postrules/rules"
 )
 
@@ -38,42 +36,4 @@ func MediaURLs(body []byte, maxBodyBytes int) []string {
 		}
 	}
 	return out
-}
-
-// mediaFailures places the errors of Env.MediaErrors: every media item (of the post, and
-// of each twitter target's thread items) whose URL has one gets it as a problem at the
-// item's /url pointer, with the error's code and message. The post's items are not a
-// target's (the file failed for every platform); a thread item's belong to its target.
-func (d *doc) mediaFailures(p *CreatePost) {
-	if len(d.mediaErrors) == 0 {
-		return
-	}
-	place := func(items []MediaItem, prefix string, target int) {
-		for k, it := range items {
-			e, ok := d.mediaErrors[it.URL]
-			if !ok || e == nil {
-				continue
-			}
-			path := prefix + strconv.Itoa(k) + "/url"
-			if d.brokenNear(path) {
-				continue
-			}
-			d.addFound(foundProblem{err: d.problem(e.Code, path, e.Message), target: target})
-		}
-	}
-	if !d.brokenNear("/mediaItems") {
-		place(p.MediaItems, "/mediaItems/", -1)
-	}
-	for i := range p.Platforms {
-		t := &p.Platforms[i]
-		if t.Platform != rules.Twitter || t.Twitter == nil {
-			continue
-		}
-		base := "/platforms/" + strconv.Itoa(i) + "/platformSpecificData/threadItems/"
-		for k, it := range t.Twitter.ThreadItems {
-			if path := base + strconv.Itoa(k) + "/mediaItems"; !d.brokenNear(path) {
-				place(it.MediaItems, path+"/", i)
-			}
-		}
-	}
 }

@@ -4,11 +4,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/lifecycle"
+	"github.com/postrules/postrules/rules/media"
 	"github.com/postrules/postrules/rules/xweight"
 )
 
@@ -32,6 +34,49 @@ import (
 // Every member is optional. Names are exact (no case folding), given once, and nothing
 // else is accepted: there is no member through which a page could forge a verdict.
 
+// Env is everything a verdict depends on besides the request: the caller's clock, accounts,
+// limits, plan and draft. Nothing reads the wall clock or any global state.
+type Env struct {
+	// Now is the caller's clock. Zero: the "scheduledFor is after now" check is skipped.
+	Now time.Time
+	// Accounts are the caller's connected accounts. nil: target resolution is skipped
+	// (Verdict.ResolutionSkipped). Non-nil and empty: nothing is connected.
+	Accounts []rules.Account
+	// Limits are the length caps and counters; the zero value is rules.DefaultLimits().
+	Limits rules.Limits
+	// Media are the facts of the request's media files by URL (mediaItems[].url): a
+	// server probes what its upload endpoint stored (media.Probe) and passes them here;
+	// each target's media are then judged by its platform's media rules (media.Judge),
+	// every problem at its item's pointer. A URL without facts is not judged (the
+	// checks never fetch a URL); nil judges none.
+	Media map[string]media.Facts
+	// MediaErrors are, by URL, the media files whose facts could not be had: the media
+	// fetcher's (rules/media/fetch) problems (refused, unreachable, timed out, not found,
+	// too large) or the probe's (not media). Each item with that URL gets its error as a
+	// problem at the item's /url pointer; the error's own path is ignored. A URL in both
+	// maps is judged by its error. nil: none.
+	MediaErrors map[string]*apierror.Error
+	// TikTokPrivacyLevels are, by TikTok accountId, the privacy levels TikTok's
+	// creator_info query gives for that creator (privacy_level_options): a tiktok target
+	// resolved to such an account whose privacyLevel is not among them breaks
+	// tiktok.privacy.allowed. An account without an entry is not judged (the checks never
+	// call TikTok); it applies only when resolution runs (Accounts given).
+	TikTokPrivacyLevels map[string][]string
+	// Plan is the caller's subscription; the zero value is active and unlimited.
+	Plan rules.Plan
+	// DraftState is the stored draft's state (CheckDraftPublish only); "" is saved. A
+	// value other than saved, publishing, deleted or "" is the server's own mistake and
+	// answers 500 internal_error.
+	DraftState lifecycle.DraftState
+	// MaxBodyBytes is the size limit of a body (and of a stored draft); 0 or less means
+	// DefaultMaxBodyBytes (1 MiB).
+	MaxBodyBytes int
+	// MaxTargets is how many targets ("platforms" entries) a request, or a stored draft,
+	// may have: 0 means DefaultMaxTargets (100), below 0 no bound. More is 400
+	// too_many_targets at /platforms.
+	MaxTargets int
+}
+
 // Problem.In of a problem in decoded options, and in decoded outcomes.
 const (
 	inOptions  = "options"
@@ -44,19 +89,9 @@ const (
 	originOutcomes origin = 3
 )
 
+// The member tables of the options and of their parts; null is "not given" for every
+// option.
 var (
-	accountTable = newTable(
-		wireMember[accountRead]{name: "platform", required: true, decode: func(d *decoder, r *accountRead) {
-			if s, ok := r.value(d, 1); ok {
-				r.acct.Platform = rules.Platform(s)
-			}
-		}},
-		wireMember[accountRead]{name: "accountId", required: true, decode: func(d *decoder, r *accountRead) {
-			if s, ok := r.value(d, 2); ok {
-				r.acct.ID = s
-			}
-		}},
-	)
 	limitTable = newTable(
 		wireMember[limitRead]{name: "cap", decode: func(d *decoder, r *limitRead) {
 			n := 0
@@ -89,7 +124,6 @@ var (
 		}},
 	)
 
-	// null is "not given" for every option.
 	optionsTable = newTable(
 		wireMember[Env]{name: "now", decode: func(d *decoder, env *Env) {
 			var s string
@@ -179,25 +213,12 @@ var (
 		wireMember[rules.Plan]{name: "accountLimit", decode: func(d *decoder, p *rules.Plan) { p.AccountLimit = d.count() }},
 		wireMember[rules.Plan]{name: "connectedAccounts", decode: func(d *decoder, p *rules.Plan) { p.ConnectedAccounts = d.count() }},
 	)
-	outcomeTable = newTable(
-		wireMember[lifecycle.Outcome]{name: "platform", required: true, decode: func(d *decoder, o *lifecycle.Outcome) { o.Platform = rules.Platform(d.text()) }},
-		wireMember[lifecycle.Outcome]{name: "state", required: true, decode: func(d *decoder, o *lifecycle.Outcome) { o.State = lifecycle.TargetState(d.text()) }},
-		wireMember[lifecycle.Outcome]{name: "error", decode: func(d *decoder, o *lifecycle.Outcome) { o.Error = d.text() }},
-		wireMember[lifecycle.Outcome]{name: "code", decode: func(d *decoder, o *lifecycle.Outcome) { o.Code = apierror.Code(d.text()) }},
-	)
 )
 
-// text decodes a string value ("" when it is not one: reported).
 // xweighted is X's weighted counter (twitter-text's v3 configuration), built once and never
 // changed (counters are safe for concurrent use): the counter of the "x-weighted" option,
 // and the one every check lends its Limits for the warning twitter.text.x_weighted.
 var xweighted rules.Counter = xweight.Default()
-
-func (d *decoder) text() string {
-	var s string
-	d.str(&s)
-	return s
-}
 
 // maxCap is the largest cap the options take: below the decoder's clamp of whole numbers.
 const maxCap = wholeClamp - 1
@@ -220,21 +241,7 @@ func DecodeEnv(data []byte) (Env, []Problem) {
 	return env, optionProblems(d)
 }
 
-// DecodeAccounts decodes a JSON array of connected accounts, {"platform", "accountId"}
-// each, with the checks of DecodeEnv's "accounts": both members present and strings; the
-// platform one of the ten, exactly spelled (400 unknown_platform); the accountId not empty
-// (400 invalid_value); no account listed twice (400 invalid_value at the later one). The
-// result is never nil when there is no problem: [] means nothing is connected.
-func DecodeAccounts(data []byte) ([]rules.Account, []Problem) {
-	d := newDecoder(data, originOptions)
-	var accounts []rules.Account
-	if d.topArray(data) {
-		accounts = d.accounts()
-		d.end()
-	}
-	return accounts, optionProblems(d)
-}
-
+// optionProblems are d's problems as problems of options (In "options").
 func optionProblems(d *decoder) []Problem {
 	var ps []Problem
 	for _, e := range d.all() {
@@ -252,6 +259,7 @@ func (d *decoder) null() bool {
 	return true
 }
 
+// options decodes the options object into env.
 func (d *decoder) options(env *Env) { decodeObject(d, optionsTable, env) }
 
 // invalid rejects the current value with a rule's error (its code and message).
@@ -268,86 +276,6 @@ func (d *decoder) count() int {
 		d.reportHere(apierror.CodeInvalidValue, "expected a whole number, not negative")
 	}
 	return max(n, 0)
-}
-
-// accounts decodes and checks a list of connected accounts (see DecodeAccounts). The
-// values are checked by accountProblems, the same checks CheckCreatePost applies to an
-// Env built in Go.
-func (d *decoder) accounts() []rules.Account {
-	if !d.openArray() {
-		return nil
-	}
-	base := d.pointer()
-	out := []rules.Account{}
-	var at []int // at[k] is the index in the array of out[k]
-	var a array
-	for d.nextElem(&a) {
-		var r accountRead
-		if decodeObject(d, accountTable, &r) && !r.bad && r.given == 3 {
-			out = append(out, r.acct)
-			at = append(at, a.index)
-		}
-	}
-	bad := map[int]bool{}
-	for _, e := range accountProblems(out, at, base) {
-		d.broken.mark([]byte(e.Path), "", false)
-		if d.listing(len(e.Path)) {
-			d.problems = append(d.problems, e.Error)
-		}
-		bad[e.index] = true
-	}
-	kept := out[:0]
-	for k, acct := range out {
-		if !bad[k] {
-			kept = append(kept, acct)
-		}
-	}
-	return kept
-}
-
-// accountProblem is a problem of account k of a list.
-type accountProblem struct {
-	*apierror.Error
-	index int
-}
-
-// accountProblems checks a list of connected accounts: each platform one of the ten,
-// exactly spelled (unknown_platform at .../i/platform), each accountId not empty
-// (invalid_value at .../i/accountId), no account listed twice (invalid_value at .../i, the
-// later one). at[k] is the index of accounts[k] in its JSON array (nil: k itself); base is
-// the array's pointer. Every face checks accounts with it, DecodeEnv and DecodeAccounts on
-// decoded JSON and CheckCreatePost on an Env built in Go, so a defect has one code and one
-// pointer everywhere.
-func accountProblems(accounts []rules.Account, at []int, base string) []accountProblem {
-	var out []accountProblem
-	first := make(map[rules.Account]int, len(accounts))
-	for k, a := range accounts {
-		i := k
-		if at != nil {
-			i = at[k]
-		}
-		p := base + "/" + strconv.Itoa(i)
-		bad := false
-		if _, err := rules.ParsePlatform(string(a.Platform)); err != nil {
-			e := asProblem(err)
-			out = append(out, accountProblem{apierror.New(e.Code, p+"/platform", e.Message), k})
-			bad = true
-		}
-		if a.ID == "" {
-			out = append(out, accountProblem{apierror.New(apierror.CodeInvalidValue, p+"/accountId", "the accountId is empty"), k})
-			bad = true
-		}
-		if bad {
-			continue
-		}
-		if j, dup := first[a]; dup {
-			out = append(out, accountProblem{apierror.New(apierror.CodeInvalidValue, p, "duplicate account: "+string(a.Platform)+" "+
-				quoteName(a.ID)+" is already listed at "+base+"/"+strconv.Itoa(j)+"; list each account once"), k})
-			continue
-		}
-		first[a] = i
-	}
-	return out
 }
 
 // dataMembers reads an object whose member names are data (platforms, rule ids): a name
@@ -453,25 +381,6 @@ func (d *decoder) ruleOverrides(l *rules.Limits) {
 	})
 }
 
-// accountRead is one account being decoded: given has bit 1 for platform and 2 for
-// accountId once read, bad is set when either had a problem.
-type accountRead struct {
-	acct  rules.Account
-	given uint8
-	bad   bool
-}
-
-// value reads the string value of the member of bit, or reports that it had a problem.
-func (r *accountRead) value(d *decoder, bit uint8) (string, bool) {
-	r.given |= bit
-	var s string
-	if !d.str(&s) || d.broken.has(d.pointer()) {
-		r.bad = true
-		return "", false
-	}
-	return s, true
-}
-
 // limitRead is one platform's limit being decoded over lim; bad is set by a problem.
 type limitRead struct {
 	lim *rules.Limit
@@ -485,59 +394,4 @@ func (d *decoder) limit(lim *rules.Limit) bool {
 		return false
 	}
 	return !r.bad && !d.broken.has(d.pointer()) && !d.broken.under(d.pointer())
-}
-
-// DecodeOutcomes decodes the per-target outcomes of a publish, a JSON array of {"platform",
-// "state", "error"?, "code"?}, for lifecycle.Aggregate, with the request's strict decoder: a
-// name given twice ({"state":"failed","state":"published"}) is 400 duplicate_field at its
-// pointer, never "the last one wins"; malformed JSON names the byte; strings must be
-// valid UTF-8 without lone surrogates. Which platforms and states are valid is the rule's
-// business (lifecycle.Aggregate), not the decoder's. Problems have In "outcomes".
-func DecodeOutcomes(data []byte) ([]lifecycle.Outcome, []Problem) {
-	d := newDecoder(data, originOutcomes)
-	var out []lifecycle.Outcome
-	if d.topArray(data) && d.openArray() {
-		out = []lifecycle.Outcome{}
-		var a array
-		for d.nextElem(&a) {
-			var oc lifecycle.Outcome
-			decodeObject(d, outcomeTable, &oc)
-			out = append(out, oc)
-		}
-		d.end()
-	}
-	ps := optionProblems(d)
-	for i := range ps {
-		ps[i].In = inOutcomes
-	}
-	return out, ps
-}
-
-// StatusAnswer is the answer to the per-target outcomes of a publish: the post's status
-// and whether it succeeded, in the order the API writes them ({"success","status"}). It
-// is what `validate status --format json` prints and what the WASM module's aggregate
-// returns, built here once for both.
-type StatusAnswer struct {
-	Success bool                 `json:"success"`
-	Status  lifecycle.PostStatus `json:"status"`
-}
-
-// CheckOutcomes reads outcomes with DecodeOutcomes and folds them with lifecycle.Aggregate.
-// It returns the answer, or, when the outcomes cannot be folded, the API's error body of
-// the first problem ({"error","code","message","path"?}; a 400).
-func CheckOutcomes(data []byte) (StatusAnswer, *ErrorBody) {
-	outcomes, problems := DecodeOutcomes(data)
-	var e *apierror.Error
-	if len(problems) > 0 {
-		e = apierror.New(problems[0].Code, problems[0].Path, problems[0].Message)
-	} else {
-		s, err := lifecycle.Aggregate(outcomes)
-		if err == nil {
-			return StatusAnswer{Success: s.Success, Status: s.Status}, nil
-		}
-		if e = apierror.As(err); e == nil { // Aggregate documents *Error; never let another pass
-			e = apierror.New(apierror.CodeInvalidRequest, "", err.Error())
-		}
-	}
-	return StatusAnswer{}, &ErrorBody{Error: e.Title, Code: e.Code, Message: e.Message, Path: e.Path}
 }

@@ -166,10 +166,10 @@ func TestPlatformRuleOverride(t *testing.T) {
 	}
 }
 
-// TestTypedPlatformTables: each typed platform's member table names exactly the json
-// fields of its options type, in order, and the platform's target field is where the
-// decoder puts them; a field added to a type but not to its table (or misspelt there)
-// would otherwise be rejected as unknown_field on the wire.
+// TestTypedPlatformTables: each typed platform's member table, read from its options
+// type's declarations, names exactly the json fields of that type, in order, and the
+// platform's target field is where the decoder puts them; a field the table missed would
+// otherwise be rejected as unknown_field on the wire.
 func TestTypedPlatformTables(t *testing.T) {
 	seen := map[rules.Platform]bool{}
 	for _, tp := range typedPlatforms {

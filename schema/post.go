@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -10,11 +9,15 @@ import (
 	"github.com/postrules/postrules/rules/media"
 )
 
-// The checks of a decoded create-post document, after its shape (shape.go) and before its
-// texts are measured (check.go): the document's problems (doc), the rules that relate
-// several fields, the rule book's view of the post (runBook), the wire format of each
-// target's options, and the media files whose facts the caller gave. A request passes
-// through this file once, in that order.
+// A decoded create-post document and the checks after its shape (shape.go) and before
+// its texts are measured (check.go). A document's problems are what those checks found,
+// minus what the decoder already rejected (a rule that reads a rejected value cannot be
+// trusted), without repeats and bounded by maxProblems, with the rule book's warnings
+// beside them. A request passes through the checks once, in this order: the
+// publish mode, that every target has something to post (rule no_content), the rule
+// book's one pass over its view of the post (runBook), the wire format of each target's
+// options (optionformats.go), the media files that could not be fetched, and those whose
+// facts the caller gave.
 //
 // Rules that relate several fields are plain Go rather than validator struct-level
 // functions because each must know which fields the decoder already rejected: a request
@@ -98,6 +101,24 @@ func (d *doc) problem(code apierror.Code, path, msg string) *apierror.Error {
 	return apierror.New(code, path, msg)
 }
 
+// warn records a warning of the rule book (a rule of severity warning): it informs and
+// never makes the verdict invalid. Like add, it says nothing about a value the decoder
+// rejected, drops exact repeats and keeps at most maxProblems.
+func (d *doc) warn(es ...*apierror.Error) {
+	for _, e := range es {
+		if e == nil || len(d.warnings) >= maxProblems || d.brokenAt(e.Path) {
+			continue
+		}
+		dup := false
+		for _, w := range d.warnings {
+			dup = dup || w.Path == e.Path && w.Rule == e.Rule && w.Message == e.Message
+		}
+		if !dup {
+			d.warnings = append(d.warnings, e)
+		}
+	}
+}
+
 // checkPublishMode is the publish-mode rule: exactly one of publishNow true or scheduledFor.
 // Both, or neither, is 400 publish_mode_conflict at /publishNow. publishNow false with
 // scheduledFor is a scheduled post; publishNow false alone is "neither". On draft publish
@@ -145,7 +166,9 @@ func (d *doc) checkPost(p *CreatePost, privacy [][]string) {
 			}
 			continue
 		}
-		d.checkOptionShapes(t, base)
+		if opts := base + "/platformSpecificData"; !d.brokenNear(opts) {
+			d.add(formatProblems(t, opts)...)
+		}
 	}
 	d.judgeMedia(p)
 }
@@ -197,26 +220,99 @@ func (d *doc) checkThreadItems(tw *TwitterOptions, base string) {
 	}
 }
 
-// warn records a warning of the rule book (a rule of severity warning): it informs and
-// never makes the verdict invalid. Like add, it says nothing about a value the decoder
-// rejected, drops exact repeats and keeps at most maxProblems.
-func (d *doc) warn(es ...*apierror.Error) {
-	for _, e := range es {
-		if e == nil || len(d.warnings) >= maxProblems || d.brokenAt(e.Path) {
+// judgeMedia applies the platforms' media rules (media.Judge) to the media files whose
+// facts the caller gave (Env.Media): the post's media for every platform it targets, and
+// a twitter thread item's media for twitter. A platform is judged once per file however
+// many of its targets post it (the problem names the first), so the cost is linear in
+// the media and at most ten platforms. Every problem is at its item's pointer.
+func (d *doc) judgeMedia(p *CreatePost) {
+	d.mediaFailures(p)
+	if len(d.media) == 0 {
+		return
+	}
+	judged := map[rules.Platform]bool{}
+	for i := range p.Platforms {
+		t := &p.Platforms[i]
+		if judged[t.Platform] || !t.Platform.Valid() || d.brokenAt("/platforms/"+strconv.Itoa(i)) {
 			continue
 		}
-		dup := false
-		for _, w := range d.warnings {
-			dup = dup || w.Path == e.Path && w.Rule == e.Rule && w.Message == e.Message
+		judged[t.Platform] = true
+		if !d.brokenNear("/mediaItems") {
+			d.judgeItems(t.Platform, i, p.MediaItems, "/mediaItems/")
 		}
-		if !dup {
-			d.warnings = append(d.warnings, e)
+		if t.Platform == rules.Twitter && t.Twitter != nil {
+			base := "/platforms/" + strconv.Itoa(i) + "/platformSpecificData/threadItems/"
+			for k, it := range t.Twitter.ThreadItems {
+				if path := base + strconv.Itoa(k) + "/mediaItems"; !d.brokenNear(path) {
+					d.judgeItems(rules.Twitter, i, it.MediaItems, path+"/")
+				}
+			}
+		}
+	}
+}
+
+// judgeItems judges the items with known facts for platform, as target i's problems.
+func (d *doc) judgeItems(platform rules.Platform, i int, items []MediaItem, prefix string) {
+	for k, it := range items {
+		f, ok := d.media[it.URL]
+		if _, failed := d.mediaErrors[it.URL]; !ok || failed {
+			continue
+		}
+		problems, warnings := media.Judge(platform, f)
+		path := prefix + strconv.Itoa(k)
+		for _, pr := range problems {
+			e := d.problem(pr.Code, path, pr.Message)
+			e.Rule = pr.Rule
+			d.addFound(foundProblem{err: e, target: i})
+		}
+		for _, w := range warnings {
+			e := d.problem(w.Code, path, "warning: "+w.Message)
+			e.Rule = w.Rule
+			d.warn(e)
+		}
+	}
+}
+
+// mediaFailures places the errors of Env.MediaErrors: every media item (of the post, and
+// of each twitter target's thread items) whose URL has one gets it as a problem at the
+// item's /url pointer, with the error's code and message. The post's items are not a
+// target's (the file failed for every platform); a thread item's belong to its target.
+func (d *doc) mediaFailures(p *CreatePost) {
+	if len(d.mediaErrors) == 0 {
+		return
+	}
+	place := func(items []MediaItem, prefix string, target int) {
+		for k, it := range items {
+			e, ok := d.mediaErrors[it.URL]
+			if !ok || e == nil {
+				continue
+			}
+			path := prefix + strconv.Itoa(k) + "/url"
+			if d.brokenNear(path) {
+				continue
+			}
+			d.addFound(foundProblem{err: d.problem(e.Code, path, e.Message), target: target})
+		}
+	}
+	if !d.brokenNear("/mediaItems") {
+		place(p.MediaItems, "/mediaItems/", -1)
+	}
+	for i := range p.Platforms {
+		t := &p.Platforms[i]
+		if t.Platform != rules.Twitter || t.Twitter == nil {
+			continue
+		}
+		base := "/platforms/" + strconv.Itoa(i) + "/platformSpecificData/threadItems/"
+		for k, it := range t.Twitter.ThreadItems {
+			if path := base + strconv.Itoa(k) + "/mediaItems"; !d.brokenNear(path) {
+				place(it.MediaItems, path+"/", i)
+			}
 		}
 	}
 }
 
 // The rule book (package rules) holds every platform rule: its id, limit, sources, check
-// and messages. This file builds what the checks read (rules.Post) from the decoded wire
+// and messages. runBook builds what its checks read (rules.Post) from the decoded wire
 // types, once per document, and hands the problems they report to the document. No rule
 // lives here.
 
@@ -281,175 +377,5 @@ func mediaView(items []MediaItem) []rules.Media {
 type bookReporter struct{ d *doc }
 
 func (r bookReporter) Problem(e *apierror.Error) { r.d.add(e) }
+
 func (r bookReporter) Warning(e *apierror.Error) { r.d.warn(e) }
-
-// The checks of the options' wire format that are no rule of the book: the enums the peer
-// states, URL shapes, whole-number bounds, YouTube's digit category ids (each problem
-// without a rule id); and the judging of media files whose facts the caller gave
-// (rules/media). The rule book's own checks of media and options run in
-// rules.Limits.CheckPost (runBook builds what they read).
-
-// checkOptionShapes applies the wire format's checks to the platformSpecificData of
-// target t at base.
-func (d *doc) checkOptionShapes(t *PlatformTarget, base string) {
-	opts := base + "/platformSpecificData"
-	if d.brokenNear(opts) {
-		return
-	}
-	switch t.Platform {
-	case rules.Instagram:
-		if in := t.Instagram; in != nil {
-			d.url(in.CoverURL, opts+"/coverUrl")
-			d.nonNegative(in.ThumbOffset, opts+"/thumbOffset")
-		}
-	case rules.YouTube:
-		if y := t.YouTube; y != nil {
-			d.enum(y.Visibility, opts+"/visibility", "public", "private", "unlisted")
-			if y.CategoryID != nil && !digits(*y.CategoryID) {
-				d.add(d.problem(apierror.CodeInvalidValue, opts+"/categoryId", "categoryId is a YouTube category id, digits such as \"22\", not "+strconv.Quote(*y.CategoryID)))
-			}
-		}
-	case rules.TikTok:
-		if tk := t.TikTok; tk != nil {
-			d.enum(tk.PrivacyLevel, opts+"/privacyLevel", tiktokPrivacyLevels...)
-			d.nonNegative(tk.VideoCoverTimestampMs, opts+"/videoCoverTimestampMs")
-			d.nonNegative(tk.PhotoCoverIndex, opts+"/photoCoverIndex")
-		}
-	case rules.Pinterest:
-		if pin := t.Pinterest; pin != nil {
-			d.url(pin.Link, opts+"/link")
-			d.url(pin.CoverImageURL, opts+"/coverImageUrl")
-		}
-	case rules.LinkedIn:
-		if li := t.LinkedIn; li != nil {
-			d.enum(li.Visibility, opts+"/visibility", "PUBLIC", "CONNECTIONS", "LOGGED_IN", "CONTAINER") // MemberNetworkVisibility, posts-api
-			d.url(li.ArticleURL, opts+"/articleUrl")
-		}
-	case rules.Facebook:
-		if f := t.Facebook; f != nil {
-			d.url(f.Link, opts+"/link")
-			d.url(f.VideoThumbnailURL, opts+"/videoThumbnailUrl")
-		}
-	case rules.GoogleBusiness:
-		if g := t.GoogleBusiness; g != nil {
-			d.url(g.CallToActionURL, opts+"/callToActionUrl")
-			d.url(g.OfferRedeemOnlineURL, opts+"/offerRedeemOnlineUrl")
-		}
-	}
-}
-
-// tiktokPrivacyLevels are TikTok's privacy levels as the book's enum rule on privacyLevel
-// declares them: the wire format refuses any other (the rule itself judges the
-// creator's own subset).
-var tiktokPrivacyLevels = optionValues(rules.TikTok, "privacyLevel")
-
-// optionValues are the values the book's enum rule on option member of p allows.
-func optionValues(p rules.Platform, member string) []string {
-	for _, r := range rules.Book() {
-		if m, _ := r.Option(); r.Platform == p && m == member {
-			if vs := r.Values(); vs != nil {
-				return vs
-			}
-		}
-	}
-	panic("schema: the rule book has no enum rule on " + string(p) + " " + member)
-}
-
-// enum reports a value outside its allowed set.
-func (d *doc) enum(v *string, path string, allowed ...string) {
-	if v == nil || d.brokenNear(path) || slices.Contains(allowed, *v) {
-		return
-	}
-	d.add(d.problem(apierror.CodeInvalidValue, path, strconv.Quote(*v)+" is not one of "+strings.Join(allowed, ", ")))
-}
-
-// url reports an option that is not an absolute http or https URL (a shape check).
-func (d *doc) url(v *string, path string) {
-	if v == nil || d.brokenNear(path) {
-		return
-	}
-	if why := mediaURLProblem(*v); why != "" {
-		d.add(d.problem(apierror.CodeInvalidValue, path, strconv.Quote(*v)+why))
-	}
-}
-
-// nonNegative reports a number outside 0 to wholeClamp-1 (a shape check). The decoder
-// reads a magnitude of wholeClamp or more as wholeClamp, so such a value cannot be passed
-// on as sent: it is refused rather than silently changed (and 1e400, which JavaScript reads
-// as Infinity, is refused here as by a JSON Schema validator).
-func (d *doc) nonNegative(v *int, path string) {
-	if v == nil || d.brokenNear(path) {
-		return
-	}
-	switch {
-	case *v < 0:
-		d.add(d.problem(apierror.CodeInvalidValue, path, "must be 0 or more, not "+strconv.Itoa(*v)))
-	case *v >= wholeClamp:
-		d.add(d.problem(apierror.CodeInvalidValue, path, "must be less than "+strconv.Itoa(wholeClamp)))
-	}
-}
-
-func digits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// judgeMedia applies the platforms' media rules (media.Judge) to the media files whose
-// facts the caller gave (Env.Media): the post's media for every platform it targets, and
-// a twitter thread item's media for twitter. A platform is judged once per file however
-// many of its targets post it (the problem names the first), so the cost is linear in
-// the media and at most ten platforms. Every problem is at its item's pointer.
-func (d *doc) judgeMedia(p *CreatePost) {
-	d.mediaFailures(p)
-	if len(d.media) == 0 {
-		return
-	}
-	judged := map[rules.Platform]bool{}
-	for i := range p.Platforms {
-		t := &p.Platforms[i]
-		if judged[t.Platform] || !t.Platform.Valid() || d.brokenAt("/platforms/"+strconv.Itoa(i)) {
-			continue
-		}
-		judged[t.Platform] = true
-		if !d.brokenNear("/mediaItems") {
-			d.judgeItems(t.Platform, i, p.MediaItems, "/mediaItems/")
-		}
-		if t.Platform == rules.Twitter && t.Twitter != nil {
-			base := "/platforms/" + strconv.Itoa(i) + "/platformSpecificData/threadItems/"
-			for k, it := range t.Twitter.ThreadItems {
-				if path := base + strconv.Itoa(k) + "/mediaItems"; !d.brokenNear(path) {
-					d.judgeItems(rules.Twitter, i, it.MediaItems, path+"/")
-				}
-			}
-		}
-	}
-}
-
-// judgeItems judges the items with known facts for platform, as target i's problems.
-func (d *doc) judgeItems(platform rules.Platform, i int, items []MediaItem, prefix string) {
-	for k, it := range items {
-		f, ok := d.media[it.URL]
-		if _, failed := d.mediaErrors[it.URL]; !ok || failed {
-			continue
-		}
-		problems, warnings := media.Judge(platform, f)
-		path := prefix + strconv.Itoa(k)
-		for _, pr := range problems {
-			e := d.problem(pr.Code, path, pr.Message)
-			e.Rule = pr.Rule
-			d.addFound(foundProblem{err: e, target: i})
-		}
-		for _, w := range warnings {
-			e := d.problem(w.Code, path, "warning: "+w.Message)
-			e.Rule = w.Rule
-			d.warn(e)
-		}
-	}
-}

@@ -65,21 +65,23 @@ type PlatformTarget struct {
 	// the target then has no text of its own (see rule no_content).
 	Content *string `json:"content,omitempty"`
 	// Twitter is platformSpecificData when Platform is twitter.
-	Twitter *TwitterOptions `json:"platformSpecificData,omitempty"`
+	Twitter *TwitterOptions `json:"platformSpecificData,omitempty" platform:"twitter"`
 	// Options is platformSpecificData, as sent, for the other nine platforms.
 	Options json.RawMessage `json:"-"`
 
-	// The typed platformSpecificData of the nine other platforms (platforms.go); at most
-	// one is set, the target platform's.
-	YouTube        *YouTubeOptions        `json:"-"`
-	TikTok         *TikTokOptions         `json:"-"`
-	Pinterest      *PinterestOptions      `json:"-"`
-	LinkedIn       *LinkedInOptions       `json:"-"`
-	Bluesky        *BlueskyOptions        `json:"-"`
-	Facebook       *FacebookOptions       `json:"-"`
-	Instagram      *InstagramOptions      `json:"-"`
-	Threads        *ThreadsOptions        `json:"-"`
-	GoogleBusiness *GoogleBusinessOptions `json:"-"`
+	// The typed platformSpecificData of the nine other platforms; at most one is set, the
+	// target platform's. The platform tags are the one platform registry (platforms.go
+	// and the JSON Schema read it): a platform's options are declared in
+	// rules/book_<platform>.go.
+	YouTube        *YouTubeOptions        `json:"-" platform:"youtube"`
+	TikTok         *TikTokOptions         `json:"-" platform:"tiktok"`
+	Pinterest      *PinterestOptions      `json:"-" platform:"pinterest"`
+	LinkedIn       *LinkedInOptions       `json:"-" platform:"linkedin"`
+	Bluesky        *BlueskyOptions        `json:"-" platform:"bluesky"`
+	Facebook       *FacebookOptions       `json:"-" platform:"facebook"`
+	Instagram      *InstagramOptions      `json:"-" platform:"instagram"`
+	Threads        *ThreadsOptions        `json:"-" platform:"threads"`
+	GoogleBusiness *GoogleBusinessOptions `json:"-" platform:"googlebusiness"`
 }
 
 // targetFields is PlatformTarget without its methods, for encoding/json.

@@ -13,6 +13,7 @@ import (
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/lifecycle"
 	"github.com/postrules/postrules/schema"
+	"github.com/postrules/postrules/schema/internal/optionspec"
 )
 
 // The documents Document prints, by name.
@@ -93,22 +94,24 @@ type platformOption struct {
 }
 
 // platformOptions is the type of each platform's platformSpecificData, in the rule book's
-// platform order. Typing a platform's options is one line here: its schema then follows
-// from the type's tags. (Functions, not package variables, hold the generator's tables, so
-// a program that never calls Document links none of them.)
+// platform order, read from the one platform registry (the platform tags of
+// schema.PlatformTarget, package optionspec): a platform's schema then follows from its
+// type's tags. A platform the registry lacks has a nil type. (Functions, not package
+// variables, hold the generator's tables, so a program that never calls Document links
+// none of them.)
 func platformOptions() []platformOption {
-	return []platformOption{
-		{rules.Twitter, reflect.TypeOf(schema.TwitterOptions{})},
-		{rules.Instagram, reflect.TypeOf(schema.InstagramOptions{})},
-		{rules.YouTube, reflect.TypeOf(schema.YouTubeOptions{})},
-		{rules.TikTok, reflect.TypeOf(schema.TikTokOptions{})},
-		{rules.Pinterest, reflect.TypeOf(schema.PinterestOptions{})},
-		{rules.LinkedIn, reflect.TypeOf(schema.LinkedInOptions{})},
-		{rules.Bluesky, reflect.TypeOf(schema.BlueskyOptions{})},
-		{rules.Facebook, reflect.TypeOf(schema.FacebookOptions{})},
-		{rules.Threads, reflect.TypeOf(schema.ThreadsOptions{})},
-		{rules.GoogleBusiness, reflect.TypeOf(schema.GoogleBusinessOptions{})},
+	reg, _ := optionspec.Platforms(reflect.TypeFor[schema.PlatformTarget]())
+	var out []platformOption
+	for _, p := range rules.Platforms() {
+		po := platformOption{platform: p}
+		for _, r := range reg {
+			if r.Name == string(p) {
+				po.options = r.Options
+			}
+		}
+		out = append(out, po)
 	}
+	return out
 }
 
 // statuses are the values of lifecycle.PostStatus a DraftPublishResult can carry (rules has no
@@ -319,7 +322,8 @@ func (g *generator) structSchema(t reflect.Type) obj {
 // applyTags turns the validate tag of field name of t into keywords of *s (after "dive",
 // of its "items"). It reports whether the tag makes the field required, and returns the
 // conditions that relate fields (required_if) for the struct's allOf. A tag with no
-// translation is an error, so a new rule cannot silently be left out of the schema.
+// translation is an error, so a new rule cannot silently be left out of the schema. Its
+// length (about 90 lines) is one case per tag: the table of translations, read as one.
 func (g *generator) applyTags(t reflect.Type, name string, s *obj, tag string) (bool, []any) {
 	if tag == "" {
 		return false, nil

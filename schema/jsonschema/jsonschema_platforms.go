@@ -7,7 +7,7 @@ import (
 
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/xweight"
-	"github.com/postrules/postrules/schema"
+	"github.com/postrules/postrules/schema/internal/optionspec"
 )
 
 // The platform facts of the generated documents: what the rule book (rules.Book) and the
@@ -66,69 +66,65 @@ func optionKey(p rules.Platform, member string) string {
 	if i := strings.IndexByte(member, '.'); i >= 0 {
 		return strings.ToUpper(member[:1]) + member[1:i] + "." + member[i+1:]
 	}
-	var t reflect.Type
-	switch p {
-	case rules.Twitter:
-		t = reflect.TypeOf(schema.TwitterOptions{})
-	case rules.YouTube:
-		t = reflect.TypeOf(schema.YouTubeOptions{})
-	case rules.TikTok:
-		t = reflect.TypeOf(schema.TikTokOptions{})
-	case rules.Pinterest:
-		t = reflect.TypeOf(schema.PinterestOptions{})
-	case rules.LinkedIn:
-		t = reflect.TypeOf(schema.LinkedInOptions{})
-	case rules.Bluesky:
-		t = reflect.TypeOf(schema.BlueskyOptions{})
-	case rules.Facebook:
-		t = reflect.TypeOf(schema.FacebookOptions{})
-	case rules.Instagram:
-		t = reflect.TypeOf(schema.InstagramOptions{})
-	case rules.Threads:
-		t = reflect.TypeOf(schema.ThreadsOptions{})
-	case rules.GoogleBusiness:
-		t = reflect.TypeOf(schema.GoogleBusinessOptions{})
-	default:
-		return ""
+	for _, po := range platformOptions() {
+		if po.platform == p && po.options != nil {
+			return po.options.Name() + "." + member
+		}
 	}
-	return t.Name() + "." + member
+	return ""
 }
 
-// optionFacts are the keywords of option fields that no rule of the book declares: the
-// enums, URL shapes and bounds the wire format's checks of schema/post.go apply (d.enum, d.url,
-// d.nonNegative, digits).
+// optionFacts are the keywords of option fields that no rule of the book declares and no
+// declaration's `wire` tag states (formatKeywords): the keywords of the threads rules a
+// field's schema states.
 func optionFacts() map[string]obj {
-	url := mediaURLKeywords()
-	nonNegative := obj{{"minimum", 0}, {"maximum", wholeClamp - 1}}
-	enum := func(vs ...string) obj { return obj{{"enum", vs}} }
 	// ruled names the rule of the book a field's keywords state (x-postrules-rules).
 	ruled := func(o obj, ids ...string) obj { return append(o, member{xRules, ids}) }
 	return map[string]obj{
-		"YouTubeOptions.visibility":           enum("public", "private", "unlisted"),
-		"YouTubeOptions.categoryId":           {{"pattern", "^[0-9]+$"}},
-		"TikTokOptions.videoCoverTimestampMs": nonNegative,
-		"TikTokOptions.photoCoverIndex":       nonNegative,
-		"PinterestOptions.link":               url,
-		"PinterestOptions.coverImageUrl":      url,
-		"LinkedInOptions.visibility":          enum("PUBLIC", "CONNECTIONS", "LOGGED_IN", "CONTAINER"),
-		"LinkedInOptions.articleUrl":          url,
-		"FacebookOptions.link":                url,
-		"FacebookOptions.videoThumbnailUrl":   url,
-		"InstagramOptions.coverUrl":           url,
-		"InstagramOptions.thumbOffset":        nonNegative,
 		// A blank option is refused by threads.poll.option.max (1 to 25 characters).
 		"ThreadsOptions.pollOptions": ruled(obj{{"minItems", 2}, {"maxItems", limitOf("threads.poll.options")},
 			{"items", obj{{"type", "string"}, {"pattern", nonBlankPattern()}}}}, "threads.poll.options", "threads.poll.option.max"),
-		"ThreadsOptions.topicTag":                    ruled(obj{{"allOf", []any{obj{{"pattern", "^[^.&]*$"}}, obj{{"pattern", nonBlankPattern()}}}}}, "threads.topic_tag"),
-		"GoogleBusinessOptions.callToActionUrl":      url,
-		"GoogleBusinessOptions.offerRedeemOnlineUrl": url,
+		"ThreadsOptions.topicTag": ruled(obj{{"allOf", []any{obj{{"pattern", "^[^.&]*$"}}, obj{{"pattern", nonBlankPattern()}}}}}, "threads.topic_tag"),
 	}
+}
+
+// formatKeywords are the keywords of the format an option's declaration states, field
+// name of struct type t (its `wire` tag, package optionspec; schema's decoder refuses
+// what they refuse), nil for a field without one. wire:"enum" names the book's enum
+// rule, whose values applyOptionFacts states.
+func formatKeywords(t reflect.Type, name string) obj {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if json, _, _ := strings.Cut(f.Tag.Get("json"), ","); json != name || f.Tag.Get("wire") == "" {
+			continue
+		}
+		m, err := optionspec.Field(t, i)
+		if err != nil {
+			return nil // the decoder refuses to start with such a declaration (schema's tests)
+		}
+		switch m.Check {
+		case optionspec.URL:
+			return mediaURLKeywords()
+		case optionspec.Whole0:
+			return obj{{"minimum", 0}, {"maximum", wholeClamp - 1}}
+		case optionspec.Digits:
+			return obj{{"pattern", "^[0-9]+$"}}
+		case optionspec.Enum:
+			if m.Enum != nil {
+				return obj{{"enum", m.Enum}}
+			}
+		}
+	}
+	return nil
 }
 
 // applyOptionFacts adds the facts of field name of t to its schema s.
 func (g *generator) applyOptionFacts(t reflect.Type, name string, s obj) obj {
 	key := t.Name() + "." + name
 	for _, m := range optionFacts()[key] {
+		s = s.set(m.k, m.v)
+	}
+	for _, m := range formatKeywords(t, name) {
 		s = s.set(m.k, m.v)
 	}
 	or := optionRules()[key]

@@ -504,7 +504,7 @@ func TestDocumentConcurrent(t *testing.T) {
 }
 
 // TestTagTranslations: the validate tags a platform's options type may use become the
-// keywords they mean, so typing a platform is one line of platformOptions.
+// keywords they mean, so typing a platform is its platform tag on schema.PlatformTarget.
 func TestTagTranslations(t *testing.T) {
 	type opts struct {
 		Title    string            `json:"title" validate:"gte=1,lte=100"`

@@ -18,7 +18,8 @@ const openAPIPrefix = "#/components/schemas/"
 
 // openAPI is the OpenAPI 3.1 document of both endpoints. Its schemas are the same
 // definitions as the standalone documents (OpenAPI 3.1 schema objects are JSON Schema
-// 2020-12), under #/components/schemas.
+// 2020-12), under #/components/schemas. Its length (about 90 lines) is the document's
+// literal, in the order it is written out.
 func openAPI() (any, error) {
 	g := newGenerator(openAPIPrefix)
 	createBody := g.ref(reflect.TypeOf(schema.CreatePost{}))
