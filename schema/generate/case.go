@@ -40,6 +40,9 @@ type Case struct {
 	TikTokPrivacyLevels map[string][]string
 	// Media are the facts of the body's media files by URL; nil judges none.
 	Media map[string]media.Facts
+	// MediaErrors are the media files whose facts could not be had, by URL (the
+	// fetcher's failures, Env.MediaErrors); nil when none failed.
+	MediaErrors map[string]*apierror.Error
 	// Plan is the caller's subscription; the zero value is active and unlimited.
 	Plan rules.Plan
 	// Expect is what the book answers.
@@ -65,7 +68,7 @@ type Expect struct {
 // Env is the schema.Env the case is checked with.
 func (c *Case) Env() schema.Env {
 	return schema.Env{Now: c.Now, Accounts: c.Accounts, DraftState: c.DraftState,
-		TikTokPrivacyLevels: c.TikTokPrivacyLevels, Media: c.Media, Plan: c.Plan}
+		TikTokPrivacyLevels: c.TikTokPrivacyLevels, Media: c.Media, MediaErrors: c.MediaErrors, Plan: c.Plan}
 }
 
 // Check is the book's verdict on the case.

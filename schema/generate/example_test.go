@@ -103,9 +103,11 @@ func ExampleSample() {
 func ExampleFeasible() {
 	fmt.Println(generate.Feasible([]rules.Platform{rules.Twitter, rules.Bluesky}))
 	fmt.Println(generate.Feasible([]rules.Platform{rules.YouTube, rules.GoogleBusiness}))
+	fmt.Println(generate.Feasible([]rules.Platform{"myspace"}))
 	// Output:
 	// <nil>
-	// no media list is accepted by all of youtube,googlebusiness
+	// <nil>
+	// "myspace" is not a platform
 }
 
 // Expectations are what --expect takes: valid, valid-draft, codes and rule ids.

@@ -187,7 +187,9 @@ func Sample(name string, o Options, seed int64, n int) ([]*Case, error) {
 
 // UnreachableRules are the error rules no facts or body can break, with why.
 var UnreachableRules = map[string]string{
-	"linkedin.file.kind": "LinkedIn takes every kind of file the probe names (image, GIF, video, document): no facts break it",
+	"linkedin.file.kind":       "LinkedIn takes every kind of file the probe names (image, GIF, video, document): no facts break it",
+	"linkedin.document.format": "LinkedIn takes every document format the probe names (PDF, PPT, PPTX, DOC, DOCX): no facts a probe states break it",
+	"bluesky.image.format":     "Bluesky takes any image/* file and every image format the probe names has an image/* type: no facts a probe states break it",
 }
 
 // Unreachable are the codes no request body can cause, with why: the coverage test and

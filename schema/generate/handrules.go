@@ -171,6 +171,16 @@ var handWarnings = map[string]ruleBuilder{
 			{"threadItems", []obj{{{"content", "and then"}}}}}, apierror.CodeInvalidPoll, "/poll", true)
 	},
 	"bluesky.alt.missing": altMissing,
+	"instagram.alt.video": instagramAltVideo,
+	"facebook.media.kinds": func(d *draws, r rules.Rule) (*Case, bool) {
+		// what peers refuse: a document, a video with other media, or past the count
+		m := pick(d, [][]item{items("document"), items("video", "image"), repeat("image", r.Limit+1+d.intn(3))})
+		return shaped(d, r, m, nil, apierror.CodeInvalidMedia, "=/mediaItems", true)
+	},
+	"googlebusiness.media": func(d *draws, r rules.Rule) (*Case, bool) {
+		m := pick(d, [][]item{items("video"), items("gif"), items("document"), repeat("image", r.Limit+1+d.intn(3))})
+		return shaped(d, r, m, nil, apierror.CodeInvalidMedia, "=/mediaItems", true)
+	},
 	"threads.alt.missing": altMissing,
 	"bluesky.media.gallery": func(d *draws, r rules.Rule) (*Case, bool) {
 		n := r.Limit + 1 + d.intn(max(1, ruleLimit("bluesky.media.max_images")-r.Limit))
@@ -191,6 +201,19 @@ var handWarnings = map[string]ruleBuilder{
 	},
 }
 
+// instagramAltVideo: alt text for every item, a video among them: Instagram takes alt
+// text on images only, so the video's entry is not sent (a warning at that entry).
+func instagramAltVideo(d *draws, r rules.Rule) (*Case, bool) {
+	n := 1 + d.intn(3)
+	types := make([]string, n)
+	for i := range types {
+		types[i] = "image"
+	}
+	v := d.intn(n)
+	types[v] = "video"
+	return shaped(d, r, items(types...), obj{{"altText", names("a picture ", n)}}, apierror.CodeInvalidValue, "/altText/"+strconv.Itoa(v), true)
+}
+
 // altMissing: images, none with alt text.
 func altMissing(d *draws, r rules.Rule) (*Case, bool) {
 	return shaped(d, r, repeat("image", 1+d.intn(3)), nil, apierror.CodeMissingField, "/altText", true)
@@ -202,4 +225,5 @@ func init() {
 	}
 	handRules["tiktok.video.caption.max"] = tiktokText("video", apierror.CodePostTooLong)
 	handRules["tiktok.photo.title.max"] = tiktokText("image", apierror.CodeInvalidValue)
+	handRules["tiktok.photo.text.max"] = tiktokText("image", apierror.CodePostTooLong)
 }

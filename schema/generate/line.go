@@ -38,9 +38,19 @@ type Line struct {
 	Env json.RawMessage `json:"env"`
 	// Media are the facts of the body's media files by URL (validate media's "facts").
 	Media map[string]media.Facts `json:"media,omitempty"`
+	// MediaErrors are the media files whose facts could not be had, by URL, as the
+	// fetcher's error (code and message): a test plays them by making the URL fail so.
+	MediaErrors map[string]MediaError `json:"mediaErrors,omitempty"`
 	// Seed and Index reproduce the line: the Index-th case of its seed.
 	Seed  int64 `json:"seed"`
 	Index int   `json:"index"`
+}
+
+// MediaError is a media file's failure in a Line: its code (one of the five fetch
+// codes) and message.
+type MediaError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
 }
 
 // envJSON is the case's Env as options JSON, members in a stable order.
@@ -99,6 +109,12 @@ func (c *Case) Line(v schema.Verdict, seed int64, index int) Line {
 	l := Line{Generator: c.Generator, Endpoint: c.Endpoint, Draft: string(c.Draft),
 		Valid: v.Valid, HTTPStatus: v.HTTPStatus, Code: string(c.Expect.Code), Rule: c.Expect.Rule, Path: c.Expect.Path, In: c.Expect.In,
 		Env: c.envJSON(), Media: c.Media, Seed: seed, Index: index}
+	for url, e := range c.MediaErrors {
+		if l.MediaErrors == nil {
+			l.MediaErrors = map[string]MediaError{}
+		}
+		l.MediaErrors[url] = MediaError{Code: string(e.Code), Message: e.Message}
+	}
 	if utf8.Valid(c.Body) {
 		l.Body = string(c.Body)
 	} else {

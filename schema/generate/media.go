@@ -23,11 +23,24 @@ var starts = []media.Facts{
 	{Kind: media.KindImage, Format: "png", MIME: "image/png", Bytes: 900_000, Width: 1080, Height: 1350},
 	{Kind: media.KindImage, Format: "jpeg", MIME: "image/jpeg", Bytes: 300_000, Width: 1200, Height: 900},
 	{Kind: media.KindGIF, Format: "gif", MIME: "image/gif", Bytes: 400_000, Width: 480, Height: 480, Frames: 20, Duration: 2},
+	// a large GIF near X's caps, so that its frames can pass X's total-pixel cap
+	// before its frame cap
+	{Kind: media.KindGIF, Format: "gif", MIME: "image/gif", Bytes: 4_000_000, Width: 1200, Height: 1000, Frames: 200, Duration: 8},
 	{Kind: media.KindVideo, Format: "mp4", MIME: "video/mp4", Bytes: 8_000_000, Width: 1080, Height: 1920, Duration: 20, FrameRate: 30,
 		VideoCodec: "h264", VideoProfile: "High", AudioCodec: "aac", AudioSampleRate: 44100, AudioChannels: 2, Faststart: true},
 	{Kind: media.KindVideo, Format: "mp4", MIME: "video/mp4", Bytes: 6_000_000, Width: 1280, Height: 720, Duration: 12, FrameRate: 30,
 		VideoCodec: "h264", VideoProfile: "Main", AudioCodec: "aac", AudioSampleRate: 48000, AudioChannels: 2, Faststart: true},
 	{Kind: media.KindDocument, Format: "pdf", MIME: "application/pdf", Bytes: 1_000_000, Pages: 8},
+}
+
+// startOf is the first start of kind.
+func startOf(kind string) media.Facts {
+	for _, f := range starts {
+		if f.Kind == kind {
+			return f
+		}
+	}
+	return media.Facts{Kind: kind}
 }
 
 // formats are the formats the probe names, with their kind and MIME type.
@@ -76,6 +89,12 @@ func changes(f media.Facts) []media.Facts {
 	var out []media.Facts
 	for _, x := range formats {
 		g := f
+		if x.Kind != f.Kind {
+			// another kind's file states other facts (a JPEG turned video would state no
+			// duration and meet "could not be checked", not the rule): start from an
+			// ordinary file of that kind
+			g = startOf(x.Kind)
+		}
 		g.Kind, g.Format, g.MIME = x.Kind, x.Format, x.MIME
 		out = append(out, g)
 	}
@@ -106,6 +125,10 @@ func changes(f media.Facts) []media.Facts {
 	out = append(out, g)
 	g = f
 	g.VideoProfile = "High 10"
+	out = append(out, g)
+	g = f
+	// a part the probe could not read (a damaged EXIF block, bytes past the last box)
+	g.Unread = []string{"the bytes past the last box"}
 	out = append(out, g)
 	return out
 }
@@ -139,8 +162,9 @@ func ruleIDs(ps []media.Problem) []string {
 	return ids
 }
 
-// alone1 is the one rule f breaks (or, breaking none, the one warning it gets), "" when
-// it breaks or warns of more or none.
+// alone1 is the one rule f breaks (or, breaking none, the one warning rule it gets), ""
+// when it breaks or warns of more or none. A warning that names an error rule (the rule
+// could not be checked: the facts do not state what it needs) breaks no rule.
 func alone1(p rules.Platform, f media.Facts) string {
 	if ids := judged(p, f); len(ids) > 0 {
 		if len(ids) == 1 {
@@ -148,11 +172,22 @@ func alone1(p rules.Platform, f media.Facts) string {
 		}
 		return ""
 	}
-	if ids := warned(p, f); len(ids) == 1 {
+	if ids := warned(p, f); len(ids) == 1 && mediaWarningRules()[ids[0]] {
 		return ids[0]
 	}
 	return ""
 }
+
+// mediaWarningRules are the ids of the media rules whose severity is warning.
+var mediaWarningRules = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, r := range media.Rules() {
+		if r.Severity == rules.SeverityWarning {
+			out[r.ID] = true
+		}
+	}
+	return out
+})
 
 // only reports whether f breaks rule id of p and nothing else (for a warning: breaks
 // nothing and gets that warning alone).

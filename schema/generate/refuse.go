@@ -47,6 +47,11 @@ func ptr(s string) *string { return &s }
 // codeBuilders build, for each code a body can cause, a case that the book answers with
 // that code alone. Each starts from an accepted body and breaks one thing.
 var codeBuilders = map[apierror.Code]func(d *draws, ps []rules.Platform) (*Case, bool){
+	apierror.CodeMediaFetchRefused: fetchFailure(apierror.CodeMediaFetchRefused),
+	apierror.CodeMediaUnreachable:  fetchFailure(apierror.CodeMediaUnreachable),
+	apierror.CodeMediaTimeout:      fetchFailure(apierror.CodeMediaTimeout),
+	apierror.CodeMediaNotFound:     fetchFailure(apierror.CodeMediaNotFound),
+	apierror.CodeMediaTooLarge:     fetchFailure(apierror.CodeMediaTooLarge),
 	apierror.CodeMalformedJSON: func(d *draws, ps []rules.Platform) (*Case, bool) {
 		b, ok := newBase(d, ps)
 		body := bytesOf(b.p.json())

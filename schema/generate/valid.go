@@ -134,8 +134,8 @@ func mediaFor(d *draws, ps []rules.Platform) ([]item, bool) {
 }
 
 // Feasible reports whether one body can target all of ps and be accepted: their media
-// rules leave one media list they all take (youtube wants exactly one video, Google
-// Business no video: never together). The error says why not.
+// rules leave one media list they all take. The error says why not (a name that is no
+// platform; a set whose media rules exclude each other, which no set of the ten is today).
 func Feasible(ps []rules.Platform) error {
 	for _, p := range ps {
 		if !p.Valid() {
