@@ -77,6 +77,7 @@ func commands() []command {
 		{"rules", rulesUsage, runRules},
 		{"serve", serveUsage, runServe},
 		{"media", mediaUsage, runMedia},
+		{"gen", genUsage, runGen},
 		{"version", versionUsage, runVersion},
 		{"completion", completionUsage, runCompletion},
 	}
@@ -113,6 +114,7 @@ Usage:
   validate rules  [flags]                      list the rule book (ids, limits, units, sources)
   validate serve  [flags]                      answer the API's two endpoints over HTTP (a sandbox)
   validate media  [flags] FILE...              probe images, videos, PDFs; judge them per platform
+  validate gen    [flags]                      write bodies for property tests, with their answers
   validate version [flags]                     print the version and the rule book's revision
   validate completion bash|zsh|fish            print a shell completion script
   validate help   [COMMAND]                    print this text, or a command's
