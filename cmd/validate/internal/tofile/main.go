@@ -11,7 +11,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
+	"fmt"
+	"io"
 	"log"
 	"os"
 	"os/exec"
@@ -21,23 +24,40 @@ import (
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("tofile: ")
-	out := flag.String("o", "", "the file to write")
-	flag.Parse()
-	if *out == "" || flag.NArg() == 0 {
-		log.Fatal("usage: tofile -o FILE -- COMMAND [ARG...]")
-	}
-	var stdout bytes.Buffer
-	cmd := exec.Command(flag.Arg(0), flag.Args()[1:]...)
-	cmd.Stdout = &stdout
-	cmd.Stderr = os.Stderr
-	if err := cmd.Run(); err != nil {
-		log.Fatalf("%v: %v", flag.Args(), err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(*out), ".tofile-*")
-	if err != nil {
+	if err := run(os.Args[1:], os.Stderr); err != nil {
 		log.Fatal(err)
 	}
-	_, err = tmp.Write(stdout.Bytes())
+}
+
+// run is the whole program; stderr receives the command's own standard error.
+func run(args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("tofile", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("o", "", "the file to write")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *out == "" || fs.NArg() == 0 {
+		return errors.New("usage: tofile -o FILE -- COMMAND [ARG...]")
+	}
+	var stdout bytes.Buffer
+	cmd := exec.Command(fs.Arg(0), fs.Args()[1:]...)
+	cmd.Stdout = &stdout
+	cmd.Stderr = stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%v: %w", fs.Args(), err)
+	}
+	return replace(*out, stdout.Bytes())
+}
+
+// replace writes data to path through a temporary file in the same folder, renamed over
+// path, so a reader never sees half a file.
+func replace(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tofile-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}
@@ -45,10 +65,10 @@ func main() {
 		err = os.Chmod(tmp.Name(), 0o644)
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), *out)
+		err = os.Rename(tmp.Name(), path)
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
-		log.Fatal(err)
 	}
+	return err
 }
