@@ -2,7 +2,7 @@
 // postrules_notime leave it out, and time with it: the WebAssembly counter module
 // (wasm/build.sh), which parses scheduledFor through internal/timestamp alone and would
 // otherwise carry time and the syscall layer its initialisation brings (about 54 KB
-// brotli; docs/wasm.md, "Size steps").
+// brotli; docs/wasm.md, "Size").
 
 //go:build !postrules_notime
 

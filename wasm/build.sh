@@ -29,7 +29,7 @@ build() { # build OUTPUT PACKAGE [GO FLAGS...]
 }
 # The counter module runs on every keystroke: built for speed, with inlining in our code
 # and the standard library, whose small functions the keystroke path lives on. Two cuts of
-# size (docs/wasm.md, "Size steps"; issue 22 asks for 600 KB brotli at most):
+# size (docs/wasm.md, "Size"; CHANGELOG.md, 0.7.0; issue 22 asks for 600 KB brotli at most):
 #   - the tag postrules_notime leaves out rules/scheduled.go, the one file of rules that
 #     imports package time (the time.Time face of the scheduledFor grammar; the module
 #     parses it through internal/timestamp), and with it time and the syscall layer its

@@ -32,7 +32,7 @@ var (
 	lengthKeys     = sortedKeys("length", "cap", "fits", "counter", "overflowAt", "rule")
 	lineProblemKey = sortedKeys("line", "fits", "code", "message", "offset")
 	// post and draft print schema's Verdict as it is (docs/contract.md): the first contract's keys,
-	// plus those added since (see the changelog there).
+	// plus those added since (see CHANGELOG.md).
 	validFileKeys     = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "status", "resolutionSkipped", "bookVersion")
 	scheduledFileKeys = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "status", "scheduledFor", "resolutionSkipped", "bookVersion")
 	badFileKeys       = sortedKeys("file", "valid", "httpStatus", "error", "problems", "warnings", "billable", "targets", "resolutionSkipped", "bookVersion")

@@ -66,10 +66,10 @@ func (in *inputs) spool() (path string, done func(), err error) {
 	return f.Name(), done, nil
 }
 
-// commonFlags are the flags every command takes : --format, --now and --accounts
-// (and -h, which the flag package handles). Every command checks --now and reads
-// --accounts the same way, even where they have no effect (--now and --accounts on length
-// and status, --accounts on time), so that a bad clock or a broken accounts file is a
+// commonFlags are the flags every command takes: --format, --now and --accounts (and -h,
+// which the flag package handles). Every command checks --now and reads --accounts the
+// same way, even where they have no effect (--now on length, split and status; --accounts
+// on time, length, split and status), so that a bad clock or a broken accounts file is a
 // usage error wherever it is given, never silently ignored.
 type commonFlags struct {
 	format     format
@@ -78,6 +78,7 @@ type commonFlags struct {
 	accounts   string
 }
 
+// addCommonFlags defines the common flags on fs; --format starts at text.
 func addCommonFlags(fs *flag.FlagSet) *commonFlags {
 	cf := &commonFlags{format: formatText}
 	cf.formatFlag = &formatFlag{f: &cf.format}
@@ -118,7 +119,6 @@ func (cf *commonFlags) textsInput(c *cmdIO, operands []string, verb string) (fun
 // loadAccounts reads --accounts: nil without it (target resolution is skipped). A file that
 // cannot be read or is not a valid accounts list ends the command: the message, naming the
 // file, is printed and ok is false (exit status 2).
-
 func (cf *commonFlags) loadAccounts(c *cmdIO, in *inputs) (accounts []rules.Account, ok bool) {
 	if cf.accounts == "" {
 		return nil, true

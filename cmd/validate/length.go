@@ -78,7 +78,8 @@ type lineProblem struct {
 	Offset  int           `json:"offset"`
 }
 
-// counters are the values of --counter.
+// counterNamed is the counter a --counter value names (CounterByName's, or X's weighted
+// length), or an error listing the values.
 func counterNamed(name string) (rules.Counter, error) {
 	if c, ok := rules.CounterByName(name); ok {
 		return c, nil

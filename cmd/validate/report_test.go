@@ -12,7 +12,7 @@ import (
 	jsv "github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// examples are the Makefile's EXAMPLES (the bundled example posts), plus japanese-200.json
+// lintExamples are the Makefile's EXAMPLES (the bundled example posts), plus japanese-200.json
 // for a warning and two problems in one file.
 var lintExamples = []string{"testdata/valid-thread.json", "testdata/long-thread-item.json",
 	"testdata/ambiguous-account.json", "testdata/scheduled.json", "testdata/japanese-200.json"}

@@ -99,14 +99,14 @@ type errorString string
 func (e errorString) Error() string { return string(e) }
 
 // rulesMarkdown renders the book as docs/rules.md: a pure function of the book, so the
-// page cannot drift from the rules (TestRulesDoc checks the committed file).
+// page cannot drift from the rules (go generate writes it, TestRulesDoc checks it).
 func rulesMarkdown(book []rules.Rule) string {
 	var b strings.Builder
 	b.WriteString(`# The rule book
 
 Generated from ` + "`rules.Book()`" + ` and the media rules of ` + "`media.Rules()`" + ` (applied by
 ` + "`validate media`" + ` to a file's facts, see [media.md](media.md)) by ` + "`validate rules --markdown`" + `; do not edit by hand
-(` + "`go test ./cmd/validate -run TestRulesDoc -update`" + ` refreshes it).
+(` + "`go generate ./cmd/validate`" + ` refreshes it).
 
 Every rule has a stable id, ` + "`<platform>.<field>.<check>`" + `, with the platform's wire name
 first. Every problem a rule raises carries the id in ` + "`rule`" + ` (verdict JSON, CLI JSON, WASM).

@@ -440,7 +440,7 @@ func TestServeSlowAndLargeClients(t *testing.T) {
 
 const okPost = `{"content":"Hello","platforms":[{"platform":"twitter","accountId":"tw_brand"}],"publishNow":true}`
 
-// serveLine reads the "serving" log line of a spawned validate serve and returns its addr.
+// serveAddr reads the "serving" log line of a spawned validate serve and returns its addr.
 func serveAddr(t *testing.T, stderr *bufio.Reader) string {
 	t.Helper()
 	line, err := stderr.ReadString('\n')

@@ -143,7 +143,7 @@ func (p *timePrinter) check(v string) int {
 		return p.print(v, t, nil)
 	}
 	e := apierror.As(err)
-	if e == nil { // the rules document *Error; never let another error pass as valid
+	if e == nil { // the rules document *apierror.Error; never let another error pass as valid
 		e = apierror.New(apierror.CodeInvalidScheduledFor, "", err.Error())
 	}
 	return p.print(v, t, e)

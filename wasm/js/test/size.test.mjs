@@ -6,7 +6,7 @@
 // module grew to 2,636,939 bytes. It was 2.5 MB until 0.5.0 added probeMedia to it (rules/media's probe, about 91 KB
 // after gzip -9): a third module for the probe alone would be 1.22 MB (its own Go
 // runtime), and the page that probes a file checks its post with the full module anyway
-// (docs/wasm.md, "probeMedia: which module").
+// (docs/wasm.md, "probeMedia", and CHANGELOG.md, 0.5.0).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -25,8 +25,8 @@ test('the counter module is at most 1.0 MB after gzip -9', () => {
 });
 
 // Issue 22: the counter module at most 600 KB brotli, as build.sh compresses it for the
-// demo server (quality 11). It was 706,683 bytes in 0.6.0; docs/wasm.md, "Size steps,
-// 0.7.0", says what took it under.
+// demo server (quality 11). It was 706,683 bytes in 0.6.0; CHANGELOG.md, 0.7.0, says
+// what took it under.
 test('the counter module is at most 600 KB after brotli', () => {
   const b = readFileSync(path.join(distDir, 'postrules-counter.wasm'));
   const n = brotliCompressSync(b, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: b.length } }).length;
