@@ -127,8 +127,8 @@ func init() {
 	}
 }
 
-// Skip[b] is 0 when the byte b can begin a sequence (MayStart can be true), else the
-// length of the UTF-8 sequence that lead byte b begins: how far a scan can jump at once.
+// Skip is, for each byte b, 0 when b can begin a sequence (MayStart can be true), else
+// the length of the UTF-8 sequence that lead byte b begins: how far a scan can jump at once.
 // (Continuation bytes never come up: a scan moves from one character to the next.)
 var Skip [256]uint8
 
