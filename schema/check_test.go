@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/postrules/postrules/internal/golden"
+	"github.com/postrules/postrules/schema/internal/golden"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/lifecycle"

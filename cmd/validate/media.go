@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/postrules/postrules/internal/mediajson"
+	"github.com/postrules/postrules/rules/media/mediajson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"

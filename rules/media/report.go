@@ -7,7 +7,7 @@ import (
 
 // Report is one file probed and judged: a line of `validate media --format json`, and
 // what the WebAssembly package's probeMedia answers. The CLI and the module build it with
-// [NewReport] and write it with internal/mediajson (encoding/json stays out of this
+// [NewReport] and write it with rules/media/mediajson (encoding/json stays out of this
 // layer), so their bytes are the same.
 type Report struct {
 	// File is the file's name as the caller gives it (the CLI's argument, a browser

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/go-playground/validator/v10"
-	"github.com/postrules/postrules/internal/golden"
+	"github.com/postrules/postrules/schema/internal/golden"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/schema"
 )

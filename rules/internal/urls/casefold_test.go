@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/postrules/postrules/internal/gotable"
+	"github.com/postrules/postrules/rules/internal/gotable"
 )
 
 //go:generate go test -run TestCaseFoldTables -update

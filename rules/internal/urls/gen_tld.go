@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/postrules/postrules/internal/gotable"
+	"github.com/postrules/postrules/rules/internal/gotable"
 )
 
 const yamlPath = "../../xweight/testdata/twitter-text/tld_lib.yml"

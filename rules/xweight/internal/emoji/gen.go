@@ -19,7 +19,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/postrules/postrules/internal/gotable"
+	"github.com/postrules/postrules/rules/internal/gotable"
 )
 
 const (

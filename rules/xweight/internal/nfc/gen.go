@@ -30,7 +30,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/postrules/postrules/internal/gotable"
+	"github.com/postrules/postrules/rules/internal/gotable"
 	"golang.org/x/text/unicode/norm"
 )
 

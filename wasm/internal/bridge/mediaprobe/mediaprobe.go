@@ -19,7 +19,7 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/postrules/postrules/internal/mediajson"
+	"github.com/postrules/postrules/rules/media/mediajson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"

@@ -1,7 +1,7 @@
 // Package mediajson writes a media report (rules/media.Report) as one line of
 // `validate media --format json`: the CLI and the WebAssembly probeMedia both write it
-// here, so their bytes are the same. It lives outside rules because it uses
-// encoding/json, which docs/design.md keeps out of the rule book's layer.
+// here, so their bytes are the same. It is a package of its own, above rules/media,
+// because it uses encoding/json, which the probe keeps out (rules/imports_test.go).
 package mediajson
 
 import (
