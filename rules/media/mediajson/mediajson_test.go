@@ -22,7 +22,7 @@ func TestLineOfAnError(t *testing.T) {
 }
 
 func TestLineKeepsHTMLCharacters(t *testing.T) {
-	f, err := os.Open("../../rules/media/testdata/image.png")
+	f, err := os.Open("../testdata/image.png")
 	if err != nil {
 		t.Fatal(err)
 	}
