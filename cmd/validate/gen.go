@@ -19,7 +19,8 @@ book answers for it and the environment to replay it with (see docs/gen.md):
    string; "bodyBase64" when they are not UTF-8),"draft" (draft-publish),
    "valid","httpStatus","code","rule","path","in" (the answer: every problem has "code",
    one has "rule" and "path"),"env" (options JSON: now, accounts, draftState, plan,
-   tiktokPrivacyLevels),"media" (facts by URL, when judged),"seed","index"}
+   tiktokPrivacyLevels),"media" (facts by URL, when judged),"mediaErrors" (by URL, the
+   media files whose facts could not be had: {"code","message"}),"seed","index"}
 The same flags give the same lines.
 
 Flags:

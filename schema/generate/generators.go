@@ -196,10 +196,6 @@ var UnreachableRules = map[string]string{
 // docs/gen.md list them; every other code has a generator.
 var Unreachable = map[apierror.Code]string{
 	apierror.CodeInvalidRequest:       "the generic shape code: every shape problem the checks find has its own code",
-	apierror.CodeMediaEmpty:           "the media probe's code for a file, not a check of a body",
-	apierror.CodeMediaUnrecognized:    "the media probe's code for a file, not a check of a body",
-	apierror.CodeMediaTruncated:       "the media probe's code for a file, not a check of a body",
-	apierror.CodeMediaCorrupt:         "the media probe's code for a file, not a check of a body",
 	apierror.CodeUnauthorized:         "the server's authentication, before any body is read",
 	apierror.CodeNotFound:             "an HTTP path with no endpoint: no body is read",
 	apierror.CodeMethodNotAllowed:     "an HTTP method an endpoint does not answer: no body is read",

@@ -39,7 +39,8 @@ type Line struct {
 	// Media are the facts of the body's media files by URL (validate media's "facts").
 	Media map[string]media.Facts `json:"media,omitempty"`
 	// MediaErrors are the media files whose facts could not be had, by URL, as the
-	// fetcher's error (code and message): a test plays them by making the URL fail so.
+	// fetcher's error (code and message): a test plays them by making the URL fail so,
+	// or, for a probe code, by serving a file the probe does not take.
 	MediaErrors map[string]MediaError `json:"mediaErrors,omitempty"`
 	// Seed and Index reproduce the line: the Index-th case of its seed.
 	Seed  int64 `json:"seed"`
@@ -47,7 +48,7 @@ type Line struct {
 }
 
 // MediaError is a media file's failure in a Line: its code (one of the five fetch
-// codes) and message.
+// codes, or one of the four probe codes of a file that is not media) and message.
 type MediaError struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`

@@ -52,6 +52,10 @@ var codeBuilders = map[apierror.Code]func(d *draws, ps []rules.Platform) (*Case,
 	apierror.CodeMediaTimeout:      fetchFailure(apierror.CodeMediaTimeout),
 	apierror.CodeMediaNotFound:     fetchFailure(apierror.CodeMediaNotFound),
 	apierror.CodeMediaTooLarge:     fetchFailure(apierror.CodeMediaTooLarge),
+	apierror.CodeMediaEmpty:        fetchFailure(apierror.CodeMediaEmpty),
+	apierror.CodeMediaUnrecognized: fetchFailure(apierror.CodeMediaUnrecognized),
+	apierror.CodeMediaTruncated:    fetchFailure(apierror.CodeMediaTruncated),
+	apierror.CodeMediaCorrupt:      fetchFailure(apierror.CodeMediaCorrupt),
 	apierror.CodeMalformedJSON: func(d *draws, ps []rules.Platform) (*Case, bool) {
 		b, ok := newBase(d, ps)
 		body := bytesOf(b.p.json())
