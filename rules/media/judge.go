@@ -165,15 +165,15 @@ const (
 // name is how messages call a platform.
 func name(p rules.Platform) string {
 	switch p {
-	case "twitter":
+	case rules.Twitter:
 		return "X"
-	case "youtube":
+	case rules.YouTube:
 		return "YouTube"
-	case "tiktok":
+	case rules.TikTok:
 		return "TikTok"
-	case "linkedin":
+	case rules.LinkedIn:
 		return "LinkedIn"
-	case "googlebusiness":
+	case rules.GoogleBusiness:
 		return "Google Business Profile"
 	}
 	s := string(p)
