@@ -205,9 +205,7 @@ func (m *movie) seconds() float64 {
 	return longest
 }
 
-// fragment adds a movie fragment's samples (§8.8.4 moof: traf of tfhd and trun) to the
-// durations of its tracks. A fragmented MP4's moov has no samples: its frame rate and
-// duration are in the fragments' headers.
+// gcd is the greatest common divisor of a and b (a when b is 0).
 func gcd(a, b uint32) uint32 {
 	for b != 0 {
 		a, b = b, a%b

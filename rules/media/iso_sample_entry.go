@@ -31,7 +31,7 @@ func (t *track) parseStsd(k isoBox) error {
 	return nil
 }
 
-// visual sample entry (§12.1.3): 78 bytes of fields, then boxes (avcC, hvcC, ...).
+// parseVisualEntry reads a visual sample entry (§12.1.3): 78 bytes of fields, then boxes (avcC, hvcC, ...).
 func (t *track) parseVisualEntry(e isoBox) error {
 	p := e.buf()
 	p.skip(6 + 2 + 16)
@@ -87,7 +87,7 @@ func (t *track) parseVisualEntry(e isoBox) error {
 	return nil
 }
 
-// audio sample entry (§12.2.3, and QuickTime's versions 1 and 2 of the sound description).
+// parseAudioEntry reads an audio sample entry (§12.2.3, and QuickTime's versions 1 and 2 of the sound description).
 func (t *track) parseAudioEntry(e isoBox) error {
 	p := e.buf()
 	p.skip(8)
