@@ -135,7 +135,7 @@ func breakers() []breaker {
 		{"huge-8200.jpg", cat(v("8200x300", "1"), []string{"-frames:v", "1"}), "X's 8192 px per side", ""},
 		{"many-pixels.png", cat(v("6100x6000", "1"), []string{"-frames:v", "1"}), "LinkedIn's 36,152,320 pixels", ""},
 		{"small-100.jpg", cat(v("100x100", "1"), []string{"-frames:v", "1"}), "Google's 250 px and 10 KB", ""},
-		{"noise-22mb.png", []string{"-f", "lavfi", "-i", "nullsrc=size=3000x2500,format=rgb24,geq=r='random(1)*255':g='random(2)*255':b='random(3)*255'", "-frames:v", "1"}, "image over 2, 5, 8, 10 and 20 MB and 5 MiB", ""},
+		{"noise-22mb.png", []string{"-f", "lavfi", "-i", "nullsrc=size=3200x2800,format=rgb24,geq=r='random(1)*255':g='random(2)*255':b='random(3)*255'", "-frames:v", "1"}, "image over 2, 5, 8, 10 and 20 MB and 5 MiB", ""},
 		{"frames-400.gif", cat(v("64x36", "25"), []string{"-t", "16"}), "GIF over 350 and 250 frames; GIF where only video is taken", ""},
 		{"gif-1400.gif", cat(v("1400x200", "2"), []string{"-t", "2"}), "GIF over 1280 px", ""},
 	}

@@ -64,7 +64,8 @@ type Plan struct {
 	// media.Judge finds no problem in them.
 	Expect media.Facts `json:"-"`
 
-	args []string // ffmpeg's arguments between the input and the output
+	inArgs []string // ffmpeg's options for the input, before -i
+	args   []string // ffmpeg's arguments between the input and the output
 }
 
 // Argv is the plan's ffmpeg command as an argument list: ffmpeg reading in and writing
@@ -73,7 +74,8 @@ func (pl Plan) Argv(in, out string) []string {
 	if pl.Action != ActionRemux && pl.Action != ActionEncode {
 		return nil
 	}
-	argv := []string{"ffmpeg", "-hide_banner", "-nostdin", "-y", "-i", in}
+	argv := append([]string{"ffmpeg", "-hide_banner", "-nostdin", "-y"}, pl.inArgs...)
+	argv = append(argv, "-i", in)
 	argv = append(argv, pl.args...)
 	return append(argv, out)
 }
@@ -165,7 +167,7 @@ func For(f media.Facts, p rules.Platform, opt Options) Plan {
 	if left, _ := media.Judge(p, b.t); len(left) > 0 {
 		return none("the changes a plan can make still leave: " + messages(left))
 	}
-	pl.Action, pl.Steps, pl.Ext, pl.Expect, pl.args = b.action, b.steps, b.ext, b.t, b.args
+	pl.Action, pl.Steps, pl.Ext, pl.Expect, pl.inArgs, pl.args = b.action, b.steps, b.ext, b.t, b.inArgs, b.args
 	return pl
 }
 
@@ -186,6 +188,8 @@ type builder struct {
 	steps    []string
 	args     []string
 	filter   []string // the video filter chain
+	turn     []string // the filters that turn a still to its displayed orientation
+	inArgs   []string // ffmpeg's options for the input
 	action   string
 	ext      string
 	fromGIF  bool // the input is an animated GIF turned into a video
@@ -226,25 +230,58 @@ func (b *builder) aspect() bool {
 	if !breaks(b.p, b.t, classAspect) {
 		return true
 	}
-	w, h := float64(b.t.Width), float64(b.t.Height)
-	r := w / h
-	ratioPasses := func(q float64) bool {
+	return b.reframe(func(q float64) bool {
 		g := b.t
 		g.Width, g.Height = int(math.Round(q*1e6)), 1e6
 		return !breaks(b.p, g, classAspect)
+	}, "the platform's nearest")
+}
+
+// scalable says whether a picture of aspect q can be scaled to fit the platform's pixel
+// and aspect rules: a geometric grid of scales (16 an octave) from 1/1024 to 1024 of a
+// 1000 px side.
+func (b *builder) scalable(q float64) bool {
+	w, h := 1000*q, 1000.0
+	for i := -10 * 16; i <= 10*16; i++ {
+		k := math.Pow(2, float64(i)/16)
+		g := withSize(b.t, max(int(math.Round(w*k)), 1), max(int(math.Round(h*k)), 1))
+		if !breaks(b.p, g, classPixels) && !breaks(b.p, g, classAspect) {
+			return true
+		}
 	}
-	if !ratioPasses(1) {
+	return false
+}
+
+// reframe crops or pads t's picture to the aspect ratio nearest its own that ratioOK
+// takes, between its own and 1:1 (why says whose ratio it is); false when 1:1 is not
+// taken either.
+func (b *builder) reframe(ratioOK func(float64) bool, why0 string) bool {
+	w, h := float64(b.t.Width), float64(b.t.Height)
+	r := w / h
+	if !ratioOK(1) {
 		return false
 	}
-	q := edge(ratioPasses, r, 1, 1e-6)
+	q := edge(ratioOK, r, 1, 1e-5)
+	// Aim a rounding inside the edge (the rules allow half a percent either way for the
+	// platforms' own rounding, 1080x566 for 1.91:1): 3:1 itself, not 3.015:1.
+	if inner := q / 1.005; r > q && ratioOK(inner) {
+		q = inner
+	} else if inner := q * 1.005; r < q && ratioOK(inner) {
+		q = inner
+	}
+	dimsOK := func(x, y int) bool { return ratioOK(float64(x) / float64(y)) }
 	// Crop: keep the short side and cut the long one; pad: keep the long side.
 	var cw, ch, pw, ph int
+	// The bisection leaves q a hair off: floor and ceil forgive a twentieth of a pixel
+	// (the nudges below catch what that lets through).
+	floor := func(x float64) int { return int(math.Floor(x + 0.05)) }
+	ceil := func(x float64) int { return int(math.Ceil(x - 0.05)) }
 	if r > q { // too wide
-		ch, cw = int(h), int(math.Floor(h*q))
-		pw, ph = int(w), int(math.Ceil(w/q))
+		ch, cw = int(h), floor(h*q)
+		pw, ph = int(w), ceil(w/q)
 	} else { // too tall
-		cw, ch = int(w), int(math.Floor(w/q))
-		pw, ph = int(math.Ceil(h*q)), int(h)
+		cw, ch = int(w), floor(w/q)
+		pw, ph = ceil(h*q), int(h)
 	}
 	cut := 1 - float64(cw*ch)/(w*h)
 	mode := b.opt.Aspect
@@ -259,7 +296,7 @@ func (b *builder) aspect() bool {
 	ratio := strconv.FormatFloat(q, 'f', 3, 64)
 	if mode == AspectCrop {
 		// Nudge inwards until the rounded picture passes.
-		for i := 0; i < 8 && breaks(b.p, withSize(b.t, cw, ch), classAspect); i++ {
+		for i := 0; i < 8 && !dimsOK(cw, ch); i++ {
 			if r > q {
 				cw--
 			} else {
@@ -267,10 +304,10 @@ func (b *builder) aspect() bool {
 			}
 		}
 		b.filter = append(b.filter, fmt.Sprintf("crop=%d:%d", cw, ch))
-		b.step("crop the centre to %dx%d (aspect %s:1, the platform's nearest)%s", cw, ch, ratio, why)
+		b.step("crop the centre to %dx%d (aspect %s:1, %s)%s", cw, ch, ratio, why0, why)
 		b.t.Width, b.t.Height = cw, ch
 	} else {
-		for i := 0; i < 8 && breaks(b.p, withSize(b.t, pw, ph), classAspect); i++ {
+		for i := 0; i < 8 && !dimsOK(pw, ph); i++ {
 			if r > q {
 				ph++
 			} else {
@@ -278,7 +315,7 @@ func (b *builder) aspect() bool {
 			}
 		}
 		b.filter = append(b.filter, fmt.Sprintf("pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black", pw, ph))
-		b.step("pad with black bars to %dx%d (aspect %s:1, the platform's nearest)%s", pw, ph, ratio, why)
+		b.step("pad with black bars to %dx%d (aspect %s:1, %s)%s", pw, ph, ratio, why0, why)
 		b.t.Width, b.t.Height = pw, ph
 	}
 	return true
@@ -312,11 +349,13 @@ func (b *builder) size(evenSides bool) bool {
 		}
 		return true
 	}
+	// The scales that fit may be a narrow window (an 11:1 picture between 360 and 4096
+	// px a side): a grid of 64 steps an octave, nearest 1 first, then the edge.
 	k := 0.0
-	for i := 1; i <= 16 && k == 0; i++ {
-		if down := math.Pow(2, -float64(i)); passes(down) {
+	for i := 1; i <= 10*64 && k == 0; i++ {
+		if down := math.Pow(2, -float64(i)/64); passes(down) {
 			k = edge(passes, 1, down, 1e-5)
-		} else if up := math.Pow(2, float64(i)); passes(up) {
+		} else if up := math.Pow(2, float64(i)/64); passes(up) {
 			k = edge(passes, 1, up, 1e-5)
 		}
 	}
@@ -366,11 +405,30 @@ var extOf = map[string]string{"jpeg": ".jpg", "png": ".png", "webp": ".webp", "g
 // still plans an image: format, aspect, pixels and size, encoded as one frame.
 func (b *builder) still() string {
 	t := &b.t
+	if b.f.Kind != media.KindVideo && (b.f.Format == "heic" || b.f.Format == "heif") {
+		return "Debian 12's ffmpeg (5.1) reads no HEIF image; convert it to JPEG first (heif-convert, from libheif-examples), then ask again"
+	}
+	if b.f.Format == "webp" && b.f.Frames > 1 {
+		return "Debian 12's ffmpeg (5.1) reads no animated WebP; take its frames out first (anim_dump, from webp), then ask again"
+	}
 	if b.f.Rotation != 0 || b.f.Mirrored {
-		// ffmpeg applies a JPEG's EXIF orientation (as it autorotates a video) and
-		// writes none: the output is stored as it is displayed.
+		// ffmpeg 5.1 applies a JPEG's EXIF orientation but not a PNG's eXIf nor an
+		// AVIF's irot and imir: the plan turns the picture itself, from its coded
+		// orientation, and writes none.
+		b.inArgs = []string{"-noautorotate"}
+		switch b.f.Rotation {
+		case 90:
+			b.turn = append(b.turn, "transpose=clock")
+		case 180:
+			b.turn = append(b.turn, "hflip", "vflip")
+		case 270:
+			b.turn = append(b.turn, "transpose=cclock")
+		}
+		if b.f.Mirrored {
+			b.turn = append(b.turn, "hflip")
+		}
 		t.Rotation, t.Mirrored = 0, false
-		b.step("store the picture as displayed (the EXIF orientation is applied, not kept)")
+		b.step("store the picture as displayed (turned %d degrees%s; no orientation tag is written)", b.f.Rotation, map[bool]string{true: " and mirrored", false: ""}[b.f.Mirrored])
 	}
 	lo, hi := byteCap(b.p, *t)
 	// Past the cap, or under the floor, JPEG is the format whose size a plan can steer.
@@ -387,7 +445,7 @@ func (b *builder) still() string {
 	if !b.aspect() {
 		return "no aspect ratio fits: " + messages(judgeOf(b.p, *t, classAspect))
 	}
-	if !b.size(false) {
+	if !b.size(false) && !(b.reframe(b.scalable, "the nearest a scale fits the pixel limits at") && b.size(false)) {
 		return "no size of the picture fits: " + messages(judgeOf(b.p, *t, classPixels))
 	}
 	if hi > 0 && t.Bytes > hi {
@@ -407,24 +465,44 @@ func (b *builder) still() string {
 		}
 		t.Bytes = int64(budget)
 	}
-	quality := "3"
+	quality, stored := "3", false
 	if lo > 0 && (t.Bytes < floorReach*lo || t.Width*t.Height > b.f.Width*b.f.Height) {
-		quality = "1"
-		b.step("encode at the highest quality so the file reaches the platform's floor of %d bytes", lo)
-		t.Bytes = max(t.Bytes, lo)
+		// Near a floor, a PNG stored without compression has a size known before it is
+		// written (3 bytes a pixel and a byte a row); else JPEG at its highest quality.
+		raw := int64(t.Height) * (int64(t.Width)*3 + 1)
+		if raw >= lo && (hi == 0 || float64(raw) <= float64(hi)*(1-SizeMargin)) && !breaks(b.p, withFormat(*t, "png"), classFormat) {
+			if t.Format != "png" {
+				b.step("re-encode %s as PNG", strings.ToUpper(b.f.Format))
+			}
+			t.Format, stored = "png", true
+			b.step("store the PNG uncompressed (%d bytes) so the file reaches the platform's floor of %d bytes", raw, lo)
+			t.Bytes = raw
+		} else {
+			quality = "1"
+			b.step("encode at the highest quality so the file reaches the platform's floor of %d bytes", lo)
+			t.Bytes = max(t.Bytes, lo)
+		}
 	}
 	b.args = append(b.args, "-frames:v", "1")
 	if len(b.filter) > 0 || t.Width != b.f.Width || t.Height != b.f.Height {
 		b.filter = append(b.filter, fmt.Sprintf("scale=%d:%d", t.Width, t.Height))
+	}
+	if len(b.turn) > 0 {
+		b.filter = append(slices.Clone(b.turn), b.filter...)
 	}
 	if len(b.filter) > 0 {
 		b.args = append(b.args, "-vf", strings.Join(b.filter, ","))
 	}
 	switch t.Format {
 	case "jpeg":
-		b.args = append(b.args, "-c:v", "mjpeg", "-pix_fmt", "yuvj420p", "-q:v", quality)
+		// At a floor, no chroma subsampling: 4:4:4 writes half as much again.
+		pix := map[string]string{"3": "yuvj420p", "1": "yuvj444p"}[quality]
+		b.args = append(b.args, "-c:v", "mjpeg", "-pix_fmt", pix, "-q:v", quality)
 	case "png":
-		b.args = append(b.args, "-c:v", "png")
+		b.args = append(b.args, "-c:v", "png", "-pix_fmt", "rgb24")
+		if stored {
+			b.args = append(b.args, "-compression_level", "0")
+		}
 	case "webp":
 		b.args = append(b.args, "-c:v", "libwebp", "-quality", "90")
 	default:

@@ -91,7 +91,7 @@ func (b *builder) video() string {
 	if broken[classPixels] || breaks(b.p, *t, classPixels) {
 		encode = true
 	}
-	if encode && !b.size(true) {
+	if encode && !b.size(true) && !(b.reframe(b.scalable, "the nearest a scale fits the pixel limits at") && b.size(true)) {
 		return "no size of the picture fits: " + messages(judgeOf(b.p, *t, classPixels))
 	}
 	trim, pad := 0.0, 0.0
@@ -236,7 +236,7 @@ func (b *builder) video() string {
 	if pad > 0 {
 		b.filter = append(b.filter, fmt.Sprintf("tpad=stop_mode=clone:stop_duration=%s", strconv.FormatFloat(pad, 'f', -1, 64)))
 	}
-	if t.Width != b.f.Width || t.Height != b.f.Height || len(b.filter) > 0 {
+	if t.Width != b.f.Width || t.Height != b.f.Height {
 		b.filter = append(b.filter, fmt.Sprintf("scale=%d:%d", t.Width, t.Height), "setsar=1")
 	}
 	args := []string{"-map", "0:v:0"}
