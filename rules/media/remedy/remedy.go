@@ -92,9 +92,9 @@ func (pl Plan) Command(in, out string) string {
 }
 
 // ShellQuote is s as one word of a POSIX shell: as is when every byte is a letter, a
-// digit or one of @%+=:,./_-, else in single quotes, each quote in it closed, escaped and reopened. A word
-// that starts with - stays as it is (quotes would not stop ffmpeg reading it as an
-// option, so the CLI gives such a file as file:./-x).
+// digit or one of @%+=:,./_-, else in single quotes, each quote in it closed, escaped
+// and reopened. A word that starts with - stays as it is (quotes would not stop ffmpeg
+// reading it as an option, so the CLI gives such a file as file:./-x).
 func ShellQuote(s string) string {
 	if s == "" {
 		return "''"
