@@ -139,7 +139,7 @@ func For(f media.Facts, p rules.Platform, opt Options) Plan {
 			return none("no plan mends this rule: " + messages(problems))
 		}
 	}
-	b := &builder{p: p, f: f, t: f, opt: opt}
+	b := &builder{p: p, f: f, t: f, opt: opt, framedW: f.Width, framedH: f.Height}
 	if broken[classKind] {
 		switch {
 		case f.Kind == media.KindGIF && f.Frames > 1 && takes(p, media.KindVideo):
@@ -183,18 +183,20 @@ func messages(ps []media.Problem) string {
 // builder gathers a plan: t is the facts the output is to have, steps and args what
 // makes them.
 type builder struct {
-	p        rules.Platform
-	f, t     media.Facts
-	opt      Options
-	steps    []string
-	args     []string
-	filter   []string // the video filter chain
-	turn     []string // the filters that turn a still to its displayed orientation
-	inArgs   []string // ffmpeg's options for the input
-	action   string
-	ext      string
-	fromGIF  bool // the input is an animated GIF turned into a video
-	oneFrame bool // the output is one frame of the input
+	p       rules.Platform
+	f, t    media.Facts
+	opt     Options
+	steps   []string
+	args    []string
+	filter  []string // the video filter chain
+	turn    []string // the filters that turn a still to its displayed orientation
+	inArgs  []string // ffmpeg's options for the input
+	action  string
+	ext     string
+	fromGIF bool // the input is an animated GIF turned into a video
+	// framedW and framedH are the picture's size after a crop or pad (the input's
+	// before one): what a scale starts from.
+	framedW, framedH int
 }
 
 func (b *builder) step(format string, a ...any) { b.steps = append(b.steps, fmt.Sprintf(format, a...)) }
@@ -211,7 +213,6 @@ func (b *builder) gifToVideo() {
 }
 
 func (b *builder) toStill() {
-	b.oneFrame = true
 	b.t.Kind, b.t.Frames, b.t.Duration = media.KindImage, 0, 0
 	if b.f.Frames > 1 {
 		b.step("keep the first frame as a still image (the platform takes no animation)")
@@ -307,6 +308,7 @@ func (b *builder) reframe(ratioOK func(float64) bool, why0 string) bool {
 		b.filter = append(b.filter, fmt.Sprintf("crop=%d:%d", cw, ch))
 		b.step("crop the centre to %dx%d (aspect %s:1, %s)%s", cw, ch, ratio, why0, why)
 		b.t.Width, b.t.Height = cw, ch
+		b.framedW, b.framedH = cw, ch
 	} else {
 		for i := 0; i < 8 && !dimsOK(pw, ph); i++ {
 			if r > q {
@@ -318,6 +320,7 @@ func (b *builder) reframe(ratioOK func(float64) bool, why0 string) bool {
 		b.filter = append(b.filter, fmt.Sprintf("pad=%d:%d:(ow-iw)/2:(oh-ih)/2:black", pw, ph))
 		b.step("pad with black bars to %dx%d (aspect %s:1, %s)%s", pw, ph, ratio, why0, why)
 		b.t.Width, b.t.Height = pw, ph
+		b.framedW, b.framedH = pw, ph
 	}
 	return true
 }
@@ -432,6 +435,7 @@ func (b *builder) still() string {
 		b.step("store the picture as displayed (turned %d degrees%s; no orientation tag is written)", b.f.Rotation, map[bool]string{true: " and mirrored", false: ""}[b.f.Mirrored])
 	}
 	lo, hi := byteCap(b.p, *t)
+	formatStep := -1 // the step that says the format, which a floor may change
 	// Past the cap, or under the floor, JPEG is the format whose size a plan can steer.
 	if breaks(b.p, *t, classFormat) || ((hi > 0 && t.Bytes > hi || lo > 0 && t.Bytes < lo) && t.Format != "jpeg" && !breaks(b.p, withFormat(*t, "jpeg"), classFormat)) {
 		format := firstFitting(b.p, *t, classFormat, []string{"jpeg", "png", "webp"}, func(g *media.Facts, s string) { g.Format = s })
@@ -439,9 +443,14 @@ func (b *builder) still() string {
 			return "no image format ffmpeg writes (JPEG, PNG, WebP) is one the platform takes"
 		}
 		if format != t.Format {
+			formatStep = len(b.steps)
 			b.step("re-encode %s as %s", strings.ToUpper(b.f.Format), strings.ToUpper(format))
 		}
 		t.Format = format
+	}
+	if t.Format == "gif" {
+		// A GIF of one frame is still a GIF to the probe, and to the platform's GIF rules.
+		t.Kind, t.Frames = media.KindGIF, 1
 	}
 	if !b.aspect() {
 		return "no aspect ratio fits: " + messages(judgeOf(b.p, *t, classAspect))
@@ -472,7 +481,12 @@ func (b *builder) still() string {
 		// written (3 bytes a pixel and a byte a row); else JPEG at its highest quality.
 		raw := int64(t.Height) * (int64(t.Width)*3 + 1)
 		if raw >= lo && (hi == 0 || float64(raw) <= float64(hi)*(1-SizeMargin)) && !breaks(b.p, withFormat(*t, "png"), classFormat) {
-			if t.Format != "png" {
+			switch {
+			case formatStep >= 0 && b.f.Format == "png":
+				b.steps = slices.Delete(b.steps, formatStep, formatStep+1)
+			case formatStep >= 0:
+				b.steps[formatStep] = fmt.Sprintf("re-encode %s as PNG", strings.ToUpper(b.f.Format))
+			case t.Format != "png":
 				b.step("re-encode %s as PNG", strings.ToUpper(b.f.Format))
 			}
 			t.Format, stored = "png", true
@@ -485,7 +499,7 @@ func (b *builder) still() string {
 		}
 	}
 	b.args = append(b.args, "-frames:v", "1")
-	if len(b.filter) > 0 || t.Width != b.f.Width || t.Height != b.f.Height {
+	if t.Width != b.framedW || t.Height != b.framedH {
 		b.filter = append(b.filter, fmt.Sprintf("scale=%d:%d", t.Width, t.Height))
 	}
 	if len(b.turn) > 0 {
@@ -506,8 +520,6 @@ func (b *builder) still() string {
 		}
 	case "webp":
 		b.args = append(b.args, "-c:v", "libwebp", "-quality", "90")
-	default:
-		b.args = append(b.args, "-update", "1")
 	}
 	if t.Format == "jpeg" && len(b.steps) == 0 {
 		b.step("re-encode as JPEG")

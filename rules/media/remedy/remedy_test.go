@@ -157,6 +157,8 @@ func TestPlans(t *testing.T) {
 	png := media.Facts{Kind: media.KindImage, Format: "png", Bytes: 100_000, Width: 1080, Height: 1080}
 	rotated := media.Facts{Kind: media.KindImage, Format: "png", Bytes: 100_000, Width: 1080, Height: 1080, Rotation: 90}
 	still := media.Facts{Kind: media.KindGIF, Format: "gif", Bytes: 100_000, Width: 1080, Height: 1080, Frames: 1}
+	wideGIF := media.Facts{Kind: media.KindGIF, Format: "gif", Bytes: 100_000, Width: 1400, Height: 200, Frames: 1}
+	smallPNG := media.Facts{Kind: media.KindImage, Format: "png", Bytes: 900, Width: 100, Height: 100}
 	for _, c := range []struct {
 		why      string
 		f        media.Facts
@@ -174,6 +176,8 @@ func TestPlans(t *testing.T) {
 		{"a PNG for Instagram is a JPEG", png, "instagram", Options{}, ActionEncode, []string{"mjpeg", "-frames:v"}, nil},
 		{"a rotated photo is turned by the plan, not by ffmpeg's autorotation", rotated, "instagram", Options{}, ActionEncode, []string{"-noautorotate", "transpose=clock", "mjpeg"}, nil},
 		{"a one-frame GIF for Instagram is a JPEG", still, "instagram", Options{}, ActionEncode, []string{"mjpeg"}, nil},
+		{"a one-frame GIF past X's GIF pixels stays a GIF, scaled", wideGIF, "twitter", Options{}, ActionEncode, []string{"scale=1280:183", "out.gif"}, []string{"mjpeg"}},
+		{"a small PNG for Google is stored uncompressed to reach 10 KB", smallPNG, "googlebusiness", Options{}, ActionEncode, []string{"-compression_level 0", "scale=250:250", "out.png"}, []string{"mjpeg"}},
 		{"4:1 for X: cropping would cut a quarter, so pad", wide, "twitter", Options{}, ActionEncode, []string{"pad="}, []string{"crop="}},
 		{"4:1 for X, crop asked", wide, "twitter", Options{Aspect: AspectCrop}, ActionEncode, []string{"crop=1080:360"}, []string{"pad="}},
 		{"3.3:1 for X: cropping cuts a tenth, so crop", wideish, "twitter", Options{}, ActionEncode, []string{"crop="}, []string{"pad="}},
