@@ -12,6 +12,7 @@ import (
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
 	"github.com/postrules/postrules/rules/media/fetch"
+	"github.com/postrules/postrules/rules/media/remedy"
 )
 
 const mediaUsage = `usage: validate media [flags] FILE|URL...
@@ -33,6 +34,17 @@ Flags:
                              hosts a URL may be read from whatever their address,
                              and over plain http too (e.g. 127.0.0.1)
   --format text|json         output format (default text)
+  --fix PLATFORM[,PLATFORM...]
+                             instead of the report, print for each platform named the
+                             plan that makes the file fit: "fits", "remux" or "encode"
+                             (the steps, then an ffmpeg command to paste in a shell), or
+                             "no remedy" and why; json gives each plan's argv as an array
+                             (rules/media/remedy; docs/media.md, "Remedies")
+  --aspect crop|pad          how --fix brings a picture within the aspect ratios: crop the
+                             centre or pad with black (default: crop when that cuts at
+                             most a fifth of the picture, else pad; each plan says which)
+  --apply DIR                run each plan with ffmpeg (no shell) into DIR, as
+                             FILE-STEM.PLATFORM.EXT, probe the output and judge it again
   --now TIME, --accounts FILE
                              accepted and checked like everywhere; no effect here
   -h, --help                 print this text
@@ -45,6 +57,10 @@ Output, json: one line per file,
   {"file","media":{"kind","format","mime","bytes","width","height","rotation",...}|null,
    "error":{"code","message","offset"}|null,
    "platforms":[{"platform","fits","problems":[{"rule","code","message"}],"warnings":[...]}]}
+
+With --fix, the exit status is 0 when every platform named fits or has a plan (with
+--apply: when every output fits), 1 when one has no remedy, a plan's output does not fit
+or a file is broken, 2 usage or I/O error (--apply without ffmpeg installed).
 
 Exit status: 0 every file fits every platform named, 1 a file does not fit one or is
 broken (empty, unrecognized, truncated, corrupt), 2 usage error or a file that cannot
@@ -67,6 +83,27 @@ func runMedia(c *cmdIO, args []string) int {
 		return nil
 	})
 	ff := addFetchAllow(fs)
+	var fx fixFlags
+	fixing := false
+	fs.Func("fix", "platforms to plan for", func(s string) error {
+		fixing = true
+		for _, name := range strings.Split(s, ",") {
+			p, err := rules.ParsePlatform(name)
+			if err != nil {
+				return errorString(apierror.As(err).Message)
+			}
+			fx.platforms = append(fx.platforms, p)
+		}
+		return nil
+	})
+	fs.Func("aspect", "crop or pad", func(s string) error {
+		if s != remedy.AspectCrop && s != remedy.AspectPad {
+			return errorString("want crop or pad")
+		}
+		fx.aspect = s
+		return nil
+	})
+	fs.StringVar(&fx.apply, "apply", "", "directory")
 	files, code, ok := parseFlags(c, fs, mediaUsage, args)
 	if !ok {
 		return code
@@ -76,6 +113,15 @@ func runMedia(c *cmdIO, args []string) int {
 	}
 	if _, ok := cf.loadAccounts(c, &inputs{c: c}); !ok {
 		return exitUsage
+	}
+	if !fixing && (fx.aspect != "" || fx.apply != "") {
+		return usageError(c, "--aspect and --apply go with --fix PLATFORM")
+	}
+	if fixing {
+		if len(platforms) > 0 {
+			return usageError(c, "--fix names the platforms; --platform goes without it")
+		}
+		return runMediaFix(c, cf, fx, files)
 	}
 	if len(platforms) == 0 {
 		platforms = rules.Platforms()
