@@ -92,93 +92,94 @@ func avifNote(who string) string {
 // sources: an error where one of the platform's own refuses, a warning where only a
 // recommendation or a peer speaks; where the platform's sources disagree, the error sits
 // at the loosest figure and a warning (a *strict_* rule) at the strictest.
-var table = slices.Concat([]Rule{
-	// X: docs.x.com's media introduction and best practices.
-	cite(takes(rules.Twitter, KindImage, KindGIF, KindVideo), xAttach),
-	note(cite(formats(rules.Twitter, "image.format", stills, "jpeg", "png", "gif", "webp"),
-		refuses(reread, srcXBest, "JPG, PNG, GIF, WEBP", "Supported image media types: JPG, PNG, GIF, WEBP")), avifNote("X's best-practices page")),
-	note(cite(rule(rules.Twitter, "image.max_bytes", "file size at most 5 MiB (5242880 bytes); GIF 15 MiB (15728640 bytes)", stills, func(f Facts) (string, bool) {
-		limit := int64(5 * MiB)
-		if f.Kind == KindGIF {
-			limit = 15 * MiB
-		}
-		if f.Bytes <= limit {
-			return "", false
-		}
-		return fmt.Sprintf("X takes %s of at most %s; this file has %d bytes", noun(f.Kind)+"s", bytesWords(limit), f.Bytes), true
-	}),
-		refuses(reread, srcXBest, "5 MB image, 15 MB animated GIF", "Image size: <= 5 MB; Animated GIF size: <= 15 MB"),
-		refuses(reread, srcX324, "5242880 bytes (X API error 324)", "Image file size must be <= 5242880 bytes")),
-		"X's \"5 MB\" is 5 MiB: its error 324 says <= 5242880 bytes; the GIF's 15 MB is read the same way"),
-	note(cite(sides(rules.Twitter, "image.pixels", stills, 4, 8192),
-		refuses(reread, srcX324Pixels, "4x4 to 8192x8192 px (X API error 324)", "Image dimensions must be >= 4x4 and <= 8192x8192"),
-		recommends(reread, srcXPeer, "4x4 to 8192x8192 px", "Image dimensions must be >= 4x4 and <= 8192x8192 px.")),
-		"X's pages give no image dimensions, but its own error 324, quoted by a public client, refuses outside 4x4 to 8192x8192"),
-	note(cite(needs(unknownPixels, rule(rules.Twitter, "gif.pixels", "GIF at most 1280x1080", gifs, func(f Facts) (string, bool) {
-		if f.Width <= 1280 && f.Height <= 1080 {
-			return "", false
-		}
-		return fmt.Sprintf("X takes GIFs of at most 1280x1080 (width x height); this one is %dx%d", f.Width, f.Height), true
-	})), xGIFFail, refuses(reread, srcXBest, "Resolution: <= 1280x1080", "Resolution: <= 1280x1080 (width x height)")), gifNote),
-	note(cite(maxFrames(rules.Twitter, "gif.frames", gifs, 350), xGIFFail, refuses(reread, srcXBest, "Number of frames: <= 350", "Number of frames: <= 350")), gifNote),
-	note(cite(needs(unknownPixelsOrFrames, rule(rules.Twitter, "gif.total_pixels", "GIF at most 300,000,000 pixels over all frames (width x height x frames)", gifs, func(f Facts) (string, bool) {
-		total := int64(f.Width) * int64(f.Height) * int64(f.Frames)
-		if total <= 300_000_000 {
-			return "", false
-		}
-		return fmt.Sprintf("X takes GIFs of at most 300,000,000 pixels over all frames; this one is %dx%d x %d frames = %d", f.Width, f.Height, f.Frames, total), true
-	})), xGIFFail, refuses(reread, srcXBest, "Number of pixels: <= 300 million", "Number of pixels: <= 300 million (width * height * num_frames)")), gifNote),
-	note(cite(warn(formats(rules.Twitter, "video.format", videos, "mp4", "mov")),
-		recommends(reread, srcXPeer, "MP4, MOV", "Supported formats: MP4 and MOV.")),
-		"X names codecs, not containers (its chunked-upload examples send video/mp4); only a peer lists MP4 and MOV, so a warning"),
-	aside(note(cite(maxBytes(rules.Twitter, "video.max_bytes", videos, 0, 16*GiB),
-		refuses(reread, srcXBest, "16 GB (Premium / verified), 8 GB by default", "Video on a Post | tweet_video, amplify_video | 0.5 seconds–125 minutes | 16 GB"),
-		refuses(reread, srcXOpenAPI, "total_bytes maximum 17179869184 (16 GiB)", ""),
-		xIntro512MB),
-		"X's pages disagree: its best-practices page says 8 GB by default and 16 GB for Premium / verified accounts, its media introduction 512 MB; the error sits at 16 GiB, the media upload schema's total_bytes maximum (17,179,869,184 bytes), and twitter.video.strict_bytes warns past 512 MB"),
-		"16 GB is X's figure for Premium / verified accounts; 8 GB by default, 512 MB on its media introduction"),
-	aside(cite(strictBytes(rules.Twitter, "video.strict_bytes", "X's media introduction", videos, 512*MB, 16*GiB),
-		xIntro512MB,
-		refuses(reread, srcXBest, "8 GB by default, 16 GB Premium / verified", "Video on a Post | tweet_video, amplify_video | 0.5 seconds–20 minutes | 8 GB")),
-		"X's best-practices page says 8 GB by default, 16 GB for Premium / verified accounts"),
-	note(cite(warn(codecs(rules.Twitter, "h264")),
-		recommends(reread, srcXBest, "H264 High Profile (recommended)", "Recommended ... Video Codec: H264 High Profile")),
-		"X recommends H.264 and documents no refusal of another codec, so a warning"),
-	cite(audio(rules.Twitter, 0, 2, "aac"),
-		refuses(reread, srcXBest, "AAC LC, mono or stereo", "Audio must be AAC with Low Complexity profile. Audio must be mono or stereo, not 5.1 or greater")),
-	aside(note(cite(duration(rules.Twitter, "video.duration", 0.5, 125*60),
-		refuses(reread, srcXBest, "0.5 s to 125 min (Premium / verified), 20 min by default", "125 minutes for Premium / verified Post video"),
-		xBest140s),
-		"X's pages disagree: 20 min by default and 125 min for Premium / verified accounts now, 140 s on the earlier page (and for DM video); the error sits at 125 min, twitter.video.strict_duration warns past 140 s"),
-		"125 min is X's figure for Premium / verified accounts; 20 min by default, 2:20 on its earlier page"),
-	aside(cite(strictDuration(rules.Twitter, "video.strict_duration", "X's earlier best-practices page", 140, 125*60),
-		xBest140s,
-		refuses(reread, srcXBest, "20 min by default, 125 min Premium / verified", "20 minutes by default for Post video (tweet_video / amplify_video), 125 minutes for Premium / verified Post video")),
-		"X's page now says 20 min by default and 125 min for Premium / verified accounts"),
-	cite(frameRate(rules.Twitter, "video.frame_rate", 0, 60), refuses(reread, srcXBest, "<= 60 FPS", "Frame rate: must be 60 FPS or less")),
-	cite(aspect(rules.Twitter, "video.aspect_ratio", videos, 1.0/3, 3, "1:3", "3:1"), refuses(reread, srcXBest, "1:3 to 3:1", "Aspect ratio: must be between 1:3 and 3:1")),
-	cite(rule(rules.Twitter, "video.square_pixels", "square pixels", videos, func(f Facts) (string, bool) {
-		if f.PixelAspect == "" {
-			return "", false
-		}
-		return fmt.Sprintf("X takes videos of square pixels; this one's pixels are %s", f.PixelAspect), true
-	}), refuses(reread, srcXBest, "1:1 pixel aspect ratio", "Pixel aspect ratio: must have 1:1")),
-	cite(sides(rules.Twitter, "video.pixels", videos, 32, 0), refuses(reread, srcXBest, "at least 32x32", "Dimensions: must be between 32x32 and 1280x1024")),
-	note(cite(warn(sides(rules.Twitter, "video.resolution", videos, 0, 1920)),
-		refuses(reread, srcXBest, "32x32 to 1280x1024", "Dimensions: must be between 32x32 and 1280x1024"),
-		recommends(reread, srcXBest, "1080p for subscribed users", "Subscribed users can upload a 1080p video and get 1080p playback.")),
-		"X's page says 1280x1024 at most and also takes 1080p from subscribers; a warning above 1920 per side"),
-	cite(unread(rules.Twitter), recommends(reread, srcXBest, "the facts its media rules need", "")),
+var table = slices.Concat(
+	[]Rule{
+		// X: docs.x.com's media introduction and best practices.
+		cite(takes(rules.Twitter, KindImage, KindGIF, KindVideo), xAttach),
+		note(cite(formats(rules.Twitter, "image.format", stills, "jpeg", "png", "gif", "webp"),
+			refuses(reread, srcXBest, "JPG, PNG, GIF, WEBP", "Supported image media types: JPG, PNG, GIF, WEBP")), avifNote("X's best-practices page")),
+		note(cite(rule(rules.Twitter, "image.max_bytes", "file size at most 5 MiB (5242880 bytes); GIF 15 MiB (15728640 bytes)", stills, func(f Facts) (string, bool) {
+			limit := int64(5 * MiB)
+			if f.Kind == KindGIF {
+				limit = 15 * MiB
+			}
+			if f.Bytes <= limit {
+				return "", false
+			}
+			return fmt.Sprintf("X takes %s of at most %s; this file has %d bytes", noun(f.Kind)+"s", bytesWords(limit), f.Bytes), true
+		}),
+			refuses(reread, srcXBest, "5 MB image, 15 MB animated GIF", "Image size: <= 5 MB; Animated GIF size: <= 15 MB"),
+			refuses(reread, srcX324, "5242880 bytes (X API error 324)", "Image file size must be <= 5242880 bytes")),
+			"X's \"5 MB\" is 5 MiB: its error 324 says <= 5242880 bytes; the GIF's 15 MB is read the same way"),
+		note(cite(sides(rules.Twitter, "image.pixels", stills, 4, 8192),
+			refuses(reread, srcX324Pixels, "4x4 to 8192x8192 px (X API error 324)", "Image dimensions must be >= 4x4 and <= 8192x8192"),
+			recommends(reread, srcXPeer, "4x4 to 8192x8192 px", "Image dimensions must be >= 4x4 and <= 8192x8192 px.")),
+			"X's pages give no image dimensions, but its own error 324, quoted by a public client, refuses outside 4x4 to 8192x8192"),
+		note(cite(needs(unknownPixels, rule(rules.Twitter, "gif.pixels", "GIF at most 1280x1080", gifs, func(f Facts) (string, bool) {
+			if f.Width <= 1280 && f.Height <= 1080 {
+				return "", false
+			}
+			return fmt.Sprintf("X takes GIFs of at most 1280x1080 (width x height); this one is %dx%d", f.Width, f.Height), true
+		})), xGIFFail, refuses(reread, srcXBest, "Resolution: <= 1280x1080", "Resolution: <= 1280x1080 (width x height)")), gifNote),
+		note(cite(maxFrames(rules.Twitter, "gif.frames", gifs, 350), xGIFFail, refuses(reread, srcXBest, "Number of frames: <= 350", "Number of frames: <= 350")), gifNote),
+		note(cite(needs(unknownPixelsOrFrames, rule(rules.Twitter, "gif.total_pixels", "GIF at most 300,000,000 pixels over all frames (width x height x frames)", gifs, func(f Facts) (string, bool) {
+			total := int64(f.Width) * int64(f.Height) * int64(f.Frames)
+			if total <= 300_000_000 {
+				return "", false
+			}
+			return fmt.Sprintf("X takes GIFs of at most 300,000,000 pixels over all frames; this one is %dx%d x %d frames = %d", f.Width, f.Height, f.Frames, total), true
+		})), xGIFFail, refuses(reread, srcXBest, "Number of pixels: <= 300 million", "Number of pixels: <= 300 million (width * height * num_frames)")), gifNote),
+		note(cite(warn(formats(rules.Twitter, "video.format", videos, "mp4", "mov")),
+			recommends(reread, srcXPeer, "MP4, MOV", "Supported formats: MP4 and MOV.")),
+			"X names codecs, not containers (its chunked-upload examples send video/mp4); only a peer lists MP4 and MOV, so a warning"),
+		aside(note(cite(maxBytes(rules.Twitter, "video.max_bytes", videos, 0, 16*GiB),
+			refuses(reread, srcXBest, "16 GB (Premium / verified), 8 GB by default", "Video on a Post | tweet_video, amplify_video | 0.5 seconds–125 minutes | 16 GB"),
+			refuses(reread, srcXOpenAPI, "total_bytes maximum 17179869184 (16 GiB)", ""),
+			xIntro512MB),
+			"X's pages disagree: its best-practices page says 8 GB by default and 16 GB for Premium / verified accounts, its media introduction 512 MB; the error sits at 16 GiB, the media upload schema's total_bytes maximum (17,179,869,184 bytes), and twitter.video.strict_bytes warns past 512 MB"),
+			"16 GB is X's figure for Premium / verified accounts; 8 GB by default, 512 MB on its media introduction"),
+		aside(cite(strictBytes(rules.Twitter, "video.strict_bytes", "X's media introduction", videos, 512*MB, 16*GiB),
+			xIntro512MB,
+			refuses(reread, srcXBest, "8 GB by default, 16 GB Premium / verified", "Video on a Post | tweet_video, amplify_video | 0.5 seconds–20 minutes | 8 GB")),
+			"X's best-practices page says 8 GB by default, 16 GB for Premium / verified accounts"),
+		note(cite(warn(codecs(rules.Twitter, "h264")),
+			recommends(reread, srcXBest, "H264 High Profile (recommended)", "Recommended ... Video Codec: H264 High Profile")),
+			"X recommends H.264 and documents no refusal of another codec, so a warning"),
+		cite(audio(rules.Twitter, 0, 2, "aac"),
+			refuses(reread, srcXBest, "AAC LC, mono or stereo", "Audio must be AAC with Low Complexity profile. Audio must be mono or stereo, not 5.1 or greater")),
+		aside(note(cite(duration(rules.Twitter, "video.duration", 0.5, 125*60),
+			refuses(reread, srcXBest, "0.5 s to 125 min (Premium / verified), 20 min by default", "125 minutes for Premium / verified Post video"),
+			xBest140s),
+			"X's pages disagree: 20 min by default and 125 min for Premium / verified accounts now, 140 s on the earlier page (and for DM video); the error sits at 125 min, twitter.video.strict_duration warns past 140 s"),
+			"125 min is X's figure for Premium / verified accounts; 20 min by default, 2:20 on its earlier page"),
+		aside(cite(strictDuration(rules.Twitter, "video.strict_duration", "X's earlier best-practices page", 140, 125*60),
+			xBest140s,
+			refuses(reread, srcXBest, "20 min by default, 125 min Premium / verified", "20 minutes by default for Post video (tweet_video / amplify_video), 125 minutes for Premium / verified Post video")),
+			"X's page now says 20 min by default and 125 min for Premium / verified accounts"),
+		cite(frameRate(rules.Twitter, "video.frame_rate", 0, 60), refuses(reread, srcXBest, "<= 60 FPS", "Frame rate: must be 60 FPS or less")),
+		cite(aspect(rules.Twitter, "video.aspect_ratio", videos, 1.0/3, 3, "1:3", "3:1"), refuses(reread, srcXBest, "1:3 to 3:1", "Aspect ratio: must be between 1:3 and 3:1")),
+		cite(rule(rules.Twitter, "video.square_pixels", "square pixels", videos, func(f Facts) (string, bool) {
+			if f.PixelAspect == "" {
+				return "", false
+			}
+			return fmt.Sprintf("X takes videos of square pixels; this one's pixels are %s", f.PixelAspect), true
+		}), refuses(reread, srcXBest, "1:1 pixel aspect ratio", "Pixel aspect ratio: must have 1:1")),
+		cite(sides(rules.Twitter, "video.pixels", videos, 32, 0), refuses(reread, srcXBest, "at least 32x32", "Dimensions: must be between 32x32 and 1280x1024")),
+		note(cite(warn(sides(rules.Twitter, "video.resolution", videos, 0, 1920)),
+			refuses(reread, srcXBest, "32x32 to 1280x1024", "Dimensions: must be between 32x32 and 1280x1024"),
+			recommends(reread, srcXBest, "1080p for subscribed users", "Subscribed users can upload a 1080p video and get 1080p playback.")),
+			"X's page says 1280x1024 at most and also takes 1080p from subscribers; a warning above 1920 per side"),
+		cite(unread(rules.Twitter), recommends(reread, srcXBest, "the facts its media rules need", "")),
 
-	// Instagram: the Graph API's ig-user/media reference (images and Reels).
-	cite(takes(rules.Instagram, KindImage, KindVideo), igSpec("images and Reels (video)", "Create an image, carousel, story or reel IG Container")),
-	note(cite(formats(rules.Instagram, "image.format", stills, "jpeg"),
-		igSpec("JPEG", "Format: JPEG"),
-		refuses(reread, srcIGPublish, "JPEG only", "JPEG is the only image format supported. Extended JPEG formats such as MPO and JPS are not supported.")), avifNote("Meta")),
-	cite(maxBytes(rules.Instagram, "image.max_bytes", stills, 0, metaImageBytes), igSpec("8 MB", "File size: 8 MB maximum.")),
-	cite(aspect(rules.Instagram, "image.aspect_ratio", stills, 0.8, 1.91, "4:5", "1.91:1"), igSpec("4:5 to 1.91:1", "Aspect ratio: Must be within a 4:5 to 1.91:1 range")),
-	cite(warn(width(rules.Instagram, "image.width", stills, metaMinWidth, metaMaxWidth)), recommends(reread, srcIGMedia, "320 to 1440 wide (scaled)", "Minimum width: 320 (will be scaled up to the minimum if necessary)")),
-},
+		// Instagram: the Graph API's ig-user/media reference (images and Reels).
+		cite(takes(rules.Instagram, KindImage, KindVideo), igSpec("images and Reels (video)", "Create an image, carousel, story or reel IG Container")),
+		note(cite(formats(rules.Instagram, "image.format", stills, "jpeg"),
+			igSpec("JPEG", "Format: JPEG"),
+			refuses(reread, srcIGPublish, "JPEG only", "JPEG is the only image format supported. Extended JPEG formats such as MPO and JPS are not supported.")), avifNote("Meta")),
+		cite(maxBytes(rules.Instagram, "image.max_bytes", stills, 0, metaImageBytes), igSpec("8 MB", "File size: 8 MB maximum.")),
+		cite(aspect(rules.Instagram, "image.aspect_ratio", stills, 0.8, 1.91, "4:5", "1.91:1"), igSpec("4:5 to 1.91:1", "Aspect ratio: Must be within a 4:5 to 1.91:1 range")),
+		cite(warn(width(rules.Instagram, "image.width", stills, metaMinWidth, metaMaxWidth)), recommends(reread, srcIGMedia, "320 to 1440 wide (scaled)", "Minimum width: 320 (will be scaled up to the minimum if necessary)")),
+	},
 	metaVideo(rules.Instagram, igSpec, metaQuotes{
 		codec:     "Video codec: HEVC or H264, progressive scan, closed GOP, 4:2:0 chroma subsampling.",
 		audio:     "Audio codec: AAC, 48khz sample rate maximum, 1 or 2 channels (mono or stereo).",
@@ -363,4 +364,5 @@ var table = slices.Concat([]Rule{
 			refuses(reread, srcBskyApp, "10 min (VIDEO_MAX_DURATION_MS)", "export const VIDEO_MAX_DURATION_MS = 10 * 60 * 1000 // 10 minutes in milliseconds")),
 			"the lexicon states no duration; the official app's cap is 10 min (it was 3 min)"),
 		cite(unread(rules.Bluesky), recommends(reread, srcBskyImages, "the facts its media rules need", "")),
-	})
+	},
+)
