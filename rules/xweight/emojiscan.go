@@ -51,23 +51,35 @@ func (e *emojiCursor) advance() {
 			p += int(k)
 			continue
 		}
-		var c1, c2 byte
-		if p+2 < len(s) {
-			c1, c2 = s[p+1], s[p+2]
-		} else if p+1 < len(s) {
-			c1 = s[p+1]
-		}
-		if !emoji.PairMayStart(c, c1) || !emoji.MayStart(c, c1, c2) {
-			p += leadLen(c)
-			continue
-		}
-		if n, _ := emoji.Match(s[p:], e.kinds); n > 0 {
+		if n := sequenceAt(s, p, e.kinds); n > 0 {
 			e.start, e.end = p, p+n
 			return
 		}
 		p += leadLen(c)
 	}
 	e.start, e.end = len(s)+1, len(s)+1
+}
+
+// sequenceAt is the length of the emoji sequence of kinds that begins at s[p], or 0.
+// Its callers test emoji.Skip[s[p]] first; the byte tests here (emoji.PairMayStart,
+// then emoji.MayStart) leave emoji.Match to the few positions that may begin one.
+func sequenceAt(s string, p int, kinds emoji.Kind) int {
+	c := s[p]
+	var c1, c2 byte
+	if p+1 < len(s) {
+		c1 = s[p+1]
+	}
+	if !emoji.PairMayStart(c, c1) {
+		return 0
+	}
+	if p+2 < len(s) {
+		c2 = s[p+2]
+	}
+	if !emoji.MayStart(c, c1, c2) {
+		return 0
+	}
+	n, _ := emoji.Match(s[p:], kinds)
+	return n
 }
 
 // leadLen is the length of the UTF-8 sequence that lead byte c begins (valid UTF-8).

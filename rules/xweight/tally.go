@@ -176,14 +176,16 @@ func (t *tally) step(w, last16, at, maxUnits, capUnits int) {
 // the first one, with scan.start and scan.end set to it, or at stop with scan.pos moved
 // there. One pass over the text instead of two.
 //
-// It is one long function on purpose: it is the hot loop of every X count, and it holds
-// the tally's fields in local variables for the whole run (written back once at the
-// end); cut into calls, they would go through memory at each code point.
+// Its steps that run once a run or on rare input are calls of their own: quiet3Run (a
+// run of quiet 3-byte characters), sequenceAt (an emoji sequence's start) and slowRune
+// (the code points the fast paths leave). The rest, about 90 lines, stays in one loop
+// on purpose: it is the hot loop of every X count, and it holds the tally's fields in
+// local variables for the whole run (written back once at the end); cut further into
+// calls, they would go through memory at each code point.
 func (c *Parser) plainRun(t *tally, n string, i, stop, u16, capUnits int, check bool, scan *emojiCursor) (int, int) {
 	units, valid, validEnd16, over := t.units, t.valid, t.validEnd16, t.overflowAt
 	maxUnits := c.maxUnits
 	limit := min(maxUnits, capUnits) // up to it, a step only moves validEnd16
-	ranges, def := c.cfg.Ranges, c.cfg.DefaultWeight
 	aw := c.asciiW
 	from := len(n) + 1 // positions from here on are tested for an emoji sequence
 	found := false
@@ -198,32 +200,8 @@ func (c *Parser) plainRun(t *tally, n string, i, stop, u16, capUnits int, check 
 			// in it, and each is a token of its own, valid and stable. Within limit only
 			// units, u16 and validEnd16 move; once the text is past both caps (over
 			// found, units beyond maxUnits), only units and u16 do.
-			j, u, ws := i, u16, units
-			past := over >= 0 && ws > maxUnits
-			for j < stop && j+2 < len(n) {
-				b0, b1, b2 := n[j], n[j+1], n[j+2]
-				if b0 < 0xE0 || b0 >= 0xF0 || b1&0xC0 != 0x80 || b2&0xC0 != 0x80 {
-					break
-				}
-				w := int(c.quiet3[int(b0&0x0F)<<6|int(b1&0x3F)])
-				if w < 0 {
-					if w == -1 {
-						break
-					}
-					l := c.loud[-2-w]
-					if l.mask>>(b2&0x3F)&1 != 0 {
-						break
-					}
-					w = int(l.w)
-				}
-				if !past && ws+w > limit {
-					break
-				}
-				ws += w
-				j += 3
-				u++
-			}
-			if j > i {
+			past := over >= 0 && units > maxUnits
+			if j, u, ws := c.quiet3Run(n, i, stop, u16, units, limit, past); j > i {
 				i, u16, units = j, u, ws
 				if valid && !past {
 					validEnd16 = u16 - 1
@@ -232,22 +210,10 @@ func (c *Parser) plainRun(t *tally, n string, i, stop, u16, capUnits int, check 
 			}
 		}
 		if at >= from && emoji.Skip[b] == 0 {
-			var b1 byte
-			if i+1 < len(n) {
-				b1 = n[i+1]
-			}
-			if emoji.PairMayStart(b, b1) {
-				var b2 byte
-				if i+2 < len(n) {
-					b2 = n[i+2]
-				}
-				if emoji.MayStart(b, b1, b2) {
-					if l, _ := emoji.Match(n[i:], scan.kinds); l > 0 {
-						scan.start, scan.end = i, i+l
-						found = true
-						break
-					}
-				}
+			if l := sequenceAt(n, i, scan.kinds); l > 0 {
+				scan.start, scan.end = i, i+l
+				found = true
+				break
 			}
 		}
 		var w int
@@ -280,58 +246,13 @@ func (c *Parser) plainRun(t *tally, n string, i, stop, u16, capUnits int, check 
 			i += 2
 			u16++
 		} else {
-			var r rune
-			switch {
-			case b < 0xE0:
-				if check && (b < 0xC2 || i+1 >= len(n) || n[i+1]&0xC0 != 0x80) {
-					t.unchecked = true
-					return i, u16
-				}
-				r = rune(b&0x1F)<<6 | rune(n[i+1]&0x3F)
-				i += 2
-				u16++
-			case b < 0xF0:
-				if check && (i+2 >= len(n) || n[i+1]&0xC0 != 0x80 || n[i+2]&0xC0 != 0x80) {
-					t.unchecked = true
-					return i, u16
-				}
-				r = rune(b&0x0F)<<12 | rune(n[i+1]&0x3F)<<6 | rune(n[i+2]&0x3F)
-				if check && (r < 0x800 || (0xD800 <= r && r <= 0xDFFF)) {
-					t.unchecked = true
-					return i, u16
-				}
-				i += 3
-				u16++
-				if r >= 0xFEFF && (r == 0xFEFF || r == 0xFFFE || r == 0xFFFF) {
-					valid = false
-				}
-			default:
-				if check && (b > 0xF4 || i+3 >= len(n) || n[i+1]&0xC0 != 0x80 || n[i+2]&0xC0 != 0x80 || n[i+3]&0xC0 != 0x80) {
-					t.unchecked = true
-					return i, u16
-				}
-				r = rune(b&0x07)<<18 | rune(n[i+1]&0x3F)<<12 | rune(n[i+2]&0x3F)<<6 | rune(n[i+3]&0x3F)
-				if check && (r < 0x10000 || r > 0x10FFFF || !nfc.Stable(r)) {
-					t.unchecked = true
-					return i, u16
-				}
-				i += 4
-				u16 += 2
-			}
-			if check && r >= 0x300 && r < 0x10000 && !nfc.StableBMP(r) {
+			var nonchar, ok bool
+			if w, i, u16, nonchar, ok = c.slowRune(n, i, u16, check); !ok {
 				t.unchecked = true
 				return i, u16
 			}
-			if r < 0x10000 && c.block[r>>8] >= 0 {
-				w = int(c.block[r>>8])
-			} else {
-				w = def
-				for _, rg := range ranges {
-					if int(r) >= rg.Start && int(r) <= rg.End {
-						w = rg.Weight
-						break
-					}
-				}
+			if nonchar {
+				valid = false
 			}
 		}
 		units += w
@@ -353,6 +274,97 @@ func (c *Parser) plainRun(t *tally, n string, i, stop, u16, capUnits int, check 
 	}
 	t.units, t.valid, t.validEnd16, t.overflowAt = units, valid, validEnd16, over
 	return i, u16
+}
+
+// quiet3Run weighs the run of quiet 3-byte characters (Parser.quiet3) that starts at
+// n[i], up to stop, from u16 and units: it returns where the run ends and the u16 and
+// units there. Unless past, it also stops before the character that would take units
+// beyond limit. One call a run, not a character, so plainRun's loop stays tight.
+func (c *Parser) quiet3Run(n string, i, stop, u16, units, limit int, past bool) (j, u, ws int) {
+	j, u, ws = i, u16, units
+	for j < stop && j+2 < len(n) {
+		b0, b1, b2 := n[j], n[j+1], n[j+2]
+		if b0 < 0xE0 || b0 >= 0xF0 || b1&0xC0 != 0x80 || b2&0xC0 != 0x80 {
+			break
+		}
+		w := int(c.quiet3[int(b0&0x0F)<<6|int(b1&0x3F)])
+		if w < 0 {
+			if w == -1 {
+				break
+			}
+			l := c.loud[-2-w]
+			if l.mask>>(b2&0x3F)&1 != 0 {
+				break
+			}
+			w = int(l.w)
+		}
+		if !past && ws+w > limit {
+			break
+		}
+		ws += w
+		j += 3
+		u++
+	}
+	return j, u, ws
+}
+
+// slowRune decodes and weighs the code point at n[i] that plainRun's fast paths leave
+// (ASCII, the 3-byte blocks of Parser.three, the 2-byte leads of Parser.two): it returns
+// its weight and the new i and u16, and nonchar for U+FEFF, U+FFFE and U+FFFF, which end
+// the valid prefix. With check, ok is false for invalid UTF-8 or an unstable code point,
+// with i and u16 where plainRun stops (past the code point only when its bytes were
+// valid but it is not stable). It is rare (non-BMP text, unusual scripts), so a call of
+// its own costs the hot loop nothing.
+func (c *Parser) slowRune(n string, i, u16 int, check bool) (w, ni, nu16 int, nonchar, ok bool) {
+	var r rune
+	b := n[i]
+	switch {
+	case b < 0xE0:
+		if check && (b < 0xC2 || i+1 >= len(n) || n[i+1]&0xC0 != 0x80) {
+			return 0, i, u16, false, false
+		}
+		r = rune(b&0x1F)<<6 | rune(n[i+1]&0x3F)
+		i += 2
+		u16++
+	case b < 0xF0:
+		if check && (i+2 >= len(n) || n[i+1]&0xC0 != 0x80 || n[i+2]&0xC0 != 0x80) {
+			return 0, i, u16, false, false
+		}
+		r = rune(b&0x0F)<<12 | rune(n[i+1]&0x3F)<<6 | rune(n[i+2]&0x3F)
+		if check && (r < 0x800 || (0xD800 <= r && r <= 0xDFFF)) {
+			return 0, i, u16, false, false
+		}
+		i += 3
+		u16++
+		if r >= 0xFEFF && (r == 0xFEFF || r == 0xFFFE || r == 0xFFFF) {
+			nonchar = true
+		}
+	default:
+		if check && (b > 0xF4 || i+3 >= len(n) || n[i+1]&0xC0 != 0x80 || n[i+2]&0xC0 != 0x80 || n[i+3]&0xC0 != 0x80) {
+			return 0, i, u16, false, false
+		}
+		r = rune(b&0x07)<<18 | rune(n[i+1]&0x3F)<<12 | rune(n[i+2]&0x3F)<<6 | rune(n[i+3]&0x3F)
+		if check && (r < 0x10000 || r > 0x10FFFF || !nfc.Stable(r)) {
+			return 0, i, u16, false, false
+		}
+		i += 4
+		u16 += 2
+	}
+	if check && r >= 0x300 && r < 0x10000 && !nfc.StableBMP(r) {
+		return 0, i, u16, false, false
+	}
+	w = c.cfg.DefaultWeight
+	if r < 0x10000 && c.block[r>>8] >= 0 {
+		w = int(c.block[r>>8])
+	} else {
+		for _, rg := range c.cfg.Ranges {
+			if int(r) >= rg.Start && int(r) <= rg.End {
+				w = rg.Weight
+				break
+			}
+		}
+	}
+	return w, i, u16, nonchar, true
 }
 
 // checkedNFC reports whether the characters that begin in n[i:end] (and, with half, the
