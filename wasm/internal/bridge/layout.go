@@ -2,7 +2,11 @@ package bridge
 
 // The numbers the wrapper (wasm/js/core.mjs) and the module must agree on to read each
 // other's memory: the statuses of an entry point, the result slots of postrules_results,
-// the option-name areas of postrules_names, and the fields of a measureAll record.
+// the option-name areas of postrules_names, and the fields of a measureAll record. They
+// are stated here only: go generate writes them into wasm/js/layout.mjs, which core.mjs
+// imports, and TestLayoutModuleIsGenerated fails while that file is stale.
+//
+//go:generate go run ./internal/layoutgen -in layout.go -o ../../js/layout.mjs
 
 // Statuses returned by every entry point (and in slotStatus).
 const (
