@@ -28,7 +28,8 @@ func Measure(text string, o MeasureOptions) (Measured, *Fault) {
 	if f != nil {
 		return Measured{}, f
 	}
-	m, err := rules.DefaultLimits().With(p, lim).Measure(p, text)
+	var limits rules.Limits // the zero value is rules.DefaultLimits()
+	m, err := limits.With(p, lim).Measure(p, text)
 	if err != nil {
 		return Measured{}, FaultOf(err, text)
 	}
