@@ -37,6 +37,8 @@
 //      wasm/internal/checker (full module) that takes the UTF-8 byte lengths of its string
 //      arguments, laid one after the other in the input area, and answers JSON in the
 //      output bytes with statusOK, or a Fault (see bridge/exports_wasm.go, PutOut/PutFault).
+//      A new result slot, status or record field goes in bridge/layout.go; `go generate
+//      ./wasm/internal/bridge` writes it into layout.mjs, which this file imports.
 //   2. Here: one entry in the object `api` at the end of createPostrules, e.g.
 //        split: guarded('split', (f) => f, (text, options) => {
 //          const o = readOptions(options, ['platform', 'cap'], 'options'); // the one reader
