@@ -37,6 +37,8 @@
 //      wasm/internal/checker (full module) that takes the UTF-8 byte lengths of its string
 //      arguments, laid one after the other in the input area, and answers JSON in the
 //      output bytes with statusOK, or a Fault (see bridge/exports_wasm.go, PutOut/PutFault).
+//      A new result slot, status or record field goes in bridge/layout.go; `go generate
+//      ./wasm/internal/bridge` writes it into layout.mjs, which this file imports.
 //   2. Here: one entry in the object `api` at the end of createPostrules, e.g.
 //        split: guarded('split', (f) => f, (text, options) => {
 //          const o = readOptions(options, ['platform', 'cap'], 'options'); // the one reader
@@ -52,6 +54,13 @@
 //      index.d.ts: its types; a test in js/test/ (and a row in property.test.mjs).
 
 import goGlue from './wasm_exec.mjs';
+// The result slots, statuses, name areas and measureAll's record fields: generated from
+// wasm/internal/bridge/layout.go, so that the two sides read memory at the same places.
+import {
+  FLAG_EXACT, FLAG_WARNING, NAME_AREA, NUM_SLOTS, RECORD_CAP, RECORD_COUNTER, RECORD_FLAGS, RECORD_LENGTH,
+  RECORD_OVERFLOW_AT, RECORD_RULE, RECORD_SIZE, SLOT_CAP, SLOT_EXACT, SLOT_FITS, SLOT_IN_CAP, SLOT_LENGTH,
+  SLOT_OUT_LEN, SLOT_OUT_PTR, SLOT_OVERFLOW_AT, STATUS_MORE, STATUS_OK,
+} from './layout.mjs';
 
 // The release of the package and the rule book it carries: rules.Version and
 // rules.BookVersion of the Go module (a Go test, cmd/validate TestOneVersion, holds these
@@ -104,12 +113,6 @@ function privateGo() {
   return { GoClass: goGlue(scope), scope };
 }
 
-// Result slots of postrules_results (int32 each); see wasm/internal/bridge/exports_wasm.go.
-const SLOT_STATUS = 0, SLOT_OUT_PTR = 1, SLOT_OUT_LEN = 2, SLOT_LENGTH = 3, SLOT_CAP = 4,
-  SLOT_OVERFLOW_AT = 5, SLOT_FITS = 6, SLOT_EXACT = 7, SLOT_IN_CAP = 8, NUM_SLOTS = 9;
-const STATUS_OK = 0;
-const STATUS_MORE = 2; // split of a prefix: the prefix does not decide, send the whole text
-const NAME_AREA = 128; // bytes per option name in postrules_names
 // Where the full module's main leaves probeMedia's entry point in the private scope
 // (wasm/internal/bridge/mediaprobe, GlobalName).
 const PROBE_GLOBAL = 'postrules_probe_media';
@@ -183,7 +186,7 @@ function loneSurrogateFault(what, s, at, path = '') {
 }
 
 // utf8Length is the exact length of s in UTF-8, what TextEncoder writes for it and so what
-// the module counts against its MaxInput: 1 byte per code unit below U+0080, 2 below
+// the module counts against its maxInput: 1 byte per code unit below U+0080, 2 below
 // U+0800, 4 per surrogate pair (one code point above U+FFFF), 3 for any other unit (a lone
 // surrogate is written as U+FFFD; the wrapper refuses those before anything is sent). It
 // encodes 64 Ki units at a time into one fixed scratch buffer and keeps only the count: the
@@ -734,9 +737,6 @@ const INIT_OPTIONS = ['wasmURL', 'wasmModule', 'fullWasmURL', 'fullWasmModule', 
 const SPLIT_OPTIONS = ['platform', 'counter', 'cap', 'numbering'];
 const MEASURE_ALL_OPTIONS = ['platforms'];
 const PROBE_OPTIONS = ['platforms'];
-// measureAll's records: int32 each; see RecordRule... in wasm/internal/bridge/counterfuncs.go.
-const REC_RULE = 0, REC_COUNTER = 1, REC_LENGTH = 2, REC_CAP = 3, REC_OVERFLOW_AT = 4, REC_FLAGS = 5, REC_SIZE = 6;
-const FLAG_EXACT = 1, FLAG_WARNING = 2;
 
 // The getter `name` of proto as the engine defines it, or null: called on a value, it
 // throws unless the value really is one of proto's kind (a brand check a proxy or a
@@ -1311,22 +1311,22 @@ export function createPostrules(locate) {
     const groups = [];
     let group = null;
     let allFit = true;
-    for (let i = 0; i < recs.length; i += REC_SIZE) {
-      const ri = recs[i + REC_RULE];
+    for (let i = 0; i < recs.length; i += RECORD_SIZE) {
+      const ri = recs[i + RECORD_RULE];
       const platform = table.platforms[ri];
       if (group === null || group.platform !== platform) {
         group = { platform, fits: true, measurements: [] };
         groups.push(group);
       }
-      const over = recs[i + REC_OVERFLOW_AT];
-      const flags = recs[i + REC_FLAGS];
+      const over = recs[i + RECORD_OVERFLOW_AT];
+      const flags = recs[i + RECORD_FLAGS];
       const warning = (flags & FLAG_WARNING) !== 0;
       const fits = over < 0;
       const ms = {
         rule: table.ids[ri],
-        counter: table.counters[recs[i + REC_COUNTER]],
-        length: recs[i + REC_LENGTH],
-        cap: recs[i + REC_CAP],
+        counter: table.counters[recs[i + RECORD_COUNTER]],
+        length: recs[i + RECORD_LENGTH],
+        cap: recs[i + RECORD_CAP],
         fits,
         overflowAt: fits ? -1 : over,
         warning,

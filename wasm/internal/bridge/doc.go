@@ -15,6 +15,15 @@
 //     a textarea's selectionStart (docs/design.md: offsets handed to JavaScript are UTF-16);
 //   - errors to [Fault], the {code, message, path, offset} object the page receives.
 //
-// The functions of this file set are plain Go and are tested natively; only
-// exports_wasm.go needs GOOS=js GOARCH=wasm.
+// One file per job: exports_wasm.go is the module's face (the calling convention and its
+// entry points, the only file that needs GOOS=js GOARCH=wasm); layout.go the numbers it
+// shares with the wrapper (go generate writes them into wasm/js/layout.mjs); fault.go the
+// errors as the page sees them; options.go the page's options resolved to a limit; then
+// one file per answer: measure.go, measureall.go, split.go, scheduled.go, outcomes.go and
+// rulebook.go. All but exports_wasm.go are plain Go, tested natively.
+//
+// The counter module must stay small (1.0 MB after gzip -9, 600 KB after brotli; Go's
+// runtime alone takes about half), so this package imports neither fmt nor
+// encoding/json: messages are built with strconv and the few JSON texts it writes with
+// strictjson.AppendString.
 package bridge

@@ -9,57 +9,35 @@ import (
 	"github.com/postrules/postrules/rules/apierror"
 )
 
-// The calling convention with postrules.mjs. Every call goes the same way:
+// The calling convention with the wrapper (wasm/js/core.mjs). Every call goes the same way:
 //
 //  1. JavaScript asks postrules_reserve(n) for an input area of n bytes and writes the
 //     UTF-8 of its arguments there, one after the other (option names go to the fixed
 //     area of postrules_names instead, so an unchanged name is not written again);
 //  2. it calls the entry point with the byte length of each argument;
-//  3. the entry point returns a status (statusOK, statusFault) and leaves its answer in
-//     the result slots of postrules_results: numbers directly, bytes (a name, a string,
-//     JSON) as a pointer and a length into memory the module keeps until the next call.
+//  3. the entry point returns a status (statusOK, statusFault, statusMore; layout.go) and
+//     leaves its answer in the result slots of postrules_results: numbers directly, bytes
+//     (a name, a string, JSON) as a pointer and a length into memory the module keeps
+//     until the next call.
 //
 // Nothing here blocks, waits for JavaScript or starts a goroutine that outlives the call:
 // a //go:wasmexport function runs on the caller's stack with the Go scheduler paused.
 
-// Statuses returned by every entry point (and in slotStatus).
-const (
-	statusOK    = 0 // the answer is in the slots / the output bytes
-	statusFault = 1 // the output bytes are a Fault as JSON
-	statusMore  = 2 // split of a prefix: not decided by it, send the whole text
-)
-
-// Result slots (int32 each) of postrules_results.
-const (
-	slotStatus     = 0
-	slotOutPtr     = 1 // output bytes: address in linear memory
-	slotOutLen     = 2 // output bytes: length
-	slotLength     = 3 // measure: length
-	slotCap        = 4 // measure: cap
-	slotOverflowAt = 5 // measure: UTF-16 offset or -1
-	slotFits       = 6 // measure: 1 when the text fits; aggregate: 1 on success
-	slotExact      = 7 // measure: 1 when length is exact
-	slotInCap      = 8 // reserve: the input area's capacity, so JavaScript can reuse its view
-	numSlots       = 9
-)
-
-// MaxInput is the largest input, in bytes, a single call accepts (the UTF-8 of all its
+// maxInput is the largest input, in bytes, a single call accepts (the UTF-8 of all its
 // arguments). It is far above any post (a 10 MB text is fine) and keeps a runaway page
 // from exhausting the module's memory, which would kill it; beyond it a call gets a
 // body_too_large fault.
-const MaxInput = 64 << 20
+const maxInput = 64 << 20
 
 // keepInput is the input area kept between calls; a bigger one, made for a huge
 // argument, is dropped after its call so that the garbage collector can take it back.
 const keepInput = 1 << 20
 
-// nameArea is the size of each option-name slot of postrules_names.
-const nameArea = 128
-
 // exchange is the memory shared with JavaScript. A module instance runs one call at a
 // time (JavaScript calls the exports synchronously, each returns before the next
-// starts), so one set of buffers serves every call. It is the package's only state and
-// exists because linear memory is the only way to hand bytes over without syscall/js.
+// starts), so one set of buffers serves every call. It exists because linear memory is
+// the only way to hand bytes over without syscall/js. (measureAll keeps state of its own
+// between calls: allState, measureall.go, and allOut.)
 var exchange struct {
 	in    []byte
 	out   []byte
@@ -67,26 +45,30 @@ var exchange struct {
 	res   [numSlots]int32
 }
 
+// results is the address of the result slots, read once by the wrapper.
+//
 //go:wasmexport postrules_results
 func results() unsafe.Pointer { return unsafe.Pointer(&exchange.res) }
 
+// names is the address of the option-name areas, nameArea bytes each.
+//
 //go:wasmexport postrules_names
 func names() unsafe.Pointer { return unsafe.Pointer(&exchange.names) }
 
 // reserve makes the input area at least n bytes long and returns its address, or nil
-// (with a fault in the output bytes) when n is negative or over MaxInput.
+// (with a fault in the output bytes) when n is negative or over maxInput.
 //
 //go:wasmexport postrules_reserve
 func reserve(n int32) (p unsafe.Pointer) {
 	defer func() {
 		if r := recover(); r != nil {
-			putFault(panicFault(r))
+			PutFault(panicFault(r))
 			p = nil
 		}
 	}()
-	if n < 0 || n > MaxInput {
-		putFault(NewFault(apierror.CodeBodyTooLarge, "", "the arguments of one call take "+
-			strconv.Itoa(int(n))+" bytes of UTF-8 or more; at most "+strconv.Itoa(MaxInput)+" are accepted"))
+	if n < 0 || n > maxInput {
+		PutFault(newFault(apierror.CodeBodyTooLarge, "", "the arguments of one call take "+
+			strconv.Itoa(int(n))+" bytes of UTF-8 or more; at most "+strconv.Itoa(maxInput)+" are accepted"))
 		return nil
 	}
 	if int(n) > cap(exchange.in) || cap(exchange.in) == 0 {
@@ -97,10 +79,11 @@ func reserve(n int32) (p unsafe.Pointer) {
 	return unsafe.Pointer(unsafe.SliceData(exchange.in[:cap(exchange.in)]))
 }
 
-// input returns the n bytes that start off bytes into the input area, as a string that
+// Input returns the n bytes that start off bytes into the input area, as a string that
 // aliases the area (valid until the next reserve; nothing may keep it), or false when the
-// lengths do not fit the area.
-func input(off, n int32) (string, bool) {
+// lengths do not fit the area. Every entry point reads its arguments with it, the
+// checker's (package checker) too.
+func Input(off, n int32) (string, bool) {
 	if off < 0 || n < 0 || int64(off)+int64(n) > int64(len(exchange.in)) {
 		return "", false
 	}
@@ -109,9 +92,6 @@ func input(off, n int32) (string, bool) {
 	}
 	return unsafe.String(&exchange.in[off], int(n)), true
 }
-
-// Input is input for the other entry-point packages of the module (the checker).
-func Input(off, n int32) (string, bool) { return input(off, n) }
 
 // name returns option name i (0 platform, 1 counter) of length n; n < 0 means the page's
 // name was too long for its area and cannot be any valid name.
@@ -153,16 +133,14 @@ func PutOut(b []byte) int32 {
 	return statusOK
 }
 
-// PutFault is putFault for the checker.
-func PutFault(f *Fault) int32 { return putFault(f) }
-
-// putFault makes f, as JSON, the output bytes and returns statusFault.
-func putFault(f *Fault) int32 {
+// PutFault makes f, as JSON, the output bytes and returns statusFault.
+func PutFault(f *Fault) int32 {
 	putOut(f.AppendJSON(exchange.out[:0]))
 	exchange.res[slotStatus] = statusFault
 	return statusFault
 }
 
+// panicFault is the internal_error fault of a recovered panic r.
 func panicFault(r any) *Fault {
 	msg := "postrules: internal error (a bug, please report it)"
 	switch v := r.(type) {
@@ -178,20 +156,18 @@ func panicFault(r any) *Fault {
 // instead of killing the module, and a huge input area is released.
 func Recover(status *int32) {
 	if r := recover(); r != nil {
-		*status = putFault(panicFault(r))
+		*status = PutFault(panicFault(r))
 	}
 	endCall()
 }
 
-// argsFault is the fault of an entry point called with lengths that do not fit the
+// ArgsFault is the fault of an entry point called with lengths that do not fit the
 // input area: a bug in the JavaScript wrapper.
-func argsFault() int32 {
-	return putFault(InternalFault("postrules: argument lengths do not fit the input area"))
+func ArgsFault() int32 {
+	return PutFault(InternalFault("postrules: argument lengths do not fit the input area"))
 }
 
-// ArgsFault is argsFault for the checker.
-func ArgsFault() int32 { return argsFault() }
-
+// b2i is b as a result slot holds it: 1 or 0.
 func b2i(b bool) int32 {
 	if b {
 		return 1
@@ -206,11 +182,11 @@ func b2i(b bool) int32 {
 func measureOptions(platformLen, counterLen int32, capValue float64, hasCap int32) (MeasureOptions, *Fault) {
 	platform, ok := name(0, platformLen)
 	if !ok {
-		return MeasureOptions{}, NewFault(apierror.CodeUnknownPlatform, "platform", "a platform name of more than "+strconv.Itoa(nameArea)+" bytes is not one of the ten")
+		return MeasureOptions{}, newFault(apierror.CodeUnknownPlatform, "platform", "a platform name of more than "+strconv.Itoa(nameArea)+" bytes is not one of the ten")
 	}
 	counter, ok := name(1, counterLen)
 	if !ok {
-		return MeasureOptions{}, NewFault(apierror.CodeInvalidValue, "counter", "a counter name of more than "+strconv.Itoa(nameArea)+" bytes is not \"graphemes\" or \"x-weighted\"")
+		return MeasureOptions{}, newFault(apierror.CodeInvalidValue, "counter", "a counter name of more than "+strconv.Itoa(nameArea)+" bytes is not \"graphemes\" or \"x-weighted\"")
 	}
 	return MeasureOptions{Platform: platform, Counter: counter, Cap: capValue, HasCap: hasCap != 0}, nil
 }
@@ -221,17 +197,17 @@ func measureOptions(platformLen, counterLen int32, capValue float64, hasCap int3
 //go:wasmexport postrules_measure
 func measure(textLen, platformLen, counterLen int32, capValue float64, hasCap int32) (status int32) {
 	defer Recover(&status)
-	text, ok := input(0, textLen)
+	text, ok := Input(0, textLen)
 	if !ok {
-		return argsFault()
+		return ArgsFault()
 	}
 	o, f := measureOptions(platformLen, counterLen, capValue, hasCap)
 	if f != nil {
-		return putFault(f)
+		return PutFault(f)
 	}
 	m, f := Measure(text, o)
 	if f != nil {
-		return putFault(f)
+		return PutFault(f)
 	}
 	r := &exchange.res
 	r[slotStatus] = statusOK
@@ -252,14 +228,14 @@ func measure(textLen, platformLen, counterLen int32, capValue float64, hasCap in
 //go:wasmexport postrules_parse_scheduled_for
 func parseScheduledFor(sLen, nowLen, hasNow int32) (status int32) {
 	defer Recover(&status)
-	s, ok1 := input(0, sLen)
-	now, ok2 := input(sLen, nowLen)
+	s, ok1 := Input(0, sLen)
+	now, ok2 := Input(sLen, nowLen)
 	if !ok1 || !ok2 {
-		return argsFault()
+		return ArgsFault()
 	}
 	utc, f := ParseScheduledFor(s, now, hasNow != 0)
 	if f != nil {
-		return putFault(f)
+		return PutFault(f)
 	}
 	putOutString(utc)
 	exchange.res[slotStatus] = statusOK
@@ -272,17 +248,17 @@ func parseScheduledFor(sLen, nowLen, hasNow int32) (status int32) {
 //go:wasmexport postrules_aggregate
 func aggregate(n int32) (status int32) {
 	defer Recover(&status)
-	data, ok := input(0, n)
+	data, ok := Input(0, n)
 	if !ok {
-		return argsFault()
+		return ArgsFault()
 	}
 	outcomes, ok := DecodeOutcomes([]byte(data))
 	if !ok {
-		return putFault(InternalFault("postrules: malformed outcome records"))
+		return PutFault(InternalFault("postrules: malformed outcome records"))
 	}
 	s, f := Aggregate(outcomes)
 	if f != nil {
-		return putFault(f)
+		return PutFault(f)
 	}
 	exchange.res[slotFits] = b2i(s.Success)
 	putOutString(string(s.Status))
@@ -299,26 +275,26 @@ func aggregate(n int32) (status int32) {
 //go:wasmexport postrules_split
 func splitExport(textLen, numberingLen, platformLen, counterLen int32, capValue float64, hasCap, boundOnly int32) (status int32) {
 	defer Recover(&status)
-	text, ok1 := input(0, textLen)
-	numbering, ok2 := input(textLen, numberingLen)
+	text, ok1 := Input(0, textLen)
+	numbering, ok2 := Input(textLen, numberingLen)
 	if !ok1 || !ok2 {
-		return argsFault()
+		return ArgsFault()
 	}
 	o, f := measureOptions(platformLen, counterLen, capValue, hasCap)
 	if f != nil {
-		return putFault(f)
+		return PutFault(f)
 	}
 	so := SplitOptions{MeasureOptions: o, Numbering: numbering}
 	if boundOnly != 0 {
 		if f := SplitBound(text, so); f != nil {
-			return putFault(f)
+			return PutFault(f)
 		}
 		exchange.res[slotStatus] = statusMore
 		return statusMore
 	}
 	b, f := Split(text, so)
 	if f != nil {
-		return putFault(f)
+		return PutFault(f)
 	}
 	return PutOut(b)
 }
@@ -345,21 +321,21 @@ var allOut []int32
 
 // measureAll measures the text (textLen bytes of the input area) for the platforms
 // named, separated by commas, in the listLen bytes after it. The output bytes are the
-// records of MeasureAll, RecordSize little-endian int32 each (WebAssembly memory is
+// records of MeasureAll, recordSize little-endian int32 each (WebAssembly memory is
 // little-endian, so the wrapper reads them with an Int32Array); slotExact is 0 when they
 // describe a prefix of the text only, which every longer text starting with it shares.
 //
 //go:wasmexport postrules_measure_all
 func measureAll(textLen, listLen int32) (status int32) {
 	defer Recover(&status)
-	text, ok1 := input(0, textLen)
-	list, ok2 := input(textLen, listLen)
+	text, ok1 := Input(0, textLen)
+	list, ok2 := Input(textLen, listLen)
 	if !ok1 || !ok2 {
-		return argsFault()
+		return ArgsFault()
 	}
 	recs, whole, f := MeasureAll(allOut[:0], text, list)
 	if f != nil {
-		return putFault(f)
+		return PutFault(f)
 	}
 	allOut = recs
 	exchange.res[slotExact] = b2i(whole) // 0: a prefix decided it (see MeasureAll)

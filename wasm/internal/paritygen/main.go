@@ -4,22 +4,23 @@
 //	go run ./wasm/internal/paritygen -in cases.jsonl -out expected.jsonl
 //
 // in its temporary folder, and compares every answer with what the WebAssembly module
-// gives for the same case. paritygen calls rules and schema the way a Go program would,
-// never the module's own translation code (wasm/internal/bridge, checker), so the two
-// sides are computed independently. Its answers are raw Go values: byte offsets, the
+// gives for the same case. paritygen calls rules (with rules/split, rules/media and
+// rules/lifecycle) and schema the way a Go program would, never the module's own
+// translation code (wasm/internal/bridge, checker), so the two sides are computed
+// independently. Its answers are raw Go values: byte offsets, the
 // whole schema.Verdict; the test converts them to what JavaScript sees by itself.
 //
 // A case is {"kind": K, ...}; its answer is one JSON line in the same order:
 //
 //	time      {input, now?}                       -> {valid, utc} | {valid:false, code, message, offset}
-//	measure   {text, platform?, counter?, cap?}   -> {length, cap, fits, counter, overflowAt, exact} | {code, message, offset}
-//	aggregate {outcomes}                          -> {success, status} | {code, message, path}
+//	measure   {text, platform?, counter?, cap?}   -> {length, cap, fits, counter, overflowAt, exact, rule} | {code, message, path, offset}
+//	aggregate {outcomes}                          -> {success, status} | {code, message, path, offset}
 //	outcomes  {outcomesJSON}                      -> {success, status} | {error, code, message, path?}
 //	                                                 (schema.CheckOutcomes:
 //	                                                 `validate status --format json`)
-//	split     {text, platform?, counter?, cap?, numbering?} -> {json: split.Answer's JSON} | {code, message, offset}
-//	measureAll {text, platforms?}                 -> {measurements: rules.Limits.MeasureAll's, byte offsets}
-//	rules     {}                                  -> {book: rules.Book()}
+//	split     {text, platform?, counter?, cap?, numbering?} -> {json: split.Answer's JSON} | {code, message, path, offset}
+//	measureAll {text, platforms?}                 -> {measurements: rules.Limits.MeasureAll's, byte offsets} | {code, message, path, offset}
+//	rules     {}                                  -> {book: media.Book(), the rules and the media rules}
 //	post      {body, now?, accounts?}             -> schema.Verdict
 //	draft     {draft, body, now?, accounts?, draftState?} -> schema.Verdict
 //
@@ -48,6 +49,7 @@ import (
 	"github.com/postrules/postrules/schema"
 )
 
+// testCase is one line of the corpus; which members count depends on Kind.
 type testCase struct {
 	Kind       string              `json:"kind"`
 	Input      string              `json:"input"`
@@ -68,6 +70,7 @@ type testCase struct {
 	Platforms    []string `json:"platforms"`
 }
 
+// errAnswer is the answer of a case whose call returned a *apierror.Error.
 type errAnswer struct {
 	Valid   *bool         `json:"valid,omitempty"`
 	Code    apierror.Code `json:"code"`
@@ -76,6 +79,8 @@ type errAnswer struct {
 	Offset  int           `json:"offset"` // bytes; -1 when none
 }
 
+// errOf is err as errAnswer; an error that is not a *apierror.Error (a bug) is answered
+// with the code not_a_rules_error, which no module answer has, so the test names it.
 func errOf(err error) errAnswer {
 	e := apierror.As(err)
 	if e == nil {
@@ -94,6 +99,7 @@ func main() {
 	}
 }
 
+// run answers every case of inPath (stdin when "") into outPath (stdout when "").
 func run(inPath, outPath string) error {
 	var r io.Reader = os.Stdin
 	if inPath != "" {
@@ -169,6 +175,7 @@ func errAnswerOf(err error) (any, error) {
 	return errOf(err), nil
 }
 
+// clock reads a case's now by the scheduledFor grammar; "" is the zero time (no clock).
 func clock(s string) (time.Time, error) {
 	if s == "" {
 		return time.Time{}, nil
@@ -176,6 +183,7 @@ func clock(s string) (time.Time, error) {
 	return rules.ParseScheduledFor(s)
 }
 
+// answer is c's answer; an error stops the run (a case the harness cannot answer).
 func answer(c testCase) (any, error) {
 	switch c.Kind {
 	case "time":
@@ -219,27 +227,7 @@ func answer(c testCase) (any, error) {
 		return map[string]any{"json": string(b)}, nil
 
 	case "measureAll":
-		ps := rules.Platforms()
-		if c.Platforms != nil {
-			ps = nil
-			for _, name := range c.Platforms {
-				p, err := rules.ParsePlatform(name)
-				if err != nil {
-					return errOf(err), nil
-				}
-				ps = append(ps, p)
-			}
-		}
-		ms, err := rules.DefaultLimits().WithCounter(xweight.Default()).MeasureAll(nil, ps, c.Text) // as the module lends it
-		if err != nil {
-			return errOf(err), nil
-		}
-		out := make([]map[string]any, len(ms))
-		for i, m := range ms {
-			out[i] = map[string]any{"rule": m.Rule, "counter": m.Counter, "length": m.Length, "cap": m.Cap,
-				"overflowAt": m.OverflowAt, "exact": m.Exact, "warning": m.Warning}
-		}
-		return map[string]any{"measurements": out}, nil
+		return measureAll(c), nil
 
 	case "rules":
 		return map[string]any{"book": media.Book()}, nil // the book and the media rules, as every face lists them
@@ -260,32 +248,64 @@ func answer(c testCase) (any, error) {
 		return status, nil
 
 	case "post", "draft":
-		if c.Options != nil {
-			env, ps := schema.DecodeEnv([]byte(*c.Options))
-			switch {
-			case len(ps) > 0:
-				return schema.Refuse(ps), nil
-			case c.Kind == "post":
-				return schema.CheckCreatePost([]byte(c.Body), env), nil
-			default:
-				return schema.CheckDraftPublish([]byte(c.Draft), []byte(c.Body), env), nil
-			}
-		}
-		now, err := clock(c.Now)
-		if err != nil {
-			return nil, err
-		}
-		env := schema.Env{Now: now, DraftState: lifecycle.DraftState(c.DraftState)}
-		if c.Accounts != nil {
-			env.Accounts = *c.Accounts
-			if env.Accounts == nil {
-				env.Accounts = []rules.Account{}
-			}
-		}
-		if c.Kind == "post" {
-			return schema.CheckCreatePost([]byte(c.Body), env), nil
-		}
-		return schema.CheckDraftPublish([]byte(c.Draft), []byte(c.Body), env), nil
+		return check(c)
 	}
 	return nil, fmt.Errorf("unknown kind %q", c.Kind)
+}
+
+// measureAll answers a measureAll case: the measurements of the platforms named (all ten
+// when none), with X's count plugged in as the module lends it.
+func measureAll(c testCase) any {
+	ps := rules.Platforms()
+	if c.Platforms != nil {
+		ps = nil
+		for _, name := range c.Platforms {
+			p, err := rules.ParsePlatform(name)
+			if err != nil {
+				return errOf(err)
+			}
+			ps = append(ps, p)
+		}
+	}
+	ms, err := rules.DefaultLimits().WithCounter(xweight.Default()).MeasureAll(nil, ps, c.Text) // as the module lends it
+	if err != nil {
+		return errOf(err)
+	}
+	out := make([]map[string]any, len(ms))
+	for i, m := range ms {
+		out[i] = map[string]any{"rule": m.Rule, "counter": m.Counter, "length": m.Length, "cap": m.Cap,
+			"overflowAt": m.OverflowAt, "exact": m.Exact, "warning": m.Warning}
+	}
+	return map[string]any{"measurements": out}
+}
+
+// check answers a post or draft case: its verdict, under the options JSON when the case
+// has one, else under its now, accounts and draftState.
+func check(c testCase) (any, error) {
+	if c.Options != nil {
+		env, ps := schema.DecodeEnv([]byte(*c.Options))
+		switch {
+		case len(ps) > 0:
+			return schema.Refuse(ps), nil
+		case c.Kind == "post":
+			return schema.CheckCreatePost([]byte(c.Body), env), nil
+		default:
+			return schema.CheckDraftPublish([]byte(c.Draft), []byte(c.Body), env), nil
+		}
+	}
+	now, err := clock(c.Now)
+	if err != nil {
+		return nil, err
+	}
+	env := schema.Env{Now: now, DraftState: lifecycle.DraftState(c.DraftState)}
+	if c.Accounts != nil {
+		env.Accounts = *c.Accounts
+		if env.Accounts == nil {
+			env.Accounts = []rules.Account{}
+		}
+	}
+	if c.Kind == "post" {
+		return schema.CheckCreatePost([]byte(c.Body), env), nil
+	}
+	return schema.CheckDraftPublish([]byte(c.Draft), []byte(c.Body), env), nil
 }

@@ -7,7 +7,7 @@ import { utf8Length } from '../core.mjs';
 import { loadPostrules } from '../test-helpers.mjs';
 
 const pr = await loadPostrules();
-const MAX_INPUT = 64 * 1024 * 1024; // bridge.MaxInput: the UTF-8 of one call's arguments
+const MAX_INPUT = 64 * 1024 * 1024; // maxInput of wasm/internal/bridge/exports_wasm.go: the UTF-8 of one call's arguments
 
 test('utf8Length is the exact UTF-8 length: emoji, CJK, lone surrogates, ASCII', () => {
   const cases = [

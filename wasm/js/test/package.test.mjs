@@ -43,7 +43,7 @@ after(async () => {
 
 test('the packed package holds the wrapper, both modules, the glue and the types', () => {
   const pkg = path.join(project, 'node_modules', '@postrules', 'wasm');
-  for (const f of ['package.json', 'postrules.mjs', 'postrules.esbuild.mjs', 'core.mjs', 'wasm_exec.mjs', 'index.d.ts',
+  for (const f of ['package.json', 'postrules.mjs', 'postrules.esbuild.mjs', 'core.mjs', 'layout.mjs', 'wasm_exec.mjs', 'index.d.ts',
     'postrules-counter.wasm', 'postrules-full.wasm', 'LICENSE', 'LICENSE-go']) {
     assert.ok(existsSync(path.join(pkg, f)), f);
   }
@@ -57,7 +57,7 @@ test('the packed package holds the wrapper, both modules, the glue and the types
   assert.equal(meta.bugs.url, 'https://github.com/postrules/postrules/issues');
   assert.ok(!readdirSync(pkg).includes('test'), 'the tests are not packed');
   // The browser entries import nothing of Node's.
-  for (const f of ['postrules.mjs', 'postrules.esbuild.mjs', 'core.mjs', 'wasm_exec.mjs']) {
+  for (const f of ['postrules.mjs', 'postrules.esbuild.mjs', 'core.mjs', 'layout.mjs', 'wasm_exec.mjs']) {
     const src = readFileSync(path.join(pkg, f), 'utf8');
     assert.doesNotMatch(src, /from\s+['"]node:|import\(\s*['"]node:|require\(/, f);
   }

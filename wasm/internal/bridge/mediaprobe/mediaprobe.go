@@ -19,10 +19,10 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/postrules/postrules/rules/media/mediajson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
+	"github.com/postrules/postrules/rules/media/mediajson"
 	"github.com/postrules/postrules/wasm/internal/bridge"
 )
 

@@ -1,34 +1,10 @@
 package bridge
 
 import (
-	"strconv"
-
-	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/lifecycle"
 )
-
-// AppendJSON appends f as the JSON object the page receives:
-//
-//	{"error":"Bad Request","code":"...","message":"...","path":"...","offset":N|null}
-func (f *Fault) AppendJSON(b []byte) []byte {
-	b = append(b, `{"error":`...)
-	b = strictjson.AppendString(b, f.Error)
-	b = append(b, `,"code":`...)
-	b = strictjson.AppendString(b, string(f.Code))
-	b = append(b, `,"message":`...)
-	b = strictjson.AppendString(b, f.Message)
-	b = append(b, `,"path":`...)
-	b = strictjson.AppendString(b, f.Path)
-	b = append(b, `,"offset":`...)
-	if f.Offset < 0 {
-		b = append(b, "null"...)
-	} else {
-		b = strconv.AppendInt(b, int64(f.Offset), 10)
-	}
-	return append(b, '}')
-}
 
 // DecodeOutcomes reads the outcomes postrules.mjs writes for aggregate: for each outcome
 // its platform, state, error and code, each a little-endian uint32 byte length followed
@@ -57,4 +33,13 @@ func DecodeOutcomes(b []byte) ([]lifecycle.Outcome, bool) {
 		})
 	}
 	return out, true
+}
+
+// Aggregate folds per-target outcomes into the post's summary with [lifecycle.Aggregate].
+func Aggregate(outcomes []lifecycle.Outcome) (lifecycle.Summary, *Fault) {
+	s, err := lifecycle.Aggregate(outcomes)
+	if err != nil {
+		return lifecycle.Summary{}, FaultOf(err, "")
+	}
+	return s, nil
 }

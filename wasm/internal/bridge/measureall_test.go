@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -12,107 +11,8 @@ import (
 	"github.com/leanovate/gopter/prop"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
-	"github.com/postrules/postrules/rules/media"
 	"github.com/postrules/postrules/rules/split"
 )
-
-// RulesJSON is a constant (the counter module links neither encoding/json nor
-// rules/media), written by go generate (internal/rulesjsongen); it must be exactly
-// encoding/json's rendering of media.Book(), which `validate rules --format json` prints
-// one rule per line. This is the freshness check: it renders the book on its own.
-func TestRulesJSONIsEncodingJSON(t *testing.T) {
-	var want bytes.Buffer
-	want.WriteByte('[')
-	for i, r := range media.Book() {
-		if i > 0 {
-			want.WriteByte(',')
-		}
-		var line bytes.Buffer
-		enc := json.NewEncoder(&line)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(r); err != nil {
-			t.Fatal(err)
-		}
-		want.Write(bytes.TrimSuffix(line.Bytes(), []byte("\n")))
-	}
-	want.WriteByte(']')
-	if got := RulesJSON(); got != want.String() {
-		t.Errorf("RulesJSON differs from the rule book (run go generate ./wasm/internal/bridge):\n got %.300s\nwant %.300s", got, want.Bytes())
-	}
-}
-
-// Split answers split.Answer's JSON (the CLI prints the same bytes, see
-// cmd/validate's corpus test), after resolving the options as validate split does.
-func TestSplit(t *testing.T) {
-	text := strings.Repeat("A sentence that goes on for a while. ", 20)
-	tests := []struct {
-		o   SplitOptions
-		lim rules.Limit
-		n   split.Numbering
-	}{
-		// no options: twitter's cap (280) and its default counter
-		{SplitOptions{}, rules.DefaultLimits().For(rules.Twitter), ""},
-		// every option: another platform, counter, cap and a numbering
-		{SplitOptions{MeasureOptions{Platform: "bluesky", Counter: "x-weighted", Cap: 100, HasCap: true}, "suffix"},
-			rules.Limit{Cap: 100, Counter: xweighted}, split.NumberingSuffix},
-		{SplitOptions{MeasureOptions{Platform: "threads"}, "prefix"}, rules.DefaultLimits().For(rules.Threads), split.NumberingPrefix},
-	}
-	for _, tc := range tests {
-		got, f := Split(text, tc.o)
-		if f != nil {
-			t.Fatalf("%+v: %s", tc.o, f.Message)
-		}
-		want, err := splitJSON(text, tc.lim, split.Options{Numbering: tc.n})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%+v:\n got %.200s\nwant %.200s", tc.o, got, want)
-		}
-		var a split.Answer
-		if err := json.Unmarshal(got, &a); err != nil || len(a.Posts) < 2 {
-			t.Errorf("%+v: %d posts, %v", tc.o, len(a.Posts), err)
-		}
-	}
-}
-
-// Bad input gets the codes validate split gives (its error lines, or its flag errors as
-// the options' faults), with UTF-16 offsets.
-func TestSplitFaults(t *testing.T) {
-	tests := []struct {
-		why  string
-		text string
-		o    SplitOptions
-		code apierror.Code
-		path string
-		off  int
-	}{
-		{"unknown platform", "x", SplitOptions{MeasureOptions: MeasureOptions{Platform: "x"}}, apierror.CodeUnknownPlatform, "platform", -1},
-		{"unknown counter", "x", SplitOptions{MeasureOptions: MeasureOptions{Counter: "words"}}, apierror.CodeInvalidValue, "counter", -1},
-		{"cap below 1", "x", SplitOptions{MeasureOptions: MeasureOptions{Cap: 0, HasCap: true}}, apierror.CodeInvalidValue, "cap", -1},
-		{"unknown numbering", "x", SplitOptions{Numbering: "roman"}, apierror.CodeInvalidValue, "numbering", -1},
-		{"invalid UTF-8 after an astral emoji", "😀a\xff", SplitOptions{}, apierror.CodeInvalidUTF8, "", 3},
-		{"nothing to post", " \n ", SplitOptions{}, apierror.CodeNoContent, "", -1},
-		{"one cluster over the cap", "👩‍👩‍👧", SplitOptions{MeasureOptions: MeasureOptions{Cap: 1, HasCap: true, Counter: "x-weighted"}}, apierror.CodePostTooLong, "", -2},
-	}
-	for _, tc := range tests {
-		_, f := Split(tc.text, tc.o)
-		if f == nil {
-			t.Errorf("%s: no fault", tc.why)
-			continue
-		}
-		if f.Code != tc.code || f.Path != tc.path || (tc.off != -2 && f.Offset != tc.off) || f.Message == "" {
-			t.Errorf("%s: got %+v, want code %s path %q offset %d", tc.why, f, tc.code, tc.path, tc.off)
-		}
-		// The CLI's error code for the same text, when the options are valid.
-		if tc.path == "" {
-			_, err := splitThread(tc.text, rules.DefaultLimits().For(rules.Twitter), split.Options{})
-			if tc.o.Cap == 0 && (err == nil || apierror.As(err).Code != tc.code) {
-				t.Errorf("%s: split.Split says %v", tc.why, err)
-			}
-		}
-	}
-}
 
 // decodeRecords turns MeasureAll's records back into measurements, naming rules and
 // counters from the table the wrapper reads.
@@ -122,16 +22,16 @@ func decodeRecords(t *testing.T, recs []int32) []rules.Measurement {
 	if err := json.Unmarshal(MeasureAllTableJSON(), &table); err != nil {
 		t.Fatal(err)
 	}
-	if len(recs)%RecordSize != 0 {
+	if len(recs)%recordSize != 0 {
 		t.Fatalf("%d int32 is not a whole number of records", len(recs))
 	}
 	var out []rules.Measurement
-	for i := 0; i < len(recs); i += RecordSize {
-		r := recs[i : i+RecordSize]
+	for i := 0; i < len(recs); i += recordSize {
+		r := recs[i : i+recordSize]
 		out = append(out, rules.Measurement{
-			Rule: table.Rules[r[RecordRule]], Counter: table.Counters[r[RecordCounter]],
-			Length: int(r[RecordLength]), Cap: int(r[RecordCap]), OverflowAt: int(r[RecordOverflowAt]),
-			Exact: r[RecordFlags]&FlagExact != 0, Warning: r[RecordFlags]&FlagWarning != 0,
+			Rule: table.Rules[r[recordRule]], Counter: table.Counters[r[recordCounter]],
+			Length: int(r[recordLength]), Cap: int(r[recordCap]), OverflowAt: int(r[recordOverflowAt]),
+			Exact: r[recordFlags]&flagExact != 0, Warning: r[recordFlags]&flagWarning != 0,
 		})
 	}
 	return out
@@ -224,7 +124,7 @@ func FuzzMeasureAllSplit(f *testing.F) {
 	f.Add("a", ",,", "prefix", 0.5)
 	f.Fuzz(func(t *testing.T, text, list, numbering string, capValue float64) {
 		recs, _, fa := MeasureAll(nil, text, list)
-		if fa == nil && len(recs)%RecordSize != 0 {
+		if fa == nil && len(recs)%recordSize != 0 {
 			t.Fatalf("%d int32", len(recs))
 		}
 		if fa != nil && fa.Code == "" {
@@ -294,19 +194,4 @@ func TestMeasureAllKeepsNoAlias(t *testing.T) {
 	if f := call("abcdefghijklmnopqrstuvwxyz", "twitter,bluesky"); f != nil {
 		t.Fatalf("second call: %s", f.Message)
 	}
-}
-
-// splitThread is the posts of split.Split's answer.
-func splitThread(text string, lim rules.Limit, opts split.Options) ([]split.Post, error) {
-	a, err := split.Split(text, lim, opts)
-	return a.Posts, err
-}
-
-// splitJSON is split.Split's answer as JSON, as the WASM module writes it.
-func splitJSON(text string, lim rules.Limit, opts split.Options) ([]byte, error) {
-	a, err := split.Split(text, lim, opts)
-	if err != nil {
-		return nil, err
-	}
-	return a.AppendJSON(nil), nil
 }

@@ -8,126 +8,15 @@ import (
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
-	"github.com/postrules/postrules/rules/split"
 )
 
-// This file holds the composer's three newer functions of the counter module: split (a
-// long text as a thread, docs/split.md), the rule book (docs/rules.md) and measuring one
-// text for every selected platform in one call (measureAll, docs/wasm.md).
-
-// limitFor resolves the options of measure and split to a platform and its primary Limit,
-// as `validate length` and `validate split` resolve their flags: the platform's default
-// limit, then the counter and the cap the page names.
-func limitFor(platform, counter string, capValue float64, hasCap bool) (rules.Platform, rules.Limit, *Fault) {
-	p := rules.Twitter
-	if platform != "" {
-		var err error
-		if p, err = rules.ParsePlatform(platform); err != nil {
-			return "", rules.Limit{}, FaultOf(apierror.As(err).WithPath("platform"), "")
-		}
-	}
-	lim := rules.DefaultLimits().For(p)
-	if counter != "" {
-		c, ok := CounterNamed(counter)
-		if !ok {
-			return "", rules.Limit{}, counterFault("counter", counter)
-		}
-		lim.Counter = c
-	}
-	if hasCap {
-		if !ValidCap(capValue) {
-			return "", rules.Limit{}, capFault("cap", capValue)
-		}
-		lim.Cap = int(capValue)
-	}
-	return p, lim, nil
-}
-
-// SplitOptions are split's options as the page gives them: those of [MeasureOptions]
-// plus the numbering ("none", "suffix", "prefix"; "" means none).
-type SplitOptions struct {
-	MeasureOptions
-	Numbering string
-}
-
-// Split is the JSON answer of [split.Split] for text, byte for byte what `validate
-// split --format json` prints for it (without the newline): the faces agree because
-// they call the same writer. A bad option is a fault at its name; a text that cannot
-// be split (invalid UTF-8, empty, a cluster over the cap) gets the CLI's error code,
-// with its offset in UTF-16 code units.
-func Split(text string, o SplitOptions) ([]byte, *Fault) {
-	lim, opts, f := splitOptions(o)
-	if f != nil {
-		return nil, f
-	}
-	a, err := split.Split(text, lim, opts)
-	if err != nil {
-		return nil, FaultOf(err, text)
-	}
-	return a.AppendJSON(make([]byte, 0, 64+len(text)+len(text)/8)), nil
-}
-
-// SplitBound is the check Split makes first ([split.Bound]), alone: the fault of a
-// bad option or of a text longer than split.MaxPosts full posts, or nil. The wrapper
-// asks it of a prefix of a huge text: a prefix over the bound is the whole text's answer.
-func SplitBound(text string, o SplitOptions) *Fault {
-	lim, _, f := splitOptions(o)
-	if f != nil {
-		return f
-	}
-	if err := split.Bound(text, lim); err != nil {
-		return FaultOf(err, text)
-	}
-	return nil
-}
-
-// splitOptions resolves split's options to a limit and split.Options.
-func splitOptions(o SplitOptions) (rules.Limit, split.Options, *Fault) {
-	_, lim, f := limitFor(o.Platform, o.Counter, o.Cap, o.HasCap)
-	if f != nil {
-		return rules.Limit{}, split.Options{}, f
-	}
-	var opts split.Options
-	switch n := split.Numbering(o.Numbering); n {
-	case "", split.NumberingNone, split.NumberingSuffix, split.NumberingPrefix:
-		opts.Numbering = n
-	default:
-		return rules.Limit{}, opts, NewFault(apierror.CodeInvalidValue, "numbering", "numbering "+strictjson.Quote(o.Numbering)+
-			" is not \"none\", \"suffix\" or \"prefix\"")
-	}
-	return lim, opts, nil
-}
-
-// RulesJSON is the whole rule book, the rules and the media rules (media.Book), as a
-// JSON array whose elements are, member for member and byte for byte, the lines of
-// `validate rules --format json` (encoding/json of [rules.Rule] without HTML escaping).
-// It is a constant written by go generate (rulesjson_gen.go, internal/rulesjsongen), so
-// that the counter module links neither encoding/json nor rules/media (whose media rules
-// bring fmt, 100 KB gzipped); TestRulesJSONIsEncodingJSON fails when the book and the
-// constant differ.
-func RulesJSON() string { return rulesBookJSON }
-
-// MeasureAllCounters are the counter names a measureAll record can name, by index: the
+// measureAllCounters are the counter names a measureAll record can name, by index: the
 // counters of the book's length rules, then the pseudo-counters of the rules about what
 // a text holds. The wrapper reads this table once ([MeasureAllTableJSON]).
-var MeasureAllCounters = []string{
+var measureAllCounters = []string{
 	"graphemes", "x-weighted", "bytes", "utf16", "codepoints",
 	"forbidden", "links", "hashtags", "mentions", "cashtags", "graphemes-unicode15",
 }
-
-// Record layout of [MeasureAll]: RecordSize int32 per measurement.
-const (
-	RecordRule       = 0 // index of the rule in rules.Book()
-	RecordCounter    = 1 // index in MeasureAllCounters
-	RecordLength     = 2 // the length in the counter's unit (a lower bound when not exact)
-	RecordCap        = 3 // the cap
-	RecordOverflowAt = 4 // UTF-16 offset of the first unit past the cap, or -1
-	RecordFlags      = 5 // FlagExact | FlagWarning
-	RecordSize       = 6
-
-	FlagExact   = 1
-	FlagWarning = 2
-)
 
 // allState is what MeasureAll keeps between calls (one call at a time, see exchange):
 // the parsed platform list of the last call, so that a composer passing the same
@@ -142,7 +31,7 @@ var allState struct {
 }
 
 // MeasureAllTableJSON is the table the wrapper needs to read [MeasureAll]'s records:
-// {"rules":[ids by index],"counters":[MeasureAllCounters]}.
+// {"rules":[ids by index],"counters":[measureAllCounters]}.
 func MeasureAllTableJSON() []byte {
 	b := []byte(`{"rules":[`)
 	for i, r := range rules.Book() {
@@ -152,7 +41,7 @@ func MeasureAllTableJSON() []byte {
 		b = strictjson.AppendString(b, r.ID)
 	}
 	b = append(b, `],"counters":[`...)
-	for i, c := range MeasureAllCounters {
+	for i, c := range measureAllCounters {
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -200,13 +89,13 @@ func (s *seenRule) same(m *rules.Measurement) bool {
 		(len(m.Counter) == 0 || unsafe.StringData(m.Counter) == unsafe.StringData(s.counterName))
 }
 
-// indexesOf finds m's rule in the book and its counter in MeasureAllCounters.
+// indexesOf finds m's rule in the book and its counter in measureAllCounters.
 func indexesOf(m rules.Measurement) (ri, ci int32, f *Fault) {
 	ri, ok := allState.ruleIndex[m.Rule]
 	if !ok {
 		return 0, 0, InternalFault("postrules: measureAll: rule " + strictjson.Quote(m.Rule) + " is not in the book")
 	}
-	for i, c := range MeasureAllCounters {
+	for i, c := range measureAllCounters {
 		if c == m.Counter {
 			return ri, int32(i), nil
 		}
@@ -216,7 +105,7 @@ func indexesOf(m rules.Measurement) (ri, ci int32, f *Fault) {
 
 // MeasureAll measures text for every platform of list (names separated by commas, ""
 // for all ten) with [rules.Limits.MeasureAll] and appends to dst one record of
-// RecordSize int32 per measurement, in the order MeasureAll gives them, with offsets in
+// recordSize int32 per measurement (layout.go), in the order MeasureAll gives them, with offsets in
 // UTF-16 code units. With the same list as the last call it allocates nothing. whole is
 // false when the records describe a prefix of text only ([rules.Limits.MeasureAllRead]):
 // the answer is then the one every longer text that starts with that prefix gets.
@@ -269,14 +158,17 @@ func MeasureAll(dst []int32, text, list string) (recs []int32, whole bool, f *Fa
 			// MeasureAll returned no error: the text it read is valid UTF-8.
 			over = int32(min(strictjson.UTF16Len(text[:m.OverflowAt]), 1<<31-1))
 		}
-		var flags int32
+		var rec [recordSize]int32
+		rec[recordRule], rec[recordCounter] = ri, ci
+		rec[recordLength], rec[recordCap] = int32(min(m.Length, 1<<31-1)), int32(min(m.Cap, 1<<31-1))
+		rec[recordOverflowAt] = over
 		if m.Exact {
-			flags |= FlagExact
+			rec[recordFlags] |= flagExact
 		}
 		if m.Warning {
-			flags |= FlagWarning
+			rec[recordFlags] |= flagWarning
 		}
-		dst = append(dst, ri, ci, int32(min(m.Length, 1<<31-1)), int32(min(m.Cap, 1<<31-1)), over, flags)
+		dst = append(dst, rec[:]...)
 	}
 	return dst, read == len(text), nil
 }
