@@ -78,6 +78,8 @@ func fixable(p Problem) bool {
 	switch p.Rule {
 	case "twitter.text.max", "linkedin.text.reserved", "youtube.description.chars", "youtube.title.chars":
 		return true
+	case "bluesky.langs.max", "instagram.collaborators.max":
+		return true
 	}
 	return p.OverflowAt >= 0 && strings.HasSuffix(p.Rule, ".max") || strings.HasPrefix(p.Rule, "bluesky.text.max_")
 }
@@ -85,6 +87,9 @@ func fixable(p Problem) bool {
 func offer(root map[string]any, p Problem, limits rules.Limits) *Fix {
 	if p.Path == "/scheduledFor" {
 		return scheduledFor(root)
+	}
+	if p.Rule == "bluesky.langs.max" || p.Rule == "instagram.collaborators.max" {
+		return keepFirst(root, p, limits)
 	}
 	text, ok := stringAt(root, p.Path)
 	if !ok {
@@ -208,4 +213,40 @@ func scheduledFor(root map[string]any) *Fix {
 		return nil
 	}
 	return &Fix{Description: "Give the time in UTC: " + canon, Patch: []Op{{Op: "replace", Path: "/scheduledFor", Value: str(canon)}}}
+}
+
+// keepFirst is the fix of a list with more entries than its rule allows: the first ones
+// are kept, in order, and the rest dropped.
+func keepFirst(root map[string]any, p Problem, limits rules.Limits) *Fix {
+	r, on, ok := limits.Rule(p.Rule)
+	list, isList := valueAt(root, p.Path).([]any)
+	if !on || !ok || !isList || r.Limit <= 0 || len(list) <= r.Limit {
+		return nil
+	}
+	kept, err := json.Marshal(list[:r.Limit])
+	if err != nil {
+		return nil
+	}
+	n := len(list) - r.Limit
+	entries := strconv.Itoa(n) + " entries"
+	if n == 1 {
+		entries = "1 entry"
+	}
+	return &Fix{Rule: p.Rule, Description: "Remove " + entries + " past the " + ordinal(r.Limit),
+		Patch: []Op{{Op: "replace", Path: p.Path, Value: kept}}}
+}
+
+// ordinal is n as "3rd".
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
 }

@@ -18,6 +18,9 @@ import (
 // reserved characters, YouTube's < and >, wide characters and emoji.
 var propPieces = []string{"word ", "longerword ", "end. ", "(x) ", "#tag ", "a_b ", "<b> ", "日本語 ", "👩‍👩‍👧 ", "\n", "é", "x"}
 
+// propLangs are list entries, some past a list's count.
+var propLangs = []string{"en", "de", "fr", "es", "it", "ja"}
+
 var propPlatforms = []string{"twitter", "linkedin", "bluesky", "threads", "instagram", "pinterest", "youtube", "facebook"}
 
 type located struct{ rule, code, path string }
@@ -49,8 +52,13 @@ func TestFixProperties(t *testing.T) {
 			var targets []any
 			for k, p := range plats {
 				tg := map[string]any{"platform": propPlatforms[p]}
-				if propPlatforms[p] == "youtube" || propPlatforms[p] == "pinterest" {
+				switch propPlatforms[p] {
+				case "youtube", "pinterest":
 					tg["platformSpecificData"] = map[string]any{"title": "t", "boardId": "1"}
+				case "bluesky":
+					tg["platformSpecificData"] = map[string]any{"langs": propLangs[:reps%len(propLangs)]}
+				case "instagram":
+					tg["platformSpecificData"] = map[string]any{"collaborators": propLangs[:reps%len(propLangs)]}
 				}
 				if override && k == 0 {
 					tg["content"] = text + " tail"

@@ -62,6 +62,12 @@ func TestOffer(t *testing.T) {
 			body(strings.Repeat("ab ", 110), `{"platform":"bluesky"}`), "bluesky.text.max_graphemes", "Shorten at a word boundary", `"content":"ab ab`},
 		{"an offset becomes the same instant in UTC",
 			`{"content":"a","platforms":[{"platform":"bluesky"}],"scheduledFor":"2030-01-15T11:30+02:00"}`, "", "Give the time in UTC", `"2030-01-15T09:30:00Z"`},
+		{"languages past Bluesky's 3: the first 3 are kept",
+			`{"content":"a","platforms":[{"platform":"bluesky","platformSpecificData":{"langs":["en","de","fr","es","it"]}}],"publishNow":true}`,
+			"bluesky.langs.max", "Remove 2 entries past the 3rd", `"langs":["en","de","fr"]`},
+		{"collaborators past Instagram's 3",
+			`{"content":"a","platforms":[{"platform":"instagram","platformSpecificData":{"collaborators":["a","b","c","d"]}}],"mediaItems":[{"type":"image","url":"https://e.com/a.jpg"}],"publishNow":true}`,
+			"instagram.collaborators.max", "Remove 1 entry past the 3rd", `"collaborators":["a","b","c"]`},
 		{"a single word over the cap has no boundary to cut at: no fix",
 			body(strings.Repeat("a", 301), `{"platform":"bluesky"}`), "bluesky.text.max_graphemes", "", ""},
 	}

@@ -147,9 +147,15 @@ func str(s string) json.RawMessage {
 
 // stringAt is the string value at pointer in root.
 func stringAt(root map[string]any, pointer string) (string, bool) {
+	s, ok := valueAt(root, pointer).(string)
+	return s, ok
+}
+
+// valueAt is the value at pointer in root; nil when there is none.
+func valueAt(root map[string]any, pointer string) any {
 	tokens, ok := parsePointer(pointer)
 	if !ok {
-		return "", false
+		return nil
 	}
 	var v any = root
 	for _, t := range tokens {
@@ -159,15 +165,14 @@ func stringAt(root map[string]any, pointer string) (string, bool) {
 		case []any:
 			n, err := strconv.Atoi(t)
 			if err != nil || n < 0 || n >= len(c) || (len(t) > 1 && t[0] == '0') {
-				return "", false
+				return nil
 			}
 			v = c[n]
 		default:
-			return "", false
+			return nil
 		}
 	}
-	s, ok := v.(string)
-	return s, ok
+	return v
 }
 
 // parsePointer splits a JSON pointer (RFC 6901) into its unescaped reference tokens;
