@@ -34,6 +34,7 @@ func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 	if dec.fatal != nil {
 		return c.alone(dec.fatal), c
 	}
+	c.body = body
 	req := newDoc(dec)
 	req.limits, req.media, req.mediaErrors = env.Limits, env.Media, env.MediaErrors
 	req.add(checkShape(post)...)
@@ -140,6 +141,7 @@ type check struct {
 	status    lifecycle.PostStatus
 	okStatus  int // the success status: 202 create post, 200 draft publish
 	post      *CreatePost
+	body      []byte // the create-post body, for the fixes of its problems; nil otherwise
 }
 
 // alone is the verdict whose only problem is e, of the request body or of no document

@@ -9,6 +9,7 @@ import (
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/lifecycle"
+	"github.com/postrules/postrules/schema/fix"
 )
 
 // The verdict: the answer types (Verdict, Problem, ErrorBody, the measurements) and how
@@ -38,6 +39,9 @@ type Problem struct {
 	// Length is the measurement of the post a post_too_long (or a post's invalid_utf8)
 	// problem is about; nil for every other problem.
 	Length *MeasuredPost `json:"length,omitempty"`
+	// Fix is the mechanical remedy of a problem of the request body, when it has one: a
+	// JSON Patch on the body that removes this problem (package schema/fix); nil otherwise.
+	Fix *fix.Fix `json:"fix,omitempty"`
 }
 
 // ProblemTarget names the target a Problem applies to: its index in "platforms", its
@@ -282,6 +286,7 @@ func (c *check) verdict() Verdict {
 		}
 	}
 	v.Warnings = c.warningList()
+	offerFixes(c.body, c.env.Limits, v.Problems, v.Warnings)
 	if len(all) == 0 {
 		v.Valid, v.HTTPStatus, v.Billable, v.Status = true, c.okStatus, apierror.Billable(nil), c.status
 		if !c.scheduled.IsZero() {
@@ -423,4 +428,32 @@ func measuredFor(post *MeasuredPost, id string) *MeasuredPost {
 		}
 	}
 	return post
+}
+
+// offerFixes sets Fix on each problem and warning of the request body (In "") that has a
+// mechanical remedy. body is nil when there is no request body to patch.
+func offerFixes(body []byte, limits rules.Limits, lists ...[]Problem) {
+	if body == nil {
+		return
+	}
+	var in []fix.Problem
+	for _, ps := range lists {
+		for _, p := range ps {
+			at := -1
+			if p.Length != nil {
+				at = p.Length.OverflowAt
+			}
+			in = append(in, fix.Problem{Path: p.Path, Rule: p.Rule, Code: string(p.Code), OverflowAt: at})
+		}
+	}
+	fixes := fix.Offer(body, in, limits)
+	k := 0
+	for _, ps := range lists {
+		for i := range ps {
+			if ps[i].In == "" {
+				ps[i].Fix = fixes[k]
+			}
+			k++
+		}
+	}
 }

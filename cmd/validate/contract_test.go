@@ -43,7 +43,7 @@ var (
 	// A problem always has path, code and message; in, rule, target and length when they
 	// apply.
 	problemKeys         = sortedKeys("path", "code", "message")
-	problemOptionalKeys = []string{"line", "column", "in", "rule", "target", "length"} // line, column: the CLI places a problem in the file it read
+	problemOptionalKeys = []string{"line", "column", "in", "rule", "target", "length", "fix"} // line, column: the CLI places a problem in the file it read
 	timeOKKeys          = sortedKeys("input", "valid", "utc")
 	timeBadKeys         = sortedKeys("input", "valid", "code", "message", "offset")
 )

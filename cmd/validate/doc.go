@@ -13,6 +13,7 @@
 //	validate time   [flags] [VALUE...]           check scheduledFor values (arguments, else stdin)
 //	validate length [flags] [FILE]               measure texts, JSON lines ('-' or none: stdin)
 //	validate split  [flags] [FILE]               split texts into threads ('-' or none: stdin)
+//	validate fix    [flags] FILE                 apply the verdict's fixes to a body, check again
 //	validate status [flags] [FILE]               aggregate per-target outcomes ('-' or none: stdin)
 //	validate schema NAME                         print the JSON Schema or OpenAPI document NAME
 //	validate rules  [flags]                      list the rule book (ids, limits, units, sources)

@@ -72,6 +72,7 @@ func commands() []command {
 		{"time", timeUsage, runTime},
 		{"length", lengthUsage, runLength},
 		{"split", splitUsage, runSplit},
+		{"fix", fixUsage, runFix},
 		{"status", statusUsage, runStatus},
 		{"schema", schemaUsage, runSchema},
 		{"rules", rulesUsage, runRules},
@@ -109,6 +110,7 @@ Usage:
   validate time   [flags] [VALUE...]           check scheduledFor values (arguments, else stdin)
   validate length [flags] [FILE]               measure texts, JSON lines ('-' or none: stdin)
   validate split  [flags] [FILE]               split texts into threads ('-' or none: stdin)
+  validate fix    [flags] FILE                 apply the verdict's fixes to a body, check again
   validate status [flags] [FILE]               aggregate per-target outcomes ('-' or none: stdin)
   validate schema NAME                         print the JSON Schema or OpenAPI document NAME
   validate rules  [flags]                      list the rule book (ids, limits, units, sources)

@@ -11,12 +11,13 @@ const maxSuggestLen = 64
 
 // didYouMean is ` (did you mean "X"?)` for the candidate closest to word, when one is near
 // enough to be a typo: at most 2 edits (insert, delete, substitute, or swap two adjacent
-// letters), and fewer edits than the candidate has letters, so "x" suggests nothing.
+// letters), and at most half as many edits as the candidate has letters, so "x" suggests
+// nothing, not even the three-letter "fix".
 // Otherwise it is "". Ties go to the earlier candidate, so the answer is stable.
 func didYouMean(word string, candidates []string) string {
 	best, bestD := "", 3
 	for _, c := range candidates {
-		if d := editDistance(word, c, bestD); d < bestD && d < len(c) {
+		if d := editDistance(word, c, bestD); d < bestD && 2*d <= len(c) {
 			best, bestD = c, d
 		}
 	}

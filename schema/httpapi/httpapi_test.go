@@ -294,3 +294,16 @@ func TestSameAsCheckCreatePost(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswerCarriesFixes: when the error body lists several problems, each carries its fix
+// as schema gives it (issue 35: the same JSON on every face).
+func TestAnswerCarriesFixes(t *testing.T) {
+	h := httpapi.CreatePost(exampleOptions(), accept)
+	body := `{"content":"x","platforms":[{"platform":"bluesky","platformSpecificData":{"langs":["en","de","fr","es"]}}],"scheduledFor":"2030-01-15T11:30+02:00"}`
+	status, _, got := do(h, "POST", "", "Bearer sk_test", strings.NewReader(body))
+	for _, want := range []string{`"description":"Remove 1 entry past the 3rd"`, `"description":"Give the time in UTC: 2030-01-15T09:30:00Z"`} {
+		if status != 400 || !strings.Contains(got, want) {
+			t.Errorf("%d %s lacks %s", status, got, want)
+		}
+	}
+}

@@ -492,6 +492,25 @@ export interface Problem {
   target?: ProblemTarget;
   /** The measurement of the post a post_too_long is about. */
   length?: MeasuredPost;
+  /** The mechanical remedy of a problem of the request body, when it has one (schema/fix). */
+  fix?: Fix;
+}
+
+/** A remedy for one problem: a JSON Patch (RFC 6902) on the request body that removes it and touches nothing else. */
+export interface Fix {
+  /** The rule the fix answers; absent for problems of the wire format (a scheduledFor with an offset). */
+  rule?: string;
+  /** What the patch does, in the user's words: "Split into a thread of 3 posts". */
+  description: string;
+  patch: PatchOp[];
+}
+
+/** One operation of a Fix's patch; apply them in order. */
+export interface PatchOp {
+  op: 'replace' | 'add' | 'remove';
+  path: string;
+  /** The new value (absent for "remove"). */
+  value?: unknown;
 }
 
 /** The API's error body. */

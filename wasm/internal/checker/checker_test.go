@@ -281,3 +281,17 @@ func TestAggregate(t *testing.T) {
 		}
 	}
 }
+
+// TestVerdictCarriesFix: the module's verdict carries a problem's fix as Go's does, byte
+// for byte (issue 35: the same JSON on every face).
+func TestVerdictCarriesFix(t *testing.T) {
+	body := `{"content":"see (this)","platforms":[{"platform":"linkedin"}],"publishNow":true}`
+	got, err := Marshal(CheckPost(body, `{"now":"2026-06-01T12:00:00Z"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `"fix":{"rule":"linkedin.text.reserved","description":"Escape 2 characters LinkedIn reserves","patch":[{"op":"replace","path":"/content","value":"see \\(this\\)"}]}`
+	if !strings.Contains(string(got), want) {
+		t.Errorf("verdict %s lacks %s", got, want)
+	}
+}

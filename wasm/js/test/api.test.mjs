@@ -220,8 +220,9 @@ test('checkPost: the bundled examples', async () => {
   assert.equal(long.error.path, '/platforms/0/platformSpecificData/threadItems/2/content');
   // Exactly the CLI's keys: no status on a refused request.
   assert.deepEqual(Object.keys(long), ['valid', 'httpStatus', 'error', 'problems', 'warnings', 'targets', 'billable', 'resolutionSkipped', 'bookVersion']);
-  // A post_too_long carries its rule, its target and its measurement as data.
-  assert.deepEqual(Object.keys(long.problems[0]), ['path', 'code', 'message', 'rule', 'target', 'length']);
+  // A post_too_long carries its rule, its target, its measurement and its fix as data.
+  assert.deepEqual(Object.keys(long.problems[0]), ['path', 'code', 'message', 'rule', 'target', 'length', 'fix']);
+  assert.equal(long.problems[0].fix.description, 'Split into a thread of 2 posts');
   assert.deepEqual([long.problems[0].target.platform, long.problems[0].length.cap], ['twitter', 280]);
   assert.deepEqual(long.problems.map((p) => [p.path, p.code]), [
     ['/platforms/0/platformSpecificData/threadItems/2/content', 'post_too_long'],

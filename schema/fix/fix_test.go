@@ -1,0 +1,126 @@
+package fix_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/postrules/postrules/schema"
+	"github.com/postrules/postrules/schema/fix"
+)
+
+var now = time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+
+// firstFix is the fix of the first problem or warning of rule in body's verdict.
+func firstFix(t *testing.T, body string, rule string) (*fix.Fix, schema.Verdict) {
+	t.Helper()
+	v := schema.CheckCreatePost([]byte(body), schema.Env{Now: now})
+	for _, p := range append(append([]schema.Problem{}, v.Problems...), v.Warnings...) {
+		if p.Rule == rule || (rule == "" && p.Code == "invalid_scheduled_for") {
+			return p.Fix, v
+		}
+	}
+	t.Fatalf("no problem of rule %q in %s", rule, body)
+	return nil, v
+}
+
+// has says whether v still reports rule (or, for "", a bad scheduledFor).
+func has(v schema.Verdict, rule string) bool {
+	for _, p := range append(append([]schema.Problem{}, v.Problems...), v.Warnings...) {
+		if p.Rule == rule || (rule == "" && p.Code == "invalid_scheduled_for") {
+			return true
+		}
+	}
+	return false
+}
+
+func body(content string, targets ...string) string {
+	c, _ := json.Marshal(content)
+	return `{"content":` + string(c) + `,"platforms":[` + strings.Join(targets, ",") + `],"publishNow":true}`
+}
+
+func TestOffer(t *testing.T) {
+	long := strings.Repeat("word ", 70) // 350 graphemes
+	tests := []struct {
+		why, body, rule, desc string
+		want                  string // a fragment the patched body must hold; "" for no fix
+	}{
+		{"a twitter post over its cap becomes a thread of the post's own target",
+			body(long, `{"platform":"twitter"}`), "twitter.text.max", "Split into a thread of 2 posts", `"threadItems":[{"content":"word`},
+		{"the shared content is kept for another platform: twitter gets its own content",
+			body(long, `{"platform":"twitter"}`, `{"platform":"bluesky"}`), "twitter.text.max", "Split into a thread of 2 posts", `{"content":"word word`},
+		{"a thread item over its cap: the rest goes in new items right after it",
+			`{"content":"a","platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":[{"content":"` + long + `"},{"content":"last"}]}}],"publishNow":true}`,
+			"twitter.text.max", "Split into a thread of 2 posts", `{"content":"last"}`},
+		{"LinkedIn's reserved characters are escaped, one backslash each",
+			body("see (this) #now", `{"platform":"linkedin"}`), "linkedin.text.reserved", "Escape 3 characters LinkedIn reserves", `see \\(this\\) \\#now`},
+		{"YouTube's < and > are removed from the description",
+			`{"content":"a <b> c","platforms":[{"platform":"youtube","platformSpecificData":{"title":"t"}}],"mediaItems":[{"type":"video","url":"https://e.com/v.mp4"}],"publishNow":true}`,
+			"youtube.description.chars", "Remove 2 characters YouTube refuses (< and >)", `"a b c"`},
+		{"a text over its cap elsewhere is cut at a word boundary",
+			body(strings.Repeat("ab ", 110), `{"platform":"bluesky"}`), "bluesky.text.max_graphemes", "Shorten at a word boundary", `"content":"ab ab`},
+		{"an offset becomes the same instant in UTC",
+			`{"content":"a","platforms":[{"platform":"bluesky"}],"scheduledFor":"2030-01-15T11:30+02:00"}`, "", "Give the time in UTC", `"2030-01-15T09:30:00Z"`},
+		{"languages past Bluesky's 3: the first 3 are kept",
+			`{"content":"a","platforms":[{"platform":"bluesky","platformSpecificData":{"langs":["en","de","fr","es","it"]}}],"publishNow":true}`,
+			"bluesky.langs.max", "Remove 2 entries past the 3rd", `"langs":["en","de","fr"]`},
+		{"collaborators past Instagram's 3",
+			`{"content":"a","platforms":[{"platform":"instagram","platformSpecificData":{"collaborators":["a","b","c","d"]}}],"mediaItems":[{"type":"image","url":"https://e.com/a.jpg"}],"publishNow":true}`,
+			"instagram.collaborators.max", "Remove 1 entry past the 3rd", `"collaborators":["a","b","c"]`},
+		{"a single word over the cap has no boundary to cut at: no fix",
+			body(strings.Repeat("a", 301), `{"platform":"bluesky"}`), "bluesky.text.max_graphemes", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.why, func(t *testing.T) {
+			f, _ := firstFix(t, tt.body, tt.rule)
+			if tt.want == "" {
+				if f != nil {
+					t.Fatalf("fix %+v, want none", f)
+				}
+				return
+			}
+			if f == nil {
+				t.Fatal("no fix")
+			}
+			if !strings.HasPrefix(f.Description, tt.desc) || f.Rule != tt.rule {
+				t.Errorf("fix %q of %q, want %q... of %q", f.Description, f.Rule, tt.desc, tt.rule)
+			}
+			out, err := fix.Apply([]byte(tt.body), f.Patch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(out), tt.want) {
+				t.Errorf("patched body %s lacks %s", out, tt.want)
+			}
+			v := schema.CheckCreatePost(out, schema.Env{Now: now})
+			if has(v, tt.rule) {
+				t.Errorf("the fix left its problem: %s", out)
+			}
+		})
+	}
+}
+
+func TestApplyErrors(t *testing.T) {
+	for _, op := range []fix.Op{
+		{Op: "replace", Path: "/missing", Value: json.RawMessage(`1`)},
+		{Op: "remove", Path: "/a/5"},
+		{Op: "add", Path: "/a/9", Value: json.RawMessage(`1`)},
+		{Op: "move", Path: "/a/0", Value: json.RawMessage(`1`)},
+		{Op: "add", Path: "", Value: json.RawMessage(`1`)},
+		{Op: "add", Path: "/a/0", Value: json.RawMessage(`{`)},
+	} {
+		if out, err := fix.Apply([]byte(`{"a":[1,2]}`), []fix.Op{op}); err == nil {
+			t.Errorf("%+v gave %s, want an error", op, out)
+		}
+	}
+	out, err := fix.Apply([]byte(`{"a":[1,2],"b":{"c":1}}`), []fix.Op{
+		{Op: "add", Path: "/a/1", Value: json.RawMessage(`9`)},
+		{Op: "remove", Path: "/a/0"},
+		{Op: "remove", Path: "/b/c"},
+		{Op: "add", Path: "/b/d~1e", Value: json.RawMessage(`"x"`)},
+	})
+	if err != nil || string(out) != `{"a":[9,2],"b":{"d/e":"x"}}` {
+		t.Errorf("got %s, %v", out, err)
+	}
+}
