@@ -80,3 +80,42 @@ func BenchmarkFormatScheduledFor(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScheduledVsTimeParse runs both sides in one run, interleaved in blocks of
+// schedBlock calls, so that a shared, noisy machine slows both alike; it reports the
+// ratio of ParseScheduledFor's time to time.Parse's (issue 32 asks for at most 0.45) as
+// "x-time.Parse", and each side's ns/call. b.N counts pairs of blocks.
+func BenchmarkScheduledVsTimeParse(b *testing.B) {
+	const schedBlock = 256
+	for _, in := range schedBenchInputs {
+		b.Run(in.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var ours, theirs time.Duration
+			for i := 0; i < b.N; i++ {
+				t0 := time.Now()
+				for j := 0; j < schedBlock; j++ {
+					t, err := ParseScheduledFor(in.in)
+					if err != nil {
+						b.Fatal(err)
+					}
+					schedSink = t
+				}
+				t1 := time.Now()
+				for j := 0; j < schedBlock; j++ {
+					t, err := time.Parse(time.RFC3339Nano, in.in)
+					if err != nil {
+						b.Fatal(err)
+					}
+					schedSink = t
+				}
+				t2 := time.Now()
+				ours += t1.Sub(t0)
+				theirs += t2.Sub(t1)
+			}
+			calls := float64(b.N) * schedBlock
+			b.ReportMetric(float64(ours)/calls, "ns/ours")
+			b.ReportMetric(float64(theirs)/calls, "ns/time.Parse")
+			b.ReportMetric(float64(ours)/float64(theirs), "x-time.Parse")
+		})
+	}
+}
