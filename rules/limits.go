@@ -543,40 +543,50 @@ func (u *unitCache) lacks(text string, bits uint8) bool {
 }
 
 // entityCache is the one entity scan of a text (rules/internal/entity) that the link,
-// hashtag, mention and cashtag rules of every platform share: each kind's total, and the
-// first entities in order, enough to find any rule's overflow at the limits the book
-// uses. A rule whose answer lies past them scans again (a text with over 96 entities).
+// hashtag, mention and cashtag rules of every platform share: each kind's total and the
+// starts of its first tagsKept entities, and the unique links as measureLinks counts
+// them, so that every rule of the book is answered from the one scan. (Before, a rule
+// whose overflow lay past the first 96 entities of any kind, and every link rule of a
+// text with more than 96 entities, scanned the whole text again: four scans of the
+// 256 KiB that measureAll reads of a long paste.) Only a limit of tagsKept or more set by
+// the caller scans again.
 type entityCache struct {
 	done  bool
-	all   bool // first holds every entity of the text
-	n     int
 	total [5]int // by entity.Kind
-	first [96]entity.Entity
+	// starts[k][i] is the start of the (i+1)-th entity of kind k, for the first tagsKept.
+	starts [5][tagsKept]int
+	links  linkSet // the unique links, in order, as measureLinks finds them
+	// linksCapped: a link past maxDistinctLinks unique ones was found (Exact false).
+	linksCapped bool
 }
+
+// tagsKept is how many starts of each entity kind entityCache keeps: more than every limit
+// of the book's tag rules (instagram.hashtags.max, 30, is the largest).
+const tagsKept = 64
 
 func (c *entityCache) scan(text string, marks entity.Marks) {
 	if c.done {
 		return
 	}
 	c.done = true
-	c.all = true
 	if marks == 0 {
 		return // no entity can begin anywhere
 	}
 	var sc entity.Scanner
 	sc.InitMarks(text, marks)
-	c.all = true
+	var lm Measurement // links' add needs one; only its Exact is read back
+	lm.Exact = true
 	for {
 		e, ok := sc.Next()
 		if !ok {
 			return
 		}
+		if n := c.total[e.Kind]; n < tagsKept {
+			c.starts[e.Kind][n] = e.Start
+		}
 		c.total[e.Kind]++
-		if c.n < len(c.first) {
-			c.first[c.n] = e
-			c.n++
-		} else {
-			c.all = false
+		if e.Kind == entity.URL && !c.linksCapped && !c.links.add(text, e, &lm) {
+			c.linksCapped = true
 		}
 	}
 }
@@ -586,7 +596,7 @@ func (c *entityCache) scan(text string, marks entity.Marks) {
 // is nine words, and copying it out of each call was a good part of the cost per rule.
 func (c *entityCache) measure(m *Measurement, k ruleKind, text string, limit int) {
 	if k == kindLinks {
-		c.links(m, text, limit)
+		c.measureLinks(m, limit)
 	} else {
 		c.tags(m, text, tagKind(k), tagName(k), limit)
 	}
@@ -621,27 +631,20 @@ func (c *entityCache) tags(m *Measurement, text string, kind entity.Kind, name s
 	if m.Length <= limit {
 		return
 	}
-	seen := 0
-	for _, e := range c.first[:c.n] {
-		if e.Kind == kind {
-			if seen++; seen == limit+1 {
-				m.OverflowAt = e.Start
-				return
-			}
-		}
+	// The overflow is the (limit+1)-th tag; for a negative limit, the first.
+	if at := max(limit, 0); at < tagsKept {
+		m.OverflowAt = c.starts[kind][at]
+		return
 	}
 	*m = measureTags(text, kind, name, limit)
 }
 
-// links writes measureLinks(text, limit) to *m, from the scan when it holds every entity.
-func (c *entityCache) links(m *Measurement, text string, limit int) {
-	switch {
-	case c.total[entity.URL] == 0:
-		m.Counter, m.Cap, m.Exact, m.OverflowAt = linksName, limit, true, -1
-	case !c.all:
-		*m = measureLinks(text, limit)
-	default:
-		*m = countLinks(text, c.first[:c.n], limit)
+// measureLinks writes measureLinks(text, limit) to *m from the scan's unique links: the
+// (limit+1)-th of them is the overflow, whatever the limit.
+func (c *entityCache) measureLinks(m *Measurement, limit int) {
+	m.Counter, m.Cap, m.Exact, m.OverflowAt, m.Length = linksName, limit, !c.linksCapped, -1, c.links.n
+	if at := max(limit, 0); at < c.links.n {
+		m.OverflowAt = c.links.seen[at][0]
 	}
 }
 

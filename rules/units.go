@@ -369,19 +369,6 @@ func measureLinks(text string, limit int) Measurement {
 	}
 }
 
-// countLinks is measureLinks over entities already found (every entity of text, in
-// order).
-func countLinks(text string, ents []entity.Entity, limit int) Measurement {
-	var set linkSet
-	m := Measurement{Counter: linksName, Cap: limit, Exact: true, OverflowAt: -1}
-	for _, e := range ents {
-		if !set.add(text, e, &m) {
-			break
-		}
-	}
-	return m
-}
-
 // linkSet holds the unique links counted so far, as byte ranges of the text.
 type linkSet struct {
 	seen [maxDistinctLinks][2]int
