@@ -53,7 +53,7 @@ func BenchmarkTimeParseRFC3339Nano(b *testing.B) {
 }
 
 // BenchmarkParseScheduledForError measures the rejection path, which builds the message:
-// the quoted input, the message and the *Error are its only allocations.
+// the quoted input, the message and the *apierror.Error are its only allocations.
 func BenchmarkParseScheduledForError(b *testing.B) {
 	for _, in := range []struct{ name, in string }{
 		{"offset", "2026-01-02T15:04:05+01:00"},

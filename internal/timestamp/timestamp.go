@@ -133,6 +133,11 @@ const (
 // does locateHead walk it byte by byte to say where. Values are checked block by
 // block in reading order, each block's shape before its values, so the failure reported
 // is the first one a reader going left to right would meet.
+//
+// It is one function of about 100 lines on purpose: the success path is a straight run
+// whose fields stay in registers, and a helper per block (seconds, fraction) would not
+// be inlined into it; rules.ParseScheduledFor's cost against time.Parse is a promise of
+// issue 32 (rules/scheduled_bench_test.go, BenchmarkScheduledVsTimeParse).
 func Scan(s string) (Instant, Fail) {
 	if len(s) <= fixedLen {
 		return Instant{}, locateHead(s)
