@@ -191,15 +191,24 @@ func (l *Limits) find(bi int) override {
 	return override{rule: bi}
 }
 
+// AppliedRule is a rule of the book as a [Limits] applies it ([Limits.Rule]).
+type AppliedRule struct {
+	// Rule is the book's rule with its Limit overridden when the caller changed it (and,
+	// for a platform's primary rule, the Unit of the caller's counter).
+	Rule
+	// On is false when the caller turned the rule off.
+	On bool
+}
+
 // Rule returns the rule with id id as l applies it: its Limit overridden when the caller
-// changed it, and on false when the caller turned it off. ok is false for an id that is
+// changed it, and On false when the caller turned it off. ok is false for an id that is
 // not in the book.
-func (l Limits) Rule(id string) (r Rule, on, ok bool) {
+func (l Limits) Rule(id string) (ar AppliedRule, ok bool) {
 	bi, found := bookIndex[id]
 	if !found {
-		return Rule{}, false, false
+		return AppliedRule{}, false
 	}
-	r = book[bi]
+	r := book[bi]
 	o := l.find(bi)
 	if p := r.Platform.index(); textRules[p][0] == bi {
 		lim := l.For(r.Platform)
@@ -207,5 +216,5 @@ func (l Limits) Rule(id string) (r Rule, on, ok bool) {
 	} else if o.limit > 0 {
 		r.Limit = o.limit
 	}
-	return r, !o.off, true
+	return AppliedRule{Rule: r, On: !o.off}, true
 }

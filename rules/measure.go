@@ -95,24 +95,35 @@ func (l *Limits) appendRuleMeasurements(dst []Measurement, pi int, list []int, t
 	return dst, nil
 }
 
+// RuleMeasurement is what [Limits.MeasureRule] says of one rule and one text.
+type RuleMeasurement struct {
+	// Measurement is the text's measurement against the rule; zero when the rule is off
+	// or measures no string.
+	Measurement
+	// On is false when the caller turned the rule off.
+	On bool
+	// Measures is false when the id is not in the book or its rule measures no string.
+	Measures bool
+}
+
 // MeasureRule measures text against one rule of the book as l applies it, for the rules
 // that measure a string (lengths in a counter's unit, forbidden characters): the rules of
-// a target's text, and those of option fields such as "youtube.title.max". on is false
-// when the rule is off (the Measurement is then zero); ok false when id is not in the
-// book or its rule measures no string. err is the counter's (invalid_utf8).
-func (l Limits) MeasureRule(id, text string) (m Measurement, on, ok bool, err error) {
+// a target's text, and those of option fields such as "youtube.title.max". err is the
+// counter's (invalid_utf8); see [RuleMeasurement] for when the rule is off or measures
+// no string.
+func (l Limits) MeasureRule(id, text string) (RuleMeasurement, error) {
 	bi, found := bookIndex[id]
 	if !found {
-		return Measurement{}, false, false, nil
+		return RuleMeasurement{}, nil
 	}
 	r := &book[bi]
 	if r.kind == kindOther && r.forbid == "" {
 		if _, isCounter := bookCounter(r.Unit); !isCounter {
-			return Measurement{}, false, false, nil
+			return RuleMeasurement{}, nil
 		}
 	}
-	m, on, err = l.measureRule(r.Platform, bi, text)
-	return m, on, true, err
+	m, on, err := l.measureRule(r.Platform, bi, text)
+	return RuleMeasurement{Measurement: m, On: on, Measures: true}, err
 }
 
 // measureRule applies book rule bi of platform p to text, with no cache; on is false when

@@ -50,8 +50,8 @@ func referenceMeasureAll(l Limits, ps []Platform, text string) ([]Measurement, e
 // characters as a warning that does not fit.
 func referenceRule(l Limits, p Platform, bi int, text string) (m Measurement, on bool, err error) {
 	r := book[bi]
-	rule, on, _ := l.Rule(r.ID)
-	if !on {
+	rule, _ := l.Rule(r.ID)
+	if !rule.On {
 		return Measurement{}, false, nil
 	}
 	limit := rule.Limit
