@@ -38,10 +38,10 @@ func ExampleLimits_Measure_bytes() {
 // An API whose own limits differ: a longer Bluesky byte limit, and no hashtag warning.
 func ExampleLimits_WithRule() {
 	limits := rules.DefaultLimits().WithRule("bluesky.text.max_bytes", 10000).Disable("instagram.hashtags.recommended")
-	r, on, _ := limits.Rule("bluesky.text.max_bytes")
-	fmt.Println(r.Limit, on)
-	_, on, _ = limits.Rule("instagram.hashtags.recommended")
-	fmt.Println(on)
+	r, _ := limits.Rule("bluesky.text.max_bytes")
+	fmt.Println(r.Limit, r.On)
+	r, _ = limits.Rule("instagram.hashtags.recommended")
+	fmt.Println(r.On)
 	// Output:
 	// 10000 true
 	// false

@@ -147,11 +147,14 @@ func TestLimitsOverrides(t *testing.T) {
 			t.Error("a disabled rule was measured")
 		}
 	}
-	if r, on, ok := l.Rule("bluesky.text.max_graphemes"); !ok || on || r.Limit != 300 {
-		t.Errorf("Rule(disabled) = %+v %v %v", r, on, ok)
+	if r, ok := l.Rule("bluesky.text.max_graphemes"); !ok || r.On || r.Limit != 300 {
+		t.Errorf("Rule(disabled) = %+v %v", r, ok)
 	}
-	if r, on, ok := l.Rule("bluesky.text.max_bytes"); !ok || !on || r.Limit != 10 {
-		t.Errorf("Rule(overridden) = %+v %v %v", r, on, ok)
+	if r, ok := l.Rule("bluesky.text.max_bytes"); !ok || !r.On || r.Limit != 10 {
+		t.Errorf("Rule(overridden) = %+v %v", r, ok)
+	}
+	if r, ok := l.Rule("no.such.rule"); ok || r.On || r.ID != "" {
+		t.Errorf("Rule(unknown) = %+v %v", r, ok)
 	}
 	// WithRule on a primary rule is With's cap.
 	if got := base.WithRule("twitter.text.max", 4000).For(Twitter).Cap; got != 4000 {
@@ -185,14 +188,20 @@ func TestMeasureNamesTheFailingRule(t *testing.T) {
 }
 
 func TestMeasureRule(t *testing.T) {
-	m, on, ok, err := DefaultLimits().MeasureRule("youtube.title.chars", "a <b>")
-	if !ok || !on || err != nil || m.Fits() || m.OverflowAt != 2 {
-		t.Errorf("youtube.title.chars: %+v %v %v %v", m, on, ok, err)
+	m, err := DefaultLimits().MeasureRule("youtube.title.chars", "a <b>")
+	if !m.Measures || !m.On || err != nil || m.Fits() || m.OverflowAt != 2 {
+		t.Errorf("youtube.title.chars: %+v %v", m, err)
 	}
-	if _, _, ok, _ := DefaultLimits().MeasureRule("youtube.media.exactly_one_video", "x"); ok {
+	if m, _ := DefaultLimits().MeasureRule("youtube.media.exactly_one_video", "x"); m.Measures {
 		t.Error("a media rule measures no string")
 	}
-	m, _, _, _ = DefaultLimits().WithRule("youtube.title.max", 3).MeasureRule("youtube.title.max", "abcd")
+	if m, _ := DefaultLimits().MeasureRule("no.such.rule", "x"); m != (RuleMeasurement{}) {
+		t.Errorf("an unknown rule: %+v", m)
+	}
+	if m, _ := DefaultLimits().Disable("youtube.title.max").MeasureRule("youtube.title.max", "x"); !m.Measures || m.On || m.Measurement != (Measurement{}) {
+		t.Errorf("a rule turned off: %+v", m)
+	}
+	m, _ = DefaultLimits().WithRule("youtube.title.max", 3).MeasureRule("youtube.title.max", "abcd")
 	if m.Fits() || m.Cap != 3 || m.Counter != "utf16" {
 		t.Errorf("overridden title: %+v", m)
 	}

@@ -174,11 +174,11 @@ func (dropReporter) Warning(*apierror.Error) {}
 // on makes book rule bi the running rule, as the caller's Limits apply it, and reports
 // whether those Limits leave it on (its check runs only then).
 func (c *check) on(bi int) bool {
-	r, on, _ := c.limits.Rule(book[bi].ID)
-	if on {
-		c.bi, c.rule = bi, r
+	ar, _ := c.limits.Rule(book[bi].ID)
+	if ar.On {
+		c.bi, c.rule = bi, ar.Rule
 	}
-	return on
+	return ar.On
 }
 
 // limit is the running rule's limit as the caller's Limits apply it.
@@ -186,8 +186,8 @@ func (c *check) limit() int { return c.rule.Limit }
 
 // limitOf is the limit of the book's rule id as the caller's Limits apply it, on or off.
 func (c *check) limitOf(id string) int {
-	r, _, _ := c.limits.Rule(id)
-	return r.Limit
+	ar, _ := c.limits.Rule(id)
+	return ar.Limit
 }
 
 // broken reports whether the value at path could not be read (Post.Broken).

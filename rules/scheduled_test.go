@@ -88,7 +88,7 @@ func TestParseScheduledForConformance(t *testing.T) {
 	}
 }
 
-// schedCheckError asserts what every rejection promises: a *Error with the right code and
+// schedCheckError asserts what every rejection promises: an *apierror.Error with the right code and
 // status, no path, an offset inside the input (wantOff when >= 0), and a message that quotes
 // the input, ends with the offset and stays short however long the input is.
 func schedCheckError(t *testing.T, in string, err error, wantOff int) *apierror.Error {
@@ -386,7 +386,7 @@ func TestParseScheduledForAllocations(t *testing.T) {
 			t.Errorf("ParseScheduledFor(%.40q...) allocates %v times; want 0", in, n)
 		}
 	}
-	// The error path allocates only the quoted input, the message and the *Error.
+	// The error path allocates only the quoted input, the message and the *apierror.Error.
 	if n := testing.AllocsPerRun(100, func() { _, _ = ParseScheduledFor("2026-02-30T03:04Z") }); n > 4 {
 		t.Errorf("the error path allocates %v times; want at most 4", n)
 	}

@@ -182,7 +182,7 @@ func postName(k, n int) string {
 	return "post " + strconv.Itoa(k+1) + " of the thread"
 }
 
-// postError locates a counter's error at path. A counter is documented to return *Error;
+// postError locates a counter's error at path. A counter is documented to return *apierror.Error;
 // any other error still fails the post (invalid_value), it never passes silently.
 func postError(err error, path, name string) *apierror.Error {
 	e := apierror.As(err)

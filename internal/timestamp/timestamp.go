@@ -40,20 +40,31 @@ func (in Instant) After(u Instant) bool {
 //
 //	scheduledFor "2023-02-29T10:00Z": day 29 is out of range for February 2023 (at offset 8)
 //
-// Only failure allocates: the message and the *Error.
+// Only failure allocates: the message and the *apierror.Error.
 func Parse(s string) (Instant, *apierror.Error) {
 	in, f := Scan(s)
 	if !f.OK() {
-		var buf [512]byte // room for the longest quote and detail, so only the result allocates
-		b := append(buf[:0], "scheduledFor "...)
-		b = append(b, strictjson.Quote(s)...)
-		b = append(b, ": "...)
-		b = f.AppendDetail(b, s)
-		e := apierror.New(apierror.CodeInvalidScheduledFor, "", string(b))
-		e.Offset = f.Offset()
-		return Instant{}, e
+		return Instant{}, f.Err(s)
 	}
 	return in, nil
+}
+
+// Err is the error of a failed scan of s, as Parse returns it: Code
+// CodeInvalidScheduledFor, an empty Path, Offset at f's offset and a message that quotes s
+// and says what was expected. It is only called on failure, and kept out of line so that
+// the 512-byte message buffer is not in the stack frame of the success path (a caller of
+// Scan would otherwise pay for it on every call).
+//
+//go:noinline
+func (f Fail) Err(s string) *apierror.Error {
+	var buf [512]byte // room for the longest quote and detail, so only the result allocates
+	b := append(buf[:0], "scheduledFor "...)
+	b = append(b, strictjson.Quote(s)...)
+	b = append(b, ": "...)
+	b = f.AppendDetail(b, s)
+	e := apierror.New(apierror.CodeInvalidScheduledFor, "", string(b))
+	e.Offset = f.Offset()
+	return e
 }
 
 // PastError is the error of a scheduledFor that is not strictly after the caller's clock
@@ -122,6 +133,11 @@ const (
 // does locateHead walk it byte by byte to say where. Values are checked block by
 // block in reading order, each block's shape before its values, so the failure reported
 // is the first one a reader going left to right would meet.
+//
+// It is one function of about 100 lines on purpose: the success path is a straight run
+// whose fields stay in registers, and a helper per block (seconds, fraction) would not
+// be inlined into it; rules.ParseScheduledFor's cost against time.Parse is a promise of
+// issue 32 (rules/scheduled_bench_test.go, BenchmarkScheduledVsTimeParse).
 func Scan(s string) (Instant, Fail) {
 	if len(s) <= fixedLen {
 		return Instant{}, locateHead(s)

@@ -34,7 +34,8 @@ func classBuilder(r rules.Rule) ruleBuilder {
 		return b
 	}
 	member, each := r.Option()
-	_, _, measured, _ := limits.MeasureRule(r.ID, "a")
+	rm, _ := limits.MeasureRule(r.ID, "a")
+	measured := rm.Measures
 	switch {
 	case r.ID == "tiktok.privacy.allowed":
 		return privacyBuilder
@@ -100,7 +101,7 @@ func textOverBuilder(d *draws, r rules.Rule) (*Case, bool) {
 func forbidden(d *draws, id string) byte {
 	var cs []byte
 	for c := byte(' '); c < 0x7f; c++ {
-		if m, on, ok, _ := limits.MeasureRule(id, "a"+string(c)); ok && on && !m.Fits() {
+		if m, _ := limits.MeasureRule(id, "a"+string(c)); m.Measures && m.On && !m.Fits() {
 			cs = append(cs, c)
 		}
 	}

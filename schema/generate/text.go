@@ -42,7 +42,7 @@ func textRules(p rules.Platform) []rules.Rule {
 		if m, _ := r.Option(); m != "" {
 			continue
 		}
-		if _, _, ok, _ := limits.MeasureRule(r.ID, ""); ok {
+		if m, _ := limits.MeasureRule(r.ID, ""); m.Measures {
 			out = append(out, r)
 		}
 	}
@@ -72,8 +72,8 @@ func pieceLength(id, p string) int {
 
 // length is text's length for rule id, -1 when the rule does not measure it.
 func length(id, text string) int {
-	m, on, ok, err := limits.MeasureRule(id, text)
-	if !on || !ok || err != nil || !m.Exact {
+	m, err := limits.MeasureRule(id, text)
+	if !m.On || !m.Measures || err != nil || !m.Exact {
 		return -1
 	}
 	return m.Length
@@ -85,8 +85,8 @@ func fits(rs []rules.Rule, skip, text string) bool {
 		if r.ID == skip || r.Severity != rules.SeverityError {
 			continue
 		}
-		m, on, ok, err := limits.MeasureRule(r.ID, text)
-		if err != nil || ok && on && !m.Fits() {
+		m, err := limits.MeasureRule(r.ID, text)
+		if err != nil || m.Measures && m.On && !m.Fits() {
 			return false
 		}
 	}

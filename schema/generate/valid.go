@@ -15,8 +15,8 @@ import (
 // ruleLimit is the limit of rule id as the default limits apply it, 0 when the book has
 // no such rule: every figure a generator uses comes from here.
 func ruleLimit(id string) int {
-	r, on, ok := limits.Rule(id)
-	if !ok || !on {
+	r, ok := limits.Rule(id)
+	if !ok || !r.On {
 		return 0
 	}
 	return r.Limit

@@ -55,7 +55,7 @@ func schemaFixtures(t *testing.T) map[string][]struct {
 func TestFixturesAgainstSchema(t *testing.T) {
 	s := compiled(t, DocCreatePost, "")
 	for id, cases := range schemaFixtures(t) {
-		r, _, _ := rules.DefaultLimits().Rule(id)
+		r, _ := rules.DefaultLimits().Rule(id)
 		for _, c := range cases {
 			accepted, parsed := schemaVerdict(s, string(c.Body))
 			switch {

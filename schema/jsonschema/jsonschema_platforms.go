@@ -197,8 +197,8 @@ func forbiddenChars(id string) string {
 	var b strings.Builder
 	var l rules.Limits
 	for c := byte(0x20); c < 0x7f; c++ {
-		m, on, _, err := l.MeasureRule(id, string(c))
-		if on && err == nil && !m.Fits() {
+		m, err := l.MeasureRule(id, string(c))
+		if m.On && err == nil && !m.Fits() {
 			b.WriteByte(c)
 		}
 	}

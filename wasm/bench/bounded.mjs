@@ -1,27 +1,19 @@
-// The per-keystroke calls on huge pastes (issue 22, item 1): median ms per call of
-// measure, measureAll (ten platforms) and split (twitter) on 64 KB, 5 MB and 50 MB of
-// text, in Node. Bounded calls cost the same at 5 MB and 50 MB.
+// The per-keystroke calls on huge pastes (issue 22, item 1; issue 32): median ms per call
+// of measure, measureAll (ten platforms) and split (twitter) on 64 KB, 5 MB and 50 MB of
+// text, in Node and then in Debian's Chromium (skipped with --node-only or when not
+// installed). Bounded calls cost the same at 5 MB and 50 MB.
 //
-//   bash wasm/build.sh && node wasm/bench/bounded.mjs
+//   bash wasm/build.sh && (cd wasm && npm ci) && node wasm/bench/bounded.mjs
 import * as pr from '../js/postrules.mjs';
+import { runBounded, formatBounded } from './bounded-cases.mjs';
+import { buildTwitterText, inChromium } from './node-side.mjs';
 
 await pr.init();
-const piece = 'Launch day! #launch @team $ACME see https://example.com/a <b> and more words here. ';
-const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
-for (const size of [64e3, 5e6, 50e6]) {
-  const text = piece.repeat(Math.ceil(size / piece.length));
-  for (const [name, call] of [
-    ['measure', () => pr.measure(text)],
-    ['measureAll', () => pr.measureAll(text)],
-    ['split', () => pr.split(text)],
-  ]) {
-    call();
-    const times = [];
-    for (let i = 0; i < 15; i++) {
-      const t = performance.now();
-      call();
-      times.push(performance.now() - t);
-    }
-    console.log(`${String(size / 1e6).padStart(5)} MB  ${name.padEnd(10)} ${median(times).toFixed(3)} ms`);
-  }
+console.log(formatBounded(runBounded(pr), `node ${process.version}`));
+if (!process.argv.includes('--node-only')) {
+  await buildTwitterText(); // bench.html imports it
+  await inChromium(async (page) => {
+    const r = await page.evaluate(() => window.runBounded());
+    console.log(formatBounded(r.rows, `Chromium ${r.userAgent.match(/Chrome\/([\d.]+)/)[1]}`));
+  });
 }

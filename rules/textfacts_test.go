@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -49,8 +50,8 @@ func referenceMeasureAll(l Limits, ps []Platform, text string) ([]Measurement, e
 // characters as a warning that does not fit.
 func referenceRule(l Limits, p Platform, bi int, text string) (m Measurement, on bool, err error) {
 	r := book[bi]
-	rule, on, _ := l.Rule(r.ID)
-	if !on {
+	rule, _ := l.Rule(r.ID)
+	if !rule.On {
 		return Measurement{}, false, nil
 	}
 	limit := rule.Limit
@@ -283,4 +284,33 @@ func TestMeasureAllLimitsNameRealRules(t *testing.T) {
 func bookUnit(unit string) bool {
 	_, ok := bookCounter(unit)
 	return ok
+}
+
+// TestEntityScanManyEntitiesAsReference: the one entity scan answers every tag and link
+// rule as the rule's own scan does where the answer lies past what the scan keeps: more
+// tags of a kind than tagsKept, more unique links than maxDistinctLinks (the count stops,
+// Exact false), repeated links, and limits of the caller at, below and above tagsKept
+// (above: the rule scans again).
+func TestEntityScanManyEntitiesAsReference(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 150; i++ {
+		fmt.Fprintf(&b, "#t%d @u%d $AB%c https://example.com/%d x.io/%d ", i, i, 'A'+i%26, i%80, i)
+	}
+	texts := map[string]string{
+		"many":       b.String(),
+		"same-link":  strings.Repeat("see https://example.com/a #x @y ", 200),
+		"few-unique": strings.Repeat("a.io b.io #x ", 100),
+	}
+	ps := Platforms()
+	for name, text := range texts {
+		for _, lim := range []int{1, 30, tagsKept - 1, tagsKept, tagsKept + 1, 100, 1000} {
+			l := DefaultLimits().WithRule("instagram.hashtags.max", lim).WithRule("instagram.mentions.max", lim).
+				WithRule("threads.links.max", lim).WithRule("twitter.cashtag.max", lim)
+			got, _, gotErr := l.measureAll(nil, ps, text)
+			want, wantErr := referenceMeasureAll(l, ps, text)
+			if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotErr, wantErr) {
+				t.Errorf("%s, limit %d: measureAll and the reference differ:\n got %+v\nwant %+v", name, lim, got, want)
+			}
+		}
+	}
 }

@@ -176,20 +176,3 @@ func fullWidthMark(text string, i int) uint8 {
 	}
 	return 0
 }
-
-// bytesMeasurement is bytesCounter's measurement of a text known to be valid UTF-8.
-func bytesMeasurement(text string, limit int) Measurement {
-	if limit < 0 {
-		limit = 0
-	}
-	m := Measurement{Counter: bytesName, Length: len(text), Exact: true, Cap: limit, OverflowAt: -1}
-	if len(text) > limit {
-		// Back up to the start of the character that holds byte limit.
-		at := limit
-		for at > 0 && text[at]&0xC0 == 0x80 {
-			at--
-		}
-		m.OverflowAt = at
-	}
-	return m
-}

@@ -1,0 +1,216 @@
+package rules
+
+import "github.com/postrules/postrules/rules/apierror"
+
+// Measure measures text against p's text length rules with their counters (see the
+// counters for what they report and when they stop early) and returns the measurement
+// of the first error rule the text breaks, or, when it breaks none, of p's primary rule
+// (bluesky: 300 graphemes, then 3,000 bytes). Measurement.Rule names the rule. Rules
+// that are not about length (youtube's forbidden < and >, threads' links) are checked by
+// [Limits.CheckPost] and Limits.appendMeasurements. A p that is not one of the ten
+// platforms is a 400 unknown_platform *[apierror.Error]; invalid UTF-8 in the part of text a
+// counter reads is a 400 invalid_utf8 *[apierror.Error] with Offset at the bad byte. Errors carry
+// no Path: the caller knows where text sits in a request (see [apierror.Error.WithPath]).
+// With either error from this package, the Measurement returned never Fits.
+func (l Limits) Measure(p Platform, text string) (Measurement, error) {
+	if !p.Valid() {
+		_, err := ParsePlatform(string(p))
+		return Measurement{}, err
+	}
+	var first Measurement
+	have := false
+	for _, bi := range textRules[p.index()] {
+		r := &book[bi]
+		if r.kind != kindLength || r.Severity != SeverityError {
+			continue
+		}
+		m, on, err := l.measureRule(p, bi, text)
+		if !on {
+			continue
+		}
+		if err != nil || !m.Fits() {
+			return m, err
+		}
+		if !have {
+			first, have = m, true
+		}
+	}
+	if !have {
+		// Every length rule is off: nothing can be too long.
+		return Measurement{Counter: l.For(p).Counter.Name(), Exact: true, OverflowAt: -1}, nil
+	}
+	return first, nil
+}
+
+// textMeasurements appends to dst one Measurement per text rule of p that is on: each
+// length rule in its unit, and the rules about what the text holds (forbidden characters:
+// Counter "forbidden", Cap 0, Length how many; links, hashtags, mentions: Counter
+// "links"/"hashtags"/"mentions", Length how many). Each has Rule set, and Warning for a
+// warning rule; a rule is broken exactly when its Measurement does not Fit. It is the
+// composer's per-keystroke call: with a dst of enough capacity it allocates nothing for
+// valid UTF-8. Errors are as for [Limits.Measure]; on invalid UTF-8 it stops at the rule
+// that found it (its Measurement, which never Fits, is appended).
+func (l Limits) textMeasurements(dst []Measurement, p Platform, text string) ([]Measurement, error) {
+	var cache unitCache
+	return l.appendMeasurements(dst, p, text, &cache)
+}
+
+func (l *Limits) appendMeasurements(dst []Measurement, p Platform, text string, cache *unitCache) ([]Measurement, error) {
+	pi := p.index()
+	if pi < 0 {
+		_, err := ParsePlatform(string(p))
+		return dst, err
+	}
+	return l.appendRuleMeasurements(dst, pi, textRules[pi], text, cache)
+}
+
+// appendRuleMeasurements is appendMeasurements over the text rules list (textRules or
+// photoTextRules of the platform of index pi); the platform's primary rule is measured
+// with the caller's primary limit only where list holds it first.
+func (l *Limits) appendRuleMeasurements(dst []Measurement, pi int, list []int, text string, cache *unitCache) ([]Measurement, error) {
+	primaryFits := true
+	for k, bi := range list {
+		primary := k == 0 && bi == textRules[pi][0]
+		if !primaryFits && book[bi].kind == kindLength && ruleCounter[bi] == nil {
+			// twitter.text.x_weighted speaks where graphemes fit and X's count does not;
+			// past the grapheme cap the error says it all.
+			continue
+		}
+		// Measured in place at the end of dst: a Measurement is nine words, and this runs
+		// for every rule of every platform on every keystroke.
+		dst = append(dst, Measurement{})
+		m := &dst[len(dst)-1]
+		on, err := l.measureText(m, pi, primary, bi, text, cache)
+		if !on {
+			dst = dst[:len(dst)-1]
+			continue
+		}
+		if k == 0 {
+			primaryFits = m.Fits()
+		}
+		if err != nil {
+			return dst, err
+		}
+	}
+	return dst, nil
+}
+
+// RuleMeasurement is what [Limits.MeasureRule] says of one rule and one text.
+type RuleMeasurement struct {
+	// Measurement is the text's measurement against the rule; zero when the rule is off
+	// or measures no string.
+	Measurement
+	// On is false when the caller turned the rule off.
+	On bool
+	// Measures is false when the id is not in the book or its rule measures no string.
+	Measures bool
+}
+
+// MeasureRule measures text against one rule of the book as l applies it, for the rules
+// that measure a string (lengths in a counter's unit, forbidden characters): the rules of
+// a target's text, and those of option fields such as "youtube.title.max". err is the
+// counter's (invalid_utf8); see [RuleMeasurement] for when the rule is off or measures
+// no string.
+func (l Limits) MeasureRule(id, text string) (RuleMeasurement, error) {
+	bi, found := bookIndex[id]
+	if !found {
+		return RuleMeasurement{}, nil
+	}
+	r := &book[bi]
+	if r.kind == kindOther && r.forbid == "" {
+		if _, isCounter := bookCounter(r.Unit); !isCounter {
+			return RuleMeasurement{}, nil
+		}
+	}
+	m, on, err := l.measureRule(r.Platform, bi, text)
+	return RuleMeasurement{Measurement: m, On: on, Measures: true}, err
+}
+
+// measureRule applies book rule bi of platform p to text, with no cache; on is false when
+// l turned it off.
+func (l Limits) measureRule(p Platform, bi int, text string) (m Measurement, on bool, err error) {
+	pi := p.index()
+	on, err = l.measureText(&m, pi, textRules[pi][0] == bi, bi, text, nil)
+	return m, on, err
+}
+
+// measureText measures text against book rule bi of the platform of index pi, whose
+// primary rule it is when primary is true, into *m, which must be zero; on is false when
+// l turned the rule off (*m is then left zero). l is a pointer and the platform an index
+// because this is measureAll's loop, once per rule: a Limits is over thirty words.
+func (l *Limits) measureText(m *Measurement, pi int, primary bool, bi int, text string, cache *unitCache) (on bool, err error) {
+	r := &book[bi]
+	limit := r.Limit
+	if l.ov != nil {
+		o := l.find(bi)
+		if o.off {
+			return false, nil
+		}
+		if o.limit > 0 {
+			limit = o.limit
+		}
+	}
+	switch {
+	case r.forbid != "":
+		if bits, ok := forbidBits(r.forbid); ok && cache.lacks(text, bits) {
+			*m = Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
+		} else {
+			*m = measureForbidden(text, r.forbid)
+		}
+	case r.kind == kindLittleText:
+		if cache.lacks(text, seenLittle) {
+			*m = Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
+		} else {
+			*m = measureLittleText(text)
+		}
+	case r.kind == kindLinks || r.kind == kindHashtags || r.kind == kindMentions || r.kind == kindCashtags:
+		switch {
+		case cache != nil:
+			if !cache.ents.done {
+				cache.ents.scan(text, cache.marks(text))
+			}
+			cache.ents.measure(m, r.kind, text, limit)
+		case r.kind == kindLinks:
+			*m = measureLinks(text, limit)
+		default:
+			*m = measureTags(text, tagKind(r.kind), tagName(r.kind), limit)
+		}
+	default:
+		var c Counter
+		if primary {
+			// Limits.For without its copies: the cap and counter the caller set, else the
+			// rule's own (a primary rule's Limit and Unit are its platform's defaults).
+			lim := l.byPlatform[pi]
+			c, limit = lim.Counter, lim.Cap
+			if limit <= 0 {
+				limit = r.Limit
+			}
+			if c == nil {
+				c = ruleCounter[bi]
+			}
+		} else if c = ruleCounter[bi]; c != nil {
+			// a unit of this package
+		} else if l.ext != nil && l.ext.Name() == r.Unit && l.For(r.Platform).Counter.Name() != r.Unit {
+			// A unit from outside, unless the platform's own cap already counts in it (the
+			// warning would repeat the error).
+			c = l.ext
+		} else {
+			return false, nil
+		}
+		err = cache.measure(m, c, text, limit)
+		if err == nil || r.Severity != SeverityWarning {
+			break
+		}
+		if e := apierror.As(err); e != nil && e.Code == apierror.CodeInvalidCharacter {
+			// X refuses U+FFFE, U+FEFF and U+FFFF at any length: a warning rule says so
+			// by not fitting there; it never fails the post (the seed's cap decides).
+			if m.OverflowAt < 0 || e.Offset < m.OverflowAt {
+				m.OverflowAt = e.Offset
+			}
+			err = nil
+		}
+	}
+	m.Rule = r.ID
+	m.Warning = r.Severity == SeverityWarning
+	return true, err
+}
