@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/postrules/postrules/schema/internal/golden"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/lifecycle"
+	"github.com/postrules/postrules/schema/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata (verdicts, jsonschema, node)")

@@ -7,11 +7,11 @@ import (
 	"os"
 	"strings"
 
-	"github.com/postrules/postrules/rules/media/mediajson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
 	"github.com/postrules/postrules/rules/media/fetch"
+	"github.com/postrules/postrules/rules/media/mediajson"
 	"github.com/postrules/postrules/rules/media/remedy"
 )
 

@@ -218,9 +218,9 @@ func scheduledFor(root map[string]any) *Fix {
 // keepFirst is the fix of a list with more entries than its rule allows: the first ones
 // are kept, in order, and the rest dropped.
 func keepFirst(root map[string]any, p Problem, limits rules.Limits) *Fix {
-	r, on, ok := limits.Rule(p.Rule)
+	r, ok := limits.Rule(p.Rule)
 	list, isList := valueAt(root, p.Path).([]any)
-	if !on || !ok || !isList || r.Limit <= 0 || len(list) <= r.Limit {
+	if !r.On || !ok || !isList || r.Limit <= 0 || len(list) <= r.Limit {
 		return nil
 	}
 	kept, err := json.Marshal(list[:r.Limit])

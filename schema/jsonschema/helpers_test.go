@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/go-playground/validator/v10"
-	"github.com/postrules/postrules/schema/internal/golden"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/schema"
+	"github.com/postrules/postrules/schema/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata (jsonschema, node)")
