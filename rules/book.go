@@ -273,7 +273,7 @@ func init() {
 // Book returns the whole rule book, in platform order: every rule of every platform
 // with its id, severity, limit, unit, source and the date the source was read. The
 // slice is new on each call; changing it changes nothing here.
-func Book() []Rule {
+func TextRules() []Rule {
 	return append([]Rule(nil), book...)
 }
 

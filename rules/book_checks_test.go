@@ -300,7 +300,7 @@ func TestBookChecksCovered(t *testing.T) {
 	for _, tc := range checkCases {
 		rows[tc.rule] = true
 	}
-	for _, r := range Book() {
+	for _, r := range TextRules() {
 		if r.check != nil && !rows[r.ID] {
 			t.Errorf("%s has a check and no row in checkCases (book_checks_test.go)", r.ID)
 		}

@@ -7,8 +7,8 @@ import (
 	"github.com/postrules/postrules/rules"
 )
 
-func ExampleBook() {
-	for _, r := range rules.Book() {
+func ExampleTextRules() {
+	for _, r := range rules.TextRules() {
 		if r.Platform == rules.Bluesky && r.Limit > 0 && r.Severity == rules.SeverityError {
 			fmt.Println(r.ID, r.Limit, r.Unit)
 		}

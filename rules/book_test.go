@@ -15,7 +15,7 @@ var ruleID = regexp.MustCompile(`^(twitter|instagram|youtube|tiktok|pinterest|li
 // severity, a source URL and a date; a limit has a unit.
 func TestBookIsComplete(t *testing.T) {
 	seen := map[string]bool{}
-	for _, r := range Book() {
+	for _, r := range TextRules() {
 		if !ruleID.MatchString(r.ID) || !strings.HasPrefix(r.ID, string(r.Platform)+".") {
 			// Ids are the research notes' where they have one, as they are: a
 			// <field> of two parts (tiktok.video.caption.max), or no <check>
@@ -49,10 +49,10 @@ func TestBookIsComplete(t *testing.T) {
 
 // The book is data the caller cannot change through Book.
 func TestBookIsACopy(t *testing.T) {
-	b := Book()
+	b := TextRules()
 	b[0].Limit = 1
 	if r, _ := RuleByID(b[0].ID); r.Limit == 1 {
-		t.Error("changing Book()'s slice changed the book")
+		t.Error("changing TextRules()'s slice changed the book")
 	}
 }
 
@@ -125,7 +125,7 @@ func TestTextRulesAtTheirLimits(t *testing.T) {
 			t.Errorf("%s: problem %+v; severity %s but listed as error %v", tt.rule, e, rule.Severity, inErrors)
 		}
 	}
-	for _, r := range Book() {
+	for _, r := range TextRules() {
 		if r.kind != kindOther && !covered[r.ID] {
 			t.Errorf("text rule %q has no row in this test", r.ID)
 		}

@@ -65,7 +65,7 @@ func TestMediaShapesAgreeWithChecks(t *testing.T) {
 	for _, p := range Platforms() {
 		var ids []string
 		var shape MediaShape
-		for _, r := range Book() {
+		for _, r := range TextRules() {
 			if s, ok := r.Media(); ok && r.Platform == p {
 				ids, shape = append(ids, r.ID), s
 			}
@@ -80,7 +80,7 @@ func TestMediaShapesAgreeWithChecks(t *testing.T) {
 			// A platform whose media rules are warnings alone (facebook, googlebusiness:
 			// peers' figures only) declares no shape, which allows everything: no error
 			// rule of it may refuse any media.
-			for _, r := range Book() {
+			for _, r := range TextRules() {
 				if r.Platform == p && r.check != nil {
 					ids = append(ids, r.ID)
 				}

@@ -8,7 +8,7 @@ import (
 // TestRulesHaveSources: every rule of the book carries its sources as data (DESIGN rule 8),
 // each well formed, and Source and Read name the first.
 func TestRulesHaveSources(t *testing.T) {
-	for _, r := range Book() {
+	for _, r := range TextRules() {
 		if len(r.Sources) == 0 {
 			t.Errorf("%s: no Sources", r.ID)
 			continue
@@ -47,7 +47,7 @@ var errorWithoutRefusal = map[string]string{
 // third-party pages alone (Recommends) is a warning. And a source that is no platform's
 // own and not the API's (the peer, a third-party page) never refuses.
 func TestErrorRulesHaveRefusingSource(t *testing.T) {
-	for _, r := range Book() {
+	for _, r := range TextRules() {
 		refused := false
 		for _, s := range r.Sources {
 			refused = refused || s.Says == Refuses

@@ -6,7 +6,7 @@ package rules
 const Version = "0.8.0"
 
 // BookRevision is the date (YYYY-MM-DD) the newest source of the rule book was read: the
-// latest Rule.Read or Source.Read of the whole book, Book() and the media rules
+// latest Rule.Read or Source.Read of the whole book, TextRules() and the media rules
 // (media.Book()). A test holds it equal to the book, so a rule read anew moves it.
 const BookRevision = "2026-11-28"
 

@@ -7,13 +7,13 @@ import (
 	"github.com/postrules/postrules/rules"
 )
 
-// TestBookRevisionIsNewestRead holds BookRevision to the book: no rule or source of Book()
+// TestBookRevisionIsNewestRead holds BookRevision to the book: no rule or source of TextRules()
 // was read after it. (The media rules are part of the book too, and rules cannot see
 // them: cmd/validate's TestBookRevisionIsTheWholeBooks holds it to the newest date of the
 // whole book, media.Book().)
 func TestBookRevisionIsNewestRead(t *testing.T) {
 	newest := ""
-	for _, r := range rules.Book() {
+	for _, r := range rules.TextRules() {
 		if r.Read > newest {
 			newest = r.Read
 		}

@@ -39,7 +39,7 @@
 // one of publishNow true or scheduledFor, every target (and thread item) has something to
 // post.
 //
-// The rule book's platform rules (rules.Book): platformSpecificData is typed for all ten
+// The rule book's platform rules (rules.TextRules): platformSpecificData is typed for all ten
 // platforms (platforms.go; the nine option types are declared in package rules beside
 // their rules) and decoded as strictly as the rest. Every platform rule lives in package
 // rules, one file per platform (rules/book_<platform>.go): its id, limit, sources, check

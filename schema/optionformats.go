@@ -87,7 +87,7 @@ var tiktokPrivacyLevels = optionValues(rules.TikTok, "privacyLevel")
 
 // optionValues are the values the book's enum rule on option member of p allows.
 func optionValues(p rules.Platform, member string) []string {
-	for _, r := range rules.Book() {
+	for _, r := range rules.TextRules() {
 		if m, _ := r.Option(); r.Platform == p && m == member {
 			if vs := r.Values(); vs != nil {
 				return vs

@@ -356,7 +356,7 @@ type ruleOverride struct {
 }
 
 // ruleOverrides decodes "rules": an object whose names are ids of the rule book
-// (rules.Book) and whose values say {"limit": N} (the rule's limit in its own unit, for an
+// (rules.TextRules) and whose values say {"limit": N} (the rule's limit in its own unit, for an
 // API whose limits differ) or {"off": true} (the rule is not checked). An id that is not in
 // the book is 400 invalid_value at its name, as is a rule given twice.
 func (d *decoder) ruleOverrides(l *rules.Limits) {

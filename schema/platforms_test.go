@@ -85,7 +85,7 @@ func has(ids []string, id string) bool {
 
 func TestPlatformFixtures(t *testing.T) {
 	fixtures := loadPlatformFixtures(t)
-	for _, r := range rules.Book() {
+	for _, r := range rules.TextRules() {
 		fx, ok := fixtures[r.ID]
 		if !ok {
 			t.Errorf("rule %q has no fixture in testdata/platforms", r.ID)

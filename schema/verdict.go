@@ -76,11 +76,6 @@ type ErrorBody struct {
 	Problems     []Problem `json:"problems,omitempty"`
 }
 
-// PostLength is the old name of MeasuredPost.
-//
-// Deprecated: use MeasuredPost; rules.PostCheck is what rules measures.
-type PostLength = MeasuredPost
-
 // MeasuredPost is the length of one post against its cap (rule T1), located by the JSON
 // pointer of its text: rules.PostCheck as the verdict's JSON carries it, with Fits.
 type MeasuredPost struct {

@@ -104,7 +104,7 @@ func rulesMarkdown(book []rules.Rule) string {
 	var b strings.Builder
 	b.WriteString(`# The rule book
 
-Generated from ` + "`rules.Book()`" + ` and the media rules of ` + "`media.Rules()`" + ` (applied by
+Generated from ` + "`rules.TextRules()`" + ` and the media rules of ` + "`media.Rules()`" + ` (applied by
 ` + "`validate media`" + ` to a file's facts, see [media.md](media.md)) by ` + "`validate rules --markdown`" + `; do not edit by hand
 (` + "`go generate ./cmd/validate`" + ` refreshes it).
 

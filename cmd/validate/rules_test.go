@@ -42,7 +42,7 @@ func TestRulesCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
-	if len(lines) != len(fullBook()) || len(fullBook()) != len(rules.Book())+len(media.Rules()) {
+	if len(lines) != len(fullBook()) || len(fullBook()) != len(rules.TextRules())+len(media.Rules()) {
 		t.Fatalf("%d lines for %d rules", len(lines), len(fullBook()))
 	}
 	for i, line := range lines {

@@ -60,7 +60,7 @@ func TestOneVersion(t *testing.T) {
 }
 
 // TestBookRevisionIsTheWholeBooks holds rules.BookRevision to the whole rule book every face
-// lists (rules.Book() and the media rules, fullBook): it is the latest date any rule or
+// lists (rules.TextRules() and the media rules, fullBook): it is the latest date any rule or
 // source was read. A rule read anew without moving BookRevision fails here, so a
 // verdict's bookVersion changes whenever the book's evidence does (docs/release.md).
 func TestBookRevisionIsTheWholeBooks(t *testing.T) {

@@ -67,10 +67,10 @@ func Rules() []Rule { return slices.Clone(table) }
 
 // Book is the whole rule book as every face lists it (validate rules, docs/rules.md, the
 // WASM module's rules()): per platform, in the order of rules.Platforms, its rules of
-// rules.Book() then its media rules as rules.Rule values, sources included. A media rule
+// rules.TextRules() then its media rules as rules.Rule values, sources included. A media rule
 // has no integer limit (its figures are ranges and ratios): they are in What.
 func Book() []rules.Rule {
-	book := rules.Book()
+	book := rules.TextRules()
 	out := make([]rules.Rule, 0, len(book)+len(table))
 	for _, p := range rules.Platforms() {
 		for _, r := range book {

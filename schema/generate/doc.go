@@ -10,7 +10,7 @@
 // same seed gives the same cases ([Sample]).
 //
 // Nothing here states a platform's figure: caps, units, enums and media shapes are read
-// from the rule book (rules.Book, rules.Limits, media.Judge) when a case is built, so a
+// from the rule book (rules.TextRules, rules.Limits, media.Judge) when a case is built, so a
 // generator stays true when the book changes. [Case.Keeps] checks a verdict against the
 // promise; the package's own tests check every generator with it.
 package generate

@@ -56,7 +56,7 @@ var builders = sync.OnceValue(func() map[string]builder {
 			}
 		}
 	}
-	for _, r := range rules.Book() {
+	for _, r := range rules.TextRules() {
 		if rb := builderFor(r); rb != nil {
 			out[r.ID] = func(d *draws, ps []rules.Platform) (*Case, bool) {
 				if len(ps) > 0 && (len(ps) != 1 || ps[0] != r.Platform) {

@@ -56,7 +56,7 @@ func TestScheduledForByTheGrammar(t *testing.T) {
 // (graphemes, bytes, UTF-16, X's weight), and fits exactly when it is not over.
 func TestTextsAtBelowAndOverTheCap(t *testing.T) {
 	var rs []rules.Rule
-	for _, r := range rules.Book() {
+	for _, r := range rules.TextRules() {
 		if m, _ := limits.MeasureRule(r.ID, "a"); m.Measures && r.Limit > 0 && r.Unit != "" && r.Unit != "forbidden" {
 			if _, isCounter := rules.CounterByName(r.Unit); isCounter || r.Unit == "bytes" || r.Unit == "utf16" {
 				rs = append(rs, r)

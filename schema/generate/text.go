@@ -35,7 +35,7 @@ func textRules(p rules.Platform) []rules.Rule {
 		return rs.([]rules.Rule)
 	}
 	var out []rules.Rule
-	for _, r := range rules.Book() {
+	for _, r := range rules.TextRules() {
 		if r.Platform != p {
 			continue
 		}

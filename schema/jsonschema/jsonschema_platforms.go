@@ -10,7 +10,7 @@ import (
 	"github.com/postrules/postrules/schema/internal/optionspec"
 )
 
-// The platform facts of the generated documents: what the rule book (rules.Book) and the
+// The platform facts of the generated documents: what the rule book (rules.TextRules) and the
 // book's checks (rules/book_<platform>.go) say about each platform's options, media and text, as
 // standard keywords where the schema then stays never stricter than CheckCreatePost, and
 // as x-postrules-* keywords and descriptions where it cannot say it exactly. Like the rest
@@ -46,7 +46,7 @@ func optionRules() map[string]struct {
 		ids   []string
 		items bool
 	}{}
-	for _, r := range rules.Book() {
+	for _, r := range rules.TextRules() {
 		member, each := r.Option()
 		if member == "" {
 			continue
@@ -236,7 +236,7 @@ func optionRuleIDs() map[string]bool {
 func textRules(p rules.Platform) obj {
 	onOptions, onText := optionRuleIDs(), textRuleIDs(p)
 	var lengths, counts, forbidden []any
-	for _, r := range rules.Book() {
+	for _, r := range rules.TextRules() {
 		if r.Platform != p || onOptions[r.ID] || !onText[r.ID] {
 			continue
 		}
@@ -271,7 +271,7 @@ func textRuleIDs(p rules.Platform) map[string]bool {
 	for _, m := range ms {
 		ids[m.Rule] = true
 	}
-	for _, r := range rules.Book() {
+	for _, r := range rules.TextRules() {
 		if r.Platform == p && r.Posts() == "photo" {
 			ids[r.ID] = true
 		}
@@ -292,7 +292,7 @@ func textKeywords(p rules.Platform) obj {
 	s := obj{}
 	var ids []string
 	floor, some, chars := 0, 0, ""
-	for _, r := range rules.Book() {
+	for _, r := range rules.TextRules() {
 		if r.Platform != p || onOptions[r.ID] || !onText[r.ID] || r.Severity != rules.SeverityError {
 			continue
 		}
@@ -494,7 +494,7 @@ func platformMedia() []struct {
 		schema []any
 	}
 	var out []pm
-	book := rules.Book()
+	book := rules.TextRules()
 	for _, p := range rules.Platforms() {
 		var ids []string
 		var shape rules.MediaShape

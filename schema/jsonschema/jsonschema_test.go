@@ -173,7 +173,7 @@ func TestEveryRuleInDocument(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range rules.Book() {
+	for _, r := range rules.TextRules() {
 		if !bytes.Contains(doc, []byte(r.ID)) {
 			t.Errorf("rule %s is not named in the create-post document", r.ID)
 		}
@@ -215,7 +215,7 @@ func TestEveryRuleInDocument(t *testing.T) {
 		}
 	}
 	walk(v)
-	for _, r := range rules.Book() {
+	for _, r := range rules.TextRules() {
 		if r.Severity == rules.SeverityError && r.Schema() != rules.SchemaNone && !stated[r.ID] {
 			t.Errorf("rule %s (form %s) is not stated with a standard keyword in the create-post document", r.ID, r.Schema())
 		}

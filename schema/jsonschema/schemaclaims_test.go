@@ -518,7 +518,7 @@ func TestSchemaClaims(t *testing.T) {
 	b.WriteString("\nThe rules of the book no schema states in full (`rules.Rule.Schema`: `none`, `partial`, and `floor` for the problems " +
 		"over the rule's unit but not over its limit in code points), and the whole numbers JSON parsers round; their problems are " +
 		"outside the share and claim 2:\n\n| rule | form | bodies | refused by the schema | why |\n|---|---|---:|---:|---|\n")
-	for _, r := range rules.Book() {
+	for _, r := range rules.TextRules() {
 		key := r.ID
 		if r.Schema() == rules.SchemaPartial {
 			key = gbpEventOrder

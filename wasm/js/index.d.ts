@@ -475,9 +475,6 @@ export interface MeasuredPost {
   units?: UnitLength[];
 }
 
-/** @deprecated the old name of MeasuredPost. */
-export type PostLength = MeasuredPost;
-
 /** One problem of a verdict (schema.Problem), as the CLI prints it. Match on code, never message. */
 export interface Problem {
   /** JSON pointer into the document `in` names, e.g. "/platforms/0/platformSpecificData/threadItems/2/content"; "" for the document as a whole. */

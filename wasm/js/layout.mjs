@@ -23,7 +23,7 @@ export const NUM_SLOTS = 9;
 export const NAME_AREA = 128;
 
 // Fields of a measureAll record, recordSize int32 each (see MeasureAll).
-export const RECORD_RULE = 0; // index of the rule in rules.Book()
+export const RECORD_RULE = 0; // index of the rule in rules.TextRules()
 export const RECORD_COUNTER = 1; // index in measureAllCounters
 export const RECORD_LENGTH = 2; // the length in the counter's unit (a lower bound when not exact)
 export const RECORD_CAP = 3; // the cap

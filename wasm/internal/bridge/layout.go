@@ -34,7 +34,7 @@ const nameArea = 128
 
 // Fields of a measureAll record, recordSize int32 each (see MeasureAll).
 const (
-	recordRule       = 0 // index of the rule in rules.Book()
+	recordRule       = 0 // index of the rule in rules.TextRules()
 	recordCounter    = 1 // index in measureAllCounters
 	recordLength     = 2 // the length in the counter's unit (a lower bound when not exact)
 	recordCap        = 3 // the cap

@@ -34,7 +34,7 @@ var allState struct {
 // {"rules":[ids by index],"counters":[measureAllCounters]}.
 func MeasureAllTableJSON() []byte {
 	b := []byte(`{"rules":[`)
-	for i, r := range rules.Book() {
+	for i, r := range rules.TextRules() {
 		if i > 0 {
 			b = append(b, ',')
 		}
@@ -121,7 +121,7 @@ func MeasureAll(dst []int32, text, list string) (recs []int32, whole bool, f *Fa
 		allState.platforms, allState.lastList = ps, own
 	}
 	if allState.ruleIndex == nil {
-		book := rules.Book()
+		book := rules.TextRules()
 		allState.ruleIndex = make(map[string]int32, len(book))
 		for i, r := range book {
 			allState.ruleIndex[r.ID] = int32(i)
