@@ -270,8 +270,9 @@ func init() {
 	}
 }
 
-// Book returns the whole rule book, in platform order: every rule of every platform
-// with its id, severity, limit, unit, source and the date the source was read. The
+// TextRules returns the book's text and option rules, in platform order: every such rule
+// of every platform with its id, severity, limit, unit, sources and the date they were
+// read. The media rules are media.Rules(); the whole book, both, is media.Book(). The
 // slice is new on each call; changing it changes nothing here.
 func TextRules() []Rule {
 	return append([]Rule(nil), book...)
