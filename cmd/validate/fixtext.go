@@ -33,7 +33,7 @@ func (t *textPatch) apply(op fix.Op) error {
 	for op.Path[cut] != '/' {
 		cut--
 	}
-	parent, last := op.Path[:cut], unescape(op.Path[cut+1:])
+	parent, last := op.Path[:cut], jsonloc.UnescapeToken(op.Path[cut+1:])
 	if op.Op == "replace" {
 		start, ok := t.locate(op.Path)
 		if !ok {
@@ -218,18 +218,4 @@ func skipValue(doc []byte, i int) int {
 		j++
 	}
 	return j
-}
-
-// unescape is a JSON pointer token unescaped (RFC 6901: ~1 is /, ~0 is ~).
-func unescape(t string) string {
-	var b []byte
-	for i := 0; i < len(t); i++ {
-		if t[i] == '~' && i+1 < len(t) && (t[i+1] == '0' || t[i+1] == '1') {
-			b = append(b, "~/"[t[i+1]-'0'])
-			i++
-			continue
-		}
-		b = append(b, t[i])
-	}
-	return string(b)
 }

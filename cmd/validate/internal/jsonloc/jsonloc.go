@@ -85,16 +85,16 @@ func splitPointer(p string) []string {
 	start := 1
 	for i := 1; i <= len(p); i++ {
 		if i == len(p) || p[i] == '/' {
-			toks = append(toks, unescapeToken(p[start:i]))
+			toks = append(toks, UnescapeToken(p[start:i]))
 			start = i + 1
 		}
 	}
 	return toks
 }
 
-// unescapeToken turns "~1" into "/" and "~0" into "~" (RFC 6901 section 4: in that order
+// UnescapeToken turns "~1" into "/" and "~0" into "~" (RFC 6901 section 4: in that order
 // of meaning, so "~01" is "~1").
-func unescapeToken(t string) string {
+func UnescapeToken(t string) string {
 	hasTilde := false
 	for i := 0; i < len(t); i++ {
 		if t[i] == '~' {
