@@ -47,8 +47,11 @@ func applyOp(root any, op Op) (any, error) {
 			return nil, err
 		}
 	}
-	parent := root
+	// holder and key are where parent sits (holder nil: parent is the root), so that an
+	// array given a new slice by "add" or "remove" is put back without a second walk.
+	parent, holder, key := root, any(nil), ""
 	for _, t := range tokens[:len(tokens)-1] {
+		holder, key = parent, t
 		switch c := parent.(type) {
 		case map[string]any:
 			parent = c[t]
@@ -92,33 +95,17 @@ func applyOp(root any, op Op) (any, error) {
 		default:
 			return nil, errPath
 		}
-		// The array's new value goes back into its parent.
-		return setAt(root, tokens[:len(tokens)-1], next)
+		// The array's new value goes back where it sat (the walk checked that place).
+		switch h := holder.(type) {
+		case nil:
+			return next, nil
+		case map[string]any:
+			h[key] = next
+		case []any:
+			n, _ := strconv.Atoi(key)
+			h[n] = next
+		}
+		return root, nil
 	}
 	return nil, errPath
-}
-
-func setAt(root any, tokens []string, v any) (any, error) {
-	if len(tokens) == 0 {
-		return v, nil
-	}
-	parent := root
-	for _, t := range tokens[:len(tokens)-1] {
-		switch c := parent.(type) {
-		case map[string]any:
-			parent = c[t]
-		case []any:
-			n, _ := strconv.Atoi(t)
-			parent = c[n]
-		}
-	}
-	last := tokens[len(tokens)-1]
-	switch c := parent.(type) {
-	case map[string]any:
-		c[last] = v
-	case []any:
-		n, _ := strconv.Atoi(last)
-		c[n] = v
-	}
-	return root, nil
 }
