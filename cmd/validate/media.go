@@ -258,6 +258,9 @@ func factsLine(f media.Facts) string {
 	if f.EditList {
 		parts = append(parts, "edit list")
 	}
+	if f.Encrypted {
+		parts = append(parts, "encrypted")
+	}
 	if f.Frames > 0 {
 		parts = append(parts, fmt.Sprintf("%d frames", f.Frames))
 	}

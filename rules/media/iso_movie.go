@@ -25,6 +25,7 @@ type track struct {
 	maxDelta          uint32 // the longest sample duration
 	ctsMax            int64  // the largest composition offset (ctts), the B-frame delay
 	vfr               bool
+	protected         bool // the sample entry has a sinf (encv, enca): the samples are encrypted
 	edits             edits
 	id                uint32 // track_ID, which movie fragments name
 	runs              int    // runs of equal sample durations seen
@@ -173,9 +174,11 @@ func (m *movie) facts() (Facts, error) {
 	}
 	f.VariableFrameRate = video.vfr
 	f.EditList = video.editMatters(m)
+	f.Encrypted = video.protected
 	if audio != nil {
 		f.AudioCodec, f.AudioSampleRate, f.AudioChannels = audio.codec, audio.sampleRate, audio.chans
 		f.EditList = f.EditList || audio.editMatters(m)
+		f.Encrypted = f.Encrypted || audio.protected
 	}
 	return f, nil
 }

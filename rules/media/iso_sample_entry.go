@@ -49,6 +49,7 @@ func (t *track) parseVisualEntry(e isoBox) error {
 		q := c.buf()
 		switch c.typ {
 		case "sinf", "rinf": // an encrypted (encv) or restricted (resv) entry: the codec is in frma
+			t.protected = t.protected || c.typ == "sinf"
 			if err := t.original(c, videoCodecName); err != nil {
 				return err
 			}
@@ -130,6 +131,7 @@ func (t *track) parseAudioEntry(e isoBox) error {
 		}
 		switch c.typ {
 		case "sinf": // an encrypted (enca) entry: the codec is in frma
+			t.protected = true
 			if err := t.original(c, audioCodecName); err != nil {
 				return err
 			}

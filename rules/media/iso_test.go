@@ -237,7 +237,7 @@ func TestISOSeeds(t *testing.T) {
 		{"frag-keyframe.mp4", Facts{Kind: "video", Format: "mp4", MIME: "video/mp4", Width: 16, Height: 16, Duration: 6, FrameRate: 10, VideoCodec: "h264", VideoProfile: "Constrained Baseline", AudioCodec: "none", Faststart: true}},
 		{"frag-empty-moov.mp4", Facts{Kind: "video", Format: "mp4", MIME: "video/mp4", Width: 16, Height: 16, Duration: 6, FrameRate: 10, VideoCodec: "h264", VideoProfile: "Constrained Baseline", AudioCodec: "none", Faststart: true}},
 		// CENC-encrypted H.264 and AAC: encv and enca entries whose frma says avc1, mp4a.
-		{"encrypted.mp4", Facts{Kind: "video", Format: "mp4", MIME: "video/mp4", Width: 16, Height: 16, Duration: 0.5, FrameRate: 10, VideoCodec: "h264", VideoProfile: "Constrained Baseline", AudioCodec: "aac", AudioSampleRate: 8000, AudioChannels: 1}},
+		{"encrypted.mp4", Facts{Kind: "video", Format: "mp4", MIME: "video/mp4", Width: 16, Height: 16, Duration: 0.5, FrameRate: 10, VideoCodec: "h264", VideoProfile: "Constrained Baseline", AudioCodec: "aac", AudioSampleRate: 8000, AudioChannels: 1, Encrypted: true}},
 		// x264's default preset (B-frames, media_time 2,048 = the ctts offset) and AAC
 		// (media_time 1,024 = its priming): ffmpeg's default output, no edit that matters.
 		{"bframes-aac.mp4", Facts{Kind: "video", Format: "mp4", MIME: "video/mp4", Width: 16, Height: 16, Duration: 0.5, FrameRate: 10, VideoCodec: "h264", VideoProfile: "High", AudioCodec: "aac", AudioSampleRate: 8000, AudioChannels: 1}},

@@ -92,6 +92,12 @@ type Facts struct {
 	// that skips only the priming or the composition offset, as ffmpeg writes for
 	// H.264+AAC, is no edit (see iso_edit.go).
 	EditList bool `json:"editList,omitempty"`
+	// Encrypted is true when a video or sound track of an MP4/MOV is protected: its sample
+	// entry (encv, enca) holds a Protection Scheme Information box (sinf, ISO/IEC 14496-12
+	// §8.12), as Common Encryption (CENC, ISO/IEC 23001-7) writes. Its samples cannot be
+	// decoded, by a platform's transcoder or by ffmpeg, without the key; the codec fields
+	// name the original format (frma).
+	Encrypted bool `json:"encrypted,omitempty"`
 	// Frames is the number of frames of a GIF or an animated WebP/PNG/AVIF (an AVIF or
 	// HEIF image sequence's samples).
 	Frames int `json:"frames,omitempty"`

@@ -651,6 +651,8 @@ export interface MediaFacts {
   /** MP4/MOV: the moov comes before the mdat (always present; false for other formats). */
   faststart: boolean;
   editList?: true;
+  /** MP4/MOV: a track is protected (encv/enca with sinf, e.g. CENC); it cannot be decoded without its key. */
+  encrypted?: true;
   /** Frames of a GIF or an animated WebP/PNG. */
   frames?: number;
   /**

@@ -139,6 +139,11 @@ func For(f media.Facts, p rules.Platform, opt Options) Plan {
 			return none("no plan mends this rule: " + messages(problems))
 		}
 	}
+	if f.Encrypted {
+		// ffmpeg reads a CENC file's boxes but cannot decode its samples without the
+		// key: a re-encode fails, and a remux keeps the encryption.
+		return none("the file is encrypted (its tracks are protected, e.g. CENC): no ffmpeg plan can change it without the key; export it again without encryption, then ask again")
+	}
 	b := &builder{p: p, f: f, t: f, opt: opt, framedW: f.Width, framedH: f.Height}
 	if broken[classKind] {
 		switch {

@@ -153,6 +153,8 @@ func TestPlans(t *testing.T) {
 	wide.Width, wide.Height = 1440, 360 // 4:1
 	wideish := video
 	wideish.Width, wideish.Height = 1320, 400 // 3.3:1
+	encrypted := moovLast
+	encrypted.Encrypted = true
 	doc := media.Facts{Kind: media.KindDocument, Format: "pdf", Bytes: 1000, Pages: 301}
 	png := media.Facts{Kind: media.KindImage, Format: "png", Bytes: 100_000, Width: 1080, Height: 1080}
 	rotated := media.Facts{Kind: media.KindImage, Format: "png", Bytes: 100_000, Width: 1080, Height: 1080, Rotation: 90}
@@ -172,6 +174,7 @@ func TestPlans(t *testing.T) {
 		{"an edit list is a remux that writes none", edits, "threads", Options{}, ActionRemux, []string{"copy", "-use_editlist"}, []string{"libx264"}},
 		{"a video for Google Business has no remedy", video, "googlebusiness", Options{}, ActionNone, []string{"takes images"}, nil},
 		{"a photo for YouTube has no remedy", png, "youtube", Options{}, ActionNone, []string{"takes videos"}, nil},
+		{"an encrypted video has no remedy: ffmpeg cannot decode it, and a remux would keep it encrypted", encrypted, "instagram", Options{}, ActionNone, []string{"encrypted", "without the key"}, nil},
 		{"a document past its page count has no remedy", doc, "linkedin", Options{}, ActionNone, []string{"300 pages"}, nil},
 		{"a PNG for Instagram is a JPEG", png, "instagram", Options{}, ActionEncode, []string{"mjpeg", "-frames:v"}, nil},
 		{"a rotated photo is turned by the plan, not by ffmpeg's autorotation", rotated, "instagram", Options{}, ActionEncode, []string{"-noautorotate", "transpose=clock", "mjpeg"}, nil},
