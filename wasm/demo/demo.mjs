@@ -10,6 +10,7 @@
 // all-rules panel, which reads the whole text, waits for a pause in typing once the text
 // is long.
 import * as postrules from '../js/postrules.mjs';
+import { applyPatch } from './patch.mjs';
 
 // The editor bundle (editor.bundle.mjs, built from editor.mjs by build.mjs) is imported in
 // main(), so that a missing bundle is said on the page.
@@ -69,6 +70,7 @@ const state = {
     { platform: 'instagram', accountId: 'ig_1' },
   ],
   undo: null, // what "Undo split" restores, until the next edit
+  fixUndo: [], // what "Undo fix" restores, the last fix first, until the next edit
 };
 
 // The targets in request order: the checked platforms in canonical order.
@@ -310,6 +312,12 @@ function threadEditor(t, base) {
 // Any change: the verdict and the split's message go stale at once; the drawing waits
 // for the frame.
 function edited() {
+  clearFixes();
+  pageChanged();
+}
+
+// A change the page made itself (a fix, its undo): as an edit, but the fixes' undo stays.
+function pageChanged() {
   clearVerdict();
   clearSplit();
   requestStale();
@@ -489,9 +497,14 @@ function renderAccounts() {
 
 function request() {
   flushAll();
-  const body = { content: state.shared, platforms: [] };
-  for (const p of activeTargets()) {
-    const t = state.targets[p];
+  return bodyOf(state);
+}
+
+/** The request body of a state (the page's, or one a fix would make). */
+function bodyOf(s) {
+  const body = { content: s.shared, platforms: [] };
+  for (const p of PLATFORMS.filter((q) => s.targets[q].on)) {
+    const t = s.targets[p];
     const target = { platform: p };
     if (t.accountId !== '') target.accountId = t.accountId;
     if (t.override) target.content = t.content;
@@ -500,7 +513,7 @@ function request() {
     }
     body.platforms.push(target);
   }
-  if (state.mode === 'scheduled') body.scheduledFor = state.scheduledFor;
+  if (s.mode === 'scheduled') body.scheduledFor = s.scheduledFor;
   else body.publishNow = true;
   return body;
 }
@@ -549,11 +562,14 @@ async function check() {
   const t0 = performance.now();
   const wasLoaded = status.dataset.loaded === 'yes';
   if (!wasLoaded) status.textContent = 'loading the checker…';
-  const verdict = await checkPost(request(), { now: new Date(), accounts });
+  const body = request();
+  const checked = JSON.stringify(body);
+  const verdict = await checkPost(body, { now: new Date(), accounts });
   const ms = (performance.now() - t0).toFixed(1);
   status.dataset.loaded = 'yes';
   status.textContent = wasLoaded ? `checked in ${ms} ms` : `checker loaded and checked in ${ms} ms`;
   button.disabled = false;
+  checkedRequest = checked; // the body the fixes of this verdict apply to
   showVerdict(verdict);
 }
 
@@ -582,10 +598,17 @@ function showVerdict(v) {
   const list = $('#verdict-problems');
   list.textContent = '';
   for (const p of v.problems || []) {
-    list.append(el('li', { class: 'verdict-problem', 'data-path': p.path, 'data-code': p.code }, p.message));
+    list.append(el('li', { class: 'verdict-problem', 'data-path': p.path, 'data-code': p.code, 'data-rule': p.rule }, p.message, fixControl(p)));
     // Next to its field: the nearest enclosing field that shows problems.
     const spot = problemSpot(p.in === 'options' ? `options:${p.path || ''}` : p.path);
     if (spot) spot.append(el('p', { class: 'problem', 'data-code': p.code }, p.message));
+  }
+  const warnings = $('#verdict-warnings');
+  warnings.textContent = '';
+  for (const p of v.warnings || []) {
+    warnings.append(el('li', { class: 'verdict-warning', 'data-path': p.path, 'data-code': p.code, 'data-rule': p.rule }, `Worth changing: ${p.message}`, fixControl(p)));
+    const spot = problemSpot(p.in === 'options' ? `options:${p.path || ''}` : p.path);
+    if (spot) spot.append(el('p', { class: 'field-warning', 'data-code': p.code }, `Worth changing: ${p.message}`));
   }
   const targets = $('#verdict-targets');
   targets.textContent = '';
@@ -606,6 +629,155 @@ function problemSpot(path) {
     if (p === '') return null;
     p = p === 'options:' ? '' : p.slice(0, Math.max(0, p.lastIndexOf('/')));
   }
+}
+
+// ---------------------------------------------------------------------------- fixes
+
+// A problem or warning whose remedy is mechanical carries fix: a JSON Patch on the request
+// body (schema/fix). Its Fix button applies the patch to the body this page built, reads
+// the composer's state back from the result, and checks again; Undo fix (or Ctrl+Z) puts
+// the state back exactly as it was, until the next edit.
+
+// The JSON of the request the verdict shown was given: a fix applies to that body only.
+let checkedRequest = null;
+
+/** The Fix button of a problem (and its description), or nothing when it has no fix. */
+function fixControl(p) {
+  if (!p.fix) return '';
+  const f = p.fix;
+  const button = el('button', {
+    type: 'button', class: 'small fix-button', 'data-rule': f.rule || '',
+    'aria-label': `Fix: ${f.description}`, onclick: () => applyFix(f),
+  }, 'Fix');
+  return el('span', { class: 'fix' }, ' ', button, ' ', el('span', { class: 'fix-description', text: f.description }));
+}
+
+/** Whether a and b are the same JSON value, whatever the order of their members. */
+function sameJSON(a, b) {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJSON(a[k], b[k]));
+}
+
+/** The part of the state a request is built from (accounts and options are not). */
+function snapshot() {
+  flushAll();
+  return structuredClone({ shared: state.shared, targets: state.targets, mode: state.mode, scheduledFor: state.scheduledFor });
+}
+
+/**
+ * The state a request body says: its text, its targets (each one's account, own text and
+ * X thread; the targets it leaves out are unchecked and keep what they held) and its
+ * time. Anything it says that the composer has no field for is caught by the caller,
+ * which builds the request again from the result and compares.
+ */
+function stateFrom(body, base) {
+  const s = structuredClone(base);
+  s.shared = typeof body.content === 'string' ? body.content : '';
+  for (const p of PLATFORMS) s.targets[p].on = false;
+  for (const t of Array.isArray(body.platforms) ? body.platforms : []) {
+    const target = s.targets[t && t.platform];
+    if (!target) continue;
+    target.on = true;
+    target.accountId = typeof t.accountId === 'string' ? t.accountId : '';
+    target.override = typeof t.content === 'string';
+    if (target.override) target.content = t.content;
+    const items = t.platformSpecificData && t.platformSpecificData.threadItems;
+    target.thread = Array.isArray(items) ? items.map((i) => (i && typeof i.content === 'string' ? i.content : '')) : [];
+  }
+  if (typeof body.scheduledFor === 'string') {
+    s.mode = 'scheduled';
+    s.scheduledFor = body.scheduledFor;
+  } else {
+    s.mode = 'now';
+  }
+  return s;
+}
+
+/** Makes s (a snapshot) the state, and every field of the page show it. */
+function restore(s) {
+  state.shared = s.shared;
+  state.mode = s.mode;
+  state.scheduledFor = s.scheduledFor;
+  for (const p of PLATFORMS) {
+    state.targets[p] = s.targets[p];
+    $(`#platform-${p}`).checked = s.targets[p].on;
+  }
+  $('#mode-now').checked = s.mode === 'now';
+  $('#mode-scheduled').checked = s.mode === 'scheduled';
+  $('#scheduled-for').value = s.scheduledFor;
+  replaceText(sharedEditor, s.shared);
+  renderTargets();
+  pageChanged();
+}
+
+function fixMessage(text, kind = '') {
+  const msg = $('#fix-message');
+  msg.textContent = text;
+  msg.className = `message ${kind}`.trim();
+}
+
+async function applyFix(fix) {
+  const before = snapshot();
+  const body = request();
+  if (JSON.stringify(body) !== checkedRequest) {
+    fixMessage('The post was edited since it was checked: press Check again for fixes that match it.', 'bad');
+    return;
+  }
+  let next;
+  try {
+    next = applyPatch(body, fix.patch);
+  } catch (err) {
+    fixMessage(`This fix does not apply to the post: ${err.message}.`, 'bad');
+    return;
+  }
+  const after = stateFrom(next, before);
+  if (!sameJSON(bodyOf(after), next)) {
+    // The fix changes something the composer has no field for: it is not half-applied.
+    fixMessage(`“${fix.description}” changes a part of the request this page does not show; it was not applied.`, 'bad');
+    return;
+  }
+  restore(after);
+  state.fixUndo.push({ state: before, description: fix.description });
+  const undo = $('#fix-undo');
+  undo.hidden = false;
+  undo.focus(); // the Fix button pressed is gone with the verdict; the next step is here
+  fixMessage(`Fixed: ${fix.description}. Checking again…`, 'good');
+  await check();
+  if (state.fixUndo.length > 0 && state.fixUndo[state.fixUndo.length - 1].state === before) {
+    fixMessage(`Fixed: ${fix.description}.`, 'good');
+  }
+}
+
+async function undoFix() {
+  const last = state.fixUndo.pop();
+  if (!last) return;
+  restore(last.state);
+  const undo = $('#fix-undo');
+  undo.hidden = state.fixUndo.length === 0;
+  if (undo.hidden) $('#check').focus();
+  fixMessage(`Undone: ${last.description}.`);
+  await check();
+}
+
+/** An edit of the user's: the fixes can no longer be undone (an undo would lose it). */
+function clearFixes() {
+  if (state.fixUndo.length === 0 && $('#fix-message').textContent === '') return;
+  state.fixUndo = [];
+  $('#fix-undo').hidden = true;
+  fixMessage('');
+}
+
+// Ctrl+Z (⌘Z) undoes the last fix while one can be undone, wherever the focus is: the
+// fix was the last change, so it is what Undo means (an editor's own history would undo
+// an older edit).
+function undoKey(e) {
+  if (state.fixUndo.length === 0 || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey || e.key.toLowerCase() !== 'z') return;
+  e.preventDefault();
+  e.stopPropagation();
+  undoFix();
 }
 
 // ---------------------------------------------------------------------------- media
@@ -631,7 +803,68 @@ function factLines(m) {
   return lines;
 }
 
+/**
+ * s as one word of a POSIX shell, as the CLI writes a plan's command
+ * (rules/media/remedy.ShellQuote): as is when every character is a letter, a digit or
+ * one of @%+=:,./_-, else in single quotes, each quote in it closed, escaped and reopened.
+ */
+function shellQuote(s) {
+  if (s === '') return "''";
+  if (/^[A-Za-z0-9@%+=:,./_-]+$/.test(s)) return s;
+  return `'${s.replaceAll("'", "'\\''")}'`;
+}
+
+/** The plans of the platforms that do not take the file: {platform: plan}, or a fault. */
+async function plansFor(file, platforms) {
+  if (platforms.length === 0 || typeof postrules.planMedia !== 'function') return {};
+  let r;
+  try {
+    r = await postrules.planMedia(file, { platforms });
+  } catch (err) {
+    return { fault: String(err && err.message) };
+  }
+  if (!r.ok) return { fault: r.message };
+  return Object.fromEntries((r.plans || []).map((pl) => [pl.platform, pl]));
+}
+
+/** A platform's plan: its steps and its ffmpeg command with a copy button, or why none. */
+function planView(platform, pl) {
+  const who = nameOf(platform);
+  if (pl.action === 'none') {
+    return el('p', { class: 'media-plan media-plan-none', 'data-action': 'none' }, `No command makes this file fit ${who}: ${pl.why}`);
+  }
+  if (!Array.isArray(pl.argv)) return '';
+  const command = pl.argv.map(shellQuote).join(' ');
+  const code = el('code', { class: 'ffmpeg-command', text: command });
+  const status = el('span', { class: 'copy-status', 'aria-live': 'polite' });
+  const copy = el('button', { type: 'button', class: 'small copy-command', 'aria-label': `Copy the ffmpeg command for ${who}` }, 'Copy');
+  copy.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(command);
+      status.textContent = 'Copied.';
+    } catch {
+      // No clipboard here (an insecure page, a refused permission): the command is
+      // selected instead, for the keyboard's own copy.
+      const range = document.createRange();
+      range.selectNodeContents(code);
+      const sel = getSelection();
+      sel.removeAllRanges();
+      sel.addRange(range);
+      status.textContent = 'Selected: press Ctrl+C to copy.';
+    }
+  });
+  const label = pl.action === 'remux' ? `To fit ${who}, copy the streams into a new file (nothing is re-encoded):` : `To fit ${who}, re-encode it with ffmpeg:`;
+  return el('div', { class: 'media-plan', 'data-action': pl.action },
+    el('p', { text: label }),
+    el('ul', { class: 'plan-steps' }, ...pl.steps.map((st) => el('li', { text: st }))),
+    el('div', { class: 'command-row' }, el('pre', {}, code), copy, status),
+    el('p', { class: 'hint', text: `Run it in the file's folder; it writes ${pl.output} beside it.` }));
+}
+
+let probing = 0; // the latest probe: an older one that ends later draws nothing
+
 async function probe(file) {
+  const mine = ++probing;
   const out = $('#media-result');
   out.textContent = '';
   out.dataset.state = 'probing';
@@ -643,6 +876,8 @@ async function probe(file) {
   } catch (err) {
     r = { error: { code: 'internal_error', message: String(err && err.message), offset: 0 } };
   }
+  const plans = r && Array.isArray(r.platforms) ? await plansFor(file, r.platforms.filter((p) => !p.fits).map((p) => p.platform)) : {};
+  if (mine !== probing) return;
   out.textContent = '';
   out.dataset.state = 'done';
   out.dataset.file = file.name;
@@ -666,10 +901,12 @@ async function probe(file) {
     for (const q of p.warnings) what.append(el('li', { class: 'media-warning', 'data-rule': q.rule, text: `Worth changing: ${q.message}` }));
     if (what.childElementCount > 0) item.append(what);
     const ids = [...p.problems, ...p.warnings];
+    if (!p.fits && plans[p.platform]) item.append(planView(p.platform, plans[p.platform]));
     if (ids.length > 0) item.append(el('details', { class: 'rule-details' }, el('summary', { text: 'rule ids' }), el('ul', {}, ...ids.map((q) => el('li', {}, el('code', { text: q.rule }), ` ${q.code}`)))));
     list.append(item);
   }
   out.append(list);
+  if (plans.fault) out.append(el('p', { class: 'message bad', text: `The plans could not be made: ${plans.fault}` }));
 }
 
 function setUpMedia() {
@@ -720,6 +957,8 @@ async function main() {
   $('#check').addEventListener('click', check);
   $('#split-thread').addEventListener('click', splitThread);
   $('#split-undo').addEventListener('click', undoSplit);
+  $('#fix-undo').addEventListener('click', undoFix);
+  document.addEventListener('keydown', undoKey, true);
   $('#resolve').addEventListener('change', () => edited());
   $('#request-details').addEventListener('toggle', showRequest);
   await new Promise((resolve) => requestAnimationFrame(() => { runFrame(); resolve(); }));

@@ -17,7 +17,7 @@
 //   postrules-counter.wasm  measure, parseScheduledFor, split, rules,    (loaded by init)
 //                           measureAll
 //   postrules-full.wasm     checkPost, checkDraftPublish, aggregate,     (loaded lazily)
-//                           probeMedia
+//                           probeMedia, planMedia
 //                           (+ the above; the three checks read JSON with package
 //                           schema's strict decoders, and probeMedia is rules/media's
 //                           probe: neither is in the counter module)
@@ -116,6 +116,8 @@ function privateGo() {
 // Where the full module's main leaves probeMedia's entry point in the private scope
 // (wasm/internal/bridge/mediaprobe, GlobalName).
 const PROBE_GLOBAL = 'postrules_probe_media';
+// ... and planMedia's (mediaprobe.PlanGlobalName).
+const PLAN_GLOBAL = 'postrules_plan_media';
 
 // Codes the wrapper itself can answer with, before or instead of the Go side.
 const CODE_NOT_INITIALIZED = 'not_initialized';
@@ -267,6 +269,12 @@ class Module {
       this.probeFn = fn;
       delete this.scope[PROBE_GLOBAL];
     }
+    this.planFn = null;
+    const plan = this.scope[PLAN_GLOBAL];
+    if (typeof plan === 'function') {
+      this.planFn = plan;
+      delete this.scope[PLAN_GLOBAL];
+    }
     this.resPtr = this.exports.postrules_results() >>> 0;
     this.namesPtr = this.exports.postrules_names() >>> 0;
     this.refreshViews();
@@ -325,13 +333,15 @@ class Module {
    * report's JSON line, parsed, or of a fault; it never rejects. The Go side runs the
    * probe in a goroutine and asks for bytes through read(off, n, deliver): a source in
    * memory answers at once, a Blob later, through deliver (syscall/js resumes the
-   * goroutine waiting for them).
+   * goroutine waiting for them). With aspect (a string) it runs planMedia's entry point
+   * instead, whose answer is the line of `validate media --fix`.
    */
-  probe(src, platforms) {
+  probe(src, platforms, aspect) {
     const down = this.alive();
     if (down) return Promise.resolve(down);
-    if (this.probeFn === null) {
-      return Promise.resolve(fault(CODE_INTERNAL, `the ${this.label} module has no media probe (built without wasm/internal/bridge/mediaprobe)`));
+    const entry = aspect === undefined ? this.probeFn : this.planFn;
+    if (entry === null) {
+      return Promise.resolve(fault(CODE_INTERNAL, `the ${this.label} module has no media ${aspect === undefined ? 'probe' : 'plans'} (built without wasm/internal/bridge/mediaprobe)`));
     }
     return new Promise((resolve) => {
       let settled = false;
@@ -359,7 +369,8 @@ class Module {
         return src.read(off, n, give);
       };
       try {
-        this.probeFn(read, src.size, src.name, platforms, settle);
+        if (aspect === undefined) this.probeFn(read, src.size, src.name, platforms, settle);
+        else this.planFn(read, src.size, src.name, platforms, aspect, settle);
       } catch (err) {
         crashed(err);
       }
@@ -737,6 +748,7 @@ const INIT_OPTIONS = ['wasmURL', 'wasmModule', 'fullWasmURL', 'fullWasmModule', 
 const SPLIT_OPTIONS = ['platform', 'counter', 'cap', 'numbering'];
 const MEASURE_ALL_OPTIONS = ['platforms'];
 const PROBE_OPTIONS = ['platforms'];
+const PLAN_OPTIONS = ['platforms', 'aspect'];
 
 // The getter `name` of proto as the engine defines it, or null: called on a value, it
 // throws unless the value really is one of proto's kind (a brand check a proxy or a
@@ -1384,6 +1396,24 @@ export function createPostrules(locate) {
     return m.probe(src, pl.names);
   }
 
+  // planMedia: per platform, the plan that makes the file fit (rules/media/remedy), the
+  // line of `validate media --fix P --format json` for a file of its name (ffmpeg's
+  // output beside it), parsed. Read as probeMedia reads; aspect is "crop" or "pad" (Go
+  // judges it, as the CLI's --aspect), absent for the remedy's own choice.
+  async function planMedia(file, options) {
+    const src = mediaSource(file);
+    if (src.fault) return src.fault;
+    const o = readOptions(options, PLAN_OPTIONS, 'options');
+    if (o.fault) return o.fault;
+    const pl = probePlatforms(o.values.platforms);
+    if (pl.fault) return pl.fault;
+    const aspect = o.values.aspect === undefined ? '' : o.values.aspect;
+    if (typeof aspect !== 'string') return fault(CODE_WRONG_TYPE, `aspect must be "crop" or "pad", got ${describe(aspect)}`, 'aspect');
+    const { m, down } = await full('planMedia');
+    if (down) return down;
+    return m.probe(src, pl.names, aspect);
+  }
+
   async function full(what) {
     if (fullModule) return { m: fullModule };
     try {
@@ -1462,6 +1492,8 @@ export function createPostrules(locate) {
     }),
     /** Probes a media file (File, Blob or bytes): a line of `validate media --format json`. */
     probeMedia: guarded('probeMedia', (f) => f, probeMedia),
+    /** Plans the ffmpeg command that makes a media file fit each platform: a line of `validate media --fix`. */
+    planMedia: guarded('planMedia', (f) => f, planMedia),
     checkPost: guarded('checkPost', faultVerdict,
       (request, options) => check('checkPost', 'postrules_check_post', [[request, 'request']], options)),
     checkDraftPublish: guarded('checkDraftPublish', faultVerdict,

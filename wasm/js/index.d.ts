@@ -725,3 +725,64 @@ export type ProbeMediaFault = Fault;
  * rejects: a broken file is a report with `error`; a value it cannot take is a Fault.
  */
 export function probeMedia(file: Blob | ArrayBuffer | ArrayBufferView, options?: ProbeMediaOptions): Promise<MediaReport | ProbeMediaFault>;
+
+// ---------------------------------------------------------------------------- planMedia
+
+export interface PlanMediaOptions extends ProbeMediaOptions {
+  /**
+   * How a picture outside the platform's aspect ratios is brought in, as the CLI's
+   * --aspect: "crop" (cut the long side, centred) or "pad" (black bars); absent: crop when
+   * it cuts at most a fifth of the picture, else pad. Anything else is an invalid_value
+   * Fault at "aspect".
+   */
+  aspect?: 'crop' | 'pad';
+}
+
+/** What makes the file fit one platform (rules/media/remedy.Plan, with its command). */
+export interface MediaPlan {
+  platform: Platform | string;
+  /** "fits": nothing to do; "remux": streams copied into a new container; "encode": re-encoded; "none": no mechanical remedy (see why). */
+  action: 'fits' | 'remux' | 'encode' | 'none';
+  /** For "none": why nothing mechanical makes the file fit. */
+  why?: string;
+  /** The ids of the rules the file breaks, which the plan mends. */
+  fixes: string[];
+  /** Each change, for people, in the order ffmpeg makes them. */
+  steps: string[];
+  /** The output's extension with its dot (".mp4", ".jpg"), for remux and encode. */
+  ext?: string;
+  /** ffmpeg's argument list (argv[0] is "ffmpeg"), reading the file by its name; null unless remux or encode. */
+  argv: string[] | null;
+  /** The output file's name: the input's stem, the platform and ext, beside the input. */
+  output?: string;
+}
+
+/** A file planned: the line of `validate media --fix P --format json`, member for member. */
+interface MediaPlansBase {
+  readonly ok: true;
+  /** The File's name; "" for a Blob that is no File and for bytes. */
+  file: string;
+}
+/** A file the probe read: its facts and one plan per platform asked, in that order. */
+export interface PlannedMedia extends MediaPlansBase {
+  media: MediaFacts;
+  error: null;
+  plans: MediaPlan[];
+}
+/** A file the probe could not read: no plans. */
+export interface UnplannedMedia extends MediaPlansBase {
+  media: null;
+  error: MediaError;
+  plans: [];
+}
+/** Narrow with `r.ok` (a Fault is false), then `r.error === null`. */
+export type MediaPlans = PlannedMedia | UnplannedMedia;
+
+/**
+ * Plans, for each platform (default all ten), the smallest change that makes a media
+ * file fit it: the line of `validate media --fix P --format json` for a file of the
+ * File's name (ffmpeg's input and output named as the CLI names them). Reads the file
+ * as probeMedia does and takes the same faults, plus wrong_type and invalid_value at
+ * "aspect". Loads the full module on first use. Never rejects.
+ */
+export function planMedia(file: Blob | ArrayBuffer | ArrayBufferView, options?: PlanMediaOptions): Promise<MediaPlans | Fault>;

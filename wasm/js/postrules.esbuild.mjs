@@ -31,5 +31,5 @@ const api = createPostrules({ counter: () => where(counterPath), full: () => whe
 
 export const {
   init, loadChecker, ready, measure, parseScheduledFor, aggregate, checkPost, checkDraftPublish,
-  split, rules, measureAll, probeMedia, version, bookVersion,
+  split, rules, measureAll, probeMedia, planMedia, version, bookVersion,
 } = api;

@@ -28,5 +28,5 @@ const api = createPostrules({
 
 export const {
   init, loadChecker, ready, measure, parseScheduledFor, aggregate, checkPost, checkDraftPublish,
-  split, rules, measureAll, probeMedia, version, bookVersion,
+  split, rules, measureAll, probeMedia, planMedia, version, bookVersion,
 } = api;

@@ -144,6 +144,23 @@ test('probeMedia never rejects: a report (bytes, typed arrays, Blobs) or a fault
   }), { numRuns: 300 });
 });
 
+function assertPlans(r) {
+  assert.ok(isFault(r) || (r.ok === true && typeof r.file === 'string' && (r.media === null) !== (r.error === null) &&
+    Array.isArray(r.plans)), show(r));
+}
+
+test('planMedia never rejects: plans (bytes, typed arrays, Blobs) or a fault', async () => {
+  const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])]);
+  await fc.assert(fc.asyncProperty(value, value, async (ra, rb) => {
+    const a = build(ra), b = build(rb);
+    assertPlans(await pr.planMedia(a));
+    assertPlans(await pr.planMedia(png, a));
+    assertPlans(await pr.planMedia(png, { aspect: a }));
+    assertPlans(await pr.planMedia(png, { platforms: [a, 'twitter'], aspect: 'pad' }));
+    assertPlans(await pr.planMedia(a, b));
+  }), { numRuns: 300 });
+});
+
 test('checkPost and checkDraftPublish never reject and never forge a 5xx, 401, 402 or 429', async () => {
   const body = { content: 'hello', platforms: [{ platform: 'twitter' }], publishNow: true };
   await fc.assert(fc.asyncProperty(value, value, value, async (ra, rb, rc) => {

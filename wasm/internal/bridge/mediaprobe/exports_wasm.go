@@ -4,8 +4,10 @@ package mediaprobe
 
 import (
 	"errors"
+	"io"
 	"syscall/js"
 
+	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/wasm/internal/bridge"
 )
 
@@ -14,6 +16,9 @@ import (
 // globalThis. The wrapper takes it from there right after the module's main has run, and
 // deletes it.
 const GlobalName = "postrules_probe_media"
+
+// PlanGlobalName is where Register leaves planMedia's entry point, as GlobalName.
+const PlanGlobalName = "postrules_plan_media"
 
 // Statuses of the done callback, as bridge's (exports_wasm.go).
 const (
@@ -35,11 +40,28 @@ const (
 // probe returns at once: the probe runs in a goroutine of its own, which blocks on each
 // read while the JavaScript event loop runs (syscall/js resumes it when deliver is
 // called). Several probes may run at a time, each with its own reader.
+//
+// The plans' entry point, planMedia's, is the same with the aspect ("", "crop" or
+// "pad") before done:
+//
+//	plan(read, size, name, platforms, aspect, done)
+//
+// and answers the line of `validate media --fix` (Plans) instead of the report.
 func Register() {
-	js.Global().Set(GlobalName, js.FuncOf(start))
+	js.Global().Set(GlobalName, js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return start(args, nil)
+	}))
+	js.Global().Set(PlanGlobalName, js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 6 || args[4].Type() != js.TypeString {
+			return nil // a bug in the wrapper, as in start
+		}
+		return start(append(args[:4:4], args[5]), &args[4])
+	}))
 }
 
-func start(_ js.Value, args []js.Value) (ret any) {
+// start runs a probe for the entry point's args (read, size, name, platforms, done):
+// the report, or with aspect (not nil) the plans.
+func start(args []js.Value, aspect *js.Value) (ret any) {
 	if len(args) != 5 || args[0].Type() != js.TypeFunction || args[4].Type() != js.TypeFunction || args[1].Type() != js.TypeNumber {
 		return nil // a bug in the wrapper, which checks the page's values; it times nothing out
 	}
@@ -68,6 +90,17 @@ func start(_ js.Value, args []js.Value) (ret any) {
 		finish(done, nil, f)
 		return nil
 	}
+	answer := Report
+	if aspect != nil {
+		a, f := Aspect(aspect.String())
+		if f != nil {
+			finish(done, nil, f)
+			return nil
+		}
+		answer = func(name string, r io.ReaderAt, size int64, platforms []rules.Platform) ([]byte, *bridge.Fault) {
+			return Plans(name, r, size, platforms, a)
+		}
+	}
 	go func() {
 		var deliver js.Func
 		defer func() {
@@ -90,7 +123,7 @@ func start(_ js.Value, args []js.Value) (ret any) {
 			}
 			return <-got
 		}
-		b, f := Report(name, NewWindow(fetch, size, MinFetch), size, platforms)
+		b, f := answer(name, NewWindow(fetch, size, MinFetch), size, platforms)
 		finish(done, b, f)
 	}()
 	return nil
