@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 
 	"github.com/postrules/postrules/rules"
@@ -28,11 +27,9 @@ type fixLine struct {
 	Plans []fixPlan          `json:"plans"`
 }
 
-// fixPlan is a plan as the CLI gives it: the remedy's plan with its argv filled in.
+// fixPlan is a plan as the CLI gives it: the remedy's command, and what --apply gave.
 type fixPlan struct {
-	remedy.Plan
-	Argv    []string  `json:"argv"`
-	Output  string    `json:"output,omitempty"`
+	remedy.Command
 	Applied *fixApply `json:"applied,omitempty"`
 }
 
@@ -101,35 +98,11 @@ func runMediaFix(c *cmdIO, cf *commonFlags, fx fixFlags, files []string) int {
 // planFor is p's plan for the file name, its output named after the file and the
 // platform (next to the file, or in the --apply directory), run when --apply says so.
 func planFor(name string, facts media.Facts, p rules.Platform, fx fixFlags) fixPlan {
-	pl := remedy.For(facts, p, remedy.Options{Aspect: fx.aspect})
-	fp := fixPlan{Plan: pl}
-	if pl.Action != remedy.ActionRemux && pl.Action != remedy.ActionEncode {
-		return fp
-	}
-	base := filepath.Base(name)
-	stem := strings.TrimSuffix(base, filepath.Ext(base))
-	dir := filepath.Dir(name)
-	if fx.apply != "" {
-		dir = fx.apply
-	}
-	fp.Output = filepath.Join(dir, stem+"."+string(p)+pl.Ext)
-	fp.Argv = pl.Argv(ffmpegPath(name), ffmpegPath(fp.Output))
-	if fx.apply != "" {
+	fp := fixPlan{Command: remedy.CommandFor(name, fx.apply, facts, p, remedy.Options{Aspect: fx.aspect})}
+	if fx.apply != "" && fp.Argv != nil {
 		fp.Applied = applyPlan(fp, p)
 	}
 	return fp
-}
-
-// ffmpegPath is a file name as ffmpeg reads it: one that starts with - or holds a colon
-// (which ffmpeg would take for an option or a protocol) is given with the file: protocol.
-func ffmpegPath(name string) string {
-	if strings.HasPrefix(name, "-") || strings.Contains(name, ":") {
-		if !filepath.IsAbs(name) {
-			name = "./" + name
-		}
-		return "file:" + name
-	}
-	return name
 }
 
 // applyPlan runs the plan's argv (no shell) and judges its output again.

@@ -72,22 +72,6 @@ func TestMediaFixPlans(t *testing.T) {
 	}
 }
 
-// TestFFmpegPath: a name ffmpeg would read as an option or a protocol is given with the
-// file: protocol.
-func TestFFmpegPath(t *testing.T) {
-	for in, want := range map[string]string{
-		"a.mp4":       "a.mp4",
-		"-x.mp4":      "file:./-x.mp4",
-		"http:x.mp4":  "file:./http:x.mp4",
-		"/d/a:b.mp4":  "file:/d/a:b.mp4",
-		"dir/a b.mp4": "dir/a b.mp4",
-	} {
-		if got := ffmpegPath(in); got != want {
-			t.Errorf("ffmpegPath(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // TestMediaFixApply runs the plans with ffmpeg (no shell) into a directory and judges
 // the outputs again; a file whose name a shell would split is no trouble.
 func TestMediaFixApply(t *testing.T) {

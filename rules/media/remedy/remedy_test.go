@@ -271,3 +271,44 @@ func TestShellQuote(t *testing.T) {
 		t.Errorf("a safe word is quoted: %s", q)
 	}
 }
+
+// TestFFmpegPath: a name ffmpeg would read as an option or a protocol is given with the
+// file: protocol.
+func TestFFmpegPath(t *testing.T) {
+	for in, want := range map[string]string{
+		"a.mp4":       "a.mp4",
+		"-x.mp4":      "file:./-x.mp4",
+		"http:x.mp4":  "file:./http:x.mp4",
+		"/d/a:b.mp4":  "file:/d/a:b.mp4",
+		"dir/a b.mp4": "dir/a b.mp4",
+	} {
+		if got := ffmpegPath(in); got != want {
+			t.Errorf("ffmpegPath(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestCommandFor: the output is named after the input and the platform, beside the input
+// or in the directory asked for, and the argv reads and writes those names.
+func TestCommandFor(t *testing.T) {
+	moovLast := aacVideo()
+	moovLast.Faststart = false
+	for _, c := range []struct {
+		why, in, dir, output string
+	}{
+		{"beside the input", "clips/a.mp4", "", "clips/a.instagram.mp4"},
+		{"in the directory asked for", "clips/a.mp4", "out", "out/a.instagram.mp4"},
+		{"a name ffmpeg would take for an option", "-a.mp4", "", "-a.instagram.mp4"},
+	} {
+		got := CommandFor(c.in, c.dir, moovLast, "instagram", Options{})
+		if got.Output != c.output {
+			t.Errorf("%s: output %q, want %q", c.why, got.Output, c.output)
+		}
+		if n := len(got.Argv); n < 2 || got.Argv[n-1] != ffmpegPath(c.output) || !slices.Contains(got.Argv, ffmpegPath(c.in)) {
+			t.Errorf("%s: argv %q does not read %q and write %q", c.why, got.Argv, c.in, c.output)
+		}
+	}
+	if fits := CommandFor("a.mp4", "", aacVideo(), "instagram", Options{}); fits.Argv != nil || fits.Output != "" {
+		t.Errorf("a fitting file has a command: %+v", fits)
+	}
+}

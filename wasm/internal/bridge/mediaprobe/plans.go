@@ -3,8 +3,6 @@ package mediaprobe
 import (
 	"encoding/json"
 	"io"
-	"path"
-	"strings"
 
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
@@ -20,14 +18,7 @@ type planLine struct {
 	File  string             `json:"file"`
 	Media *media.Facts       `json:"media"`
 	Error *media.ReportError `json:"error"`
-	Plans []plan             `json:"plans"`
-}
-
-// plan is a remedy's plan with its ffmpeg argv, as the CLI gives it without --apply.
-type plan struct {
-	remedy.Plan
-	Argv   []string `json:"argv"`
-	Output string   `json:"output,omitempty"`
+	Plans []remedy.Command   `json:"plans"`
 }
 
 // Aspect reads planMedia's aspect option: "" (the remedy's own choice), "crop" or "pad",
@@ -48,13 +39,13 @@ func Aspect(s string) (string, *bridge.Fault) {
 // named as the CLI names them, the output beside the input.
 func Plans(name string, r io.ReaderAt, size int64, platforms []rules.Platform, aspect string) ([]byte, *bridge.Fault) {
 	facts, err := media.Probe(r, size)
-	line := planLine{File: name, Plans: []plan{}}
+	line := planLine{File: name, Plans: []remedy.Command{}}
 	if err != nil {
 		line.Error = media.NewReport(name, facts, err, nil).Error
 	} else {
 		line.Media = &facts
 		for _, p := range platforms {
-			line.Plans = append(line.Plans, planFor(name, facts, p, aspect))
+			line.Plans = append(line.Plans, remedy.CommandFor(name, "", facts, p, remedy.Options{Aspect: aspect}))
 		}
 	}
 	// json.Marshal, as the CLI's --fix (HTML escaping on; unlike the probe's line).
@@ -63,34 +54,4 @@ func Plans(name string, r io.ReaderAt, size int64, platforms []rules.Platform, a
 		return nil, bridge.InternalFault("postrules: cannot encode the media plans: " + jerr.Error())
 	}
 	return b, nil
-}
-
-// planFor is p's plan for the file name, as cmd/validate's planFor without --apply: the
-// output is the file's stem, the platform and the plan's extension, in the file's folder.
-func planFor(name string, facts media.Facts, p rules.Platform, aspect string) plan {
-	pl := remedy.For(facts, p, remedy.Options{Aspect: aspect})
-	out := plan{Plan: pl}
-	if pl.Action != remedy.ActionRemux && pl.Action != remedy.ActionEncode {
-		return out
-	}
-	// A browser's file name has no folder; path (not path/filepath) is the CLI's
-	// filepath on the systems it runs on, and needs no operating system here.
-	base := path.Base(name)
-	stem := strings.TrimSuffix(base, path.Ext(base))
-	out.Output = path.Join(path.Dir(name), stem+"."+string(p)+pl.Ext)
-	out.Argv = pl.Argv(ffmpegPath(name), ffmpegPath(out.Output))
-	return out
-}
-
-// ffmpegPath is a file name as ffmpeg reads it, as the CLI gives it: one that starts
-// with - or holds a colon (an option or a protocol to ffmpeg) goes with the file:
-// protocol.
-func ffmpegPath(name string) string {
-	if strings.HasPrefix(name, "-") || strings.Contains(name, ":") {
-		if !path.IsAbs(name) {
-			name = "./" + name
-		}
-		return "file:" + name
-	}
-	return name
 }
