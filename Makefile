@@ -19,7 +19,7 @@ deps:
 	@bash .ci/deps
 
 test-go:
-	go test -count=1 ./...
+	go test -count=1 -timeout 30m ./...
 
 # The generated JSON Schema and OpenAPI documents judged by stock Node validators (ajv 8,
 # swagger-parser; pinned in schema/jsonschema/testdata/node/package-lock.json).
