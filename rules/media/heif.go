@@ -26,11 +26,7 @@ func (v *isoFile) image(rd *reader, b brands) (Facts, error) {
 	if err != nil || v.moov == nil {
 		return f, err
 	}
-	m, err := parseMoov(v.moov, v.moovOff)
-	if err != nil {
-		return Facts{}, err
-	}
-	unread, err := v.frags.read(rd, m)
+	m, unread, err := v.readMoov(rd)
 	if err != nil {
 		return Facts{}, err
 	}

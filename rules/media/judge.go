@@ -353,6 +353,11 @@ func unknownPixelsOrFrames(f Facts) string {
 	if m := unknownPixels(f); m != "" {
 		return m
 	}
+	return unknownFrames(f)
+}
+
+// unknownFrames: a rule on a GIF's frames needs their count.
+func unknownFrames(f Facts) string {
 	if f.Frames == 0 {
 		return "its frame count"
 	}
@@ -408,12 +413,7 @@ func maxFrames(p rules.Platform, id string, kinds []string, hi int) Rule {
 		}
 		return fmt.Sprintf("%s takes GIFs of at most %d frames; this one has %d", name(p), hi, f.Frames), true
 	})
-	r.unknown = func(f Facts) string {
-		if f.Frames == 0 {
-			return "its frame count"
-		}
-		return ""
-	}
+	r.unknown = unknownFrames
 	return r
 }
 
@@ -509,13 +509,24 @@ func frameRate(p rules.Platform, id string, lo, hi float64) Rule {
 		}
 		return fmt.Sprintf("%s takes %s; this video runs at %.4g fps", name(p), what, f.FrameRate), true
 	})
-	r.unknown = func(f Facts) string {
-		if f.FrameRate == 0 {
-			return "its frame rate"
-		}
-		return ""
-	}
+	r.unknown = unknownFrameRate
 	return r
+}
+
+// unknownPages: a rule on a document's pages needs their count.
+func unknownPages(f Facts) string {
+	if f.Pages == 0 {
+		return "its page count"
+	}
+	return ""
+}
+
+// unknownFrameRate: a rule on a video's frame rate needs it.
+func unknownFrameRate(f Facts) string {
+	if f.FrameRate == 0 {
+		return "its frame rate"
+	}
+	return ""
 }
 
 // codecs: the video codecs.
@@ -527,13 +538,16 @@ func codecs(p rules.Platform, list ...string) Rule {
 		}
 		return fmt.Sprintf("%s takes video in %s; this one is %s", name(p), words, codecWords([]string{f.VideoCodec})), true
 	})
-	r.unknown = func(f Facts) string {
-		if f.VideoCodec == "" {
-			return "its video codec"
-		}
-		return ""
-	}
+	r.unknown = unknownVideoCodec
 	return r
+}
+
+// unknownVideoCodec: a rule on a video's codec needs it.
+func unknownVideoCodec(f Facts) string {
+	if f.VideoCodec == "" {
+		return "its video codec"
+	}
+	return ""
 }
 
 // audio: the audio codecs (a video without sound always fits), sample rate and channels
