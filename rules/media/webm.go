@@ -168,33 +168,13 @@ func ebmlFloat(b []byte) float64 {
 	return 0
 }
 
+// probeWebM reads a WebM or Matroska file: its EBML header, then the Segment's top-level
+// elements up to the first Cluster (and those the SeekHead points at after it).
 func probeWebM(rd *reader, _ []byte) (Facts, error) {
-	// The EBML header: its DocType says webm or matroska.
-	id, size, n, err := ebmlHeader(rd, 0)
+	docType, off, err := ebmlDocType(rd)
 	if err != nil {
 		return Facts{}, err
 	}
-	if id != idEBML || size == unknownSize || size > maxEBMLHeader {
-		return Facts{}, errAt(CodeCorrupt, 0, "the EBML header is missing or too large")
-	}
-	hb, err := rd.at(int64(n), int(size))
-	if err != nil {
-		return Facts{}, err
-	}
-	kids, err := ebmlChildren(hb, int64(n))
-	if err != nil {
-		return Facts{}, err
-	}
-	docType := ""
-	for _, k := range kids {
-		if k.id == idDocType {
-			docType = string(k.body)
-		}
-	}
-	if docType != "webm" && docType != "matroska" {
-		return Facts{}, errAt(CodeUnrecognized, int64(n), fmt.Sprintf("an EBML file of DocType %q, not webm or matroska", docType))
-	}
-	off := int64(n) + size
 	id, segSize, n, err := ebmlHeader(rd, off)
 	if err != nil {
 		return Facts{}, err
@@ -255,6 +235,35 @@ func probeWebM(rd *reader, _ []byte) (Facts, error) {
 		f.VideoProfile = w.vpxProfile(cluster, f.VideoCodec)
 	}
 	return f, nil
+}
+
+// ebmlDocType reads the EBML header at the start of the file, whose DocType says webm or
+// matroska: the DocType, and the offset where the header ends.
+func ebmlDocType(rd *reader) (docType string, end int64, err error) {
+	id, size, n, err := ebmlHeader(rd, 0)
+	if err != nil {
+		return "", 0, err
+	}
+	if id != idEBML || size == unknownSize || size > maxEBMLHeader {
+		return "", 0, errAt(CodeCorrupt, 0, "the EBML header is missing or too large")
+	}
+	hb, err := rd.at(int64(n), int(size))
+	if err != nil {
+		return "", 0, err
+	}
+	kids, err := ebmlChildren(hb, int64(n))
+	if err != nil {
+		return "", 0, err
+	}
+	for _, k := range kids {
+		if k.id == idDocType {
+			docType = string(k.body)
+		}
+	}
+	if docType != "webm" && docType != "matroska" {
+		return "", 0, errAt(CodeUnrecognized, int64(n), fmt.Sprintf("an EBML file of DocType %q, not webm or matroska", docType))
+	}
+	return docType, int64(n) + size, nil
 }
 
 type webm struct {
