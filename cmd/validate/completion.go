@@ -2,7 +2,8 @@ package main
 
 import (
 	"flag"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -77,12 +78,7 @@ func commandFlags(cmd command) []string {
 			seen[u[i:j]] = true
 		}
 	}
-	flags := make([]string, 0, len(seen))
-	for f := range seen {
-		flags = append(flags, f)
-	}
-	sort.Strings(flags)
-	return flags
+	return slices.Sorted(maps.Keys(seen))
 }
 
 // caseShell is how a shell whose completion function switches on the command word (bash,

@@ -340,12 +340,17 @@ func bytesWords(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// unknownPixels: a rule on pixels needs the width and height.
-func unknownPixels(f Facts) string {
-	if f.Width == 0 || f.Height == 0 {
-		return "its width and height"
+// missing is what, the fact a rule needs, when the file does not state it; "" else.
+func missing(unstated bool, what string) string {
+	if unstated {
+		return what
 	}
 	return ""
+}
+
+// unknownPixels: a rule on pixels needs the width and height.
+func unknownPixels(f Facts) string {
+	return missing(f.Width == 0 || f.Height == 0, "its width and height")
 }
 
 // unknownPixelsOrFrames: a rule on a GIF's pixels over all frames needs both.
@@ -357,12 +362,7 @@ func unknownPixelsOrFrames(f Facts) string {
 }
 
 // unknownFrames: a rule on a GIF's frames needs their count.
-func unknownFrames(f Facts) string {
-	if f.Frames == 0 {
-		return "its frame count"
-	}
-	return ""
-}
+func unknownFrames(f Facts) string { return missing(f.Frames == 0, "its frame count") }
 
 // needs sets the fact a rule needs (see Rule.unknown).
 func needs(unknown func(Facts) string, r Rule) Rule { r.unknown = unknown; return r }
@@ -446,12 +446,7 @@ func aspect(p rules.Platform, id string, kinds []string, lo, hi float64, loWords
 
 // unknownDuration: 0 is a duration the file does not state (a live WebM), not a video of
 // no length.
-func unknownDuration(f Facts) string {
-	if f.Duration == 0 {
-		return "its duration"
-	}
-	return ""
-}
+func unknownDuration(f Facts) string { return missing(f.Duration == 0, "its duration") }
 
 // duration in seconds within [lo, hi] (lo 0: no lower bound).
 func duration(p rules.Platform, id string, lo, hi float64) Rule {
@@ -514,20 +509,10 @@ func frameRate(p rules.Platform, id string, lo, hi float64) Rule {
 }
 
 // unknownPages: a rule on a document's pages needs their count.
-func unknownPages(f Facts) string {
-	if f.Pages == 0 {
-		return "its page count"
-	}
-	return ""
-}
+func unknownPages(f Facts) string { return missing(f.Pages == 0, "its page count") }
 
 // unknownFrameRate: a rule on a video's frame rate needs it.
-func unknownFrameRate(f Facts) string {
-	if f.FrameRate == 0 {
-		return "its frame rate"
-	}
-	return ""
-}
+func unknownFrameRate(f Facts) string { return missing(f.FrameRate == 0, "its frame rate") }
 
 // codecs: the video codecs.
 func codecs(p rules.Platform, list ...string) Rule {
@@ -543,12 +528,7 @@ func codecs(p rules.Platform, list ...string) Rule {
 }
 
 // unknownVideoCodec: a rule on a video's codec needs it.
-func unknownVideoCodec(f Facts) string {
-	if f.VideoCodec == "" {
-		return "its video codec"
-	}
-	return ""
-}
+func unknownVideoCodec(f Facts) string { return missing(f.VideoCodec == "", "its video codec") }
 
 // audio: the audio codecs (a video without sound always fits), sample rate and channels
 // (0: no bound).

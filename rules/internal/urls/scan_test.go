@@ -330,19 +330,8 @@ func TestLongInputsAreLinear(t *testing.T) {
 	}
 }
 
-func extractNaive(text string) []Entity {
-	var s Scanner
-	s.Init(text)
-	s.naive = true
-	var out []Entity
-	for {
-		e, ok := s.Next()
-		if !ok {
-			return out
-		}
-		out = append(out, e)
-	}
-}
+// extractNaive is extract with the slow reference: every position tried, no caches.
+func extractNaive(text string) []Entity { return scanAll(text, true) }
 
 // FuzzExtract compares the scanner with its slow reference (every position tried, no
 // caches) and checks the entities' shape.
@@ -371,9 +360,13 @@ func FuzzExtract(f *testing.F) {
 }
 
 // extract returns every entity of text, as a caller of Scanner finds them one by one.
-func extract(text string) []Entity {
+func extract(text string) []Entity { return scanAll(text, false) }
+
+// scanAll collects the entities a Scanner finds in text, naive or not.
+func scanAll(text string, naive bool) []Entity {
 	var s Scanner
 	s.Init(text)
+	s.naive = naive
 	var out []Entity
 	for {
 		e, ok := s.Next()
