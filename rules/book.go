@@ -1,6 +1,10 @@
 package rules
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/postrules/postrules/internal/ruleform"
+)
 
 // Severity says what a rule's violation does to a request: an error blocks it (the
 // verdict is invalid), a warning informs and never makes a verdict invalid.
@@ -65,10 +69,10 @@ type Rule struct {
 	// a photo post's text, or every text but a photo post's (TikTok: a photo post's text
 	// is its description, 4,000 UTF-16 code units, a video's its caption, 2,200).
 	posts postKind
-	// schema overrides what Rule.Schema derives from the unit and kind, for a rule whose
-	// unit says too little (a length over all of an array's strings, a rule with a part
-	// no schema states); "" derives it.
-	schema SchemaForm
+	// schema overrides what Rule.form derives from the unit and kind, for a rule
+	// whose unit says too little (a length over all of an array's strings, a rule with a
+	// part no schema states); "" derives it.
+	schema schemaForm
 }
 
 type ruleKind uint8
@@ -128,27 +132,8 @@ func (r Rule) Values() []string {
 	return slices.Clone(*r.values)
 }
 
-// MediaShape is what a platform's media rules allow of the media items one post carries,
-// as data: package schema/jsonschema states it in JSON Schema, and the rules' checks
-// agree with it (TestMediaShapesAgreeWithChecks). Item types are image, video, gif and
-// document.
-type MediaShape struct {
-	// Required: at least one item.
-	Required bool
-	// Only are the item types allowed; nil: every type not Refused.
-	Only []string
-	// Refused are the item types never allowed.
-	Refused []string
-	// Alone are groups of types: an item of a group's type must be the only item.
-	Alone [][]string
-	// Max is how many items of the types MaxOf (nil: of any type) a post may carry, the
-	// limit of the book's rule that bounds them, as written; 0: no bound.
-	Max   int
-	MaxOf []string
-}
-
-// mediaShape is a MediaShape as a book file declares it: its bound by the rule that
-// holds it, so the number is written once.
+// mediaShape is a ruleform.MediaShape as a book file declares it: its bound by the rule
+// that holds it, so the number is written once.
 type mediaShape struct {
 	required bool
 	only     []string
@@ -158,22 +143,24 @@ type mediaShape struct {
 	maxOf    []string
 }
 
-// Media is the shape of a post's media items that r states with the other media rules
-// of its platform; false for a rule not about media items (twitter's, which apply per
-// post of a thread with its poll, are stated by their ids).
-func (r Rule) Media() (MediaShape, bool) {
-	m := r.media
-	if m == nil {
-		return MediaShape{}, false
+// declOf is what the book declares of the rule with id id beyond Rule's exported fields,
+// for the packages that restate the book (package internal/ruleform): its schema form and
+// its platform's media shape, the shape's slices shared with the declaration (ruleform
+// copies them for its readers).
+func declOf(id string) (ruleform.Decl, bool) {
+	i, ok := bookIndex[id]
+	if !ok {
+		return ruleform.Decl{}, false
 	}
-	s := MediaShape{Required: m.required, Only: slices.Clone(m.only), Refused: slices.Clone(m.refused), MaxOf: slices.Clone(m.maxOf)}
-	for _, g := range m.alone {
-		s.Alone = append(s.Alone, slices.Clone(g))
+	r := &book[i]
+	d := ruleform.Decl{Schema: r.form()}
+	if m := r.media; m != nil {
+		d.Media = &ruleform.MediaShape{Required: m.required, Only: m.only, Refused: m.refused, Alone: m.alone, MaxOf: m.maxOf}
+		if j, ok := bookIndex[m.maxRule]; ok {
+			d.Media.Max = book[j].Limit
+		}
 	}
-	if i, ok := bookIndex[m.maxRule]; ok {
-		s.Max = book[i].Limit
-	}
-	return s, true
+	return d, true
 }
 
 const (
@@ -268,6 +255,7 @@ func init() {
 			checkRules[p] = append(checkRules[p], i)
 		}
 	}
+	ruleform.Declare(declOf)
 }
 
 // TextRules returns the book's text and option rules, in platform order: every such rule

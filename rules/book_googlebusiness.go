@@ -101,7 +101,7 @@ var googleBusinessRules = []Rule{
 		What:  "a call to action on an OFFER post: Google ignores it",
 		Note:  "LocalPost reference (read 2026-11-26): the call to action is ignored for OFFER posts, whose offer (couponCode, redeemOnlineUrl, terms) takes its place",
 		check: gbpOfferCallToAction{}},
-	{ID: idGoogleBusinessEvent, Platform: GoogleBusiness, Severity: SeverityError, schema: SchemaPartial,
+	{ID: idGoogleBusinessEvent, Platform: GoogleBusiness, Severity: SeverityError, schema: schemaPartial,
 		Sources: []Source{
 			refuses(srcGBPLocalPost, "event required for EVENT and OFFER", "Event information. Required for topic types EVENT and OFFER."),
 		},

@@ -87,7 +87,7 @@ var tiktokRules = []Rule{
 		Sources: []Source{{URL: srcTikTokPhoto, Read: readAudit2, Figure: "description 4000 UTF-16 runes", Says: Refuses,
 			Quote: "The post description. The maximum length for photo posts is 4000 in UTF-16 runes."}},
 		check: tiktokPhotoDescription{}},
-	{ID: idTikTokPrivacyAllowed, option: "privacyLevel", values: &tiktokPrivacyLevels, Platform: TikTok, Severity: SeverityError, schema: SchemaNone,
+	{ID: idTikTokPrivacyAllowed, option: "privacyLevel", values: &tiktokPrivacyLevels, Platform: TikTok, Severity: SeverityError, schema: schemaNone,
 		What: "platformSpecificData.privacyLevel is one the creator's account allows (the server gives TikTok's creator_info privacy_level_options per account: schema.Env.TikTokPrivacyLevels)",
 		Sources: []Source{{URL: srcTikTokPhoto, Read: readAudit2, Figure: "one of creator_info privacy_level_options", Says: Refuses,
 			Quote: "The provided value must match one of the privacy_level_options returned in the /creator_info/query/ API."},

@@ -77,7 +77,7 @@ var youtubeRules = []Rule{
 		},
 		What:  "platformSpecificData.title contains no < or >",
 		check: youtubeTitle{}},
-	{ID: idYouTubeTagsMax, option: "tags", Platform: YouTube, Severity: SeverityError, Limit: 500, Unit: utf16Name, schema: SchemaNone,
+	{ID: idYouTubeTagsMax, option: "tags", Platform: YouTube, Severity: SeverityError, Limit: 500, Unit: utf16Name, schema: schemaNone,
 		Sources: []Source{
 			refuses(srcYTVideos, "500 characters; commas and a spaced tag's quotes count", "commas between items in the list count toward the limit"),
 		},

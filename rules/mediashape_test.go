@@ -4,12 +4,13 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/postrules/postrules/internal/ruleform"
 	"github.com/postrules/postrules/rules/apierror"
 )
 
 // allows is what shape s says of a post carrying items: the reference the checks are
 // held to.
-func (s MediaShape) allows(items []string) bool {
+func allows(s ruleform.MediaShape, items []string) bool {
 	if s.Required && len(items) == 0 {
 		return false
 	}
@@ -64,9 +65,9 @@ func TestMediaShapesAgreeWithChecks(t *testing.T) {
 	grow(nil, 4)
 	for _, p := range Platforms() {
 		var ids []string
-		var shape MediaShape
+		var shape ruleform.MediaShape
 		for _, r := range TextRules() {
-			if s, ok := r.Media(); ok && r.Platform == p {
+			if s, ok := ruleform.MediaOf(r.ID); ok && r.Platform == p {
 				ids, shape = append(ids, r.ID), s
 			}
 		}
@@ -104,7 +105,7 @@ func TestMediaShapesAgreeWithChecks(t *testing.T) {
 			}
 			rep := &mediaProblems{ids: ids}
 			DefaultLimits().CheckPost(&Post{Content: "hi", Media: media, Targets: []PostTarget{{Platform: p}}}, rep)
-			if refused, allowed := len(rep.got) > 0, shape.allows(items); refused == allowed {
+			if refused, allowed := len(rep.got) > 0, allows(shape, items); refused == allowed {
 				t.Errorf("%s %v: the checks of %v say refused=%v, the shape %+v says allowed=%v (%v)", p, items, ids, refused, shape, allowed, rep.got)
 			}
 		}

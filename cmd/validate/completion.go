@@ -2,7 +2,8 @@ package main
 
 import (
 	"flag"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -77,67 +78,82 @@ func commandFlags(cmd command) []string {
 			seen[u[i:j]] = true
 		}
 	}
-	flags := make([]string, 0, len(seen))
-	for f := range seen {
-		flags = append(flags, f)
-	}
-	sort.Strings(flags)
-	return flags
+	return slices.Sorted(maps.Keys(seen))
 }
 
-func bashCompletion() string {
+// caseShell is how a shell whose completion function switches on the command word (bash,
+// zsh) says each step of that function; caseCompletion writes the steps, so both scripts
+// offer the same words in the same order.
+type caseShell struct {
+	head     string                    // the script up to the first step of the function
+	first    string                    // the test that the word completed is the command
+	declare  string                    // declares flags after the command's step; "" when head does
+	word     string                    // the command word
+	offer    func(words string) string // offers words
+	setFlags func(flags string) string // sets flags to a command's flags
+	isFlag   string                    // the test that the word completed starts a flag
+	flags    string                    // offers flags
+	files    string                    // offers file names
+	tail     string                    // the script after the function
+}
+
+var bashShell = caseShell{
+	head:     "# bash completion for validate (validate completion bash)\n_validate() {\n\tlocal cur=${COMP_WORDS[COMP_CWORD]} flags=\n",
+	first:    `[ "$COMP_CWORD" -eq 1 ]`,
+	word:     "${COMP_WORDS[1]}",
+	offer:    func(words string) string { return `COMPREPLY=($(compgen -W "` + words + `" -- "$cur"))` },
+	setFlags: func(flags string) string { return `flags="` + flags + `"` },
+	isFlag:   "[[ $cur == -* ]]",
+	flags:    `COMPREPLY=($(compgen -W "$flags" -- "$cur"))`,
+	files:    `COMPREPLY=($(compgen -f -- "$cur"))`,
+	tail:     "complete -o filenames -F _validate validate\n",
+}
+
+var zshShell = caseShell{
+	head:     "#compdef validate\n# zsh completion for validate (validate completion zsh)\n_validate() {\n",
+	first:    "(( CURRENT == 2 ))",
+	declare:  "\tlocal -a flags\n",
+	word:     "$words[2]",
+	offer:    func(words string) string { return "compadd -- " + words },
+	setFlags: func(flags string) string { return "flags=(" + flags + ")" },
+	isFlag:   "[[ $PREFIX == -* ]]",
+	flags:    "compadd -a flags",
+	files:    "_files",
+	tail:     "compdef _validate validate\n",
+}
+
+func bashCompletion() string { return caseCompletion(bashShell) }
+
+func zshCompletion() string { return caseCompletion(zshShell) }
+
+// caseCompletion is the completion script of sh: the commands and --help and --version
+// for the first word; then a command's flags for a word that starts a flag, file names
+// for another; the commands after help, the shells after completion.
+func caseCompletion(sh caseShell) string {
+	names := strings.Join(commandNames(), " ")
 	var b strings.Builder
-	b.WriteString("# bash completion for validate (validate completion bash)\n")
-	b.WriteString("_validate() {\n")
-	b.WriteString("\tlocal cur=${COMP_WORDS[COMP_CWORD]} flags=\n")
-	b.WriteString("\tif [ \"$COMP_CWORD\" -eq 1 ]; then\n")
-	b.WriteString("\t\tCOMPREPLY=($(compgen -W \"" + strings.Join(commandNames(), " ") + " --help --version\" -- \"$cur\"))\n")
+	b.WriteString(sh.head)
+	b.WriteString("\tif " + sh.first + "; then\n")
+	b.WriteString("\t\t" + sh.offer(names+" --help --version") + "\n")
 	b.WriteString("\t\treturn\n\tfi\n")
-	b.WriteString("\tcase ${COMP_WORDS[1]} in\n")
+	b.WriteString(sh.declare)
+	b.WriteString("\tcase " + sh.word + " in\n")
 	for _, c := range commands() {
 		if c.name == "completion" {
 			continue // its operand is a shell, below
 		}
-		b.WriteString("\t" + c.name + ") flags=\"" + strings.Join(commandFlags(c), " ") + "\" ;;\n")
+		b.WriteString("\t" + c.name + ") " + sh.setFlags(strings.Join(commandFlags(c), " ")) + " ;;\n")
 	}
-	b.WriteString("\thelp) COMPREPLY=($(compgen -W \"" + strings.Join(commandNames(), " ") + "\" -- \"$cur\")); return ;;\n")
-	b.WriteString("\tcompletion) COMPREPLY=($(compgen -W \"bash zsh fish\" -- \"$cur\")); return ;;\n")
+	b.WriteString("\thelp) " + sh.offer(names) + "; return ;;\n")
+	b.WriteString("\tcompletion) " + sh.offer("bash zsh fish") + "; return ;;\n")
 	b.WriteString("\tesac\n")
-	b.WriteString("\tif [[ $cur == -* ]]; then\n")
-	b.WriteString("\t\tCOMPREPLY=($(compgen -W \"$flags\" -- \"$cur\"))\n")
+	b.WriteString("\tif " + sh.isFlag + "; then\n")
+	b.WriteString("\t\t" + sh.flags + "\n")
 	b.WriteString("\telse\n")
-	b.WriteString("\t\tCOMPREPLY=($(compgen -f -- \"$cur\"))\n")
+	b.WriteString("\t\t" + sh.files + "\n")
 	b.WriteString("\tfi\n")
 	b.WriteString("}\n")
-	b.WriteString("complete -o filenames -F _validate validate\n")
-	return b.String()
-}
-
-func zshCompletion() string {
-	var b strings.Builder
-	b.WriteString("#compdef validate\n# zsh completion for validate (validate completion zsh)\n")
-	b.WriteString("_validate() {\n")
-	b.WriteString("\tif (( CURRENT == 2 )); then\n")
-	b.WriteString("\t\tcompadd -- " + strings.Join(commandNames(), " ") + " --help --version\n")
-	b.WriteString("\t\treturn\n\tfi\n")
-	b.WriteString("\tlocal -a flags\n")
-	b.WriteString("\tcase $words[2] in\n")
-	for _, c := range commands() {
-		if c.name == "completion" {
-			continue // its operand is a shell, below
-		}
-		b.WriteString("\t" + c.name + ") flags=(" + strings.Join(commandFlags(c), " ") + ") ;;\n")
-	}
-	b.WriteString("\thelp) compadd -- " + strings.Join(commandNames(), " ") + "; return ;;\n")
-	b.WriteString("\tcompletion) compadd -- bash zsh fish; return ;;\n")
-	b.WriteString("\tesac\n")
-	b.WriteString("\tif [[ $PREFIX == -* ]]; then\n")
-	b.WriteString("\t\tcompadd -a flags\n")
-	b.WriteString("\telse\n")
-	b.WriteString("\t\t_files\n")
-	b.WriteString("\tfi\n")
-	b.WriteString("}\n")
-	b.WriteString("compdef _validate validate\n")
+	b.WriteString(sh.tail)
 	return b.String()
 }
 

@@ -39,7 +39,7 @@ func (t *textPatch) apply(op fix.Op) error {
 		if !ok {
 			return errNoValue
 		}
-		t.edit(start, skipValue(t.doc, start), string(op.Value))
+		t.edit(start, jsonloc.ValueEnd(t.doc, start), string(op.Value))
 		return nil
 	}
 	at, ok := t.locate(parent)
@@ -70,7 +70,7 @@ func (t *textPatch) apply(op fix.Op) error {
 		return errNoValue
 	}
 	if start, ok := t.locate(op.Path); ok { // "add" of a member that exists replaces it
-		t.edit(start, skipValue(t.doc, start), string(op.Value))
+		t.edit(start, jsonloc.ValueEnd(t.doc, start), string(op.Value))
 		return nil
 	}
 	member := strconv.Quote(last) + ": " + string(op.Value)
@@ -162,11 +162,11 @@ func children(doc []byte, at int) []child {
 		}
 		c := child{key: i}
 		if doc[at] == '{' {
-			i = skipSpace(doc, skipValue(doc, i)) // the name
-			i = skipSpace(doc, i+1)               // past ':'
+			i = skipSpace(doc, jsonloc.ValueEnd(doc, i)) // the name
+			i = skipSpace(doc, i+1)                      // past ':'
 		}
 		c.start = i
-		i = skipValue(doc, i)
+		i = jsonloc.ValueEnd(doc, i)
 		c.end = i
 		out = append(out, c)
 	}
@@ -177,45 +177,4 @@ func skipSpace(doc []byte, i int) int {
 		i++
 	}
 	return i
-}
-
-// skipValue is the end of the JSON value that begins at doc[i] (the document is valid:
-// it was decoded before it had fixes).
-func skipValue(doc []byte, i int) int {
-	if i >= len(doc) {
-		return i
-	}
-	switch doc[i] {
-	case '"':
-		for j := i + 1; j < len(doc); j++ {
-			switch doc[j] {
-			case '\\':
-				j++
-			case '"':
-				return j + 1
-			}
-		}
-		return len(doc)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(doc); j++ {
-			switch doc[j] {
-			case '"':
-				j = skipValue(doc, j) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return len(doc)
-	}
-	j := i
-	for j < len(doc) && doc[j] != ',' && doc[j] != '}' && doc[j] != ']' && doc[j] != ' ' && doc[j] != '\n' && doc[j] != '\t' && doc[j] != '\r' {
-		j++
-	}
-	return j
 }

@@ -26,11 +26,7 @@ func (v *isoFile) image(rd *reader, b brands) (Facts, error) {
 	if err != nil || v.moov == nil {
 		return f, err
 	}
-	m, err := parseMoov(v.moov, v.moovOff)
-	if err != nil {
-		return Facts{}, err
-	}
-	unread, err := v.frags.read(rd, m)
+	m, unread, err := v.readMoov(rd)
 	if err != nil {
 		return Facts{}, err
 	}
@@ -52,6 +48,28 @@ func (v *isoFile) image(rd *reader, b brands) (Facts, error) {
 	f.Duration = t.seconds()
 	f.Unread = append(f.Unread, unread...)
 	return f, nil
+}
+
+// itemProperties reads an iprp box: the properties of its first ipco (unless props
+// already holds some) and its ipma boxes, after ipmas.
+func itemProperties(iprp isoBox, props, ipmas []isoBox) ([]isoBox, []isoBox, error) {
+	ik, err := children(iprp.body, iprp.off)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, c := range ik {
+		switch c.typ {
+		case "ipco":
+			if props == nil {
+				if props, err = children(c.body, c.off); err != nil {
+					return nil, nil, err
+				}
+			}
+		case "ipma":
+			ipmas = append(ipmas, c)
+		}
+	}
+	return props, ipmas, nil
 }
 
 // sequence is the first track of pictures (handler pict, 23008-12 §7.2) or of video.
@@ -117,21 +135,8 @@ func probeHEIF(meta []byte, base int64, b brands) (Facts, error) {
 		case "iinf":
 			iinf = &kids[i]
 		case "iprp":
-			ik, err := children(k.body, k.off)
-			if err != nil {
+			if props, ipmas, err = itemProperties(k, props, ipmas); err != nil {
 				return Facts{}, err
-			}
-			for _, c := range ik {
-				switch c.typ {
-				case "ipco":
-					if props == nil {
-						if props, err = children(c.body, c.off); err != nil {
-							return Facts{}, err
-						}
-					}
-				case "ipma":
-					ipmas = append(ipmas, c)
-				}
 			}
 		}
 	}

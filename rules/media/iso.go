@@ -277,11 +277,7 @@ func (v *isoFile) isImage(b brands) bool {
 
 // movie gives the facts of an MP4 or MOV.
 func (v *isoFile) movie(rd *reader, b brands) (Facts, error) {
-	m, err := parseMoov(v.moov, v.moovOff)
-	if err != nil {
-		return Facts{}, err
-	}
-	unread, err := v.frags.read(rd, m)
+	m, unread, err := v.readMoov(rd)
 	if err != nil {
 		return Facts{}, err
 	}
@@ -296,6 +292,20 @@ func (v *isoFile) movie(rd *reader, b brands) (Facts, error) {
 	f.Faststart = v.mdatOff < 0 || v.moovOff < v.mdatOff
 	f.Unread = append(f.Unread, unread...)
 	return f, nil
+}
+
+// readMoov parses the file's moov and reads the movie fragments that continue its tracks:
+// the movie, and what of the fragments could not be read (Facts.Unread).
+func (v *isoFile) readMoov(rd *reader) (*movie, []string, error) {
+	m, err := parseMoov(v.moov, v.moovOff)
+	if err != nil {
+		return nil, nil, err
+	}
+	unread, err := v.frags.read(rd, m)
+	if err != nil {
+		return nil, nil, err
+	}
+	return m, unread, nil
 }
 
 // isoBox is one box found inside a box read into memory: its type, its body, and the file

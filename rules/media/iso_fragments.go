@@ -99,86 +99,117 @@ func (m *movie) fragment(moof []byte, base int64, last bool) (timed bool, err er
 		if traf.typ != "traf" {
 			continue
 		}
-		var t *track
-		var def uint32
-		var start, sum uint64
-		var hasStart bool
-		for at := 0; len(traf.body)-at >= 8; {
-			var b isoBox
-			if b, at, err = nextBox(traf.body, at, traf.off); err != nil {
-				return false, err
-			}
-			p := &buf{b: b.body, base: b.off, box: b.typ}
-			switch b.typ {
-			case "tfhd": // §8.8.7: flags say which defaults follow track_ID
-				flags := p.u32() & 0xFFFFFF
-				id := p.u32()
-				for _, c := range m.tracks {
-					if c.id == id {
-						t = c
-					}
-				}
-				def = m.trex[id]
-				if flags&0x01 != 0 {
-					p.skip(8) // base_data_offset
-				}
-				if flags&0x02 != 0 {
-					p.skip(4) // sample_description_index
-				}
-				if flags&0x08 != 0 {
-					def = p.u32()
-				}
-			case "tfdt": // §8.8.12: baseMediaDecodeTime, 32 or 64 bits
-				if p.u8() == 1 {
-					p.skip(3)
-					start = p.u64()
-				} else {
-					p.skip(3)
-					start = uint64(p.u32())
-				}
-				hasStart = p.err == nil
-			case "trun": // §8.8.8: sample_count, optional fields, then per-sample fields
-				if t == nil {
-					continue
-				}
-				flags := p.u32() & 0xFFFFFF
-				n := p.u32()
-				if flags&0x01 != 0 {
-					p.skip(4) // data_offset
-				}
-				if flags&0x04 != 0 {
-					p.skip(4) // first_sample_flags
-				}
-				if flags&0x100 == 0 {
-					sum += uint64(n) * uint64(def)
-					if !last {
-						t.run(uint64(n), def)
-					}
-					break
-				}
-				per := 4 * bitCount(flags&0xF00)
-				if p.err == nil && uint64(n)*uint64(per) > uint64(p.rest()) {
-					return false, errAt(CodeCorrupt, b.off, fmt.Sprintf("the trun box declares %d samples of %d bytes but holds %d bytes", n, per, p.rest()))
-				}
-				for i := uint32(0); i < n && p.err == nil; i++ {
-					d := p.u32()
-					sum += uint64(d)
-					if !last {
-						t.run(1, d)
-					}
-					p.skip(per - 4)
-				}
-			}
-			if p.err != nil {
-				return false, p.err
-			}
+		ok, err := m.traf(traf, last)
+		if err != nil {
+			return false, err
 		}
-		if last && t != nil && hasStart {
-			t.fragEnd = max(t.fragEnd, start+sum)
-			timed = true
-		}
+		timed = timed || ok
 	}
 	return timed, nil
+}
+
+// traf adds the samples of one track fragment to its track; with last, it only notes
+// where the track's samples end, and says whether a tfdt gave that.
+func (m *movie) traf(traf isoBox, last bool) (timed bool, err error) {
+	var t *track
+	var def uint32
+	var start, sum uint64
+	var hasStart bool
+	for at := 0; len(traf.body)-at >= 8; {
+		var b isoBox
+		if b, at, err = nextBox(traf.body, at, traf.off); err != nil {
+			return false, err
+		}
+		p := b.buf()
+		switch b.typ {
+		case "tfhd":
+			t, def = m.tfhd(p, t)
+		case "tfdt": // §8.8.12: baseMediaDecodeTime, 32 or 64 bits
+			if p.u8() == 1 {
+				p.skip(3)
+				start = p.u64()
+			} else {
+				p.skip(3)
+				start = uint64(p.u32())
+			}
+			hasStart = p.err == nil
+		case "trun":
+			if t == nil {
+				continue
+			}
+			n, err := trun(p, b, t, def, last)
+			if err != nil {
+				return false, err
+			}
+			sum += n
+		}
+		if p.err != nil {
+			return false, p.err
+		}
+	}
+	if last && t != nil && hasStart {
+		t.fragEnd = max(t.fragEnd, start+sum)
+		return true, nil
+	}
+	return false, nil
+}
+
+// tfhd reads a track fragment header (§8.8.7: flags say which defaults follow track_ID):
+// the track it names (t, the one named before, when it names none of the movie's) and
+// its default sample duration.
+func (m *movie) tfhd(p *buf, t *track) (*track, uint32) {
+	flags := p.u32() & 0xFFFFFF
+	id := p.u32()
+	for _, c := range m.tracks {
+		if c.id == id {
+			t = c
+		}
+	}
+	def := m.trex[id]
+	if flags&0x01 != 0 {
+		p.skip(8) // base_data_offset
+	}
+	if flags&0x02 != 0 {
+		p.skip(4) // sample_description_index
+	}
+	if flags&0x08 != 0 {
+		def = p.u32()
+	}
+	return t, def
+}
+
+// trun reads a track run (§8.8.8: sample_count, optional fields, then per-sample fields)
+// of track t, whose samples last def each unless the run gives their durations: it adds
+// the samples to t unless last, and returns the sum of their durations. A read past the
+// box is left in p.err.
+func trun(p *buf, b isoBox, t *track, def uint32, last bool) (sum uint64, err error) {
+	flags := p.u32() & 0xFFFFFF
+	n := p.u32()
+	if flags&0x01 != 0 {
+		p.skip(4) // data_offset
+	}
+	if flags&0x04 != 0 {
+		p.skip(4) // first_sample_flags
+	}
+	if flags&0x100 == 0 {
+		if !last {
+			t.run(uint64(n), def)
+		}
+		return uint64(n) * uint64(def), nil
+	}
+	per := 4 * bitCount(flags&0xF00)
+	if p.err == nil && uint64(n)*uint64(per) > uint64(p.rest()) {
+		return 0, errAt(CodeCorrupt, b.off, fmt.Sprintf("the trun box declares %d samples of %d bytes but holds %d bytes", n, per, p.rest()))
+	}
+	for i := uint32(0); i < n && p.err == nil; i++ {
+		d := p.u32()
+		sum += uint64(d)
+		if !last {
+			t.run(1, d)
+		}
+		p.skip(per - 4)
+	}
+	return sum, nil
 }
 
 func bitCount(v uint32) int {

@@ -340,12 +340,17 @@ func bytesWords(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// unknownPixels: a rule on pixels needs the width and height.
-func unknownPixels(f Facts) string {
-	if f.Width == 0 || f.Height == 0 {
-		return "its width and height"
+// missing is what, the fact a rule needs, when the file does not state it; "" else.
+func missing(unstated bool, what string) string {
+	if unstated {
+		return what
 	}
 	return ""
+}
+
+// unknownPixels: a rule on pixels needs the width and height.
+func unknownPixels(f Facts) string {
+	return missing(f.Width == 0 || f.Height == 0, "its width and height")
 }
 
 // unknownPixelsOrFrames: a rule on a GIF's pixels over all frames needs both.
@@ -353,11 +358,11 @@ func unknownPixelsOrFrames(f Facts) string {
 	if m := unknownPixels(f); m != "" {
 		return m
 	}
-	if f.Frames == 0 {
-		return "its frame count"
-	}
-	return ""
+	return unknownFrames(f)
 }
+
+// unknownFrames: a rule on a GIF's frames needs their count.
+func unknownFrames(f Facts) string { return missing(f.Frames == 0, "its frame count") }
 
 // needs sets the fact a rule needs (see Rule.unknown).
 func needs(unknown func(Facts) string, r Rule) Rule { r.unknown = unknown; return r }
@@ -408,12 +413,7 @@ func maxFrames(p rules.Platform, id string, kinds []string, hi int) Rule {
 		}
 		return fmt.Sprintf("%s takes GIFs of at most %d frames; this one has %d", name(p), hi, f.Frames), true
 	})
-	r.unknown = func(f Facts) string {
-		if f.Frames == 0 {
-			return "its frame count"
-		}
-		return ""
-	}
+	r.unknown = unknownFrames
 	return r
 }
 
@@ -446,12 +446,7 @@ func aspect(p rules.Platform, id string, kinds []string, lo, hi float64, loWords
 
 // unknownDuration: 0 is a duration the file does not state (a live WebM), not a video of
 // no length.
-func unknownDuration(f Facts) string {
-	if f.Duration == 0 {
-		return "its duration"
-	}
-	return ""
-}
+func unknownDuration(f Facts) string { return missing(f.Duration == 0, "its duration") }
 
 // duration in seconds within [lo, hi] (lo 0: no lower bound).
 func duration(p rules.Platform, id string, lo, hi float64) Rule {
@@ -509,14 +504,15 @@ func frameRate(p rules.Platform, id string, lo, hi float64) Rule {
 		}
 		return fmt.Sprintf("%s takes %s; this video runs at %.4g fps", name(p), what, f.FrameRate), true
 	})
-	r.unknown = func(f Facts) string {
-		if f.FrameRate == 0 {
-			return "its frame rate"
-		}
-		return ""
-	}
+	r.unknown = unknownFrameRate
 	return r
 }
+
+// unknownPages: a rule on a document's pages needs their count.
+func unknownPages(f Facts) string { return missing(f.Pages == 0, "its page count") }
+
+// unknownFrameRate: a rule on a video's frame rate needs it.
+func unknownFrameRate(f Facts) string { return missing(f.FrameRate == 0, "its frame rate") }
 
 // codecs: the video codecs.
 func codecs(p rules.Platform, list ...string) Rule {
@@ -527,14 +523,12 @@ func codecs(p rules.Platform, list ...string) Rule {
 		}
 		return fmt.Sprintf("%s takes video in %s; this one is %s", name(p), words, codecWords([]string{f.VideoCodec})), true
 	})
-	r.unknown = func(f Facts) string {
-		if f.VideoCodec == "" {
-			return "its video codec"
-		}
-		return ""
-	}
+	r.unknown = unknownVideoCodec
 	return r
 }
+
+// unknownVideoCodec: a rule on a video's codec needs it.
+func unknownVideoCodec(f Facts) string { return missing(f.VideoCodec == "", "its video codec") }
 
 // audio: the audio codecs (a video without sound always fits), sample rate and channels
 // (0: no bound).

@@ -264,12 +264,7 @@ var table = slices.Concat(
 				}
 				return fmt.Sprintf("LinkedIn takes documents of at most 300 pages; this one has %d", f.Pages), true
 			})
-			r.unknown = func(f Facts) string {
-				if f.Pages == 0 {
-					return "its page count"
-				}
-				return ""
-			}
+			r.unknown = unknownPages
 			return r
 		}(), refuses(reread, srcLinkedInD, "300 pages", "<=100MB, <=300 pages; PPT, PPTX, DOC, DOCX, PDF")),
 		cite(unread(rules.LinkedIn), recommends(reread, srcLinkedInI, "the facts its media rules need", "")),

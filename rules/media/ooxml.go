@@ -54,6 +54,33 @@ type zipPart struct {
 	local, entry int64 // offsets of the local header and of the central directory entry
 }
 
+// ooxmlParts walks the central directory cd, which starts at file offset cdOff and holds
+// entries entries, for the two parts probeOOXML reads: [Content_Types].xml and
+// docProps/app.xml (found false for one it does not hold).
+func ooxmlParts(cd []byte, cdOff, entries int64) (types, app zipPart, err error) {
+	p := cd
+	for n := int64(0); n < entries; n++ {
+		at := cdOff + int64(len(cd)-len(p))
+		if len(p) < 46 || string(p[:4]) != "PK\x01\x02" {
+			return types, app, errAt(CodeCorrupt, at, fmt.Sprintf("central directory entry %d of %d is not where the directory says (no PK\\x01\\x02 signature)", n+1, entries))
+		}
+		nameLen, extraLen, commentLen := int(binary.LittleEndian.Uint16(p[28:])), int(binary.LittleEndian.Uint16(p[30:])), int(binary.LittleEndian.Uint16(p[32:]))
+		if 46+nameLen+extraLen+commentLen > len(p) {
+			return types, app, errAt(CodeCorrupt, at, fmt.Sprintf("central directory entry %d runs past the end of the directory", n+1))
+		}
+		part := zipPart{found: true, method: binary.LittleEndian.Uint16(p[10:]), comp: int64(binary.LittleEndian.Uint32(p[20:])),
+			size: int64(binary.LittleEndian.Uint32(p[24:])), local: int64(binary.LittleEndian.Uint32(p[42:])), entry: at}
+		switch string(p[46 : 46+nameLen]) {
+		case "[Content_Types].xml":
+			types = part
+		case "docProps/app.xml":
+			app = part
+		}
+		p = p[46+nameLen+extraLen+commentLen:]
+	}
+	return types, app, nil
+}
+
 // probeOOXML reads a ZIP's central directory for [Content_Types].xml and
 // docProps/app.xml, tells a presentation from a word-processing document by the main
 // part's content type, and takes Pages from app.xml's <Slides> (pptx) or <Pages> (docx)
@@ -69,26 +96,9 @@ func probeOOXML(rd *reader, _ []byte) (Facts, error) {
 	if err != nil {
 		return Facts{}, err
 	}
-	var types, app zipPart
-	p := cd
-	for n := int64(0); n < entries; n++ {
-		at := cdOff + int64(len(cd)-len(p))
-		if len(p) < 46 || string(p[:4]) != "PK\x01\x02" {
-			return Facts{}, errAt(CodeCorrupt, at, fmt.Sprintf("central directory entry %d of %d is not where the directory says (no PK\\x01\\x02 signature)", n+1, entries))
-		}
-		nameLen, extraLen, commentLen := int(binary.LittleEndian.Uint16(p[28:])), int(binary.LittleEndian.Uint16(p[30:])), int(binary.LittleEndian.Uint16(p[32:]))
-		if 46+nameLen+extraLen+commentLen > len(p) {
-			return Facts{}, errAt(CodeCorrupt, at, fmt.Sprintf("central directory entry %d runs past the end of the directory", n+1))
-		}
-		part := zipPart{found: true, method: binary.LittleEndian.Uint16(p[10:]), comp: int64(binary.LittleEndian.Uint32(p[20:])),
-			size: int64(binary.LittleEndian.Uint32(p[24:])), local: int64(binary.LittleEndian.Uint32(p[42:])), entry: at}
-		switch string(p[46 : 46+nameLen]) {
-		case "[Content_Types].xml":
-			types = part
-		case "docProps/app.xml":
-			app = part
-		}
-		p = p[46+nameLen+extraLen+commentLen:]
+	types, app, err := ooxmlParts(cd, cdOff, entries)
+	if err != nil {
+		return Facts{}, err
 	}
 	if !types.found {
 		return Facts{}, errAt(CodeUnrecognized, 0, "a ZIP archive without [Content_Types].xml, so no Office document; the probe knows images, videos, PDF and Office documents (PPT, PPTX, DOC, DOCX)")

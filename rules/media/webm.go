@@ -168,33 +168,13 @@ func ebmlFloat(b []byte) float64 {
 	return 0
 }
 
+// probeWebM reads a WebM or Matroska file: its EBML header, then the Segment's top-level
+// elements up to the first Cluster (and those the SeekHead points at after it).
 func probeWebM(rd *reader, _ []byte) (Facts, error) {
-	// The EBML header: its DocType says webm or matroska.
-	id, size, n, err := ebmlHeader(rd, 0)
+	docType, off, err := ebmlDocType(rd)
 	if err != nil {
 		return Facts{}, err
 	}
-	if id != idEBML || size == unknownSize || size > maxEBMLHeader {
-		return Facts{}, errAt(CodeCorrupt, 0, "the EBML header is missing or too large")
-	}
-	hb, err := rd.at(int64(n), int(size))
-	if err != nil {
-		return Facts{}, err
-	}
-	kids, err := ebmlChildren(hb, int64(n))
-	if err != nil {
-		return Facts{}, err
-	}
-	docType := ""
-	for _, k := range kids {
-		if k.id == idDocType {
-			docType = string(k.body)
-		}
-	}
-	if docType != "webm" && docType != "matroska" {
-		return Facts{}, errAt(CodeUnrecognized, int64(n), fmt.Sprintf("an EBML file of DocType %q, not webm or matroska", docType))
-	}
-	off := int64(n) + size
 	id, segSize, n, err := ebmlHeader(rd, off)
 	if err != nil {
 		return Facts{}, err
@@ -255,6 +235,35 @@ func probeWebM(rd *reader, _ []byte) (Facts, error) {
 		f.VideoProfile = w.vpxProfile(cluster, f.VideoCodec)
 	}
 	return f, nil
+}
+
+// ebmlDocType reads the EBML header at the start of the file, whose DocType says webm or
+// matroska: the DocType, and the offset where the header ends.
+func ebmlDocType(rd *reader) (docType string, end int64, err error) {
+	id, size, n, err := ebmlHeader(rd, 0)
+	if err != nil {
+		return "", 0, err
+	}
+	if id != idEBML || size == unknownSize || size > maxEBMLHeader {
+		return "", 0, errAt(CodeCorrupt, 0, "the EBML header is missing or too large")
+	}
+	hb, err := rd.at(int64(n), int(size))
+	if err != nil {
+		return "", 0, err
+	}
+	kids, err := ebmlChildren(hb, int64(n))
+	if err != nil {
+		return "", 0, err
+	}
+	for _, k := range kids {
+		if k.id == idDocType {
+			docType = string(k.body)
+		}
+	}
+	if docType != "webm" && docType != "matroska" {
+		return "", 0, errAt(CodeUnrecognized, int64(n), fmt.Sprintf("an EBML file of DocType %q, not webm or matroska", docType))
+	}
+	return docType, int64(n) + size, nil
 }
 
 type webm struct {
@@ -322,6 +331,8 @@ func (w *webm) element(id uint32, body, size int64) error {
 	return nil
 }
 
+// facts reads the Info and Tracks elements found: the duration, and the first video and
+// first audio track's codecs and settings.
 func (w *webm) facts(docType string) (Facts, error) {
 	if w.tracks == nil {
 		return Facts{}, errAt(CodeTruncated, w.rd.size, "no Tracks element before the first Cluster or through the SeekHead")
@@ -332,24 +343,11 @@ func (w *webm) facts(docType string) (Facts, error) {
 		f.Format = "mkv"
 	}
 	if w.info != nil {
-		kids, err := ebmlChildren(w.info.body, w.info.off)
+		d, err := infoDuration(w.info)
 		if err != nil {
 			return Facts{}, err
 		}
-		scale, duration := uint64(1000000), 0.0
-		for _, k := range kids {
-			switch k.id {
-			case idTimestampScale:
-				if s := ebmlUint(k.body); s > 0 {
-					scale = s
-				}
-			case idDuration:
-				duration = ebmlFloat(k.body)
-			}
-		}
-		if duration > 0 && !math.IsInf(duration, 0) {
-			f.Duration = duration * float64(scale) / 1e9
-		}
+		f.Duration = d
 	}
 	entries, err := ebmlChildren(w.tracks.body, w.tracks.off)
 	if err != nil {
@@ -360,73 +358,23 @@ func (w *webm) facts(docType string) (Facts, error) {
 		if e.id != idTrackEntry {
 			continue
 		}
-		fields, err := ebmlChildren(e.body, e.off)
+		t, err := readTrackEntry(e)
 		if err != nil {
 			return Facts{}, err
 		}
-		var typ, number, defaultDuration uint64
-		var codec string
-		var private []byte
-		var sub *ebmlChild
-		for i, k := range fields {
-			switch k.id {
-			case idTrackType:
-				typ = ebmlUint(k.body)
-			case idTrackNumber:
-				number = ebmlUint(k.body)
-			case idCodecID:
-				codec = string(k.body)
-			case idCodecPrivate:
-				private = k.body
-			case idDefaultDuration:
-				defaultDuration = ebmlUint(k.body)
-			case idVideo, idAudio:
-				sub = &fields[i]
-			}
-		}
 		switch {
-		case typ == 1 && !video:
+		case t.typ == 1 && !video:
 			video = true
-			w.videoTrack = number
-			f.VideoCodec = matroskaCodec(codec)
-			// CodecPrivate holds the ISO configuration record for these codecs.
-			switch {
-			case f.VideoCodec == "av1" && len(private) >= 2:
-				f.VideoProfile = av1Profile(private[1] >> 5)
-			case f.VideoCodec == "h264" && len(private) >= 3:
-				f.VideoProfile = avcProfile(private[1], private[2])
-			case f.VideoCodec == "hevc" && len(private) >= 2:
-				f.VideoProfile = hevcProfile(private[1] & 31)
+			w.videoTrack = t.number
+			if err := t.videoFacts(&f); err != nil {
+				return Facts{}, err
 			}
-			if defaultDuration > 0 {
-				// DefaultDuration is whole nanoseconds: 33333333 ns is 30 fps, to the
-				// thousandth of a frame per second that rounding keeps.
-				f.FrameRate = math.Round(1e12/float64(defaultDuration)) / 1000
-			}
-			if sub != nil && sub.id == idVideo {
-				if err := videoSettings(sub, &f); err != nil {
-					return Facts{}, err
-				}
-			}
-		case typ == 2 && !audio:
+		case t.typ == 2 && !audio:
 			audio = true
-			f.AudioCodec = matroskaCodec(codec)
-			if sub != nil && sub.id == idAudio {
-				kids, err := ebmlChildren(sub.body, sub.off)
-				if err != nil {
+			f.AudioCodec = matroskaCodec(t.codec)
+			if t.sub != nil && t.sub.id == idAudio {
+				if err := audioSettings(t.sub, &f); err != nil {
 					return Facts{}, err
-				}
-				f.AudioSampleRate = 8000 // the default of SamplingFrequency
-				f.AudioChannels = 1      // the default of Channels
-				for _, k := range kids {
-					switch k.id {
-					case idSampling:
-						if r := ebmlFloat(k.body); r > 0 && r < 1e7 {
-							f.AudioSampleRate = int(r)
-						}
-					case idChannels:
-						f.AudioChannels = int(min(ebmlUint(k.body), 255))
-					}
 				}
 			}
 		}
@@ -438,6 +386,109 @@ func (w *webm) facts(docType string) (Facts, error) {
 		return Facts{}, errAt(CodeCorrupt, w.tracks.off, fmt.Sprintf("the video track gives a picture of %dx%d pixels", f.Width, f.Height))
 	}
 	return f, nil
+}
+
+// infoDuration is the duration in seconds the Info element states (Duration in units of
+// TimestampScale nanoseconds), 0 when it states none.
+func infoDuration(info *ebmlChild) (float64, error) {
+	kids, err := ebmlChildren(info.body, info.off)
+	if err != nil {
+		return 0, err
+	}
+	scale, duration := uint64(1000000), 0.0
+	for _, k := range kids {
+		switch k.id {
+		case idTimestampScale:
+			if s := ebmlUint(k.body); s > 0 {
+				scale = s
+			}
+		case idDuration:
+			duration = ebmlFloat(k.body)
+		}
+	}
+	if duration > 0 && !math.IsInf(duration, 0) {
+		return duration * float64(scale) / 1e9, nil
+	}
+	return 0, nil
+}
+
+// trackEntry is what facts reads of a TrackEntry; sub is its Video or Audio element.
+type trackEntry struct {
+	typ, number, defaultDuration uint64
+	codec                        string
+	private                      []byte
+	sub                          *ebmlChild
+}
+
+// readTrackEntry reads the fields of the TrackEntry e.
+func readTrackEntry(e ebmlChild) (trackEntry, error) {
+	fields, err := ebmlChildren(e.body, e.off)
+	if err != nil {
+		return trackEntry{}, err
+	}
+	var t trackEntry
+	for i, k := range fields {
+		switch k.id {
+		case idTrackType:
+			t.typ = ebmlUint(k.body)
+		case idTrackNumber:
+			t.number = ebmlUint(k.body)
+		case idCodecID:
+			t.codec = string(k.body)
+		case idCodecPrivate:
+			t.private = k.body
+		case idDefaultDuration:
+			t.defaultDuration = ebmlUint(k.body)
+		case idVideo, idAudio:
+			t.sub = &fields[i]
+		}
+	}
+	return t, nil
+}
+
+// videoFacts sets f's video codec, profile, frame rate and picture from t, the video
+// track.
+func (t trackEntry) videoFacts(f *Facts) error {
+	f.VideoCodec = matroskaCodec(t.codec)
+	// CodecPrivate holds the ISO configuration record for these codecs.
+	switch {
+	case f.VideoCodec == "av1" && len(t.private) >= 2:
+		f.VideoProfile = av1Profile(t.private[1] >> 5)
+	case f.VideoCodec == "h264" && len(t.private) >= 3:
+		f.VideoProfile = avcProfile(t.private[1], t.private[2])
+	case f.VideoCodec == "hevc" && len(t.private) >= 2:
+		f.VideoProfile = hevcProfile(t.private[1] & 31)
+	}
+	if t.defaultDuration > 0 {
+		// DefaultDuration is whole nanoseconds: 33333333 ns is 30 fps, to the
+		// thousandth of a frame per second that rounding keeps.
+		f.FrameRate = math.Round(1e12/float64(t.defaultDuration)) / 1000
+	}
+	if t.sub != nil && t.sub.id == idVideo {
+		return videoSettings(t.sub, f)
+	}
+	return nil
+}
+
+// audioSettings reads SamplingFrequency and Channels, with their defaults when absent.
+func audioSettings(a *ebmlChild, f *Facts) error {
+	kids, err := ebmlChildren(a.body, a.off)
+	if err != nil {
+		return err
+	}
+	f.AudioSampleRate = 8000 // the default of SamplingFrequency
+	f.AudioChannels = 1      // the default of Channels
+	for _, k := range kids {
+		switch k.id {
+		case idSampling:
+			if r := ebmlFloat(k.body); r > 0 && r < 1e7 {
+				f.AudioSampleRate = int(r)
+			}
+		case idChannels:
+			f.AudioChannels = int(min(ebmlUint(k.body), 255))
+		}
+	}
+	return nil
 }
 
 // videoSettings reads PixelWidth, PixelHeight and the projection's roll (RFC 9559

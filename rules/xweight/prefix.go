@@ -80,32 +80,20 @@ func grow(b int) int {
 
 func isSpaceByte(c byte) bool { return c == ' ' || ('\t' <= c && c <= '\r') }
 
+// cutKind is how measurePrefix chose where its prefix ends, which says which of the
+// prefix's tokens are surely the whole text's (measurePrefix's final).
+type cutKind uint8
+
+const (
+	cutSpace   cutKind = iota // after white space: no token runs across the cut
+	cutDotFar                 // no '.' near the cut: no URL runs across it, an emoji may
+	cutGeneric                // a URL may run across the cut: read on past its reach
+)
+
 // measurePrefix measures a prefix of text of about budget bytes (budget < len(text)).
 // done is false when that prefix does not yet show the text over cap.
 func (c *Parser) measurePrefix(text string, budget, cap, capUnits int) (m rules.Measurement, err error, done bool) {
-	rc := budget
-	for rc > 0 && !utf8.RuneStart(text[rc]) {
-		rc--
-	}
-	const (
-		cutSpace = iota
-		cutDotFar
-		cutGeneric
-	)
-	kind := cutSpace
-	if i := strings.IndexFunc(text[rc:min(len(text), rc+separatorSearch)], func(r rune) bool {
-		return r < utf8.RuneSelf && isSpaceByte(byte(r))
-	}); i >= 0 {
-		rc += i + 1
-	} else if strings.IndexByte(text[max(0, rc-dotFarBytes):min(len(text), rc+dotFarBytes)], '.') < 0 {
-		kind = cutDotFar
-	} else {
-		kind = cutGeneric
-		rc = min(len(text), rc+4*urlReach16)
-		for rc < len(text) && !utf8.RuneStart(text[rc]) {
-			rc++
-		}
-	}
+	rc, kind := prefixCut(text, budget)
 	if rc >= len(text) {
 		m, err = c.measureExact(text, cap, capUnits)
 		return m, err, true
@@ -116,75 +104,17 @@ func (c *Parser) measurePrefix(text string, budget, cap, capUnits int) (m rules.
 	if bad := strictjson.FirstInvalidUTF8String(text[:rc]); bad >= 0 {
 		return rules.Measurement{Counter: Name, Cap: cap, OverflowAt: -1}, invalidUTF8(text, bad), true
 	}
-	// The NFC form of text[:read], a prefix of the whole text's.
-	var n string
-	read := nfc.StablePrefix(text, rc)
-	if read == rc {
-		n = text[:rc]
-	} else {
-		var r nfc.Reader
-		r.Init(text)
-		buf := make([]byte, 0, rc+rc/4)
-		for r.Pos() < rc {
-			_, seg, ok := r.Next()
-			if !ok {
-				break
-			}
-			buf = append(buf, seg...)
-		}
-		read = r.Pos()
+	n, read := nfcPrefix(text, rc)
+	if read != rc {
 		if bad := strictjson.FirstInvalidUTF8String(text[:read]); bad >= 0 {
 			return rules.Measurement{Counter: Name, Cap: cap, OverflowAt: -1}, invalidUTF8(text, bad), true
 		}
-		n = string(buf)
 	}
 	if read >= len(text) {
 		m, err = c.measureExact(text, cap, capUnits)
 		return m, err, true
 	}
-
-	final, generic := len(n), false
-	lastSpace := len(n) - 1
-	for lastSpace >= 0 && !isSpaceByte(n[lastSpace]) {
-		lastSpace--
-	}
-	switch kind {
-	case cutSpace:
-		final = lastSpace + 1
-	case cutDotFar:
-		// No URL reaches the cut, but an emoji sequence may run across it (👨‍👩‍👧 cut
-		// after 👨‍ weighs 2+1 in the prefix and 2 whole): only the tokens that start
-		// emoji.MaxBytes or more before the cut are the whole text's.
-		final = max(lastSpace+1, len(n)-emoji.MaxBytes)
-	case cutGeneric:
-		// urlReach16 units back from the end of the prefix.
-		f, units := len(n), 0
-		for f > 0 && units < urlReach16 {
-			f--
-			if b := n[f]; b&0xC0 != 0x80 {
-				units++
-				if b >= 0xF0 {
-					units++
-				}
-			}
-		}
-		if units < urlReach16 {
-			f = 0
-		}
-		var us urls.Scanner
-		us.Init(n)
-		for _, ok := us.Next(); ok; _, ok = us.Next() {
-		}
-		if from, domEnd, end := us.LastMatch(); from >= 0 && end >= len(n) && domEnd >= len(n) && from < f {
-			// The last match's TLD is at the cut and passed the look-ahead by "$": more
-			// text can fail it and make the expression take a shorter match from there.
-			f = from
-		}
-		final, generic = f, true
-		if lastSpace+1 > final {
-			final, generic = lastSpace+1, false
-		}
-	}
+	final, generic := finalToken(n, kind)
 	t := c.tally(n, capUnits, final, generic, false)
 	if !t.valid {
 		return rules.Measurement{Counter: Name, Length: t.lb / c.scale, Cap: cap, OverflowAt: -1}, invalidCharacter(text[:read]), true
@@ -197,6 +127,96 @@ func (c *Parser) measurePrefix(text string, budget, cap, capUnits int) (m rules.
 		over = prefixOffset(text, read, over)
 	}
 	return rules.Measurement{Counter: Name, Length: t.lb / c.scale, Exact: false, Cap: cap, OverflowAt: over}, nil, true
+}
+
+// prefixCut is where measurePrefix's prefix of text ends, near budget bytes, and how it
+// was chosen: after the first white space within separatorSearch bytes; else at the
+// code point there when no '.' is within dotFarBytes; else a URL's reach further on.
+func prefixCut(text string, budget int) (rc int, kind cutKind) {
+	rc = budget
+	for rc > 0 && !utf8.RuneStart(text[rc]) {
+		rc--
+	}
+	if i := strings.IndexFunc(text[rc:min(len(text), rc+separatorSearch)], func(r rune) bool {
+		return r < utf8.RuneSelf && isSpaceByte(byte(r))
+	}); i >= 0 {
+		return rc + i + 1, cutSpace
+	}
+	if strings.IndexByte(text[max(0, rc-dotFarBytes):min(len(text), rc+dotFarBytes)], '.') < 0 {
+		return rc, cutDotFar
+	}
+	rc = min(len(text), rc+4*urlReach16)
+	for rc < len(text) && !utf8.RuneStart(text[rc]) {
+		rc++
+	}
+	return rc, cutGeneric
+}
+
+// nfcPrefix is the NFC form of text[:read], a prefix of the whole text's NFC form, for a
+// cut at rc: read is rc when the text is stable there, else the end of the segment that
+// holds rc. Only text[:rc] is known to be valid UTF-8.
+func nfcPrefix(text string, rc int) (n string, read int) {
+	read = nfc.StablePrefix(text, rc)
+	if read == rc {
+		return text[:rc], rc
+	}
+	var r nfc.Reader
+	r.Init(text)
+	buf := make([]byte, 0, rc+rc/4)
+	for r.Pos() < rc {
+		_, seg, ok := r.Next()
+		if !ok {
+			break
+		}
+		buf = append(buf, seg...)
+	}
+	return string(buf), r.Pos()
+}
+
+// finalToken is the end of the tokens of n, the NFC prefix cut as kind says, that are
+// surely the whole text's (tally's final); generic when a URL there may be cut, so that
+// it counts as at most its characters' weight.
+func finalToken(n string, kind cutKind) (final int, generic bool) {
+	lastSpace := len(n) - 1
+	for lastSpace >= 0 && !isSpaceByte(n[lastSpace]) {
+		lastSpace--
+	}
+	switch kind {
+	case cutSpace:
+		return lastSpace + 1, false
+	case cutDotFar:
+		// No URL reaches the cut, but an emoji sequence may run across it (👨‍👩‍👧 cut
+		// after 👨‍ weighs 2+1 in the prefix and 2 whole): only the tokens that start
+		// emoji.MaxBytes or more before the cut are the whole text's.
+		return max(lastSpace+1, len(n)-emoji.MaxBytes), false
+	}
+	// urlReach16 units back from the end of the prefix.
+	f, units := len(n), 0
+	for f > 0 && units < urlReach16 {
+		f--
+		if b := n[f]; b&0xC0 != 0x80 {
+			units++
+			if b >= 0xF0 {
+				units++
+			}
+		}
+	}
+	if units < urlReach16 {
+		f = 0
+	}
+	var us urls.Scanner
+	us.Init(n)
+	for _, ok := us.Next(); ok; _, ok = us.Next() {
+	}
+	if from, domEnd, end := us.LastMatch(); from >= 0 && end >= len(n) && domEnd >= len(n) && from < f {
+		// The last match's TLD is at the cut and passed the look-ahead by "$": more
+		// text can fail it and make the expression take a shorter match from there.
+		f = from
+	}
+	if lastSpace+1 > f {
+		return lastSpace + 1, false
+	}
+	return f, true
 }
 
 // prefixOffset maps a byte offset in the NFC form of text[:read] (read segment by segment,

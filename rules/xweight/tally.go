@@ -43,6 +43,11 @@ type tally struct {
 // check takes n as it comes, checking on the way that it is valid UTF-8 of stable code
 // points (nfc.Stable), hence NFC: it stops with t.unchecked when it is not. This saves
 // the separate validity and NFC passes on nearly every post.
+//
+// It is about 110 lines in one loop on purpose: the loop is the token walk of every X
+// count, its cursors (the URL scanner, the two emoji cursors) and the tally live in its
+// locals from token to token, and its runs of plain code points already go to plainRun;
+// what is left is the one switch over a token's kind that parseTweet has.
 func (c *Parser) tally(n string, capUnits, final int, generic, check bool) tally {
 	var us urls.Scanner
 	us.Init(n)

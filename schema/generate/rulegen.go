@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/postrules/postrules/internal/ruleform"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 )
@@ -55,7 +56,7 @@ func classBuilder(r rules.Rule) ruleBuilder {
 		}
 		return optionOverBuilder(false)
 	}
-	if _, ok := r.Media(); ok {
+	if _, ok := ruleform.MediaOf(r.ID); ok {
 		return mediaShapeBuilder
 	}
 	return nil
@@ -233,7 +234,7 @@ func entityBuilder(d *draws, r rules.Rule) (*Case, bool) {
 // one more than its bound, or an item of a type it refuses.
 func mediaShapeBuilder(d *draws, r rules.Rule) (*Case, bool) {
 	b, i, ok := ruleBase(d, r)
-	s, _ := r.Media()
+	s, _ := ruleform.MediaOf(r.ID)
 	path := "/mediaItems"
 	switch {
 	case strings.HasSuffix(r.ID, ".required"):

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/postrules/postrules/internal/ruleform"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/xweight"
 	"github.com/postrules/postrules/schema/internal/optionspec"
@@ -152,7 +153,7 @@ func (g *generator) applyOptionFacts(t reflect.Type, name string, s obj) obj {
 		case r.Values() != nil && kind == "string":
 			// An enum rule: its values are exact in JSON Schema.
 			target = target.set("enum", r.Values())
-			if r.Schema() != rules.SchemaNone {
+			if ruleform.SchemaOf(r.ID) != ruleform.None {
 				target = target.set(xRules, []string{id})
 			}
 		case (r.Unit == "items" || r.Unit == "accounts") && kind == "array":
@@ -160,7 +161,7 @@ func (g *generator) applyOptionFacts(t reflect.Type, name string, s obj) obj {
 			target = target.set("maxItems", r.Limit).set(xRules, []string{id})
 		case lengthUnit(r.Unit) && kind == "string":
 			lengths = append(lengths, ruleLimit(r))
-			if r.Severity == rules.SeverityError && r.Schema() == rules.SchemaFloor {
+			if r.Severity == rules.SeverityError && ruleform.SchemaOf(r.ID) == ruleform.Floor {
 				// JSON Schema counts code points; a string of at most N UTF-16 code units
 				// or N UTF-8 bytes has at most N code points, so maxLength N never refuses
 				// what the rule accepts (it lets through some strings the rule refuses).
@@ -280,11 +281,11 @@ func textRuleIDs(p rules.Platform) map[string]bool {
 }
 
 // textKeywords are the standard keywords of a post's text on platform p, as its rules'
-// forms say (rules.Rule.Schema): the smallest limit of its SchemaFloor error rules as a
+// forms say (ruleform.SchemaOf): the smallest limit of its Floor error rules as a
 // maxLength (a text of more code points is over that rule whatever its unit; of rules
 // that measure some posts alone, a photo post's text or every other, the largest, which
 // the text breaks whatever the post's media), and the
-// characters of its SchemaExact forbid rules as a pattern. The limits are the book's
+// characters of its Exact forbid rules as a pattern. The limits are the book's
 // defaults, as with the option lengths and the target bound: a server configured with
 // larger caps (rules.Limits) serves another schema.
 func textKeywords(p rules.Platform) obj {
@@ -297,15 +298,15 @@ func textKeywords(p rules.Platform) obj {
 			continue
 		}
 		switch {
-		case lengthUnit(r.Unit) && r.Schema() == rules.SchemaFloor && r.Posts() != "":
+		case lengthUnit(r.Unit) && ruleform.SchemaOf(r.ID) == ruleform.Floor && r.Posts() != "":
 			some = max(some, r.Limit)
 			ids = append(ids, r.ID)
-		case lengthUnit(r.Unit) && r.Schema() == rules.SchemaFloor:
+		case lengthUnit(r.Unit) && ruleform.SchemaOf(r.ID) == ruleform.Floor:
 			if floor == 0 || r.Limit < floor {
 				floor = r.Limit
 			}
 			ids = append(ids, r.ID)
-		case r.Unit == "forbidden" && r.Schema() == rules.SchemaExact:
+		case r.Unit == "forbidden" && ruleform.SchemaOf(r.ID) == ruleform.Exact:
 			chars += forbiddenChars(r.ID)
 			ids = append(ids, r.ID)
 		}
@@ -480,7 +481,7 @@ func limitOf(id string) int {
 // platformMedia is the media rule of each platform besides twitter (twitter's is
 // twitterMediaSchema) as the schema of the shared mediaItems, the rule ids it states,
 // and whether the platform needs media: the shape its media rules declare
-// (rules.Rule.Media), which their checks agree with (rules' TestMediaShapesAgreeWithChecks).
+// (ruleform.MediaOf), which their checks agree with (rules' TestMediaShapesAgreeWithChecks).
 func platformMedia() []struct {
 	p      rules.Platform
 	ids    []string
@@ -497,9 +498,9 @@ func platformMedia() []struct {
 	book := rules.TextRules()
 	for _, p := range rules.Platforms() {
 		var ids []string
-		var shape rules.MediaShape
+		var shape ruleform.MediaShape
 		for _, r := range book {
-			if s, ok := r.Media(); ok && r.Platform == p {
+			if s, ok := ruleform.MediaOf(r.ID); ok && r.Platform == p {
 				ids, shape = append(ids, r.ID), s
 			}
 		}

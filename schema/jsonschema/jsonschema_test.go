@@ -16,6 +16,8 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/postrules/postrules/internal/ruleform"
+
 	jsv "github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/postrules/postrules/rules"
@@ -178,7 +180,7 @@ func TestEveryRuleInDocument(t *testing.T) {
 			t.Errorf("rule %s is not named in the create-post document", r.ID)
 		}
 	}
-	// Every error rule whose declared form (rules.Rule.Schema) says a schema can state it,
+	// Every error rule whose declared form (ruleform.SchemaOf) says a schema can state it,
 	// in full or in part, is named where standard keywords state it: in the
 	// x-postrules-rules of a conditional or a field, or beside the maxLength (floor) or
 	// pattern (forbidden characters) of a field. So a new rule of the book cannot leave the
@@ -216,8 +218,8 @@ func TestEveryRuleInDocument(t *testing.T) {
 	}
 	walk(v)
 	for _, r := range rules.TextRules() {
-		if r.Severity == rules.SeverityError && r.Schema() != rules.SchemaNone && !stated[r.ID] {
-			t.Errorf("rule %s (form %s) is not stated with a standard keyword in the create-post document", r.ID, r.Schema())
+		if r.Severity == rules.SeverityError && ruleform.SchemaOf(r.ID) != ruleform.None && !stated[r.ID] {
+			t.Errorf("rule %s (form %s) is not stated with a standard keyword in the create-post document", r.ID, ruleform.SchemaOf(r.ID))
 		}
 	}
 }

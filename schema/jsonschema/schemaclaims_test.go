@@ -14,6 +14,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/postrules/postrules/internal/ruleform"
+
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/prop"
 	jsv "github.com/santhosh-tekuri/jsonschema/v6"
@@ -27,7 +29,7 @@ import (
 // statedCodes are the 400 codes of problems about what JSON Schema's standard keywords
 // speak of (types, required members, unknown names, enums, patterns, counts of items,
 // lengths): a schema can state such a problem in principle, unless the problem's rule
-// says otherwise (rules.Rule.Schema) or it is a whole number beyond a float64's digits
+// says otherwise (ruleform.SchemaOf) or it is a whole number beyond a float64's digits
 // (see gapOf). The share of the refused bodies with such a problem that the schema
 // refuses is the strictness docs/schema.md reports; which codes the schema states in
 // full (claim 2) is computed over the corpus, not declared.
@@ -80,14 +82,14 @@ const (
 // standard keywords speak of (the code table says why).
 func gapOf(p schema.Problem, body string) (string, bool) {
 	if r, ok := rules.RuleByID(p.Rule); ok {
-		switch r.Schema() {
-		case rules.SchemaNone:
+		switch ruleform.SchemaOf(r.ID) {
+		case ruleform.None:
 			return p.Rule, false
-		case rules.SchemaPartial:
+		case ruleform.Partial:
 			if p.Rule == "googlebusiness.event" && strings.Contains(p.Message, "before or when it starts") {
 				return gbpEventOrder, false
 			}
-		case rules.SchemaFloor:
+		case ruleform.Floor:
 			// Over the rule's unit but not over its limit in code points: no schema that
 			// accepts every valid body refuses it. A rule of every text but a photo
 			// post's (tiktok.video.caption.max) is stated at its photo alternative's
@@ -515,19 +517,19 @@ func TestSchemaClaims(t *testing.T) {
 			t.Errorf("claim 2 for %s: the schema refuses %d of the %d bodies with a problem a schema can state", code, st.refused, st.bodies)
 		}
 	}
-	b.WriteString("\nThe rules of the book no schema states in full (`rules.Rule.Schema`: `none`, `partial`, and `floor` for the problems " +
+	b.WriteString("\nThe rules of the book no schema states in full (their declared form: `none`, `partial`, and `floor` for the problems " +
 		"over the rule's unit but not over its limit in code points), and the whole numbers JSON parsers round; their problems are " +
 		"outside the share and claim 2:\n\n| rule | form | bodies | refused by the schema | why |\n|---|---|---:|---:|---|\n")
 	for _, r := range rules.TextRules() {
 		key := r.ID
-		if r.Schema() == rules.SchemaPartial {
+		if ruleform.SchemaOf(r.ID) == ruleform.Partial {
 			key = gbpEventOrder
 		}
 		g := gapTable[key]
-		if r.Schema() == rules.SchemaExact || (r.Severity != rules.SeverityError && g.bodies == 0) {
+		if ruleform.SchemaOf(r.ID) == ruleform.Exact || (r.Severity != rules.SeverityError && g.bodies == 0) {
 			continue // a warning that refused nothing here never refuses
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %d | %d | %s |\n", key, r.Schema(), g.bodies, g.refused, gapWhy(r))
+		fmt.Fprintf(&b, "| `%s` | %s | %d | %d | %s |\n", key, ruleform.SchemaOf(r.ID), g.bodies, g.refused, gapWhy(r))
 	}
 	g := gapTable[wholeDigits]
 	fmt.Fprintf(&b, "| %s | | %d | %d | `5.0000000000000000001` is not whole for postrules; JSON parsers read 5 |\n", wholeDigits, g.bodies, g.refused)
@@ -557,11 +559,11 @@ func TestSchemaClaims(t *testing.T) {
 // gapWhy says why no schema states rule r in full, from its form and unit.
 func gapWhy(r rules.Rule) string {
 	switch {
-	case r.Schema() == rules.SchemaPartial:
+	case ruleform.SchemaOf(r.ID) == ruleform.Partial:
 		return "relates two values (the event's end after its start)"
-	case r.Schema() == rules.SchemaFloor && r.Posts() == "not-photo":
+	case ruleform.SchemaOf(r.ID) == ruleform.Floor && r.Posts() == "not-photo":
 		return "a length of every text but a photo post's, in " + r.Unit + ": the text's `maxLength` is its photo alternative's larger one (a schema of the text does not see the media)"
-	case r.Schema() == rules.SchemaFloor:
+	case ruleform.SchemaOf(r.ID) == ruleform.Floor:
 		return "a length in " + r.Unit + ": `maxLength` " + strconv.Itoa(r.Limit) + " (code points) refuses only the texts over it in code points (`x-postrules-maxLength`)"
 	case r.Unit == "graphemes":
 		return "a length in grapheme clusters (`x-postrules-maxLength`)"

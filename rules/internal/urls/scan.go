@@ -767,17 +767,3 @@ func decodeAt(t string, p int) rune {
 	}
 	return r
 }
-
-// Extract returns every entity of text (a convenience for tests and tools; it allocates).
-func Extract(text string) []Entity {
-	var s Scanner
-	s.Init(text)
-	var out []Entity
-	for {
-		e, ok := s.Next()
-		if !ok {
-			return out
-		}
-		out = append(out, e)
-	}
-}

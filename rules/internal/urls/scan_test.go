@@ -24,7 +24,7 @@ func (f found) String() string { return fmt.Sprintf("%q%v", f.URL, f.Indices) }
 
 func extractLikeTwitterText(text string) []found {
 	out := []found{}
-	for _, e := range Extract(text) {
+	for _, e := range extract(text) {
 		out = append(out, found{
 			URL:     text[e.Start:e.Cut] + text[e.Resume:e.Stop],
 			Indices: [2]int{strictjson.UTF16Len(text[:e.Start]), strictjson.UTF16Len(text[:e.Stop])},
@@ -330,19 +330,8 @@ func TestLongInputsAreLinear(t *testing.T) {
 	}
 }
 
-func extractNaive(text string) []Entity {
-	var s Scanner
-	s.Init(text)
-	s.naive = true
-	var out []Entity
-	for {
-		e, ok := s.Next()
-		if !ok {
-			return out
-		}
-		out = append(out, e)
-	}
-}
+// extractNaive is extract with the slow reference: every position tried, no caches.
+func extractNaive(text string) []Entity { return scanAll(text, true) }
 
 // FuzzExtract compares the scanner with its slow reference (every position tried, no
 // caches) and checks the entities' shape.
@@ -355,7 +344,7 @@ func FuzzExtract(f *testing.F) {
 		if !utf8.ValidString(text) {
 			return // the counter hands the scanner valid UTF-8 only
 		}
-		got := Extract(text)
+		got := extract(text)
 		if want := extractNaive(text); !reflect.DeepEqual(got, want) {
 			t.Fatalf("%+q: scanner %v, reference %v", text, got, want)
 		}
@@ -368,4 +357,22 @@ func FuzzExtract(f *testing.F) {
 			prev = e.End
 		}
 	})
+}
+
+// extract returns every entity of text, as a caller of Scanner finds them one by one.
+func extract(text string) []Entity { return scanAll(text, false) }
+
+// scanAll collects the entities a Scanner finds in text, naive or not.
+func scanAll(text string, naive bool) []Entity {
+	var s Scanner
+	s.Init(text)
+	s.naive = naive
+	var out []Entity
+	for {
+		e, ok := s.Next()
+		if !ok {
+			return out
+		}
+		out = append(out, e)
+	}
 }

@@ -421,37 +421,12 @@ func (b *builder) still() string {
 		return "Debian 12's ffmpeg (5.1) reads no animated WebP; take its frames out first (anim_dump, from webp), then ask again"
 	}
 	if b.f.Rotation != 0 || b.f.Mirrored {
-		// ffmpeg 5.1 applies a JPEG's EXIF orientation but not a PNG's eXIf nor an
-		// AVIF's irot and imir: the plan turns the picture itself, from its coded
-		// orientation, and writes none.
-		b.inArgs = []string{"-noautorotate"}
-		switch b.f.Rotation {
-		case 90:
-			b.turn = append(b.turn, "transpose=clock")
-		case 180:
-			b.turn = append(b.turn, "hflip", "vflip")
-		case 270:
-			b.turn = append(b.turn, "transpose=cclock")
-		}
-		if b.f.Mirrored {
-			b.turn = append(b.turn, "hflip")
-		}
-		t.Rotation, t.Mirrored = 0, false
-		b.step("store the picture as displayed (turned %d degrees%s; no orientation tag is written)", b.f.Rotation, map[bool]string{true: " and mirrored", false: ""}[b.f.Mirrored])
+		b.turnAsDisplayed()
 	}
 	lo, hi := byteCap(b.p, *t)
-	formatStep := -1 // the step that says the format, which a floor may change
-	// Past the cap, or under the floor, JPEG is the format whose size a plan can steer.
-	if breaks(b.p, *t, classFormat) || ((hi > 0 && t.Bytes > hi || lo > 0 && t.Bytes < lo) && t.Format != "jpeg" && !breaks(b.p, withFormat(*t, "jpeg"), classFormat)) {
-		format := firstFitting(b.p, *t, classFormat, []string{"jpeg", "png", "webp"}, func(g *media.Facts, s string) { g.Format = s })
-		if format == "" {
-			return "no image format ffmpeg writes (JPEG, PNG, WebP) is one the platform takes"
-		}
-		if format != t.Format {
-			formatStep = len(b.steps)
-			b.step("re-encode %s as %s", strings.ToUpper(b.f.Format), strings.ToUpper(format))
-		}
-		t.Format = format
+	formatStep, why := b.stillFormat(lo, hi)
+	if why != "" {
+		return why
 	}
 	if t.Format == "gif" {
 		// A GIF of one frame is still a GIF to the probe, and to the platform's GIF rules.
@@ -464,45 +439,116 @@ func (b *builder) still() string {
 		return "no size of the picture fits: " + messages(judgeOf(b.p, *t, classPixels))
 	}
 	if hi > 0 && t.Bytes > hi {
-		bpp := jpegBytesPerPixel
-		if t.Format == "png" {
-			bpp = 4 // 8-bit RGBA, unfiltered: PNG's worst case
+		if why := b.shrinkUnder(hi); why != "" {
+			return why
 		}
-		budget := float64(hi) * (1 - SizeMargin)
-		if area := float64(t.Width) * float64(t.Height); area*bpp > budget {
-			k := math.Sqrt(budget / bpp / area)
-			x, y := max(int(float64(t.Width)*k), 1), max(int(float64(t.Height)*k), 1)
-			if breaks(b.p, withSize(*t, x, y), classPixels) {
-				return fmt.Sprintf("the picture would have to shrink to %dx%d to stay under %d bytes, which the platform's pixel rules refuse", x, y, hi)
-			}
-			b.step("scale to %dx%d so that at %.1f bytes a pixel it stays under %d bytes less a %.0f%% margin", x, y, bpp, hi, SizeMargin*100)
-			t.Width, t.Height = x, y
-		}
-		t.Bytes = int64(budget)
 	}
 	quality, stored := "3", false
 	if lo > 0 && (t.Bytes < floorReach*lo || t.Width*t.Height > b.f.Width*b.f.Height) {
-		// Near a floor, a PNG stored without compression has a size known before it is
-		// written (3 bytes a pixel and a byte a row); else JPEG at its highest quality.
-		raw := int64(t.Height) * (int64(t.Width)*3 + 1)
-		if raw >= lo && (hi == 0 || float64(raw) <= float64(hi)*(1-SizeMargin)) && !breaks(b.p, withFormat(*t, "png"), classFormat) {
-			switch {
-			case formatStep >= 0 && b.f.Format == "png":
-				b.steps = slices.Delete(b.steps, formatStep, formatStep+1)
-			case formatStep >= 0:
-				b.steps[formatStep] = fmt.Sprintf("re-encode %s as PNG", strings.ToUpper(b.f.Format))
-			case t.Format != "png":
-				b.step("re-encode %s as PNG", strings.ToUpper(b.f.Format))
-			}
-			t.Format, stored = "png", true
-			b.step("store the PNG uncompressed (%d bytes) so the file reaches the platform's floor of %d bytes", raw, lo)
-			t.Bytes = raw
-		} else {
-			quality = "1"
-			b.step("encode at the highest quality so the file reaches the platform's floor of %d bytes", lo)
-			t.Bytes = max(t.Bytes, lo)
-		}
+		quality, stored = b.reachFloor(lo, hi, formatStep)
 	}
+	b.stillArgs(quality, stored)
+	b.action, b.ext = ActionEncode, extOf[t.Format]
+	if b.ext == "" {
+		b.ext = "." + t.Format
+	}
+	return ""
+}
+
+// turnAsDisplayed turns the picture to its displayed orientation. ffmpeg 5.1 applies a
+// JPEG's EXIF orientation but not a PNG's eXIf nor an AVIF's irot and imir: the plan
+// turns the picture itself, from its coded orientation, and writes none.
+func (b *builder) turnAsDisplayed() {
+	t := &b.t
+	b.inArgs = []string{"-noautorotate"}
+	switch b.f.Rotation {
+	case 90:
+		b.turn = append(b.turn, "transpose=clock")
+	case 180:
+		b.turn = append(b.turn, "hflip", "vflip")
+	case 270:
+		b.turn = append(b.turn, "transpose=cclock")
+	}
+	if b.f.Mirrored {
+		b.turn = append(b.turn, "hflip")
+	}
+	t.Rotation, t.Mirrored = 0, false
+	b.step("store the picture as displayed (turned %d degrees%s; no orientation tag is written)", b.f.Rotation, map[bool]string{true: " and mirrored", false: ""}[b.f.Mirrored])
+}
+
+// stillFormat picks the image format the platform takes, JPEG where the file must be
+// brought within the byte range [lo, hi] (0: no bound): it returns the index of the step
+// that says the format (-1: none), which reachFloor may change.
+func (b *builder) stillFormat(lo, hi int64) (formatStep int, why string) {
+	t := &b.t
+	formatStep = -1
+	// Past the cap, or under the floor, JPEG is the format whose size a plan can steer.
+	if breaks(b.p, *t, classFormat) || ((hi > 0 && t.Bytes > hi || lo > 0 && t.Bytes < lo) && t.Format != "jpeg" && !breaks(b.p, withFormat(*t, "jpeg"), classFormat)) {
+		format := firstFitting(b.p, *t, classFormat, []string{"jpeg", "png", "webp"}, func(g *media.Facts, s string) { g.Format = s })
+		if format == "" {
+			return -1, "no image format ffmpeg writes (JPEG, PNG, WebP) is one the platform takes"
+		}
+		if format != t.Format {
+			formatStep = len(b.steps)
+			b.step("re-encode %s as %s", strings.ToUpper(b.f.Format), strings.ToUpper(format))
+		}
+		t.Format = format
+	}
+	return formatStep, ""
+}
+
+// shrinkUnder scales the picture down so that, at the format's bytes a pixel, it stays
+// under the cap hi less SizeMargin.
+func (b *builder) shrinkUnder(hi int64) string {
+	t := &b.t
+	bpp := jpegBytesPerPixel
+	if t.Format == "png" {
+		bpp = 4 // 8-bit RGBA, unfiltered: PNG's worst case
+	}
+	budget := float64(hi) * (1 - SizeMargin)
+	if area := float64(t.Width) * float64(t.Height); area*bpp > budget {
+		k := math.Sqrt(budget / bpp / area)
+		x, y := max(int(float64(t.Width)*k), 1), max(int(float64(t.Height)*k), 1)
+		if breaks(b.p, withSize(*t, x, y), classPixels) {
+			return fmt.Sprintf("the picture would have to shrink to %dx%d to stay under %d bytes, which the platform's pixel rules refuse", x, y, hi)
+		}
+		b.step("scale to %dx%d so that at %.1f bytes a pixel it stays under %d bytes less a %.0f%% margin", x, y, bpp, hi, SizeMargin*100)
+		t.Width, t.Height = x, y
+	}
+	t.Bytes = int64(budget)
+	return ""
+}
+
+// reachFloor makes the file reach the floor lo near it: a PNG stored without
+// compression, whose size is known before it is written (3 bytes a pixel and a byte a
+// row), where that fits under hi; else JPEG at its highest quality. It returns the JPEG
+// quality and whether the PNG is stored.
+func (b *builder) reachFloor(lo, hi int64, formatStep int) (quality string, stored bool) {
+	t := &b.t
+	raw := int64(t.Height) * (int64(t.Width)*3 + 1)
+	if raw >= lo && (hi == 0 || float64(raw) <= float64(hi)*(1-SizeMargin)) && !breaks(b.p, withFormat(*t, "png"), classFormat) {
+		switch {
+		case formatStep >= 0 && b.f.Format == "png":
+			b.steps = slices.Delete(b.steps, formatStep, formatStep+1)
+		case formatStep >= 0:
+			b.steps[formatStep] = fmt.Sprintf("re-encode %s as PNG", strings.ToUpper(b.f.Format))
+		case t.Format != "png":
+			b.step("re-encode %s as PNG", strings.ToUpper(b.f.Format))
+		}
+		t.Format = "png"
+		b.step("store the PNG uncompressed (%d bytes) so the file reaches the platform's floor of %d bytes", raw, lo)
+		t.Bytes = raw
+		return "3", true
+	}
+	b.step("encode at the highest quality so the file reaches the platform's floor of %d bytes", lo)
+	t.Bytes = max(t.Bytes, lo)
+	return "1", false
+}
+
+// stillArgs appends ffmpeg's options for one frame in the planned format: the filters
+// (the turn first), the encoder and its quality.
+func (b *builder) stillArgs(quality string, stored bool) {
+	t := &b.t
 	b.args = append(b.args, "-frames:v", "1")
 	if t.Width != b.framedW || t.Height != b.framedH {
 		b.filter = append(b.filter, fmt.Sprintf("scale=%d:%d", t.Width, t.Height))
@@ -529,11 +575,6 @@ func (b *builder) still() string {
 	if t.Format == "jpeg" && len(b.steps) == 0 {
 		b.step("re-encode as JPEG")
 	}
-	b.action, b.ext = ActionEncode, extOf[t.Format]
-	if b.ext == "" {
-		b.ext = "." + t.Format
-	}
-	return ""
 }
 
 func judgeOf(p rules.Platform, f media.Facts, c class) []media.Problem {

@@ -34,38 +34,40 @@ const (
 	classPages
 )
 
+// classSuffixes name the class of a rule by how its check ends, tried in order.
+var classSuffixes = [...]struct {
+	suffix string
+	c      class
+}{
+	{".format", classFormat},
+	{".max_bytes", classBytes},
+	{".aspect_ratio", classAspect},
+	{".square_pixels", classSquare},
+	{".pixels", classPixels},
+	{".width", classPixels},
+	{".total_pixels", classPixels},
+	{".duration", classDuration},
+	{".frame_rate", classFrameRate},
+	{".codec", classCodec},
+	{".audio", classAudio},
+	{".faststart", classFaststart},
+	{".edit_list", classEditList},
+	{".pages", classPages},
+}
+
 // classOf is the class of the rule whose id is id; classOther for a rule no plan knows.
 func classOf(id string) class {
 	check := id[strings.IndexByte(id, '.')+1:]
-	switch {
-	case check == "file.kind":
+	switch check {
+	case "file.kind":
 		return classKind
-	case strings.HasSuffix(check, ".format"):
-		return classFormat
-	case strings.HasSuffix(check, ".max_bytes"):
-		return classBytes
-	case strings.HasSuffix(check, ".aspect_ratio"):
-		return classAspect
-	case strings.HasSuffix(check, ".square_pixels"):
-		return classSquare
-	case strings.HasSuffix(check, ".pixels"), strings.HasSuffix(check, ".width"), strings.HasSuffix(check, ".total_pixels"):
-		return classPixels
-	case check == "gif.frames", check == "image.gif_frames":
+	case "gif.frames", "image.gif_frames":
 		return classFrames
-	case strings.HasSuffix(check, ".duration"):
-		return classDuration
-	case strings.HasSuffix(check, ".frame_rate"):
-		return classFrameRate
-	case strings.HasSuffix(check, ".codec"):
-		return classCodec
-	case strings.HasSuffix(check, ".audio"):
-		return classAudio
-	case strings.HasSuffix(check, ".faststart"):
-		return classFaststart
-	case strings.HasSuffix(check, ".edit_list"):
-		return classEditList
-	case strings.HasSuffix(check, ".pages"):
-		return classPages
+	}
+	for _, s := range classSuffixes {
+		if strings.HasSuffix(check, s.suffix) {
+			return s.c
+		}
 	}
 	return classOther
 }

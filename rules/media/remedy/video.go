@@ -28,7 +28,6 @@ func (b *builder) video() string {
 	t := &b.t
 	broken := classes(b.p, *t)
 	encode := b.fromGIF
-	var audioArgs []string
 	if broken[classFormat] {
 		format := firstFitting(b.p, *t, classFormat, videoFormats, func(g *media.Facts, s string) { g.Format = s })
 		if format == "" {
@@ -49,38 +48,15 @@ func (b *builder) video() string {
 	}
 	if broken[classSquare] && b.f.PixelAspect != "" {
 		encode = true
-		num, den, ok := strings.Cut(b.f.PixelAspect, ":")
-		n, err1 := strconv.Atoi(num)
-		d, err2 := strconv.Atoi(den)
-		if !ok || err1 != nil || err2 != nil || n <= 0 || d <= 0 {
-			return "the pixel aspect ratio " + b.f.PixelAspect + " cannot be read"
+		if why := b.squarePixels(); why != "" {
+			return why
 		}
-		w := even(float64(t.Width) * float64(n) / float64(d))
-		b.filter = append(b.filter, fmt.Sprintf("scale=%d:%d", w, t.Height), "setsar=1")
-		b.step("stretch the pixels square: %dx%d with a pixel aspect of %s shows as %dx%d", t.Width, t.Height, b.f.PixelAspect, w, t.Height)
-		t.Width, t.PixelAspect = w, ""
 	}
 	if broken[classFrameRate] || (b.fromGIF && breaks(b.p, *t, classFrameRate)) {
 		encode = true
-		from := t.FrameRate
-		best, bestGap := 0.0, math.Inf(1)
-		for _, r := range frameRates {
-			g := *t
-			g.FrameRate = r
-			if gap := math.Abs(r - from); !breaks(b.p, g, classFrameRate) && gap < bestGap {
-				best, bestGap = r, gap
-			}
+		if why := b.frameRate(); why != "" {
+			return why
 		}
-		if best == 0 {
-			return "no common frame rate (24, 25, 30, 48, 50, 60 fps) fits: " + messages(judgeOf(b.p, *t, classFrameRate))
-		}
-		b.filter = append(b.filter, "fps="+strconv.FormatFloat(best, 'f', -1, 64))
-		if from > 0 {
-			b.step("set the frame rate from %.4g to %g fps (frames repeated or dropped)", from, best)
-		} else {
-			b.step("set the frame rate to %g fps", best)
-		}
-		t.FrameRate, t.VariableFrameRate = best, false
 	}
 	if broken[classAspect] {
 		encode = true
@@ -94,32 +70,12 @@ func (b *builder) video() string {
 	if encode && !b.size(true) && !(b.reframe(b.scalable, "the nearest a scale fits the pixel limits at") && b.size(true)) {
 		return "no size of the picture fits: " + messages(judgeOf(b.p, *t, classPixels))
 	}
-	trim, pad := 0.0, 0.0
+	var cut cuts
 	if broken[classDuration] {
 		encode = true
-		passes := func(d float64) bool { g := *t; g.Duration = d; return !breaks(b.p, g, classDuration) }
-		found := false
-		for i := 1; i <= 40 && !found; i++ {
-			if down := t.Duration / math.Pow(2, float64(i)); passes(down) {
-				d := edge(passes, t.Duration, down, 1e-3)
-				trim = math.Floor((d-durationMargin)*100) / 100
-				if !passes(trim) {
-					trim = d
-				}
-				b.step("trim to the first %s s (the platform takes at most %.4g s)", strconv.FormatFloat(trim, 'f', -1, 64), d)
-				t.Duration, found = trim, true
-			} else if up := t.Duration * math.Pow(2, float64(i)); passes(up) {
-				d := edge(passes, t.Duration, up, 1e-3)
-				pad = math.Ceil((d+durationMargin)*100) / 100
-				if !passes(pad) {
-					pad = d
-				}
-				b.step("hold the last frame (and silence) to %s s (the platform takes at least %.4g s)", strconv.FormatFloat(pad, 'f', -1, 64), d)
-				t.Duration, found = pad, true
-			}
-		}
-		if !found {
-			return "no duration fits: " + messages(judgeOf(b.p, *t, classDuration))
+		var why string
+		if cut, why = b.duration(); why != "" {
+			return why
 		}
 	}
 	sound := t.AudioCodec != "none"
@@ -144,7 +100,20 @@ func (b *builder) video() string {
 		}
 		return ""
 	}
-	// Re-encoded: H.264 (or HEVC) in MP4 (or MOV), AAC sound, the moov at the front.
+	return b.encode(sound, byteRange{lo, hi, overCap, underFloor}, cut)
+}
+
+// byteRange is the platform's range of file sizes [lo, hi] (0: no bound), and whether
+// the plan must bring the file under hi or hold it over lo.
+type byteRange struct {
+	lo, hi              int64
+	overCap, underFloor bool
+}
+
+// encode plans a re-encoding: H.264 (or HEVC) in MP4 (or MOV), AAC sound, at the rates
+// that keep it in the byte range, cut as planned, the moov at the front.
+func (b *builder) encode(sound bool, size byteRange, cut cuts) string {
+	t := &b.t
 	if !(t.Format == "mp4" || t.Format == "mov") || breaks(b.p, *t, classFormat) {
 		format := firstFitting(b.p, *t, classFormat, videoFormats, func(g *media.Facts, s string) { g.Format = s })
 		if format == "" {
@@ -161,80 +130,195 @@ func (b *builder) video() string {
 		b.step("encode the picture as %s", map[string]string{"h264": "H.264", "hevc": "HEVC"}[codec])
 	}
 	t.VideoCodec = codec
-	audioRate := int64(audioBitrate)
+	var audioArgs []string
 	if sound {
-		aac := *t
-		aac.AudioCodec = "aac"
-		if aac.AudioChannels > 2 || aac.AudioChannels == 0 {
-			aac.AudioChannels = 2
+		var why string
+		if audioArgs, why = b.aac(); why != "" {
+			return why
 		}
-		for aac.AudioChannels > 1 && breaks(b.p, aac, classAudio) {
-			aac.AudioChannels--
-		}
-		rate := 0
-		for _, r := range sampleRates {
-			g := aac
-			g.AudioSampleRate = r
-			if (t.AudioSampleRate == 0 || r <= t.AudioSampleRate) && !breaks(b.p, g, classAudio) {
-				rate = r
-				break
-			}
-		}
-		if rate == 0 {
-			return "no AAC sample rate fits: " + messages(judgeOf(b.p, aac, classAudio))
-		}
-		aac.AudioSampleRate = rate
-		what := "encode the sound as AAC"
-		if b.f.AudioCodec == "aac" {
-			what = "re-encode the AAC sound"
-		}
-		if rate != t.AudioSampleRate {
-			what += fmt.Sprintf(" at %d Hz", rate)
-			audioArgs = append(audioArgs, "-ar", strconv.Itoa(rate))
-		}
-		if aac.AudioChannels != t.AudioChannels {
-			what += fmt.Sprintf(", %d channel(s)", aac.AudioChannels)
-			audioArgs = append(audioArgs, "-ac", strconv.Itoa(aac.AudioChannels))
-		}
-		b.step("%s", what)
-		*t = aac
 	}
-	rate := []string{"-crf", "20"}
+	r, why := b.bitrate(size, sound)
+	if why != "" {
+		return why
+	}
+	b.encodeArgs(codec, sound, audioArgs, r, cut)
+	b.action, b.ext = ActionEncode, extOf[t.Format]
+	return ""
+}
+
+// squarePixels stretches the picture so that its pixels are square.
+func (b *builder) squarePixels() string {
+	t := &b.t
+	num, den, ok := strings.Cut(b.f.PixelAspect, ":")
+	n, err1 := strconv.Atoi(num)
+	d, err2 := strconv.Atoi(den)
+	if !ok || err1 != nil || err2 != nil || n <= 0 || d <= 0 {
+		return "the pixel aspect ratio " + b.f.PixelAspect + " cannot be read"
+	}
+	w := even(float64(t.Width) * float64(n) / float64(d))
+	b.filter = append(b.filter, fmt.Sprintf("scale=%d:%d", w, t.Height), "setsar=1")
+	b.step("stretch the pixels square: %dx%d with a pixel aspect of %s shows as %dx%d", t.Width, t.Height, b.f.PixelAspect, w, t.Height)
+	t.Width, t.PixelAspect = w, ""
+	return ""
+}
+
+// frameRate sets the common frame rate the platform takes nearest the video's.
+func (b *builder) frameRate() string {
+	t := &b.t
+	from := t.FrameRate
+	best, bestGap := 0.0, math.Inf(1)
+	for _, r := range frameRates {
+		g := *t
+		g.FrameRate = r
+		if gap := math.Abs(r - from); !breaks(b.p, g, classFrameRate) && gap < bestGap {
+			best, bestGap = r, gap
+		}
+	}
+	if best == 0 {
+		return "no common frame rate (24, 25, 30, 48, 50, 60 fps) fits: " + messages(judgeOf(b.p, *t, classFrameRate))
+	}
+	b.filter = append(b.filter, "fps="+strconv.FormatFloat(best, 'f', -1, 64))
+	if from > 0 {
+		b.step("set the frame rate from %.4g to %g fps (frames repeated or dropped)", from, best)
+	} else {
+		b.step("set the frame rate to %g fps", best)
+	}
+	t.FrameRate, t.VariableFrameRate = best, false
+	return ""
+}
+
+// cuts are the seconds a plan trims a video to, or pads it to; 0 for neither.
+type cuts struct{ trim, pad float64 }
+
+// duration finds the duration nearest the video's that the platform takes, halving or
+// doubling until one passes and then bisecting to the range's edge, durationMargin
+// inside it: a trim to it, or a pad to it.
+func (b *builder) duration() (cuts, string) {
+	t := &b.t
+	var c cuts
+	passes := func(d float64) bool { g := *t; g.Duration = d; return !breaks(b.p, g, classDuration) }
+	for i := 1; i <= 40; i++ {
+		if down := t.Duration / math.Pow(2, float64(i)); passes(down) {
+			d := edge(passes, t.Duration, down, 1e-3)
+			c.trim = math.Floor((d-durationMargin)*100) / 100
+			if !passes(c.trim) {
+				c.trim = d
+			}
+			b.step("trim to the first %s s (the platform takes at most %.4g s)", strconv.FormatFloat(c.trim, 'f', -1, 64), d)
+			t.Duration = c.trim
+			return c, ""
+		} else if up := t.Duration * math.Pow(2, float64(i)); passes(up) {
+			d := edge(passes, t.Duration, up, 1e-3)
+			c.pad = math.Ceil((d+durationMargin)*100) / 100
+			if !passes(c.pad) {
+				c.pad = d
+			}
+			b.step("hold the last frame (and silence) to %s s (the platform takes at least %.4g s)", strconv.FormatFloat(c.pad, 'f', -1, 64), d)
+			t.Duration = c.pad
+			return c, ""
+		}
+	}
+	return c, "no duration fits: " + messages(judgeOf(b.p, *t, classDuration))
+}
+
+// aac plans the sound as AAC: at most two channels, and the highest common sample rate
+// the platform takes that is not above the source's. It returns ffmpeg's options for
+// the changed rate and channels.
+func (b *builder) aac() (audioArgs []string, why string) {
+	t := &b.t
+	aac := *t
+	aac.AudioCodec = "aac"
+	if aac.AudioChannels > 2 || aac.AudioChannels == 0 {
+		aac.AudioChannels = 2
+	}
+	for aac.AudioChannels > 1 && breaks(b.p, aac, classAudio) {
+		aac.AudioChannels--
+	}
+	rate := 0
+	for _, r := range sampleRates {
+		g := aac
+		g.AudioSampleRate = r
+		if (t.AudioSampleRate == 0 || r <= t.AudioSampleRate) && !breaks(b.p, g, classAudio) {
+			rate = r
+			break
+		}
+	}
+	if rate == 0 {
+		return nil, "no AAC sample rate fits: " + messages(judgeOf(b.p, aac, classAudio))
+	}
+	aac.AudioSampleRate = rate
+	what := "encode the sound as AAC"
+	if b.f.AudioCodec == "aac" {
+		what = "re-encode the AAC sound"
+	}
+	if rate != t.AudioSampleRate {
+		what += fmt.Sprintf(" at %d Hz", rate)
+		audioArgs = append(audioArgs, "-ar", strconv.Itoa(rate))
+	}
+	if aac.AudioChannels != t.AudioChannels {
+		what += fmt.Sprintf(", %d channel(s)", aac.AudioChannels)
+		audioArgs = append(audioArgs, "-ac", strconv.Itoa(aac.AudioChannels))
+	}
+	b.step("%s", what)
+	*t = aac
+	return audioArgs, ""
+}
+
+// rates are ffmpeg's options for the bitrates of an encoding: the video's (rate, and
+// x264's own for a constant rate) and the sound's bits a second.
+type rates struct {
+	video, x264 []string
+	audio       int64
+}
+
+// bitrate plans the rates that keep the file within the platform's byte range; a
+// quality (CRF 20) when neither bound is near.
+func (b *builder) bitrate(size byteRange, sound bool) (rates, string) {
+	t := &b.t
+	lo, hi, overCap, underFloor := size.lo, size.hi, size.overCap, size.underFloor
+	r := rates{video: []string{"-crf", "20"}, audio: int64(audioBitrate)}
 	if hi > 0 {
 		if t.Duration <= 0 {
 			if overCap {
-				return "the file is over the platform's size cap and does not state its duration, so no bitrate can be computed"
+				return r, "the file is over the platform's size cap and does not state its duration, so no bitrate can be computed"
 			}
 		} else {
 			v, a, ok := underCap(hi, t.Duration, sound)
 			if !ok {
-				return fmt.Sprintf("%s s of video cannot fit in %d bytes at %d bit/s or more", strconv.FormatFloat(t.Duration, 'f', -1, 64), hi, minVideoBitrate)
+				return r, fmt.Sprintf("%s s of video cannot fit in %d bytes at %d bit/s or more", strconv.FormatFloat(t.Duration, 'f', -1, 64), hi, minVideoBitrate)
 			}
-			audioRate = max(a, lowAudioBitrate)
+			r.audio = max(a, lowAudioBitrate)
 			vs := strconv.FormatInt(v, 10)
 			if overCap {
-				rate = []string{"-b:v", vs, "-maxrate", vs, "-bufsize", vs}
+				r.video = []string{"-b:v", vs, "-maxrate", vs, "-bufsize", vs}
 				b.step("aim at %d bytes, %.0f%% under the platform's cap of %d: video at %d bit/s (a buffer of one second), sound at %d bit/s",
-					int64(float64(hi)*(1-SizeMargin)), SizeMargin*100, hi, v, audioRate)
+					int64(float64(hi)*(1-SizeMargin)), SizeMargin*100, hi, v, r.audio)
 			} else if v < ceilingBitrate {
-				rate = append(rate, "-maxrate", vs, "-bufsize", vs)
+				r.video = append(r.video, "-maxrate", vs, "-bufsize", vs)
 			}
 			t.Bytes = min(t.Bytes, int64(float64(hi)*(1-SizeMargin)))
 		}
 	}
-	var x264 []string
 	if underFloor {
 		if t.Duration <= 0 {
-			return "the file is under the platform's size floor and does not state its duration"
+			return r, "the file is under the platform's size floor and does not state its duration"
 		}
-		r := strconv.FormatInt(overFloor(lo, t.Duration), 10)
-		rate = []string{"-b:v", r, "-minrate", r, "-maxrate", r, "-bufsize", r}
-		x264 = []string{"-x264-params", "nal-hrd=cbr"}
-		b.step("hold a constant %s bit/s (with filler) so the file reaches the platform's floor of %d bytes", r, lo)
+		v := strconv.FormatInt(overFloor(lo, t.Duration), 10)
+		r.video = []string{"-b:v", v, "-minrate", v, "-maxrate", v, "-bufsize", v}
+		r.x264 = []string{"-x264-params", "nal-hrd=cbr"}
+		b.step("hold a constant %s bit/s (with filler) so the file reaches the platform's floor of %d bytes", v, lo)
 		t.Bytes = max(t.Bytes, lo)
 	}
-	if pad > 0 {
-		b.filter = append(b.filter, fmt.Sprintf("tpad=stop_mode=clone:stop_duration=%s", strconv.FormatFloat(pad, 'f', -1, 64)))
+	return r, ""
+}
+
+// encodeArgs sets b.args to ffmpeg's options for the planned encoding: the filters, the
+// picture in codec, the sound (when the video has any) in AAC, the rates, the cut, and
+// the moov at the front.
+func (b *builder) encodeArgs(codec string, sound bool, audioArgs []string, r rates, c cuts) {
+	t := &b.t
+	if c.pad > 0 {
+		b.filter = append(b.filter, fmt.Sprintf("tpad=stop_mode=clone:stop_duration=%s", strconv.FormatFloat(c.pad, 'f', -1, 64)))
 	}
 	if t.Width != b.f.Width || t.Height != b.f.Height {
 		b.filter = append(b.filter, fmt.Sprintf("scale=%d:%d", t.Width, t.Height), "setsar=1")
@@ -250,25 +334,23 @@ func (b *builder) video() string {
 		args = append(args, "-c:v", "libx265", "-tag:v", "hvc1", "-x265-params", "log-level=error")
 	} else {
 		args = append(args, "-c:v", "libx264", "-preset", "medium", "-profile:v", "high")
-		args = append(args, x264...)
+		args = append(args, r.x264...)
 	}
 	args = append(args, "-pix_fmt", "yuv420p")
-	args = append(args, rate...)
+	args = append(args, r.video...)
 	if sound {
-		args = append(args, "-c:a", "aac", "-b:a", strconv.FormatInt(audioRate, 10))
+		args = append(args, "-c:a", "aac", "-b:a", strconv.FormatInt(r.audio, 10))
 		args = append(args, audioArgs...)
-		if pad > 0 {
+		if c.pad > 0 {
 			args = append(args, "-af", "apad")
 		}
 	} else {
 		args = append(args, "-an")
 	}
-	if trim > 0 {
-		args = append(args, "-t", strconv.FormatFloat(trim, 'f', -1, 64))
-	} else if pad > 0 {
-		args = append(args, "-t", strconv.FormatFloat(pad, 'f', -1, 64))
+	if c.trim > 0 {
+		args = append(args, "-t", strconv.FormatFloat(c.trim, 'f', -1, 64))
+	} else if c.pad > 0 {
+		args = append(args, "-t", strconv.FormatFloat(c.pad, 'f', -1, 64))
 	}
-	args = append(args, "-movflags", "+faststart")
-	b.args, b.action, b.ext = args, ActionEncode, extOf[t.Format]
-	return ""
+	b.args = append(args, "-movflags", "+faststart")
 }

@@ -239,6 +239,16 @@ func (s *scanner) readKey() string {
 	return string(s.key)
 }
 
+// ValueEnd is the end of the value that begins at doc[i], read as Locate reads a value it
+// does not go into: a string, an object or array (nesting counted, strings inside
+// skipped), or a literal or number up to the next delimiter; i itself at the end of doc
+// or at a delimiter.
+func ValueEnd(doc []byte, i int) int {
+	s := scanner{doc: doc, i: i}
+	s.skip()
+	return s.i
+}
+
 // skip moves past the value at s.i: a string, an object or array (nesting counted, strings
 // inside skipped), or a literal or number (up to the next delimiter). Each byte is read
 // once; it always moves forward unless at the end.

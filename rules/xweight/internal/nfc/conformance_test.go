@@ -13,7 +13,7 @@ import (
 // TestNormalizationTest runs Unicode's conformance test for NFC (testdata/README.md):
 // for every line c1;c2;c3;c4;c5 of part 0-3, c2 == NFC(c1) == NFC(c2) == NFC(c3) and
 // c4 == NFC(c4) == NFC(c5); and every code point that part 1 does not list is its own
-// NFC. IsNFC must agree with String on every column.
+// NFC. isNFC must agree with String on every column.
 func TestNormalizationTest(t *testing.T) {
 	f, err := os.Open("testdata/NormalizationTest-" + unicodeVersion + ".txt.bz2")
 	if err != nil {
@@ -59,8 +59,8 @@ func TestNormalizationTest(t *testing.T) {
 			if got != want {
 				t.Errorf("%s %s: NFC(c%d %+q) = %+q, want %+q", part, line, i+1, c[i], got, want)
 			}
-			if IsNFC(c[i]) != (got == c[i]) {
-				t.Errorf("%s %s: IsNFC(c%d %+q) = %v", part, line, i+1, c[i], IsNFC(c[i]))
+			if isNFC(c[i]) != (got == c[i]) {
+				t.Errorf("%s %s: isNFC(c%d %+q) = %v", part, line, i+1, c[i], isNFC(c[i]))
 			}
 		}
 	}
@@ -74,7 +74,7 @@ func TestNormalizationTest(t *testing.T) {
 		if r >= 0xD800 && r <= 0xDFFF || listed[r] {
 			continue
 		}
-		if s := string(r); String(s) != s || !IsNFC(s) {
+		if s := string(r); String(s) != s || !isNFC(s) {
 			t.Errorf("U+%04X is not in part 1, yet NFC changes it to %+q", r, String(s))
 		}
 	}

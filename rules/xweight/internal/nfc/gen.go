@@ -72,6 +72,10 @@ func valid(r rune) bool { return r < 0xD800 || r > 0xDFFF }
 // not combine backwards" for a code point without a decomposition.
 func starterSS(r rune) bool { return norm.NFC.PropertiesString(string(r)).BoundaryBefore() }
 
+// main derives the tables from x/text's norm and writes table.go. It is long (about 230
+// lines) on purpose: its sections (pairs, properties, the two-stage index,
+// decompositions, compositions, astral ranges, the file) are written in the order
+// table.go states them, each reading the one before, and it runs only under go generate.
 func main() {
 	// Primary composites and their pairs. A code point c whose canonical decomposition has
 	// two or more code points and which NFC leaves alone is a primary composite; its pair

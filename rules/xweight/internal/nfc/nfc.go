@@ -160,10 +160,10 @@ func firstUnstable(s string, i int) int {
 	return len(s)
 }
 
-// IsNFC reports whether s, which must be valid UTF-8, is in NFC, without allocating. The
+// isNFC reports whether s, which must be valid UTF-8, is in NFC, without allocating. The
 // table decides most texts; around a code point that can change, the segments are
 // checked, and normalised when the quick check cannot tell.
-func IsNFC(s string) bool {
+func isNFC(s string) bool {
 	var r Reader
 	for from := 0; ; {
 		u := firstUnstable(s, from)

@@ -250,7 +250,7 @@ func xtextDeparts(s string) bool {
 	return false
 }
 
-// checkAgainstNorm compares String, IsNFC and Segments on s with the references.
+// checkAgainstNorm compares String, isNFC and Segments on s with the references.
 func checkAgainstNorm(t *testing.T, s string) {
 	t.Helper()
 	got := String(s)
@@ -265,8 +265,8 @@ func checkAgainstNorm(t *testing.T, s string) {
 	if n := normRef(s); got != n && !xtextDeparts(s) {
 		t.Fatalf("String(%+q) = %+q, norm (without its joiners) %+q", s, got, n)
 	}
-	if IsNFC(s) != (got == s) {
-		t.Fatalf("IsNFC(%+q) = %v, String gives %+q", s, IsNFC(s), got)
+	if isNFC(s) != (got == s) {
+		t.Fatalf("isNFC(%+q) = %v, String gives %+q", s, isNFC(s), got)
 	}
 	ours := ourSegments(s)
 	if len(ours) != len(want) {
@@ -327,8 +327,8 @@ func TestIsNFCAndString(t *testing.T) {
 		if got := String(tt.in); got != tt.want {
 			t.Errorf("%s: String(%+q) = %+q, want %+q", tt.why, tt.in, got, tt.want)
 		}
-		if got := IsNFC(tt.in); got != (tt.in == tt.want) {
-			t.Errorf("%s: IsNFC(%+q) = %v", tt.why, tt.in, got)
+		if got := isNFC(tt.in); got != (tt.in == tt.want) {
+			t.Errorf("%s: isNFC(%+q) = %v", tt.why, tt.in, got)
 		}
 		checkAgainstNorm(t, tt.in)
 	}
@@ -353,7 +353,7 @@ func TestXTextDepartures(t *testing.T) {
 	}
 }
 
-// TestStringMatchesNorm compares String, IsNFC and Segments with norm on random mixes of
+// TestStringMatchesNorm compares String, isNFC and Segments with norm on random mixes of
 // code points that normalisation touches.
 func TestStringMatchesNorm(t *testing.T) {
 	alphabet := []rune("aAeé\u0301\u0316\u0308\u05BC\uFB2C\u1100\u1161\u11A8가\u212BÅ故😀\u0915\u093C\u094D\u0E48 \u0627\u0651\u064E\u3099か\u034F\uFF9E\u3160\u0344\u0F73\u0CC6\u0CC2\u0CD5\U0001D15E\U0001D165\U00011099\U000110BA")
@@ -436,7 +436,7 @@ func TestInvalidUTF8(t *testing.T) {
 	}
 }
 
-// TestNoAllocations: String and IsNFC on text already in NFC allocate nothing, nor does a
+// TestNoAllocations: String and isNFC on text already in NFC allocate nothing, nor does a
 // Reader, whichever path decides (the table, the quick check, or normalising a segment).
 func TestNoAllocations(t *testing.T) {
 	for _, s := range []string{
@@ -452,8 +452,8 @@ func TestNoAllocations(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { _ = String(s) }); n != 0 {
 			t.Errorf("String(%+q) allocates %v times", s, n)
 		}
-		if n := testing.AllocsPerRun(100, func() { _ = IsNFC(s) }); n != 0 {
-			t.Errorf("IsNFC(%+q) allocates %v times", s, n)
+		if n := testing.AllocsPerRun(100, func() { _ = isNFC(s) }); n != 0 {
+			t.Errorf("isNFC(%+q) allocates %v times", s, n)
 		}
 	}
 	s := "A\u0301\uFB2C" + strings.Repeat("e\u0316\u0301", 20)
@@ -496,7 +496,7 @@ func BenchmarkIsNFC(b *testing.B) {
 	s := strings.Repeat("hello world 漢字 😀 ", 15)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if !IsNFC(s) {
+		if !isNFC(s) {
 			b.Fatal("not NFC")
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 )
 
-// FuzzNFC compares String, IsNFC and Segments with the references (checkAgainstNorm: norm's
+// FuzzNFC compares String, isNFC and Segments with the references (checkAgainstNorm: norm's
 // segments composed by the book, and norm itself less its joiners where it keeps to D117)
 // on any valid UTF-8.
 func FuzzNFC(f *testing.F) {
@@ -44,8 +44,8 @@ func runePool() []rune {
 	return append(rs, []rune("aeAEoOuU 故😀가\u034F")...)
 }
 
-// TestProperties: on random texts, String is idempotent, its result is NFC by IsNFC,
-// IsNFC(s) says exactly whether String(s) == s, a Reader stopped after any segment has
+// TestProperties: on random texts, String is idempotent, its result is NFC by isNFC,
+// isNFC(s) says exactly whether String(s) == s, a Reader stopped after any segment has
 // read a prefix of String(s), and ASCII begins a segment.
 func TestProperties(t *testing.T) {
 	pool := runePool()
@@ -65,10 +65,10 @@ func TestProperties(t *testing.T) {
 	props := gopter.NewProperties(params)
 	props.Property("String is idempotent and its result is NFC", prop.ForAll(func(s string) bool {
 		n := String(s)
-		return String(n) == n && IsNFC(n)
+		return String(n) == n && isNFC(n)
 	}, text))
-	props.Property("IsNFC(s) exactly when String(s) == s", prop.ForAll(func(s string) bool {
-		return IsNFC(s) == (String(s) == s)
+	props.Property("isNFC(s) exactly when String(s) == s", prop.ForAll(func(s string) bool {
+		return isNFC(s) == (String(s) == s)
 	}, text))
 	props.Property("the segments read so far are a prefix of String(s)", prop.ForAll(func(s string) bool {
 		whole := String(s)
