@@ -1155,7 +1155,7 @@ export function createPostrules(locate) {
 
   // split: the text as a thread whose every post fits (rules.SplitJSON, the bytes of
   // `validate split --format json`), parsed. A text longer than rules.MaxSplitPosts (100)
-  // full posts is refused with body_too_large (rules.SplitBound), and a prefix over that
+  // full posts is refused with body_too_large (split.Bound), and a prefix over that
   // bound decides it for the whole text: a text over 2 * MEASURE_PREFIX units is first
   // asked about its first MEASURE_PREFIX units, four times more each time the prefix is
   // under the bound, so a 50 MB paste into a tweet costs one 64 Ki-unit prefix.
