@@ -1277,8 +1277,9 @@ export function createPostrules(locate) {
   // So a text over MEASURE_ALL_BOUND units is sent as its first MEASURE_ALL_PREFIX units,
   // marked as the start of a longer text: when those hold every platform's deciding
   // prefix, Go's answer is the whole text's, and nothing more is copied or checked; else
-  // four times more is sent, and the whole text at last. A 5 MB paste costs one 64
-  // Ki-unit prefix.
+  // four times more is sent, and then the whole text (which Go still reads by prefixes:
+  // only the copy grows, and a text that 256 Ki units do not decide, one without white
+  // space, say, is rare). A 5 MB paste costs one 64 Ki-unit prefix.
   function measureAll(text, options) {
     const m = small();
     if (m === null) return notReady('measureAll');
@@ -1291,7 +1292,7 @@ export function createPostrules(locate) {
     const table = allTable(m);
     if (table.code !== undefined) return table;
     if (text.length > MEASURE_ALL_BOUND) {
-      for (let units = MEASURE_ALL_PREFIX; ; units *= 4) {
+      for (const units of [MEASURE_ALL_PREFIX, 4 * MEASURE_ALL_PREFIX]) {
         const end = pairEnd(text, units);
         if (end >= text.length) break;
         const r = measureAllOnce(m, table, text.slice(0, end), pl.list, 1);

@@ -662,7 +662,7 @@ test('parity: measureAll of 5 MB and 50 MB pastes equals rules.Limits.MeasureAll
   cases.push({ kind: 'measureAll', text: 'https://example.com/a '.repeat(240000) });
   cases.push({ kind: 'measureAll', text: paste(hugePieces[1], 600e3) });
   // 140 clusters of 2,001 code points: Facebook is decided within 256 KiB, X's 280
-  // graphemes fit, so X reads the whole text (after three starts that decide too little).
+  // graphemes fit, so X reads the whole text (after two starts that decide too little).
   cases.push({ kind: 'measureAll', text: ('e' + '\u0301'.repeat(2000) + ' ').repeat(140), platforms: ['facebook', 'twitter'] });
   // Undecided by the prefix: one cluster of 600,000 marks fits twitter; read whole.
   cases.push({ kind: 'measureAll', text: 'e' + '\u0301'.repeat(600000) + ' #tag', platforms: ['twitter'] });
