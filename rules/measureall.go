@@ -130,14 +130,19 @@ func (l Limits) measureAllPrefix(dst []Measurement, ps []Platform, text string, 
 	return dst[:start+n], true, nil
 }
 
+// measureAllWindow is the most measureAllCut looks back for white space: the window of
+// the one 256 KiB prefix MeasureAll read before each platform had its own.
+const measureAllWindow = 64 << 10
+
 // measureAllBlock is where one platform's measurements are in dst: dst[from:to]; from is
 // -1 until a step decides the platform.
 type measureAllBlock struct{ from, to int }
 
 // measureAllCut is where a step of k bytes cuts text (longer than k, or exactly k long
 // when it is the start of a longer text): just after the last ASCII white space before
-// k, in the last three quarters of the step, or -1 when there is none (the next step
-// looks again, four times further). No URL, hashtag, mention or cashtag of
+// k, in the last three quarters of the step but no more than its last 64 KiB (so that a
+// paste without white space costs a few windows of 64 KiB, not a pass over all of it),
+// or -1 when there is none (the next step looks again, four times further). No URL, hashtag, mention or cashtag of
 // rules/internal/entity spans white space, and what follows an entity is then the same in
 // the prefix as in the whole text, so that none is cut (a cut link
 // "https://example.com/pa" would count as a link of its own, a cut cashtag "$GOOGLEX" as
@@ -146,7 +151,7 @@ type measureAllBlock struct{ from, to int }
 // character is cut. The window is that of text[k/4:k] alone, so that the cut is the same
 // in every text that starts with text[:k].
 func measureAllCut(text string, k int) int {
-	for i := k - 1; i >= k/4; i-- {
+	for i := k - 1; i >= max(k/4, k-measureAllWindow); i-- {
 		// One compare for most bytes: white space is ' ' and '\t' to '\r'.
 		if c := text[i]; c <= ' ' && (c == ' ' || c >= '\t' && c <= '\r') {
 			return i + 1

@@ -28,7 +28,8 @@ func hugeTexts(size int) map[string]string {
 // prefixReference is MeasureAll's documented answer, the slow way and with no shared
 // code but textMeasurements: a text of at most measureAllBound bytes measured whole; a
 // longer one, platform by platform, on the first prefix of 1 KiB, 4 KiB, ... (cut after
-// the last white space of the step's last three quarters) that breaks an error rule, with
+// the last white space of the step's last three quarters, at most its last 64 KiB) that
+// breaks an error rule, with
 // Exact false, or whole when none does. reads says how many bytes each platform's
 // measurements describe.
 func prefixReference(t *testing.T, l Limits, ps []Platform, text string) (ms []Measurement, reads []int) {
@@ -38,11 +39,12 @@ func prefixReference(t *testing.T, l Limits, ps []Platform, text string) (ms []M
 		var got []Measurement
 		if len(text) > measureAllBound {
 			for k := 1024; k < len(text); k *= 4 {
-				cut := strings.LastIndexAny(text[k/4:k], " \t\n\r\f\v")
+				from := max(k/4, k-64<<10)
+				cut := strings.LastIndexAny(text[from:k], " \t\n\r\f\v")
 				if cut < 0 {
 					continue
 				}
-				cut += k/4 + 1
+				cut += from + 1
 				pm, err := l.textMeasurements(nil, p, text[:cut])
 				if err != nil {
 					t.Fatal(err)
