@@ -3,6 +3,7 @@ package rules
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -375,4 +376,28 @@ func BenchmarkMeasureAllNoSpace(b *testing.B) {
 			}
 		})
 	}
+}
+
+// FuzzMeasureAllPrefix: a paste made of any piece repeated past measureAllBound is
+// measured as the reference measures it, and every start of it that decides answers the
+// same.
+func FuzzMeasureAllPrefix(f *testing.F) {
+	for _, seed := range []string{"word ", "https://example.co mmunity $GOOG LEX ", "今日は #発表 ", "e\u0301\u0301 ", "🚀\t<b>\n", "x", "\xff "} {
+		f.Add(seed)
+	}
+	l := DefaultLimits()
+	f.Fuzz(func(t *testing.T, piece string) {
+		if piece == "" || !utf8.ValidString(piece) {
+			return // invalid UTF-8: TestMeasureAllInvalidUTF8Long
+		}
+		text := strings.Repeat(piece, measureAllBound/len(piece)+2)
+		ps := Platforms()
+		got, err := l.MeasureAll(nil, ps, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, reads := prefixReference(t, l, ps, text)
+		sameMeasurements(t, "fuzz", got, want)
+		checkPrefixes(t, "fuzz", l, ps, text, want, reads)
+	})
 }
