@@ -33,7 +33,7 @@ func init() {
 }
 
 // measureAllBound is the longest text [Limits.MeasureAll] reads whole for every platform:
-// 256 KiB. Past it, each platform reads the prefixes of measureAllSteps only.
+// 256 KiB. Past it, each platform reads only the prefixes measureAllPrefix steps through.
 const measureAllBound = 256 << 10
 
 // measureAllFirst is the first prefix a platform of a text longer than measureAllBound is
@@ -120,8 +120,8 @@ func (l Limits) measureAllPrefix(dst []Measurement, ps []Platform, text string, 
 			break
 		}
 	}
-	// Put the blocks in ps's order: after the last one, then moved down (dst then holds
-	// twice the measurements once, and reused allocates no more).
+	// Put the blocks in ps's order: appended after the last one, then moved down (dst grows
+	// to twice the measurements once; reused, it allocates no more).
 	end := len(dst)
 	for _, b := range blocks {
 		dst = append(dst, dst[b.from:b.to]...)
