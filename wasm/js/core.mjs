@@ -730,9 +730,12 @@ function guardedLoad(name, fn) {
 // Measure texts longer than this (UTF-16 code units) are measured from a prefix first;
 // see measureText.
 const MEASURE_PREFIX = 1 << 16;
-// measureAll's prefix, in UTF-16 code units: each is at least one byte of UTF-8, so it is
-// longer than 256 KiB (rules.Limits.MeasureAll's bound), as MeasureAllRead needs to decide from it.
-const MEASURE_ALL_PREFIX = (1 << 18) + 1;
+// measureAll sends a text of more than MEASURE_ALL_BOUND UTF-16 code units (each at least
+// one byte of UTF-8, so more than rules.Limits.MeasureAll's 256 KiB) as its first
+// MEASURE_ALL_PREFIX units first: 64 KiB or more of UTF-8, which holds the prefixes that
+// decide every platform of any text but a few (see measureAll).
+const MEASURE_ALL_BOUND = 1 << 18;
+const MEASURE_ALL_PREFIX = 1 << 16;
 
 // pairEnd is units, or units + 1 when a surrogate pair would be cut there: the end of a
 // prefix of text that keeps every pair whole.
@@ -1281,11 +1284,14 @@ export function createPostrules(locate) {
 
   // measureAll: one text measured by every text rule of every selected platform, in one
   // call (rules.Limits.MeasureAll), as {fits, platforms: [{platform, fits, measurements}]}.
-  // A text over 2 * MEASURE_ALL_PREFIX units is sent as its first MEASURE_ALL_PREFIX units
-  // first (more than 256 KiB of UTF-8, rules.Limits.MeasureAll's bound): when that prefix decides every
-  // platform, Go's answer for it is its answer for any longer text that starts with it,
-  // the whole text included (rules.Limits.MeasureAllRead), and nothing more is copied or
-  // checked; else the whole text is sent. A 50 MB paste costs one 256 Ki-unit prefix.
+  // Go measures a text of more than 256 KiB platform by platform from the shortest of its
+  // prefixes of 1 KiB, 4 KiB, 16 KiB, ... (cut at white space) that decides the platform.
+  // So a text over MEASURE_ALL_BOUND units is sent as its first MEASURE_ALL_PREFIX units,
+  // marked as the start of a longer text: when those hold every platform's deciding
+  // prefix, Go's answer is the whole text's, and nothing more is copied or checked; else
+  // four times more is sent, and then the whole text (which Go still reads by prefixes:
+  // only the copy grows, and a text that 256 Ki units do not decide, one without white
+  // space, say, is rare). A 5 MB paste costs one 64 Ki-unit prefix.
   function measureAll(text, options) {
     const m = small();
     if (m === null) return notReady('measureAll');
@@ -1297,27 +1303,33 @@ export function createPostrules(locate) {
     if (pl.names !== null && pl.names.length === 0) return withOK({ fits: true, platforms: [] }, true);
     const table = allTable(m);
     if (table.code !== undefined) return table;
-    if (text.length > 2 * MEASURE_ALL_PREFIX) {
-      const r = measureAllOnce(m, table, text.slice(0, pairEnd(text, MEASURE_ALL_PREFIX)), pl.list);
-      if (r.code !== undefined || r.prefixDecides) return r.answer || r;
+    if (text.length > MEASURE_ALL_BOUND) {
+      for (const units of [MEASURE_ALL_PREFIX, 4 * MEASURE_ALL_PREFIX]) {
+        const end = pairEnd(text, units);
+        if (end >= text.length) break;
+        const r = measureAllOnce(m, table, text.slice(0, end), pl.list, 1);
+        if (r.code !== undefined || r.done) return r.answer || r;
+      }
     }
-    const r = measureAllOnce(m, table, text, pl.list);
+    const r = measureAllOnce(m, table, text, pl.list, 0);
     return r.code !== undefined ? r : r.answer;
   }
 
-  // One call of the measureAll export: {answer, prefixDecides} or a fault.
-  function measureAllOnce(m, table, text, list) {
+  // One call of the measureAll export, of text or (more 1) of the start of a longer text:
+  // {answer, done} or a fault; done false says that start decided too little, and answer
+  // is then to be thrown away.
+  function measureAllOnce(m, table, text, list, more) {
     const bad = loneSurrogateAt(text);
     if (bad >= 0) return loneSurrogateFault('text', text, bad, 'text');
     const r = m.call(() => {
       if (m.reserve(bytesFor([text, list])) === 0) return -1;
       const tl = m.write(text, 0);
       const ll = list === '' ? 0 : m.write(list, tl);
-      return m.exports.postrules_measure_all(tl, ll);
+      return m.exports.postrules_measure_all(tl, ll, more);
     });
     if (r.down) return r.down;
     if (r.status !== STATUS_OK) return m.outFault();
-    const prefixDecides = m.res[SLOT_EXACT] === 0;
+    const done = m.res[SLOT_EXACT] === 1;
     const ptr = m.res[SLOT_OUT_PTR] >>> 0;
     const recs = new Int32Array(m.buffer, ptr, m.res[SLOT_OUT_LEN] >> 2);
     const groups = [];
@@ -1350,7 +1362,7 @@ export function createPostrules(locate) {
       }
       group.measurements.push(ms);
     }
-    return { answer: withOK({ fits: allFit, platforms: groups }, true), prefixDecides };
+    return { answer: withOK({ fits: allFit, platforms: groups }, true), done };
   }
 
   // The options JSON of checkPost / checkDraftPublish: a fresh object of the page's own

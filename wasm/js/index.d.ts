@@ -265,11 +265,11 @@ export interface RuleMeasurement {
   /** True for a warning rule: breaking it informs, it does not block. */
   warning: boolean;
   /**
-   * Present, and false, when counting stopped far past the cap, or when the text was
-   * measured from its first 256 KiB only (a text that far exceeds every selected
-   * platform's caps: then on every measurement). length is then a lower bound, and a
-   * rule that fits says so of the part read only; the platforms' verdicts and every
-   * overflowAt are those of the whole text.
+   * Present, and false, when counting stopped far past the cap, or when the platform was
+   * measured on a prefix of a text over 256 KiB that already breaks one of its error rules
+   * (then on every measurement of that platform; each platform has a prefix of its own).
+   * length is then a lower bound, and a rule that fits says so of the prefix read only;
+   * the platforms' verdicts and every overflowAt are those of the whole text.
    */
   exact?: false;
 }
@@ -295,8 +295,9 @@ export interface MeasureAllAnswer {
  * Measures one text for every selected platform, by every text rule (every unit, the
  * link, hashtag, mention and forbidden-character rules) in one call
  * (rules.Limits.MeasureAll): the composer's call per keystroke for all targets.
- * Synchronous; offsets in UTF-16; reads at most 256 KiB of a text that far exceeds every
- * cap (see RuleMeasurement.exact). Faults: wrong_type, invalid_string, unknown_platform
+ * Synchronous; offsets in UTF-16; of a text over 256 KiB, reads for each platform only
+ * the shortest prefix that breaks one of its error rules (64 Ki units of English decide all
+ * ten; see RuleMeasurement.exact). Faults: wrong_type, invalid_string, unknown_platform
  * (path "platforms/i"), unknown_field, invalid_value (unreadable options), body_too_large
  * (a text past 64 MiB of UTF-8 that must be read whole).
  */

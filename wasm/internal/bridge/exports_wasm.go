@@ -320,25 +320,26 @@ func measureAllTable() (status int32) {
 var allOut []int32
 
 // measureAll measures the text (textLen bytes of the input area) for the platforms
-// named, separated by commas, in the listLen bytes after it. The output bytes are the
-// records of MeasureAll, recordSize little-endian int32 each (WebAssembly memory is
-// little-endian, so the wrapper reads them with an Int32Array); slotExact is 0 when they
-// describe a prefix of the text only, which every longer text starting with it shares.
+// named, separated by commas, in the listLen bytes after it; more is 1 when the text is
+// only the start of a text longer than 256 KiB. The output bytes are the records of
+// MeasureAll, recordSize little-endian int32 each (WebAssembly memory is little-endian,
+// so the wrapper reads them with an Int32Array); slotExact is 0 when that start did not
+// decide every platform (there are then no records: a longer start must be sent).
 //
 //go:wasmexport postrules_measure_all
-func measureAll(textLen, listLen int32) (status int32) {
+func measureAll(textLen, listLen, more int32) (status int32) {
 	defer Recover(&status)
 	text, ok1 := Input(0, textLen)
 	list, ok2 := Input(textLen, listLen)
 	if !ok1 || !ok2 {
 		return ArgsFault()
 	}
-	recs, whole, f := MeasureAll(allOut[:0], text, list)
+	recs, done, f := MeasureAll(allOut[:0], text, list, more != 0)
 	if f != nil {
 		return PutFault(f)
 	}
 	allOut = recs
-	exchange.res[slotExact] = b2i(whole) // 0: a prefix decided it (see MeasureAll)
+	exchange.res[slotExact] = b2i(done) // 0: send a longer start of the text (see MeasureAll)
 	exchange.res[slotOutPtr] = int32(uintptr(unsafe.Pointer(unsafe.SliceData(recs))))
 	exchange.res[slotOutLen] = int32(4 * len(recs))
 	exchange.res[slotStatus] = statusOK

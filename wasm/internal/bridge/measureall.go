@@ -5,10 +5,15 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/postrules/postrules/internal/longtext"
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 )
+
+// measureAllPrefix is package rules' measureAll of the start of a longer text (see
+// package internal/longtext), nil if rules gave none or of another type (a test fails).
+var measureAllPrefix, _ = longtext.MeasureAllPrefix.(func(rules.Limits, []rules.Measurement, []rules.Platform, string) ([]rules.Measurement, bool, error))
 
 // measureAllCounters are the counter names a measureAll record can name, by index: the
 // counters of the book's length rules, then the pseudo-counters of the rules about what
@@ -105,11 +110,16 @@ func indexesOf(m rules.Measurement) (ri, ci int32, f *Fault) {
 
 // MeasureAll measures text for every platform of list (names separated by commas, ""
 // for all ten) with [rules.Limits.MeasureAll] and appends to dst one record of
-// recordSize int32 per measurement (layout.go), in the order MeasureAll gives them, with offsets in
-// UTF-16 code units. With the same list as the last call it allocates nothing. whole is
-// false when the records describe a prefix of text only ([rules.Limits.MeasureAllRead]):
-// the answer is then the one every longer text that starts with that prefix gets.
-func MeasureAll(dst []int32, text, list string) (recs []int32, whole bool, f *Fault) {
+// recordSize int32 per measurement (layout.go), in the order MeasureAll gives them, with
+// offsets in UTF-16 code units. With the same list as the last call it allocates nothing.
+//
+// more says that text is only the start of a text longer than 256 KiB (the wrapper sends
+// the first 64 Ki UTF-16 units of a huge paste). done is then true when that start
+// decides every platform: the records are those MeasureAll gives the whole text (each
+// platform is decided by a prefix of its own, see [rules.Limits.MeasureAll]), so nothing
+// more need be copied. When done is false no record is appended and a longer start, or
+// the whole text, must be sent. Without more, done is true.
+func MeasureAll(dst []int32, text, list string, more bool) (recs []int32, done bool, f *Fault) {
 	if allState.platforms == nil || list != allState.lastList {
 		// list aliases the input area, which the next call overwrites: the platforms kept
 		// for later calls must be parsed from a copy (a Platform is a string).
@@ -128,7 +138,17 @@ func MeasureAll(dst []int32, text, list string) (recs []int32, whole bool, f *Fa
 		}
 	}
 	limits := rules.Limits{}.WithCounter(xweighted) // twitter.text.x_weighted counts in X's unit
-	ms, read, err := limits.MeasureAllRead(allState.ms[:0], allState.platforms, text)
+	var ms []rules.Measurement
+	var err error
+	done = true
+	if more {
+		if measureAllPrefix == nil {
+			return dst, false, InternalFault("postrules: measureAll: package rules gave no measureAll of a prefix")
+		}
+		ms, done, err = measureAllPrefix(limits, allState.ms[:0], allState.platforms, text)
+	} else {
+		ms, err = limits.MeasureAll(allState.ms[:0], allState.platforms, text)
+	}
 	allState.ms = ms
 	if err != nil {
 		return dst, false, FaultOf(apierror.As(err).WithPath("text"), text)
@@ -170,5 +190,5 @@ func MeasureAll(dst []int32, text, list string) (recs []int32, whole bool, f *Fa
 		}
 		dst = append(dst, rec[:]...)
 	}
-	return dst, read == len(text), nil
+	return dst, done, nil
 }

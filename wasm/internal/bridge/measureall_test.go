@@ -62,7 +62,7 @@ func TestMeasureAllProperty(t *testing.T) {
 			}
 			limits := rules.Limits{}.WithCounter(xweighted)
 			want, err := limits.MeasureAll(nil, ps, text)
-			recs, _, f := MeasureAll(nil, text, strings.Join(names, ","))
+			recs, _, f := MeasureAll(nil, text, strings.Join(names, ","), false)
 			if err != nil || f != nil {
 				return err != nil && f != nil && f.Code == apierror.As(err).Code && f.Path == "text"
 			}
@@ -89,14 +89,14 @@ func TestMeasureAllProperty(t *testing.T) {
 }
 
 func TestMeasureAllFaults(t *testing.T) {
-	if _, _, f := MeasureAll(nil, "x", "twitter,Bluesky"); f == nil || f.Code != apierror.CodeUnknownPlatform || f.Path != "platforms/1" {
+	if _, _, f := MeasureAll(nil, "x", "twitter,Bluesky", false); f == nil || f.Code != apierror.CodeUnknownPlatform || f.Path != "platforms/1" {
 		t.Errorf("unknown platform: %+v", f)
 	}
-	if _, _, f := MeasureAll(nil, "😀\xff", "bluesky"); f == nil || f.Code != apierror.CodeInvalidUTF8 || f.Path != "text" || f.Offset != 2 {
+	if _, _, f := MeasureAll(nil, "😀\xff", "bluesky", false); f == nil || f.Code != apierror.CodeInvalidUTF8 || f.Path != "text" || f.Offset != 2 {
 		t.Errorf("invalid UTF-8: %+v", f)
 	}
 	// A fault does not leave a wrong selection behind.
-	recs, _, f := MeasureAll(nil, "x", "bluesky")
+	recs, _, f := MeasureAll(nil, "x", "bluesky", false)
 	if f != nil || len(decodeRecords(t, recs)) == 0 || !strings.HasPrefix(decodeRecords(t, recs)[0].Rule, "bluesky.") {
 		t.Errorf("after faults: %v %+v", recs, f)
 	}
@@ -107,11 +107,11 @@ func TestMeasureAllFaults(t *testing.T) {
 func TestMeasureAllAllocs(t *testing.T) {
 	text := strings.Repeat("Launch día 🚀 漢字 https://example.com #go @me ", 7)
 	list := "twitter,instagram,youtube,tiktok,pinterest,linkedin,bluesky,facebook,threads,googlebusiness"
-	buf, _, f := MeasureAll(nil, text, list)
+	buf, _, f := MeasureAll(nil, text, list, false)
 	if f != nil {
 		t.Fatal(f.Message)
 	}
-	if n := testing.AllocsPerRun(50, func() { buf, _, _ = MeasureAll(buf[:0], text, list) }); n != 0 {
+	if n := testing.AllocsPerRun(50, func() { buf, _, _ = MeasureAll(buf[:0], text, list, false) }); n != 0 {
 		t.Errorf("%v allocations per call, want 0", n)
 	}
 }
@@ -123,7 +123,7 @@ func FuzzMeasureAllSplit(f *testing.F) {
 	f.Add("😀\xff", "", "", 1.0)
 	f.Add("a", ",,", "prefix", 0.5)
 	f.Fuzz(func(t *testing.T, text, list, numbering string, capValue float64) {
-		recs, _, fa := MeasureAll(nil, text, list)
+		recs, _, fa := MeasureAll(nil, text, list, false)
 		if fa == nil && len(recs)%recordSize != 0 {
 			t.Fatalf("%d int32", len(recs))
 		}
@@ -162,7 +162,7 @@ func BenchmarkMeasureAll(b *testing.B) {
 			b.ReportAllocs()
 			var buf []int32
 			for i := 0; i < b.N; i++ {
-				buf, _, _ = MeasureAll(buf[:0], text, list)
+				buf, _, _ = MeasureAll(buf[:0], text, list, false)
 			}
 		})
 		b.Run("rules/"+tc.name, func(b *testing.B) {
@@ -185,7 +185,7 @@ func TestMeasureAllKeepsNoAlias(t *testing.T) {
 	call := func(text, list string) *Fault {
 		n := copy(area, text)
 		copy(area[n:], list)
-		_, _, f := MeasureAll(nil, unsafe.String(&area[0], n), unsafe.String(&area[n], len(list)))
+		_, _, f := MeasureAll(nil, unsafe.String(&area[0], n), unsafe.String(&area[n], len(list)), false)
 		return f
 	}
 	if f := call("abc", "twitter,bluesky"); f != nil {
@@ -193,5 +193,61 @@ func TestMeasureAllKeepsNoAlias(t *testing.T) {
 	}
 	if f := call("abcdefghijklmnopqrstuvwxyz", "twitter,bluesky"); f != nil {
 		t.Fatalf("second call: %s", f.Message)
+	}
+}
+
+// TestMeasureAllStartOfLongText: the start of a long paste (more) gives the records of the
+// whole paste once it holds every platform's deciding prefix (Facebook's needs 64 KiB of
+// English), no record and done false before, and allocates nothing once warm.
+func TestMeasureAllStartOfLongText(t *testing.T) {
+	if measureAllPrefix == nil {
+		t.Fatal("package rules gave no measureAll of a prefix (internal/longtext)")
+	}
+	const piece = "Launch day! #launch @team $ACME see https://example.com/a <b> and more words here. "
+	for _, c := range []struct {
+		text string
+		list string
+		// decides is the shortest start of those tried that decides every platform.
+		decides int
+	}{
+		{strings.Repeat(piece, 5_000_000/len(piece)+1), "", 1 << 16},
+		{strings.Repeat(piece, 5_000_000/len(piece)+1), "twitter,bluesky", 1 << 10},
+		{strings.Repeat("今日は新製品の発表日です。#発表 https://example.jp/x ", 100_000), "", 1 << 18},
+	} {
+		whole, done, f := MeasureAll(nil, c.text, c.list, false)
+		if f != nil || !done {
+			t.Fatalf("whole: %v, done %v", f, done)
+		}
+		for _, k := range []int{1 << 10, 1 << 12, 1 << 14, 1 << 16, 1 << 18, 1 << 20} {
+			for c.text[k]&0xC0 == 0x80 {
+				k++
+			}
+			recs, done, f := MeasureAll(nil, c.text[:k], c.list, true)
+			if f != nil {
+				t.Fatal(f)
+			}
+			if done != (k >= c.decides) {
+				t.Fatalf("%q: start of %d bytes: done %v, want it from %d", c.list, k, done, c.decides)
+			}
+			if !done {
+				if len(recs) != 0 {
+					t.Fatalf("start of %d bytes: undecided, with %d records", k, len(recs))
+				}
+				continue
+			}
+			if len(recs) != len(whole) {
+				t.Fatalf("start of %d bytes: %d records, the whole text %d", k, len(recs), len(whole))
+			}
+			for i := range recs {
+				if recs[i] != whole[i] {
+					t.Fatalf("start of %d bytes: record %d differs: %v, want %v", k, i/recordSize, decodeRecords(t, recs[i/recordSize*recordSize:][:recordSize]), decodeRecords(t, whole[i/recordSize*recordSize:][:recordSize]))
+				}
+			}
+		}
+	}
+	text := strings.Repeat(piece, 5_000_000/len(piece)+1)[:1<<16]
+	buf, _, _ := MeasureAll(nil, text, "", true)
+	if n := testing.AllocsPerRun(20, func() { buf, _, _ = MeasureAll(buf[:0], text, "", true) }); n != 0 {
+		t.Fatalf("%v allocations per call", n)
 	}
 }

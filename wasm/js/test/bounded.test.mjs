@@ -80,3 +80,28 @@ test('a value cut at 64 levels gets the verdict of its whole JSON text', async (
   const outcomes = [{ platform: 'twitter', state: 'published', x: nested(300, true) }];
   assert.deepEqual(await pr.aggregate(outcomes), await pr.aggregate(JSON.stringify(outcomes)));
 });
+
+test('measureAll sends only the start of a huge paste that decides every platform', () => {
+  // A lone surrogate is an invalid_string fault wherever the module is sent it: past the
+  // start measureAll needs, it is never seen. 5 MB of English is decided within its first
+  // 64 Ki units (Facebook's 63,206 UTF-16 units are the longest cap); CJK needs 256 Ki
+  // (three bytes a unit: Facebook's cap is past 64 KiB of UTF-8).
+  const english = 'Launch day! #launch @team $ACME see https://example.com/a <b> and more words here. ';
+  const cjk = '今日は新製品の発表日です。#発表 https://example.jp/x ';
+  const cases = [
+    [english.repeat(60000), 1 << 16],
+    [cjk.repeat(130000), 1 << 18],
+  ];
+  for (const [text, start] of cases) {
+    const ok = pr.measureAll(text + '\ud800');
+    assert.equal(ok.ok, true, ok.message);
+    assert.equal(ok.fits, false);
+    assert.ok(ok.platforms.every((p) => !p.fits && p.measurements.every((m) => m.exact === false)));
+    assert.deepEqual(pr.measureAll(text.slice(0, start) + ' \ud800' + text.slice(start)), ok, 'the same answer, the start read alone');
+    const bad = pr.measureAll(text.slice(0, start >> 2) + ' \ud800' + text.slice(start >> 2));
+    assert.equal(bad.code, 'invalid_string', `a lone surrogate in the start (${start >> 2} units) is seen`);
+  }
+  // No white space: no start can be cut, the whole paste is sent and the surrogate seen.
+  const nospace = '今日は新製品の発表日です。'.repeat(30000) + '\ud800';
+  assert.equal(pr.measureAll(nospace).code, 'invalid_string');
+});

@@ -653,6 +653,17 @@ test('parity: measureAll of 5 MB and 50 MB pastes equals rules.Limits.MeasureAll
       cases.push({ kind: 'measureAll', text, platforms: ['facebook', 'threads'] });
     }
   }
+  // Each platform is decided by a prefix of its own: the wrapper sends 64 Ki units, then
+  // four times more while a platform is undecided, then the whole text.
+  // No white space: no prefix can be cut, the whole text is read.
+  cases.push({ kind: 'measureAll', text: '今日は新製品の発表日です。'.repeat(130000) });
+  // Links only; and a text of fewer than 2^18 UTF-16 units but more than 256 KiB of UTF-8
+  // (sent whole, measured by prefixes in Go).
+  cases.push({ kind: 'measureAll', text: 'https://example.com/a '.repeat(240000) });
+  cases.push({ kind: 'measureAll', text: paste(hugePieces[1], 600e3) });
+  // 140 clusters of 2,001 code points: Facebook is decided within 256 KiB, X's 280
+  // graphemes fit, so X reads the whole text (after two starts that decide too little).
+  cases.push({ kind: 'measureAll', text: ('e' + '\u0301'.repeat(2000) + ' ').repeat(140), platforms: ['facebook', 'twitter'] });
   // Undecided by the prefix: one cluster of 600,000 marks fits twitter; read whole.
   cases.push({ kind: 'measureAll', text: 'e' + '\u0301'.repeat(600000) + ' #tag', platforms: ['twitter'] });
   const answers = goAnswers(cases);
