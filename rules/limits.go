@@ -98,14 +98,53 @@ func (l Limits) For(p Platform) Limit {
 	if i < 0 {
 		return Limit{}
 	}
-	lim := l.byPlatform[i]
+	return l.primary(i)
+}
+
+// primary is For by the platform's index: the caller's cap and counter of its primary
+// rule, else the rule's own (a primary rule's Limit and Unit are its platform's
+// defaults, defaultCap and defaultCounter).
+func (l *Limits) primary(pi int) Limit {
+	lim := l.byPlatform[pi]
 	if lim.Cap <= 0 {
-		lim.Cap = defaultCap(p)
+		lim.Cap = book[textRules[pi][0]].Limit
 	}
 	if lim.Counter == nil {
-		lim.Counter = defaultCounter(p)
+		lim.Counter = ruleCounter[textRules[pi][0]]
 	}
 	return lim
+}
+
+// lengthLimit is a rule measured by a counter, as a [Limits] applies it.
+type lengthLimit struct {
+	// counter counts the rule's unit; nil when the rule is not measured: the caller
+	// turned it off, or no counter l holds counts its unit.
+	counter Counter
+	limit   int
+}
+
+// lengthLimit returns how l applies book rule bi, a rule measured by a counter, of the
+// platform of index pi, whose primary rule it is when primary is true: the caller's cap
+// and counter for the primary rule, else the book's unit with the caller's limit if set.
+// A unit no counter of this package counts is counted by the counter from outside
+// ([Limits.WithCounter]), unless the platform's own cap already counts in it (the
+// warning would repeat the error). l is a pointer because this runs once per rule on
+// every keystroke: a Limits is over thirty words.
+func (l *Limits) lengthLimit(pi, bi int, primary bool) lengthLimit {
+	limit, on := l.ruleLimit(bi)
+	r := &book[bi]
+	switch {
+	case !on:
+		return lengthLimit{}
+	case primary:
+		lim := l.primary(pi)
+		return lengthLimit{counter: lim.Counter, limit: lim.Cap}
+	case ruleCounter[bi] != nil:
+		return lengthLimit{counter: ruleCounter[bi], limit: limit}
+	case l.ext != nil && l.ext.Name() == r.Unit && l.primary(pi).Counter.Name() != r.Unit:
+		return lengthLimit{counter: l.ext, limit: limit}
+	}
+	return lengthLimit{}
 }
 
 // With returns a copy of l in which p's primary limit is lim (Cap <= 0: p's default cap;
@@ -189,6 +228,23 @@ func (l *Limits) find(bi int) override {
 		}
 	}
 	return override{rule: bi}
+}
+
+// ruleLimit is the limit of book rule bi as l applies it (the caller's, else the
+// book's), on false when the caller turned it off. The primary rules, whose limit lives
+// in byPlatform, are applied by lengthLimit.
+func (l *Limits) ruleLimit(bi int) (limit int, on bool) {
+	limit = book[bi].Limit
+	if l.ov != nil {
+		o := l.find(bi)
+		if o.off {
+			return 0, false
+		}
+		if o.limit > 0 {
+			limit = o.limit
+		}
+	}
+	return limit, true
 }
 
 // AppliedRule is a rule of the book as a [Limits] applies it ([Limits.Rule]).
