@@ -2,7 +2,7 @@ package rules
 
 // Limit is one platform's primary length rule: the most units a post may have, and the
 // counter that measures them. In [Limits.With], Cap <= 0 means the platform's
-// defaultCap and a nil Counter means its defaultCounter.
+// defaultCap and a nil Counter means the counter of its primary rule's unit.
 type Limit struct {
 	Cap     int
 	Counter Counter
@@ -54,28 +54,14 @@ type override struct {
 func DefaultLimits() Limits { return Limits{} }
 
 // defaultCap is p's default length cap: the limit of p's primary text rule in the book,
-// in that rule's unit (defaultCounter): twitter 280 graphemes, bluesky 300 graphemes
-// (and 3,000 bytes, a second rule), threads 500 bytes, youtube 5,000 bytes, the others in
-// UTF-16 code units. It is 0 for a string that is not one of the ten platforms.
+// in that rule's unit: twitter 280 graphemes, bluesky 300 graphemes (and 3,000 bytes, a
+// second rule), threads 500 bytes, youtube 5,000 bytes, the others in UTF-16 code units. It is 0 for a string that is not one of the ten platforms.
 func defaultCap(p Platform) int {
 	i := p.index()
 	if i < 0 {
 		return 0
 	}
 	return book[textRules[i][0]].Limit
-}
-
-// defaultCounter is the counter of p's primary text rule: graphemes for twitter (X's own
-// weighted count is rules/xweight, on request) and bluesky, UTF-8 bytes for threads and
-// youtube, UTF-16 code units for the platforms that do not document their unit. It is
-// nil for a string that is not one of the ten platforms.
-func defaultCounter(p Platform) Counter {
-	i := p.index()
-	if i < 0 {
-		return nil
-	}
-	c, _ := bookCounter(book[textRules[i][0]].Unit)
-	return c
 }
 
 // primaryRule is the id of p's primary text rule, the one [Limits.For] and [Limits.With]
@@ -90,9 +76,11 @@ func primaryRule(p Platform) string {
 }
 
 // For returns p's primary limit with the defaults filled in: Cap <= 0 becomes
-// defaultCap(p) and a nil Counter becomes defaultCounter(p). For a p that is not one
-// of the ten platforms it returns the zero Limit; [Limits.Measure] and
-// [Limits.CheckPost] report unknown_platform.
+// defaultCap(p) and a nil Counter becomes the counter of p's primary rule: graphemes
+// for twitter (X's own weighted count is rules/xweight, on request) and bluesky, UTF-8
+// bytes for threads and youtube, UTF-16 code units for the platforms that do not
+// document their unit. For a p that is not one of the ten platforms it returns the zero
+// Limit; [Limits.Measure] and [Limits.CheckPost] report unknown_platform.
 func (l Limits) For(p Platform) Limit {
 	i := p.index()
 	if i < 0 {
@@ -103,7 +91,7 @@ func (l Limits) For(p Platform) Limit {
 
 // primary is For by the platform's index: the caller's cap and counter of its primary
 // rule, else the rule's own (a primary rule's Limit and Unit are its platform's
-// defaults, defaultCap and defaultCounter).
+// defaults).
 func (l *Limits) primary(pi int) Limit {
 	lim := l.byPlatform[pi]
 	if lim.Cap <= 0 {
