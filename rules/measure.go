@@ -140,7 +140,10 @@ func (l Limits) measureRule(p Platform, bi int, text string) (m Measurement, on 
 // measureText measures text against book rule bi of the platform of index pi, whose
 // primary rule it is when primary is true, into *m, which must be zero; on is false when
 // l turned the rule off (*m is then left zero). l is a pointer and the platform an index
-// because this is measureAll's loop, once per rule: a Limits is over thirty words.
+// because this is measureAll's loop, once per rule: a Limits is over thirty words (and
+// one body, not a call per kind of rule, for the same reason). A rule about what the
+// text holds asks the cache once what that is (unitCache.holds), and one entity scan
+// answers every link and tag rule.
 func (l *Limits) measureText(m *Measurement, pi int, primary bool, bi int, text string, cache *unitCache) (on bool, err error) {
 	r := &book[bi]
 	if r.forbid == "" && r.kind != kindLittleText && !r.kind.entity() {
@@ -148,42 +151,24 @@ func (l *Limits) measureText(m *Measurement, pi int, primary bool, bi int, text 
 		if a.counter == nil {
 			return false, nil
 		}
-		err = measureLength(m, r, a, text, cache)
-	} else {
-		limit, on := l.ruleLimit(bi)
-		if !on {
-			return false, nil
+		err = cache.measure(m, a.counter, text, a.limit)
+		if err != nil && r.Severity == SeverityWarning {
+			if e := apierror.As(err); e != nil && e.Code == apierror.CodeInvalidCharacter {
+				// X refuses U+FFFE, U+FEFF and U+FFFF at any length: a warning rule says
+				// so by not fitting there; it never fails the post (the seed's cap decides).
+				if m.OverflowAt < 0 || e.Offset < m.OverflowAt {
+					m.OverflowAt = e.Offset
+				}
+				err = nil
+			}
 		}
-		measureContent(m, r, text, limit, cache)
+		m.Rule, m.Warning = r.ID, r.Severity == SeverityWarning
+		return true, err
 	}
-	m.Rule = r.ID
-	m.Warning = r.Severity == SeverityWarning
-	return true, err
-}
-
-// measureLength measures text against r, a rule in a counter's unit applied as a says,
-// into *m (zero).
-func measureLength(m *Measurement, r *Rule, a lengthLimit, text string, cache *unitCache) error {
-	err := cache.measure(m, a.counter, text, a.limit)
-	if err == nil || r.Severity != SeverityWarning {
-		return err
+	limit, on := l.ruleLimit(bi)
+	if !on {
+		return false, nil
 	}
-	if e := apierror.As(err); e != nil && e.Code == apierror.CodeInvalidCharacter {
-		// X refuses U+FFFE, U+FEFF and U+FFFF at any length: a warning rule says so
-		// by not fitting there; it never fails the post (the seed's cap decides).
-		if m.OverflowAt < 0 || e.Offset < m.OverflowAt {
-			m.OverflowAt = e.Offset
-		}
-		return nil
-	}
-	return err
-}
-
-// measureContent measures text against r, a rule about what the text holds (forbidden
-// characters, LinkedIn's reserved ones, links, hashtags, mentions, cashtags) with limit,
-// into *m (zero). With a cache, the text's facts say when there is nothing to look for,
-// and one entity scan answers every link and tag rule.
-func measureContent(m *Measurement, r *Rule, text string, limit int, cache *unitCache) {
 	seen := cache.holds(text)
 	switch {
 	case r.forbid != "":
@@ -206,4 +191,6 @@ func measureContent(m *Measurement, r *Rule, text string, limit int, cache *unit
 	default:
 		*m = measureTags(text, tagKind(r.kind), tagName(r.kind), limit)
 	}
+	m.Rule, m.Warning = r.ID, r.Severity == SeverityWarning
+	return true, nil
 }
