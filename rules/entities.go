@@ -51,6 +51,20 @@ func (c *entityCache) scan(text string, marks entity.Marks) {
 	}
 }
 
+// entityMarks is which entity marks a text holds, from which seen* characters it holds.
+func entityMarks(seen uint8) entity.Marks {
+	var m entity.Marks
+	for _, b := range [...]struct {
+		seen uint8
+		mark entity.Marks
+	}{{seenDot, entity.MarkDot}, {seenAt, entity.MarkAt}, {seenHash, entity.MarkHash}, {seenDollar, entity.MarkDollar}} {
+		if seen&b.seen != 0 {
+			m |= b.mark
+		}
+	}
+	return m
+}
+
 // measure writes to *m (zero) the measurement of a link or tag rule of kind k, from the
 // scan (done). Results go through a pointer in measureText's per-rule path: a Measurement
 // is nine words, and copying it out of each call was a good part of the cost per rule.
@@ -60,6 +74,11 @@ func (c *entityCache) measure(m *Measurement, k ruleKind, text string, limit int
 	} else {
 		c.tags(m, text, tagKind(k), tagName(k), limit)
 	}
+}
+
+// entity reports whether a rule of kind k counts entities: links or tags.
+func (k ruleKind) entity() bool {
+	return k == kindLinks || k == kindHashtags || k == kindMentions || k == kindCashtags
 }
 
 // tagKind is the entity a tag rule of kind k counts.

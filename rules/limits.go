@@ -2,7 +2,7 @@ package rules
 
 // Limit is one platform's primary length rule: the most units a post may have, and the
 // counter that measures them. In [Limits.With], Cap <= 0 means the platform's
-// defaultCap and a nil Counter means its defaultCounter.
+// defaultCap and a nil Counter means the counter of its primary rule's unit.
 type Limit struct {
 	Cap     int
 	Counter Counter
@@ -54,28 +54,14 @@ type override struct {
 func DefaultLimits() Limits { return Limits{} }
 
 // defaultCap is p's default length cap: the limit of p's primary text rule in the book,
-// in that rule's unit (defaultCounter): twitter 280 graphemes, bluesky 300 graphemes
-// (and 3,000 bytes, a second rule), threads 500 bytes, youtube 5,000 bytes, the others in
-// UTF-16 code units. It is 0 for a string that is not one of the ten platforms.
+// in that rule's unit: twitter 280 graphemes, bluesky 300 graphemes (and 3,000 bytes, a
+// second rule), threads 500 bytes, youtube 5,000 bytes, the others in UTF-16 code units. It is 0 for a string that is not one of the ten platforms.
 func defaultCap(p Platform) int {
 	i := p.index()
 	if i < 0 {
 		return 0
 	}
 	return book[textRules[i][0]].Limit
-}
-
-// defaultCounter is the counter of p's primary text rule: graphemes for twitter (X's own
-// weighted count is rules/xweight, on request) and bluesky, UTF-8 bytes for threads and
-// youtube, UTF-16 code units for the platforms that do not document their unit. It is
-// nil for a string that is not one of the ten platforms.
-func defaultCounter(p Platform) Counter {
-	i := p.index()
-	if i < 0 {
-		return nil
-	}
-	c, _ := bookCounter(book[textRules[i][0]].Unit)
-	return c
 }
 
 // primaryRule is the id of p's primary text rule, the one [Limits.For] and [Limits.With]
@@ -90,22 +76,63 @@ func primaryRule(p Platform) string {
 }
 
 // For returns p's primary limit with the defaults filled in: Cap <= 0 becomes
-// defaultCap(p) and a nil Counter becomes defaultCounter(p). For a p that is not one
-// of the ten platforms it returns the zero Limit; [Limits.Measure] and
-// [Limits.CheckPost] report unknown_platform.
+// defaultCap(p) and a nil Counter becomes the counter of p's primary rule: graphemes
+// for twitter (X's own weighted count is rules/xweight, on request) and bluesky, UTF-8
+// bytes for threads and youtube, UTF-16 code units for the platforms that do not
+// document their unit. For a p that is not one of the ten platforms it returns the zero
+// Limit; [Limits.Measure] and [Limits.CheckPost] report unknown_platform.
 func (l Limits) For(p Platform) Limit {
 	i := p.index()
 	if i < 0 {
 		return Limit{}
 	}
-	lim := l.byPlatform[i]
+	return l.primary(i)
+}
+
+// primary is For by the platform's index: the caller's cap and counter of its primary
+// rule, else the rule's own (a primary rule's Limit and Unit are its platform's
+// defaults).
+func (l *Limits) primary(pi int) Limit {
+	lim := l.byPlatform[pi]
 	if lim.Cap <= 0 {
-		lim.Cap = defaultCap(p)
+		lim.Cap = book[textRules[pi][0]].Limit
 	}
 	if lim.Counter == nil {
-		lim.Counter = defaultCounter(p)
+		lim.Counter = ruleCounter[textRules[pi][0]]
 	}
 	return lim
+}
+
+// lengthLimit is a rule measured by a counter, as a [Limits] applies it.
+type lengthLimit struct {
+	// counter counts the rule's unit; nil when the rule is not measured: the caller
+	// turned it off, or no counter l holds counts its unit.
+	counter Counter
+	limit   int
+}
+
+// lengthLimit returns how l applies book rule bi, a rule measured by a counter, of the
+// platform of index pi, whose primary rule it is when primary is true: the caller's cap
+// and counter for the primary rule, else the book's unit with the caller's limit if set.
+// A unit no counter of this package counts is counted by the counter from outside
+// ([Limits.WithCounter]), unless the platform's own cap already counts in it (the
+// warning would repeat the error). l is a pointer because this runs once per rule on
+// every keystroke: a Limits is over thirty words.
+func (l *Limits) lengthLimit(pi, bi int, primary bool) lengthLimit {
+	limit, on := l.ruleLimit(bi)
+	r := &book[bi]
+	switch {
+	case !on:
+		return lengthLimit{}
+	case primary:
+		lim := l.primary(pi)
+		return lengthLimit{counter: lim.Counter, limit: lim.Cap}
+	case ruleCounter[bi] != nil:
+		return lengthLimit{counter: ruleCounter[bi], limit: limit}
+	case l.ext != nil && l.ext.Name() == r.Unit && l.primary(pi).Counter.Name() != r.Unit:
+		return lengthLimit{counter: l.ext, limit: limit}
+	}
+	return lengthLimit{}
 }
 
 // With returns a copy of l in which p's primary limit is lim (Cap <= 0: p's default cap;
@@ -189,6 +216,23 @@ func (l *Limits) find(bi int) override {
 		}
 	}
 	return override{rule: bi}
+}
+
+// ruleLimit is the limit of book rule bi as l applies it (the caller's, else the
+// book's), on false when the caller turned it off. The primary rules, whose limit lives
+// in byPlatform, are applied by lengthLimit.
+func (l *Limits) ruleLimit(bi int) (limit int, on bool) {
+	limit = book[bi].Limit
+	if l.ov != nil {
+		o := l.find(bi)
+		if o.off {
+			return 0, false
+		}
+		if o.limit > 0 {
+			limit = o.limit
+		}
+	}
+	return limit, true
 }
 
 // AppliedRule is a rule of the book as a [Limits] applies it ([Limits.Rule]).

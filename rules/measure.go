@@ -13,21 +13,25 @@ import "github.com/postrules/postrules/rules/apierror"
 // no Path: the caller knows where text sits in a request (see [apierror.Error.WithPath]).
 // With either error from this package, the Measurement returned never Fits.
 func (l Limits) Measure(p Platform, text string) (Measurement, error) {
-	if !p.Valid() {
-		_, err := ParsePlatform(string(p))
+	pi, err := platformIndex(p)
+	if err != nil {
 		return Measurement{}, err
 	}
+	// One direction: the platform's index, then each error length rule as l applies it,
+	// then its counter on the text. No cache: each rule is in its own unit but one
+	// (bluesky's bytes), and a counter stops near its cap.
 	var first Measurement
 	have := false
-	for _, bi := range textRules[p.index()] {
-		r := &book[bi]
-		if r.kind != kindLength || r.Severity != SeverityError {
+	for k, bi := range textRules[pi] {
+		if r := &book[bi]; r.kind != kindLength || r.Severity != SeverityError {
 			continue
 		}
-		m, on, err := l.measureRule(p, bi, text)
-		if !on {
+		a := l.lengthLimit(pi, bi, k == 0)
+		if a.counter == nil {
 			continue
 		}
+		m, err := a.counter.Measure(text, a.limit)
+		m.Rule = book[bi].ID
 		if err != nil || !m.Fits() {
 			return m, err
 		}
@@ -37,7 +41,7 @@ func (l Limits) Measure(p Platform, text string) (Measurement, error) {
 	}
 	if !have {
 		// Every length rule is off: nothing can be too long.
-		return Measurement{Counter: l.For(p).Counter.Name(), Exact: true, OverflowAt: -1}, nil
+		return Measurement{Counter: l.primary(pi).Counter.Name(), Exact: true, OverflowAt: -1}, nil
 	}
 	return first, nil
 }
@@ -56,9 +60,8 @@ func (l Limits) textMeasurements(dst []Measurement, p Platform, text string) ([]
 }
 
 func (l *Limits) appendMeasurements(dst []Measurement, p Platform, text string, cache *unitCache) ([]Measurement, error) {
-	pi := p.index()
-	if pi < 0 {
-		_, err := ParsePlatform(string(p))
+	pi, err := platformIndex(p)
+	if err != nil {
 		return dst, err
 	}
 	return l.appendRuleMeasurements(dst, pi, textRules[pi], text, cache)
@@ -137,80 +140,57 @@ func (l Limits) measureRule(p Platform, bi int, text string) (m Measurement, on 
 // measureText measures text against book rule bi of the platform of index pi, whose
 // primary rule it is when primary is true, into *m, which must be zero; on is false when
 // l turned the rule off (*m is then left zero). l is a pointer and the platform an index
-// because this is measureAll's loop, once per rule: a Limits is over thirty words.
+// because this is measureAll's loop, once per rule: a Limits is over thirty words (and
+// one body, not a call per kind of rule, for the same reason). A rule about what the
+// text holds asks the cache once what that is (unitCache.holds), and one entity scan
+// answers every link and tag rule.
 func (l *Limits) measureText(m *Measurement, pi int, primary bool, bi int, text string, cache *unitCache) (on bool, err error) {
 	r := &book[bi]
-	limit := r.Limit
-	if l.ov != nil {
-		o := l.find(bi)
-		if o.off {
+	if r.forbid == "" && r.kind != kindLittleText && !r.kind.entity() {
+		a := l.lengthLimit(pi, bi, primary)
+		if a.counter == nil {
 			return false, nil
 		}
-		if o.limit > 0 {
-			limit = o.limit
+		err = cache.measure(m, a.counter, text, a.limit)
+		if err != nil && r.Severity == SeverityWarning {
+			if e := apierror.As(err); e != nil && e.Code == apierror.CodeInvalidCharacter {
+				// X refuses U+FFFE, U+FEFF and U+FFFF at any length: a warning rule says
+				// so by not fitting there; it never fails the post (the seed's cap decides).
+				if m.OverflowAt < 0 || e.Offset < m.OverflowAt {
+					m.OverflowAt = e.Offset
+				}
+				err = nil
+			}
 		}
+		m.Rule, m.Warning = r.ID, r.Severity == SeverityWarning
+		return true, err
 	}
+	limit, on := l.ruleLimit(bi)
+	if !on {
+		return false, nil
+	}
+	seen := cache.holds(text)
 	switch {
 	case r.forbid != "":
-		if bits, ok := forbidBits(r.forbid); ok && cache.lacks(text, bits) {
+		if bits, ok := forbidBits(r.forbid); ok && seen&bits == 0 {
 			*m = Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
 		} else {
 			*m = measureForbidden(text, r.forbid)
 		}
 	case r.kind == kindLittleText:
-		if cache.lacks(text, seenLittle) {
+		if seen&seenLittle == 0 {
 			*m = Measurement{Counter: charsName, Exact: true, OverflowAt: -1}
 		} else {
 			*m = measureLittleText(text)
 		}
-	case r.kind == kindLinks || r.kind == kindHashtags || r.kind == kindMentions || r.kind == kindCashtags:
-		switch {
-		case cache != nil:
-			if !cache.ents.done {
-				cache.ents.scan(text, cache.marks(text))
-			}
-			cache.ents.measure(m, r.kind, text, limit)
-		case r.kind == kindLinks:
-			*m = measureLinks(text, limit)
-		default:
-			*m = measureTags(text, tagKind(r.kind), tagName(r.kind), limit)
-		}
+	case cache != nil:
+		cache.ents.scan(text, entityMarks(seen))
+		cache.ents.measure(m, r.kind, text, limit)
+	case r.kind == kindLinks:
+		*m = measureLinks(text, limit)
 	default:
-		var c Counter
-		if primary {
-			// Limits.For without its copies: the cap and counter the caller set, else the
-			// rule's own (a primary rule's Limit and Unit are its platform's defaults).
-			lim := l.byPlatform[pi]
-			c, limit = lim.Counter, lim.Cap
-			if limit <= 0 {
-				limit = r.Limit
-			}
-			if c == nil {
-				c = ruleCounter[bi]
-			}
-		} else if c = ruleCounter[bi]; c != nil {
-			// a unit of this package
-		} else if l.ext != nil && l.ext.Name() == r.Unit && l.For(r.Platform).Counter.Name() != r.Unit {
-			// A unit from outside, unless the platform's own cap already counts in it (the
-			// warning would repeat the error).
-			c = l.ext
-		} else {
-			return false, nil
-		}
-		err = cache.measure(m, c, text, limit)
-		if err == nil || r.Severity != SeverityWarning {
-			break
-		}
-		if e := apierror.As(err); e != nil && e.Code == apierror.CodeInvalidCharacter {
-			// X refuses U+FFFE, U+FEFF and U+FFFF at any length: a warning rule says so
-			// by not fitting there; it never fails the post (the seed's cap decides).
-			if m.OverflowAt < 0 || e.Offset < m.OverflowAt {
-				m.OverflowAt = e.Offset
-			}
-			err = nil
-		}
+		*m = measureTags(text, tagKind(r.kind), tagName(r.kind), limit)
 	}
-	m.Rule = r.ID
-	m.Warning = r.Severity == SeverityWarning
-	return true, err
+	m.Rule, m.Warning = r.ID, r.Severity == SeverityWarning
+	return true, nil
 }

@@ -66,7 +66,19 @@ func ParsePlatform(s string) (Platform, error) {
 	if p.Valid() {
 		return p, nil
 	}
-	return "", apierror.New(apierror.CodeUnknownPlatform, "", "platform "+quote(s)+" is not one of twitter, instagram, youtube, tiktok, pinterest, linkedin, bluesky, facebook, threads, googlebusiness")
+	msg := "platform " + quote(s) + " is not one of twitter, instagram, youtube, tiktok, pinterest, linkedin, bluesky, facebook, threads, googlebusiness"
+	return "", apierror.New(apierror.CodeUnknownPlatform, "", msg)
+}
+
+// platformIndex is p's index (see Platform.index), or ParsePlatform's unknown_platform
+// error when p is not one of the ten: the one question a measurement asks of its
+// platform name before it works by index.
+func platformIndex(p Platform) (int, error) {
+	if i := p.index(); i >= 0 {
+		return i, nil
+	}
+	_, err := ParsePlatform(string(p))
+	return -1, err
 }
 
 // quote renders s for a message: strictjson.Quote, Go-quoted and cut to a readable length,

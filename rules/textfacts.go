@@ -23,6 +23,8 @@ const (
 	seenLess                // '<'
 	seenGreater             // '>'
 	seenLittle              // one of littleTextReserved
+
+	seenAll = 1<<iota - 1 // every bit above: what a text whose facts are not known may hold
 )
 
 // seenBits is the seen* bits of each ASCII byte.

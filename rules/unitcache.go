@@ -1,7 +1,5 @@
 package rules
 
-import "github.com/postrules/postrules/rules/internal/entity"
-
 // unitCache keeps, for one text, the last measurement of each built-in counter, so that
 // rules in the same unit with other caps need not count again, and the facts of one pass
 // over the text (scanFacts) that answer the rules in bytes, UTF-16 units and code points,
@@ -51,26 +49,14 @@ func (u *unitCache) valid(text string) bool {
 	return u.state == factsValid
 }
 
-// marks is which entity marks text holds, all of them when that is not known.
-func (u *unitCache) marks(text string) entity.Marks {
-	if !u.valid(text) {
-		return entity.AllMarks
+// holds is which of the seen* characters text holds as far as u knows: its facts' bits,
+// or every bit when they are not known (no cache; an invalid or a long text), so that a
+// rule that cannot be sure looks for itself.
+func (u *unitCache) holds(text string) uint8 {
+	if u == nil || !u.valid(text) {
+		return seenAll
 	}
-	var m entity.Marks
-	for _, b := range [...]struct {
-		seen uint8
-		mark entity.Marks
-	}{{seenDot, entity.MarkDot}, {seenAt, entity.MarkAt}, {seenHash, entity.MarkHash}, {seenDollar, entity.MarkDollar}} {
-		if u.facts.seen&b.seen != 0 {
-			m |= b.mark
-		}
-	}
-	return m
-}
-
-// lacks reports whether text is known to hold none of the characters of bits (seen*).
-func (u *unitCache) lacks(text string, bits uint8) bool {
-	return u != nil && u.valid(text) && u.facts.seen&bits == 0
+	return u.facts.seen
 }
 
 // measure writes c.Measure(text, limit) to *m (zero) and returns its error, answered from

@@ -201,6 +201,15 @@ func load64(s string, i int) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
+// runeCut moves p forward past at most three continuation bytes, so that text[:p] does
+// not end inside a valid UTF-8 sequence (whose bytes would then look invalid).
+func runeCut(text string, p int) int {
+	for k := 0; k < 3 && p < len(text) && text[p]&0xC0 == 0x80; k++ {
+		p++
+	}
+	return min(p, len(text))
+}
+
 // ASCIISpan counts the clusters at the start of s that are ASCII and certainly complete,
 // at most budget of them, and returns the bytes they span and their number. s must begin
 // at a cluster boundary. It holds for every Unicode version since 6.2 (no ASCII character
@@ -397,4 +406,18 @@ func Span(s string, budget int) (end, clusters, invalid int) {
 		return 0, 0, -1
 	}
 	return scan(s, budget, true)
+}
+
+// asciiFirst is span(s, budget) for any budget >= 0, with the ASCII clusters at the start
+// of s counted by ASCIISpan, not through span: most posts are ASCII, often all of them.
+func asciiFirst(span SpanFunc, s string, budget int) (end, clusters, invalid int) {
+	end, clusters = ASCIISpan(s, budget)
+	if end == len(s) || clusters >= budget {
+		return end, clusters, -1
+	}
+	e, k, bad := span(s[end:], budget-clusters)
+	if bad >= 0 {
+		bad += end
+	}
+	return end + e, clusters + k, bad
 }

@@ -98,26 +98,3 @@ func MeasureWith(span SpanFunc, text string, limit int) Result {
 	r.Exact = end+e == len(text)
 	return r
 }
-
-// asciiFirst is span(s, budget) for any budget >= 0, with the ASCII clusters at the start
-// of s counted by ASCIISpan, not through span: most posts are ASCII, often all of them.
-func asciiFirst(span SpanFunc, s string, budget int) (end, clusters, invalid int) {
-	end, clusters = ASCIISpan(s, budget)
-	if end == len(s) || clusters >= budget {
-		return end, clusters, -1
-	}
-	e, k, bad := span(s[end:], budget-clusters)
-	if bad >= 0 {
-		bad += end
-	}
-	return end + e, clusters + k, bad
-}
-
-// runeCut moves p forward past at most three continuation bytes, so that text[:p] does
-// not end inside a valid UTF-8 sequence (whose bytes would then look invalid).
-func runeCut(text string, p int) int {
-	for k := 0; k < 3 && p < len(text) && text[p]&0xC0 == 0x80; k++ {
-		p++
-	}
-	return min(p, len(text))
-}
