@@ -43,13 +43,13 @@ const (
 var linkedinMedia = mediaShape{alone: [][]string{{"document"}, {"video"}}, maxRule: idLinkedInMediaKinds, maxOf: []string{"image", "gif"}}
 
 var linkedinRules = []Rule{
-	{ID: idLinkedInTextMax, Platform: LinkedIn, Severity: SeverityError, Limit: 3000, Unit: utf16Name, kind: kindLength,
+	{ID: idLinkedInTextMax, remedy: RemedyShorten, Platform: LinkedIn, Severity: SeverityError, Limit: 3000, Unit: utf16Name, kind: kindLength,
 		Sources: []Source{
 			refuses(srcLinkedInErr, "3000 characters (LinkedIn's API error, quoted in the issue)", "exceeded the maximum allowed (3000 characters)"),
 		},
 		What: "the commentary is at most 3,000 characters, counted in UTF-16 code units",
 		Note: "only a live API error states the number (\"exceeded the maximum allowed (3000 characters)\"); the unit is not documented"},
-	{ID: idLinkedInTextReserved, Platform: LinkedIn, Severity: SeverityWarning, Unit: charsName, kind: kindLittleText,
+	{ID: idLinkedInTextReserved, remedy: RemedyEscape, Platform: LinkedIn, Severity: SeverityWarning, Unit: charsName, kind: kindLittleText,
 		Sources: []Source{
 			refuses("https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/little-text-format", "reserved characters must be escaped in little text", ""),
 		},
