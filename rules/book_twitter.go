@@ -64,7 +64,7 @@ var twitterRules = []Rule{
 		},
 		What: "X would refuse the post, though it fits this API's grapheme cap: X's own count (its weighted length: CJK and most emoji 2, a link 23) is over 280, or the post holds U+FFFE, U+FEFF or U+FFFF",
 		Note: "X's stricter reality beside the seed's grapheme count (rule 2 wins; this is its warning). Measured only where the caller's Limits carry X's counter (rules/xweight, Limits.WithCounter; package schema and the WASM module always do) and twitter's own cap is not already counted in it"},
-	{ID: idTwitterCashtagMax, remedy: RemedyShorten, Platform: Twitter, Severity: SeverityError, Limit: 1, Unit: "cashtags", kind: kindCashtags,
+	{ID: idTwitterCashtagMax, remedy: RemedyDropCounted, Platform: Twitter, Severity: SeverityError, Limit: 1, Unit: "cashtags", kind: kindCashtags,
 		Sources: []Source{
 			refuses("https://github.com/gitroomhq/postiz-app/blob/main/libraries/nestjs-libraries/src/integrations/social/x.provider.ts", "one cashtag per post (X API 403, as the client handles it)", "maximum of one cashtag"),
 			refuses("https://github.com/twitter/twitter-text/blob/master/js/src/regexp/validCashtag.js", "what a cashtag is: $ and 1-6 letters, optionally . or _ and 1-2 letters", ""),

@@ -120,6 +120,8 @@ func offer(root map[string]any, p Problem, r rules.AppliedRule, limits rules.Lim
 		}
 		return &Fix{Rule: p.Rule, Description: "Escape " + count(n, "character") + " " + name(platform) + " reserves",
 			Patch: setText(root, p.Path, platform, esc)}
+	case rules.RemedyDropCounted:
+		return dropCounted(root, p, r, text, limits)
 	case rules.RemedyRemoveChars:
 		set := r.Forbidden()
 		kept := strings.Map(func(c rune) rune {

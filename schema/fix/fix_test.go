@@ -2,6 +2,7 @@ package fix_test
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -40,6 +41,24 @@ func body(content string, targets ...string) string {
 	return `{"content":` + string(c) + `,"platforms":[` + strings.Join(targets, ",") + `],"publishNow":true}`
 }
 
+// igBody is an instagram post of caption with an image.
+func igBody(caption string) string {
+	c, _ := json.Marshal(caption)
+	return `{"content":` + string(c) + `,"platforms":[{"platform":"instagram"}],"mediaItems":[{"type":"image","url":"https://e.com/a.jpg"}],"publishNow":true}`
+}
+
+// tags is n items mark+number, a space apart: "#t1 #t2 #t3".
+func tags(mark string, n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		if i > 1 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(mark + strconv.Itoa(i))
+	}
+	return b.String()
+}
+
 func TestOffer(t *testing.T) {
 	long := strings.Repeat("word ", 70) // 350 graphemes
 	tests := []struct {
@@ -68,6 +87,19 @@ func TestOffer(t *testing.T) {
 		{"collaborators past Instagram's 3",
 			`{"content":"a","platforms":[{"platform":"instagram","platformSpecificData":{"collaborators":["a","b","c","d"]}}],"mediaItems":[{"type":"image","url":"https://e.com/a.jpg"}],"publishNow":true}`,
 			"instagram.collaborators.max", "Remove 1 entry past the 3rd", `"collaborators":["a","b","c"]`},
+		{"hashtags past Instagram's 30: the last 5 go, the first 30 stay",
+			igBody(tags("#t", 35)), "instagram.hashtags.max", "Remove 5 hashtags past the 30th", `"content":"` + tags("#t", 30) + `"`},
+		{"hashtags past Instagram's 5 of 2025-12 (the warning): the last 2 go",
+			igBody(tags("#t", 7)), "instagram.hashtags.recommended", "Remove 2 hashtags past the 5th", `"content":"` + tags("#t", 5) + `"`},
+		{"mentions past Instagram's 20",
+			igBody(tags("@u", 22)), "instagram.mentions.max", "Remove 2 mentions past the 20th", `"content":"` + tags("@u", 20) + `"`},
+		{"a second cashtag in an X post goes, with the space before it",
+			body("buy $AAPL and $TSLA now", `{"platform":"twitter"}`), "twitter.cashtag.max", "Remove 1 cashtag past the 1st", `"content":"buy $AAPL and now"`},
+		{"a cashtag in a thread item: the item's own text is patched",
+			`{"content":"a","platforms":[{"platform":"twitter","platformSpecificData":{"threadItems":[{"content":"$A $B"}]}}],"publishNow":true}`,
+			"twitter.cashtag.max", "Remove 1 cashtag past the 1st", `"threadItems":[{"content":"$A"}]`},
+		{"a hashtag whose removal would make a mention of what follows it: no fix",
+			igBody(tags("#t", 30) + " (#x@bob"), "instagram.hashtags.max", "", ""},
 		{"a single word over the cap has no boundary to cut at: no fix",
 			body(strings.Repeat("a", 301), `{"platform":"bluesky"}`), "bluesky.text.max_graphemes", "", ""},
 	}
@@ -122,5 +154,35 @@ func TestApplyErrors(t *testing.T) {
 	})
 	if err != nil || string(out) != `{"a":[9,2],"b":{"d/e":"x"}}` {
 		t.Errorf("got %s, %v", out, err)
+	}
+}
+
+// TestDropCountedSpaces: each item past the count goes with exactly one white space beside
+// it, so the text keeps no double space and no empty line where it was.
+func TestDropCountedSpaces(t *testing.T) {
+	tests := []struct{ why, text, want string }{
+		{"the space before an item goes with it", "$A $B $C", "$A"},
+		{"at the start of a line, the line break before it", "$A x\n$B\ny", "$A x\ny"},
+		{"a tab counts as a space", "$A\t$B end", "$A end"},
+		{"punctuation after an item stays", "$A, $B!", "$A,!"},
+		{"an item first on its line keeps that line break when a space follows it", "$A\n$B and more", "$A\nand more"},
+		{"text between the items is kept as it was", "$A  double  $B tail", "$A  double  tail"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.why, func(t *testing.T) {
+			b := body(tt.text, `{"platform":"twitter"}`)
+			f, _ := firstFix(t, b, "twitter.cashtag.max")
+			if f == nil {
+				t.Fatal("no fix")
+			}
+			out, err := fix.Apply([]byte(b), f.Patch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got struct{ Content string }
+			if err := json.Unmarshal(out, &got); err != nil || got.Content != tt.want {
+				t.Errorf("%q became %q, want %q (%v)", tt.text, got.Content, tt.want, err)
+			}
+		})
 	}
 }
