@@ -60,6 +60,7 @@ func Offer(body []byte, ps []Problem, limits rules.Limits) []*Fix {
 		if !decoded {
 			decoded = true
 			d := json.NewDecoder(bytes.NewReader(body))
+			d.UseNumber() // a number is read as written: 1e400 is no float64
 			if d.Decode(&root) != nil {
 				root = nil
 			}
@@ -79,6 +80,9 @@ func fixable(p Problem, limits rules.Limits) (rules.AppliedRule, bool) {
 	if p.Code == "invalid_scheduled_for" && p.Path == "/scheduledFor" {
 		return rules.AppliedRule{}, true
 	}
+	if p.Rule == "" && p.Code == "invalid_value" && isOption(p.Path) {
+		return rules.AppliedRule{}, true
+	}
 	r, ok := limits.Rule(p.Rule)
 	if !ok {
 		return r, false
@@ -95,6 +99,9 @@ func fixable(p Problem, limits rules.Limits) (rules.AppliedRule, bool) {
 func offer(root map[string]any, p Problem, r rules.AppliedRule, limits rules.Limits) *Fix {
 	if p.Path == "/scheduledFor" {
 		return scheduledFor(root)
+	}
+	if p.Rule == "" {
+		return wholeOption(root, p)
 	}
 	if r.Remedy() == rules.RemedyKeepFirst {
 		return keepFirst(root, p, r)

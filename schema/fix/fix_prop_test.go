@@ -23,6 +23,9 @@ var propPieces = []string{"word ", "longerword ", "end. ", "(x) ", "#tag ", "a_b
 // propLangs are list entries, some past a list's count.
 var propLangs = []string{"en", "de", "fr", "es", "it", "ja"}
 
+// propWhole are whole-number option values, in and out of the wire's range.
+var propWhole = []json.Number{"-5", "0", "1e12", "12", "999999999", "1000000000"}
+
 var propPlatforms = []string{"twitter", "linkedin", "bluesky", "threads", "instagram", "pinterest", "youtube", "facebook"}
 
 type located struct{ rule, code, path string }
@@ -63,7 +66,8 @@ func TestFixProperties(t *testing.T) {
 				case "bluesky":
 					tg["platformSpecificData"] = map[string]any{"langs": propLangs[:reps%len(propLangs)]}
 				case "instagram":
-					tg["platformSpecificData"] = map[string]any{"collaborators": propLangs[:reps%len(propLangs)]}
+					tg["platformSpecificData"] = map[string]any{"collaborators": propLangs[:reps%len(propLangs)],
+						"thumbOffset": propWhole[reps%len(propWhole)]}
 				}
 				if override && k == 0 {
 					tg["content"] = text + " tail"
@@ -82,7 +86,11 @@ func TestFixProperties(t *testing.T) {
 				if p.Fix == nil {
 					continue
 				}
-				offered[p.Fix.Rule]++
+				if p.Fix.Rule != "" {
+					offered[p.Fix.Rule]++
+				} else {
+					offered[p.Path[strings.LastIndexByte(p.Path, '/')+1:]]++
+				}
 				out, err := fix.Apply(raw, p.Fix.Patch)
 				if err != nil {
 					t.Logf("%s: patch does not apply: %v", p.Rule, err)
@@ -123,7 +131,7 @@ func TestFixProperties(t *testing.T) {
 	properties.TestingRun(t)
 	for _, rule := range []string{"twitter.text.max", "linkedin.text.reserved", "youtube.description.chars", "bluesky.text.max_graphemes",
 		"bluesky.langs.max", "instagram.collaborators.max", "instagram.hashtags.max", "instagram.hashtags.recommended",
-		"instagram.mentions.max", "twitter.cashtag.max", ""} {
+		"instagram.mentions.max", "twitter.cashtag.max", "scheduledFor", "thumbOffset"} {
 		if offered[rule] == 0 {
 			t.Errorf("no fix of %q was offered: the generator does not reach it (offered: %v)", rule, offered)
 		}
