@@ -34,6 +34,16 @@ func TestRemedyDeclarations(t *testing.T) {
 				bad = "dropping counted items needs a hashtag, mention or cashtag rule"
 			}
 		}
+		// Every rule of a kind that has a mechanical remedy declares it, so a new
+		// forbidden-character or count rule, on any platform, is offered its fix.
+		switch {
+		case r.forbid != "" && r.remedy != RemedyRemoveChars:
+			bad = "a rule that refuses characters has them removed"
+		case r.kind == kindLittleText && r.remedy != RemedyEscape:
+			bad = "LinkedIn's little text is escaped"
+		case (r.kind == kindHashtags || r.kind == kindMentions || r.kind == kindCashtags) && r.remedy != RemedyDropCounted:
+			bad = "the items past a count are removed"
+		}
 		if bad != "" {
 			t.Errorf("%s: remedy %d: %s", r.ID, r.remedy, bad)
 		}

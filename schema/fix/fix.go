@@ -240,16 +240,23 @@ func count(n int, what string) string {
 }
 
 // scheduledFor is the canonical UTC form of a scheduledFor given with an offset (RFC 3339),
-// which names the same instant; nil when the value is not such a time.
+// which names the same instant, with seconds (":00" when it had none), or of one whose
+// "T" or "Z" is in lower case; nil when the value is not such a time. A time without
+// seconds needs no fix: the grammar takes "2030-01-15T09:30Z" as it is. A time with
+// neither Z nor an offset ("2030-01-15T09:30") names no instant until a zone is chosen,
+// so it gets none.
 func scheduledFor(root map[string]any) *Fix {
 	s, ok := root["scheduledFor"].(string)
 	if !ok {
 		return nil
 	}
+	// RFC 3339 lets "T" and "Z" be written in lower case (section 5.6, NOTE); the grammar
+	// does not, and the time is the same.
+	up := strings.ToUpper(s)
 	var t time.Time
 	var err error
 	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00"} {
-		if t, err = time.Parse(layout, s); err == nil {
+		if t, err = time.Parse(layout, up); err == nil {
 			break
 		}
 	}
@@ -263,7 +270,11 @@ func scheduledFor(root map[string]any) *Fix {
 	if _, err := rules.ParseScheduledFor(canon); err != nil {
 		return nil
 	}
-	return &Fix{Description: "Give the time in UTC: " + canon, Patch: []Op{{Op: "replace", Path: "/scheduledFor", Value: str(canon)}}}
+	desc := "Give the time in UTC: " + canon
+	if strings.HasSuffix(up, "Z") {
+		desc = "Write the time as the API reads it: " + canon
+	}
+	return &Fix{Description: desc, Patch: []Op{{Op: "replace", Path: "/scheduledFor", Value: str(canon)}}}
 }
 
 // keepFirst is the fix of a list with more entries than its rule allows: the first ones

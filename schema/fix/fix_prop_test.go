@@ -23,6 +23,9 @@ var propPieces = []string{"word ", "longerword ", "end. ", "(x) ", "#tag ", "a_b
 // propLangs are list entries, some past a list's count.
 var propLangs = []string{"en", "de", "fr", "es", "it", "ja"}
 
+// propTimes are scheduled times the grammar refuses, with and without a canonical form.
+var propTimes = []string{"2030-01-15T11:30+02:00", "2030-01-15t09:30z", "2030-01-15T09:30:00.5-05:00", "2030-01-15T09:30"}
+
 // propWhole are whole-number option values, in and out of the wire's range.
 var propWhole = []json.Number{"-5", "0", "1e12", "12", "999999999", "1000000000"}
 
@@ -77,7 +80,7 @@ func TestFixProperties(t *testing.T) {
 			body["platforms"] = targets
 			if offset {
 				delete(body, "publishNow")
-				body["scheduledFor"] = "2030-01-15T11:30+02:00"
+				body["scheduledFor"] = propTimes[reps%len(propTimes)]
 			}
 			raw, _ := json.Marshal(body)
 			v := schema.CheckCreatePost(raw, schema.Env{Now: now})

@@ -186,3 +186,33 @@ func TestDropCountedSpaces(t *testing.T) {
 		})
 	}
 }
+
+// TestScheduledForForms: which forms of a time the grammar refuses get their canonical
+// form, and which need or get none.
+func TestScheduledForForms(t *testing.T) {
+	tests := []struct{ why, in, want string }{
+		{"an offset of zero is still no Z", "2030-01-15T09:30+00:00", "2030-01-15T09:30:00Z"},
+		{"an offset with a fraction keeps the fraction", "2030-01-15T09:30:00.5-05:00", "2030-01-15T14:30:00.5Z"},
+		{"no zone at all names no instant: no fix", "2030-01-15T09:30", ""},
+		{"RFC 3339's lower-case t and z name the same time", "2030-01-15t09:30z", "2030-01-15T09:30:00Z"},
+		{"a space for the T is no RFC 3339: no fix", "2030-01-15 09:30Z", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.why, func(t *testing.T) {
+			b := `{"content":"a","platforms":[{"platform":"bluesky"}],"scheduledFor":"` + tt.in + `"}`
+			f, _ := firstFix(t, b, "")
+			switch {
+			case tt.want == "" && f != nil:
+				t.Fatalf("fix %+v, want none", f)
+			case tt.want == "":
+			case f == nil || len(f.Patch) != 1 || string(f.Patch[0].Value) != `"`+tt.want+`"`:
+				t.Fatalf("fix %+v, want %s", f, tt.want)
+			}
+		})
+	}
+	// Without seconds, a time in Z is the grammar's own: nothing to fix.
+	v := schema.CheckCreatePost([]byte(`{"content":"a","platforms":[{"platform":"bluesky"}],"scheduledFor":"2030-01-15T09:30Z"}`), schema.Env{Now: now})
+	if !v.Valid {
+		t.Errorf("a time without seconds is refused: %+v", v.Problems)
+	}
+}
