@@ -71,7 +71,7 @@ var twitterRules = []Rule{
 		},
 		What: "at most one $cashtag per post (X answers 403 \"Posts are limited to a maximum of one cashtag\"); a cashtag is what twitter-text extracts: $ and 1-6 letters, optionally . or _ and 1-2 letters, after white space",
 		Note: "what a cashtag is follows twitter-text 3.1.0 (validCashtag.js, cashtag.js); the limit of one is in no X document, only in X's own API error (403 \"Posts are limited to a maximum of one cashtag\", quoted by Postiz's x.provider.ts and other public clients): a platform's error message refuses, so an error"},
-	{ID: idTwitterPoll, option: "poll.options", each: true, Platform: Twitter, Severity: SeverityError, Limit: 25, Unit: utf16Name,
+	{ID: idTwitterPoll, remedy: RemedyShorten, option: "poll.options", each: true, Platform: Twitter, Severity: SeverityError, Limit: 25, Unit: utf16Name,
 		Sources: []Source{
 			refuses(srcXCreate, "options 2-4, 1-25 characters each", "Poll options (2-4 choices, 1-25 characters each)."),
 		},

@@ -90,8 +90,6 @@ func fixable(p Problem, limits rules.Limits) (rules.AppliedRule, bool) {
 	switch r.Remedy() {
 	case rules.RemedyNone:
 		return r, false
-	case rules.RemedyShorten:
-		return r, p.OverflowAt >= 0
 	}
 	return r, true
 }
@@ -144,10 +142,20 @@ func offer(root map[string]any, p Problem, r rules.AppliedRule, limits rules.Lim
 		return &Fix{Rule: p.Rule, Description: "Remove " + count(n, "character") + " " + name(platform) + " refuses (" + listChars(set) + ")",
 			Patch: setText(root, p.Path, platform, kept)}
 	}
-	if p.OverflowAt < 0 || p.OverflowAt > len(text) {
+	at := p.OverflowAt
+	if at < 0 {
+		// An option's problem (a title, an alt text) carries no measurement: the rule
+		// measures the value, once.
+		m, err := limits.MeasureRule(p.Rule, text)
+		if err != nil || !m.Measures || !m.On || m.Fits() {
+			return nil
+		}
+		at = m.OverflowAt
+	}
+	if at < 0 || at > len(text) {
 		return nil
 	}
-	kept := shorten(text, p.OverflowAt)
+	kept := shorten(text, at)
 	if kept == "" {
 		// Nothing of the text would be left: that is not a remedy anyone wants.
 		return nil

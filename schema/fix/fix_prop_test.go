@@ -65,7 +65,17 @@ func TestFixProperties(t *testing.T) {
 				tg := map[string]any{"platform": propPlatforms[p]}
 				switch propPlatforms[p] {
 				case "youtube", "pinterest":
-					tg["platformSpecificData"] = map[string]any{"title": "t", "boardId": "1"}
+					// The title is the text's first pieces: over its cap, with < and >, or
+					// neither.
+					title := text
+					if reps%3 == 0 {
+						title = "t"
+					}
+					psd := map[string]any{"title": title}
+					if propPlatforms[p] == "pinterest" {
+						psd["boardId"] = "1" // youtube refuses the member: its options would go unread
+					}
+					tg["platformSpecificData"] = psd
 				case "bluesky":
 					tg["platformSpecificData"] = map[string]any{"langs": propLangs[:reps%len(propLangs)]}
 				case "instagram":
@@ -134,7 +144,8 @@ func TestFixProperties(t *testing.T) {
 	properties.TestingRun(t)
 	for _, rule := range []string{"twitter.text.max", "linkedin.text.reserved", "youtube.description.chars", "bluesky.text.max_graphemes",
 		"bluesky.langs.max", "instagram.collaborators.max", "instagram.hashtags.max", "instagram.hashtags.recommended",
-		"instagram.mentions.max", "twitter.cashtag.max", "scheduledFor", "thumbOffset"} {
+		"instagram.mentions.max", "twitter.cashtag.max", "scheduledFor", "thumbOffset", "youtube.title.max", "youtube.title.chars",
+		"pinterest.title.max"} {
 		if offered[rule] == 0 {
 			t.Errorf("no fix of %q was offered: the generator does not reach it (offered: %v)", rule, offered)
 		}
