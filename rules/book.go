@@ -59,6 +59,9 @@ type Rule struct {
 	check ruleCheck
 	// forbid is the set of ASCII characters a kindForbid rule refuses.
 	forbid string
+	// remedy is the kind of mechanical remedy of the rule's problems (Rule.Remedy), which
+	// package schema/fix computes; RemedyNone for none.
+	remedy Remedy
 	// media is the shape of the post's media items that this rule states with the other
 	// media rules of its platform (shared by them); nil for a rule not about media items.
 	media *mediaShape

@@ -43,12 +43,12 @@ const (
 var blueskyMedia = mediaShape{refused: []string{"document"}, alone: [][]string{{"video", "gif"}}, maxRule: idBlueskyMediaMaxImages, maxOf: []string{"image"}}
 
 var blueskyRules = []Rule{
-	{ID: idBlueskyTextMaxGraphemes, Platform: Bluesky, Severity: SeverityError, Limit: 300, Unit: graphemesName, kind: kindLength,
+	{ID: idBlueskyTextMaxGraphemes, remedy: RemedyShorten, Platform: Bluesky, Severity: SeverityError, Limit: 300, Unit: graphemesName, kind: kindLength,
 		Sources: []Source{
 			refuses(srcBskyPost, "text maxGraphemes 300", ""),
 		},
 		What: "the text is at most 300 grapheme clusters (lexicon maxGraphemes)"},
-	{ID: idBlueskyTextMaxBytes, Platform: Bluesky, Severity: SeverityError, Limit: 3000, Unit: bytesName, kind: kindLength,
+	{ID: idBlueskyTextMaxBytes, remedy: RemedyShorten, Platform: Bluesky, Severity: SeverityError, Limit: 3000, Unit: bytesName, kind: kindLength,
 		Sources: []Source{
 			refuses(srcBskyPost, "text maxLength 3000 (bytes)", ""),
 		},
@@ -81,7 +81,7 @@ var blueskyRules = []Rule{
 		},
 		What:  "platformSpecificData.altText has no more entries than the post has media",
 		check: blueskyAltCount{}},
-	{ID: idBlueskyAltMax, option: "altText", each: true, Platform: Bluesky, Severity: SeverityWarning, Limit: 2000, Unit: graphemesName,
+	{ID: idBlueskyAltMax, remedy: RemedyShorten, option: "altText", each: true, Platform: Bluesky, Severity: SeverityWarning, Limit: 2000, Unit: graphemesName,
 		Sources: []Source{
 			recommends(srcBskyApp, "MAX_ALT_TEXT 2000 (the official app; the lexicon has no cap)", "export const MAX_ALT_TEXT = 2000"),
 		},
@@ -94,7 +94,7 @@ var blueskyRules = []Rule{
 		},
 		What:  "an image without alt text",
 		check: blueskyAltMissing{}},
-	{ID: idBlueskyLangsMax, option: "langs", Platform: Bluesky, Severity: SeverityError, Limit: 3, Unit: "items",
+	{ID: idBlueskyLangsMax, remedy: RemedyKeepFirst, option: "langs", Platform: Bluesky, Severity: SeverityError, Limit: 3, Unit: "items",
 		Sources: []Source{
 			refuses(srcBskyPost, "langs maxLength 3", ""),
 		},

@@ -27,7 +27,7 @@ const (
 // errors alone.
 
 var facebookRules = []Rule{
-	{ID: idFacebookTextMax, Platform: Facebook, Severity: SeverityError, Limit: 63206, Unit: utf16Name, kind: kindLength,
+	{ID: idFacebookTextMax, remedy: RemedyShorten, Platform: Facebook, Severity: SeverityError, Limit: 63206, Unit: utf16Name, kind: kindLength,
 		Sources: []Source{
 			recommends(srcFacebookPZ, "63206 characters (a peer; no Meta document states it)", ""),
 		},

@@ -60,7 +60,7 @@ const (
 // errors alone.
 
 var googleBusinessRules = []Rule{
-	{ID: idGoogleBusinessSummaryMax, Platform: GoogleBusiness, Severity: SeverityError, Limit: 1500, Unit: utf16Name, kind: kindLength,
+	{ID: idGoogleBusinessSummaryMax, remedy: RemedyShorten, Platform: GoogleBusiness, Severity: SeverityError, Limit: 1500, Unit: utf16Name, kind: kindLength,
 		Sources: []Source{
 			refuses("https://www.searchenginejournal.com/google-my-business-changes-post-limit-to-1500-characters/272013/", "1,500 characters (Google's posts guideline, as reported)", "Google has changed the length of posts published via Google My Business to 1,500 characters."),
 			recommends(srcGBPZernio, "1500 characters (a peer)", ""),

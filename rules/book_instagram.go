@@ -50,20 +50,20 @@ const (
 var instagramMedia = mediaShape{required: true, refused: []string{"gif", "document"}, maxRule: idInstagramCarousel}
 
 var instagramRules = []Rule{
-	{ID: idInstagramCaptionMax, Platform: Instagram, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
+	{ID: idInstagramCaptionMax, remedy: RemedyShorten, Platform: Instagram, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength,
 		Sources: []Source{
 			refuses(srcIGMedia, "2200 characters (unit undocumented)", "Maximum 2200 characters, 30 hashtags, and 20 @ tags."),
 		},
 		What: "the caption is at most 2,200 characters, counted in UTF-16 code units",
 		Note: "Meta: \"Maximum 2200 characters\" without a unit; UTF-16 code units (what peers count, JavaScript .length) never let through what a smaller count would reject"},
-	{ID: idInstagramHashtagsMax, Platform: Instagram, Severity: SeverityError, Limit: 30, Unit: "hashtags", kind: kindHashtags,
+	{ID: idInstagramHashtagsMax, remedy: RemedyDropCounted, Platform: Instagram, Severity: SeverityError, Limit: 30, Unit: "hashtags", kind: kindHashtags,
 		Sources: []Source{
 			refuses(srcIGMedia, "30 hashtags (API reference)", "Maximum 2200 characters, 30 hashtags, and 20 @ tags."),
 			refuses("https://www.businesstoday.in/technology/news/story/no-more-hashtag-stuffing-instagram-limits-hashtag-usage-to-just-5-per-reel-and-post-507444-2025-12-19", "5 hashtags per post and reel (Instagram @creators, 2025-12-19, as reported)", "reducing the maximum limit from 30 to just 5"),
 		},
 		What: "at most 30 hashtags in the caption (the API reference; Instagram's 2025-12 cap of 5 is the warning instagram.hashtags.recommended)",
 		Note: "Instagram's own sources disagree: the API reference says 30, Instagram's @creators announcement (2025-12-19) 5; the error sits at the loosest (30), the warning instagram.hashtags.recommended at the strictest (5)"},
-	{ID: idInstagramHashtagsRecommended, Platform: Instagram, Severity: SeverityWarning, Limit: 5, Unit: "hashtags", kind: kindHashtags,
+	{ID: idInstagramHashtagsRecommended, remedy: RemedyDropCounted, Platform: Instagram, Severity: SeverityWarning, Limit: 5, Unit: "hashtags", kind: kindHashtags,
 		Sources: []Source{
 			refuses("https://www.businesstoday.in/technology/news/story/no-more-hashtag-stuffing-instagram-limits-hashtag-usage-to-just-5-per-reel-and-post-507444-2025-12-19", "5 hashtags per post and reel (Instagram @creators, 2025-12-19, as reported)", "reducing the maximum limit from 30 to just 5"),
 			refuses(srcIGMedia, "30 hashtags (API reference)", "Maximum 2200 characters, 30 hashtags, and 20 @ tags."),
@@ -71,7 +71,7 @@ var instagramRules = []Rule{
 		},
 		What: "more than 5 hashtags: Instagram's cap since 2025-12-19 (@creators); the API reference still says 30, the error instagram.hashtags.max",
 		Note: "Instagram's own sources disagree (30 in the API reference, 5 in its 2025-12 announcement); the strictest is the warning, the loosest the error. Was sourced to Ayrshare until 2026-11-28"},
-	{ID: idInstagramMentionsMax, Platform: Instagram, Severity: SeverityError, Limit: 20, Unit: "mentions", kind: kindMentions,
+	{ID: idInstagramMentionsMax, remedy: RemedyDropCounted, Platform: Instagram, Severity: SeverityError, Limit: 20, Unit: "mentions", kind: kindMentions,
 		Sources: []Source{
 			refuses(srcIGMedia, "20 @ tags", "Maximum 2200 characters, 30 hashtags, and 20 @ tags."),
 		},
@@ -96,7 +96,7 @@ var instagramRules = []Rule{
 		},
 		What:  "a carousel has at most 10 images and videos",
 		check: instagramCarousel{}},
-	{ID: idInstagramAltMax, option: "altText", each: true, Platform: Instagram, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
+	{ID: idInstagramAltMax, remedy: RemedyShorten, option: "altText", each: true, Platform: Instagram, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
 		Sources: []Source{
 			refuses(srcIGMedia, "1000 characters, images only", "Alternative text, up to 1000 character, for an image"),
 		},
@@ -117,7 +117,7 @@ var instagramRules = []Rule{
 		What:  "platformSpecificData.altText has no more entries than the post has media (one per item, in order)",
 		Note:  "alt text is a property of each image container; this API takes one entry per media item, as for bluesky and threads",
 		check: instagramAltCount{}},
-	{ID: idInstagramCollaboratorsMax, option: "collaborators", Platform: Instagram, Severity: SeverityError, Limit: 3, Unit: "accounts",
+	{ID: idInstagramCollaboratorsMax, remedy: RemedyKeepFirst, option: "collaborators", Platform: Instagram, Severity: SeverityError, Limit: 3, Unit: "accounts",
 		Sources: []Source{
 			refuses(srcIGMedia, "up to 3 usernames", "A list of up to 3 instagram usernames as collaborators on an ig media."),
 		},

@@ -43,13 +43,13 @@ const (
 var linkedinMedia = mediaShape{alone: [][]string{{"document"}, {"video"}}, maxRule: idLinkedInMediaKinds, maxOf: []string{"image", "gif"}}
 
 var linkedinRules = []Rule{
-	{ID: idLinkedInTextMax, Platform: LinkedIn, Severity: SeverityError, Limit: 3000, Unit: utf16Name, kind: kindLength,
+	{ID: idLinkedInTextMax, remedy: RemedyShorten, Platform: LinkedIn, Severity: SeverityError, Limit: 3000, Unit: utf16Name, kind: kindLength,
 		Sources: []Source{
 			refuses(srcLinkedInErr, "3000 characters (LinkedIn's API error, quoted in the issue)", "exceeded the maximum allowed (3000 characters)"),
 		},
 		What: "the commentary is at most 3,000 characters, counted in UTF-16 code units",
 		Note: "only a live API error states the number (\"exceeded the maximum allowed (3000 characters)\"); the unit is not documented"},
-	{ID: idLinkedInTextReserved, Platform: LinkedIn, Severity: SeverityWarning, Unit: charsName, kind: kindLittleText,
+	{ID: idLinkedInTextReserved, remedy: RemedyEscape, Platform: LinkedIn, Severity: SeverityWarning, Unit: charsName, kind: kindLittleText,
 		Sources: []Source{
 			refuses("https://learn.microsoft.com/en-us/linkedin/marketing/community-management/shares/little-text-format", "reserved characters must be escaped in little text", ""),
 		},
@@ -69,21 +69,21 @@ var linkedinRules = []Rule{
 		What:  "a post with a document and no platformSpecificData.documentTitle: the peer API requires one (LinkedIn's documents do not say)",
 		Note:  "only the peer API requires it; a warning since 2026-11-28 (severity follows evidence), an error before",
 		check: linkedinDocumentTitle{}},
-	{ID: idLinkedInDocumentTitleMax, option: "documentTitle", Platform: LinkedIn, Severity: SeverityWarning, Limit: 200, Unit: utf16Name,
+	{ID: idLinkedInDocumentTitleMax, remedy: RemedyShorten, option: "documentTitle", Platform: LinkedIn, Severity: SeverityWarning, Limit: 200, Unit: utf16Name,
 		Sources: []Source{
 			recommends(srcPeer, "documentTitle maxLength 200 (the peer API)", ""),
 		},
 		What:  "platformSpecificData.documentTitle over 200 characters: the peer API's cap (LinkedIn states none)",
 		Note:  "only the peer API states 200; a warning since 2026-11-28, an error before",
 		check: &linkedinOption{"documentTitle", "the document title", func(l *LinkedInOptions) *string { return l.DocumentTitle }}},
-	{ID: idLinkedInArticleTitleMax, option: "articleTitle", Platform: LinkedIn, Severity: SeverityWarning, Limit: 400, Unit: utf16Name,
+	{ID: idLinkedInArticleTitleMax, remedy: RemedyShorten, option: "articleTitle", Platform: LinkedIn, Severity: SeverityWarning, Limit: 400, Unit: utf16Name,
 		Sources: []Source{
 			recommends(srcPeer, "articleTitle maxLength 400 (the peer API)", ""),
 		},
 		What:  "platformSpecificData.articleTitle over 400 characters: the peer API's cap (LinkedIn states none)",
 		Note:  "only the peer API states 400; a warning since 2026-11-28, an error before",
 		check: &linkedinOption{"articleTitle", "the article title", func(l *LinkedInOptions) *string { return l.ArticleTitle }}},
-	{ID: idLinkedInArticleDescriptionMax, option: "articleDescription", Platform: LinkedIn, Severity: SeverityWarning, Limit: 400, Unit: utf16Name,
+	{ID: idLinkedInArticleDescriptionMax, remedy: RemedyShorten, option: "articleDescription", Platform: LinkedIn, Severity: SeverityWarning, Limit: 400, Unit: utf16Name,
 		Sources: []Source{
 			recommends(srcPeer, "articleDescription maxLength 400 (the peer API)", ""),
 		},

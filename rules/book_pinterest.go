@@ -46,7 +46,7 @@ const (
 var pinterestMedia = mediaShape{required: true, refused: []string{"document"}, alone: [][]string{{"video"}}, maxRule: idPinterestCarousel, maxOf: []string{"image", "gif"}}
 
 var pinterestRules = []Rule{
-	{ID: idPinterestDescriptionMax, Platform: Pinterest, Severity: SeverityError, Limit: 800, Unit: utf16Name, kind: kindLength,
+	{ID: idPinterestDescriptionMax, remedy: RemedyShorten, Platform: Pinterest, Severity: SeverityError, Limit: 800, Unit: utf16Name, kind: kindLength,
 		Sources: []Source{
 			refuses(srcPinterest, "PinCreate.description maxLength 800", ""),
 			recommends("https://business.pinterest.com/en/pinterest-product-specs/", "500 characters (product specs, undated)", "Description: Up to 500 characters."),
@@ -76,13 +76,13 @@ var pinterestRules = []Rule{
 		What:  "platformSpecificData.boardId is a Pinterest board id: digits only",
 		Note:  "Pinterest's OpenAPI document: PinCreate board_id pattern ^\\d+$",
 		check: pinterestBoardID{}},
-	{ID: idPinterestTitleMax, option: "title", Platform: Pinterest, Severity: SeverityError, Limit: 100, Unit: utf16Name,
+	{ID: idPinterestTitleMax, remedy: RemedyShorten, option: "title", Platform: Pinterest, Severity: SeverityError, Limit: 100, Unit: utf16Name,
 		Sources: []Source{
 			refuses(srcPinterest, "PinCreate.title maxLength 100", ""),
 		},
 		What:  "platformSpecificData.title is at most 100 characters",
 		check: &pinterestOption{"title", func(p *PinterestOptions) *string { return p.Title }}},
-	{ID: idPinterestAltTextMax, option: "altText", Platform: Pinterest, Severity: SeverityError, Limit: 500, Unit: utf16Name,
+	{ID: idPinterestAltTextMax, remedy: RemedyShorten, option: "altText", Platform: Pinterest, Severity: SeverityError, Limit: 500, Unit: utf16Name,
 		Sources: []Source{
 			refuses(srcPinterest, "PinCreate.alt_text maxLength 500", ""),
 		},

@@ -66,14 +66,14 @@ const (
 var threadsMedia = mediaShape{refused: []string{"gif", "document"}, maxRule: idThreadsCarousel}
 
 var threadsRules = []Rule{
-	{ID: idThreadsTextMax, Platform: Threads, Severity: SeverityError, Limit: 500, Unit: bytesName, kind: kindLength,
+	{ID: idThreadsTextMax, remedy: RemedyShorten, Platform: Threads, Severity: SeverityError, Limit: 500, Unit: bytesName, kind: kindLength,
 		Sources: []Source{
 			refuses(srcThreadsPosts, "500 characters; emojis count as their UTF-8 bytes", "Text posts are limited to 500 characters."),
 			refuses("https://github.com/gitroomhq/postiz-app/pull/1946", "curly quotes refused at 504 bytes (Threads API error, as the PR shows)", ""),
 		},
 		What: "the text is at most 500 UTF-8 bytes",
 		Note: "Meta: \"limited to 500 characters. Emojis are counted as the number of UTF-8 bytes\"; Postiz counted UTF-16 and had 175 publishes fail (postiz PR #1946)"},
-	{ID: idThreadsLinksMax, Platform: Threads, Severity: SeverityError, Limit: 5, Unit: "links", kind: kindLinks,
+	{ID: idThreadsLinksMax, remedy: RemedyShorten, Platform: Threads, Severity: SeverityError, Limit: 5, Unit: "links", kind: kindLinks,
 		Sources: []Source{
 			refuses(srcThreadsLinks, "more than 5 unique links fail (THREADS_API__LINK_LIMIT_EXCEEDED)", ""),
 		},
@@ -118,7 +118,7 @@ var threadsRules = []Rule{
 		},
 		What:  "an image without alt text",
 		check: threadsAltMissing{}},
-	{ID: idThreadsAltMax, option: "altText", each: true, Platform: Threads, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
+	{ID: idThreadsAltMax, remedy: RemedyShorten, option: "altText", each: true, Platform: Threads, Severity: SeverityError, Limit: 1000, Unit: utf16Name,
 		Sources: []Source{
 			refuses(srcThreadsPub, "alt_text 1000 characters", "The maximum length of alt_text is 1,000 characters."),
 		},
@@ -132,7 +132,7 @@ var threadsRules = []Rule{
 		What:  "platformSpecificData.pollOptions has 2 to 4 options",
 		Note:  "poll_attachment: option_a and option_b, optionally option_c and option_d",
 		check: threadsPollOptions{}},
-	{ID: idThreadsPollOptionMax, option: "pollOptions", each: true, Platform: Threads, Severity: SeverityError, Limit: 25, Unit: utf16Name,
+	{ID: idThreadsPollOptionMax, remedy: RemedyShorten, option: "pollOptions", each: true, Platform: Threads, Severity: SeverityError, Limit: 25, Unit: utf16Name,
 		Sources: []Source{
 			refuses(srcThreadsPolls, "1 to 25 characters per option", "at least 1 character long and at most 25 characters long"),
 		},
@@ -152,7 +152,7 @@ var threadsRules = []Rule{
 		},
 		What:  "platformSpecificData.topicTag is 1 to 50 characters without a period or an ampersand",
 		check: threadsTopicTag{}},
-	{ID: idThreadsTextAttachmentMax, option: "textAttachment", Platform: Threads, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
+	{ID: idThreadsTextAttachmentMax, remedy: RemedyShorten, option: "textAttachment", Platform: Threads, Severity: SeverityError, Limit: 10000, Unit: utf16Name,
 		Sources: []Source{
 			refuses(srcThreadsLinks, "plaintext at most 10K characters", "a maximum of 10K characters"),
 		},

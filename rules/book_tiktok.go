@@ -62,13 +62,13 @@ const (
 var tiktokMedia = mediaShape{required: true, refused: []string{"gif", "document"}, alone: [][]string{{"video"}}, maxRule: idTikTokMediaKinds, maxOf: []string{"image"}}
 
 var tiktokRules = []Rule{
-	{ID: idTikTokVideoCaptionMax, Platform: TikTok, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength, posts: postsNotPhoto,
+	{ID: idTikTokVideoCaptionMax, remedy: RemedyShorten, Platform: TikTok, Severity: SeverityError, Limit: 2200, Unit: utf16Name, kind: kindLength, posts: postsNotPhoto,
 		What: "the caption (the target's text, but a photo post's) is at most 2,200 UTF-16 code units",
 		Sources: []Source{{URL: srcTikTokVideo, Read: readAudit2, Figure: "2200 UTF-16 runes", Says: Refuses,
 			Quote: "The maximum length is 2200 in UTF-16 runes."}},
 		Note: "TikTok says \"UTF-16 runes\" (code units or code points?); code units never over-permit. Postiz's legacy provider uses 2000. " +
 			"Not applied to a photo post's text, which is its description (tiktok.photo.text.max, 4,000); a text measured without its media (validate length, the composer) is measured as a caption"},
-	{ID: idTikTokPhotoTextMax, Platform: TikTok, Severity: SeverityError, Limit: 4000, Unit: utf16Name, kind: kindLength, posts: postsPhoto,
+	{ID: idTikTokPhotoTextMax, remedy: RemedyShorten, Platform: TikTok, Severity: SeverityError, Limit: 4000, Unit: utf16Name, kind: kindLength, posts: postsPhoto,
 		What: "on a photo post the target's text is the post's description: at most 4,000 UTF-16 code units",
 		Sources: []Source{{URL: srcTikTokPhoto, Read: readAudit2, Figure: "description 4000 UTF-16 runes", Says: Refuses,
 			Quote: "The post description. The maximum length for photo posts is 4000 in UTF-16 runes."},
@@ -76,13 +76,13 @@ var tiktokRules = []Rule{
 				Quote: "Separate description for a TikTok photo or carousel post. Max 4,000 characters. When omitted, the post content is also used as the description."}},
 		Note: "until 2026-11-28 a photo post's text was sent as its title and capped at 90 (tiktok.photo.title.max); TikTok takes 4,000 as the description, as peers send it. " +
 			"platformSpecificData.description, when given, replaces the text as the description"},
-	{ID: idTikTokPhotoTitleMax, option: "title", Platform: TikTok, Severity: SeverityError, Limit: 90, Unit: utf16Name,
+	{ID: idTikTokPhotoTitleMax, remedy: RemedyShorten, option: "title", Platform: TikTok, Severity: SeverityError, Limit: 90, Unit: utf16Name,
 		What: "platformSpecificData.title (a photo post's title), when given, is at most 90 UTF-16 code units",
 		Sources: []Source{{URL: srcTikTokPhoto, Read: readAudit2, Figure: "title 90 UTF-16 runes", Says: Refuses,
 			Quote: "The maximum length for photo posts is 90 in UTF-16 runes."}},
 		Note:  "until 2026-11-28 the target's text was the title; now the title is an option of its own and the text is the description",
 		check: tiktokPhotoTitle{}},
-	{ID: idTikTokPhotoDescriptionMax, option: "description", Platform: TikTok, Severity: SeverityError, Limit: 4000, Unit: utf16Name,
+	{ID: idTikTokPhotoDescriptionMax, remedy: RemedyShorten, option: "description", Platform: TikTok, Severity: SeverityError, Limit: 4000, Unit: utf16Name,
 		What: "platformSpecificData.description (photo posts; replaces the target's text as the description) is at most 4,000 UTF-16 code units",
 		Sources: []Source{{URL: srcTikTokPhoto, Read: readAudit2, Figure: "description 4000 UTF-16 runes", Says: Refuses,
 			Quote: "The post description. The maximum length for photo posts is 4000 in UTF-16 runes."}},

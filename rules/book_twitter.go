@@ -48,7 +48,7 @@ const (
 )
 
 var twitterRules = []Rule{
-	{ID: idTwitterTextMax, Platform: Twitter, Severity: SeverityError, Limit: 280, Unit: graphemesName, kind: kindLength,
+	{ID: idTwitterTextMax, remedy: RemedyThread, Platform: Twitter, Severity: SeverityError, Limit: 280, Unit: graphemesName, kind: kindLength,
 		Sources: []Source{
 			refuses(srcDesign, "280 graphemes per post (this API's design, the seed: rule 2; rule T1 for threads)", "twitter cap is 280 by default"),
 			refuses(srcXCount, "280 weighted (CJK and emoji 2, a URL 23)", "Posts on X can contain up to 280 characters. However, not all characters count equally"),
@@ -64,14 +64,14 @@ var twitterRules = []Rule{
 		},
 		What: "X would refuse the post, though it fits this API's grapheme cap: X's own count (its weighted length: CJK and most emoji 2, a link 23) is over 280, or the post holds U+FFFE, U+FEFF or U+FFFF",
 		Note: "X's stricter reality beside the seed's grapheme count (rule 2 wins; this is its warning). Measured only where the caller's Limits carry X's counter (rules/xweight, Limits.WithCounter; package schema and the WASM module always do) and twitter's own cap is not already counted in it"},
-	{ID: idTwitterCashtagMax, Platform: Twitter, Severity: SeverityError, Limit: 1, Unit: "cashtags", kind: kindCashtags,
+	{ID: idTwitterCashtagMax, remedy: RemedyDropCounted, Platform: Twitter, Severity: SeverityError, Limit: 1, Unit: "cashtags", kind: kindCashtags,
 		Sources: []Source{
 			refuses("https://github.com/gitroomhq/postiz-app/blob/main/libraries/nestjs-libraries/src/integrations/social/x.provider.ts", "one cashtag per post (X API 403, as the client handles it)", "maximum of one cashtag"),
 			refuses("https://github.com/twitter/twitter-text/blob/master/js/src/regexp/validCashtag.js", "what a cashtag is: $ and 1-6 letters, optionally . or _ and 1-2 letters", ""),
 		},
 		What: "at most one $cashtag per post (X answers 403 \"Posts are limited to a maximum of one cashtag\"); a cashtag is what twitter-text extracts: $ and 1-6 letters, optionally . or _ and 1-2 letters, after white space",
 		Note: "what a cashtag is follows twitter-text 3.1.0 (validCashtag.js, cashtag.js); the limit of one is in no X document, only in X's own API error (403 \"Posts are limited to a maximum of one cashtag\", quoted by Postiz's x.provider.ts and other public clients): a platform's error message refuses, so an error"},
-	{ID: idTwitterPoll, option: "poll.options", each: true, Platform: Twitter, Severity: SeverityError, Limit: 25, Unit: utf16Name,
+	{ID: idTwitterPoll, remedy: RemedyShorten, option: "poll.options", each: true, Platform: Twitter, Severity: SeverityError, Limit: 25, Unit: utf16Name,
 		Sources: []Source{
 			refuses(srcXCreate, "options 2-4, 1-25 characters each", "Poll options (2-4 choices, 1-25 characters each)."),
 		},

@@ -53,25 +53,25 @@ const (
 var youtubeMedia = mediaShape{required: true, only: []string{"video"}, maxRule: idYouTubeMediaExactlyOneVideo}
 
 var youtubeRules = []Rule{
-	{ID: idYouTubeDescriptionMax, Platform: YouTube, Severity: SeverityError, Limit: 5000, Unit: bytesName, kind: kindLength,
+	{ID: idYouTubeDescriptionMax, remedy: RemedyShorten, Platform: YouTube, Severity: SeverityError, Limit: 5000, Unit: bytesName, kind: kindLength,
 		Sources: []Source{
 			refuses(srcYTVideos, "5000 bytes", "The property value has a maximum length of 5000 bytes and may contain all valid UTF-8 characters except < and >."),
 		},
 		What: "the video description (the target's text) is at most 5,000 UTF-8 bytes",
 		Note: "YouTube: \"maximum length of 5000 bytes\"; peers that count characters let through multi-byte text that YouTube refuses"},
-	{ID: idYouTubeDescriptionChars, Platform: YouTube, Severity: SeverityError, Unit: charsName, kind: kindForbid, forbid: "<>",
+	{ID: idYouTubeDescriptionChars, remedy: RemedyRemoveChars, Platform: YouTube, Severity: SeverityError, Unit: charsName, kind: kindForbid, forbid: "<>",
 		Sources: []Source{
 			refuses(srcYTVideos, "no < or >", "may contain all valid UTF-8 characters except < and >"),
 		},
 		What: "the video description contains no < or >"},
-	{ID: idYouTubeTitleMax, option: "title", Platform: YouTube, Severity: SeverityError, Limit: 100, Unit: utf16Name,
+	{ID: idYouTubeTitleMax, remedy: RemedyShorten, option: "title", Platform: YouTube, Severity: SeverityError, Limit: 100, Unit: utf16Name,
 		Sources: []Source{
 			refuses(srcYTVideos, "100 characters (unit unnamed)", "The property value has a maximum length of 100 characters and may contain all valid UTF-8 characters except < and >."),
 		},
 		What:  "platformSpecificData.title is at most 100 characters, counted in UTF-16 code units",
 		Note:  "YouTube does not name the unit; UTF-16 code units never over-permit. Postiz's minimum of 2 is its own rule, not YouTube's",
 		check: youtubeTitle{}},
-	{ID: idYouTubeTitleChars, option: "title", Platform: YouTube, Severity: SeverityError, Unit: charsName, forbid: "<>",
+	{ID: idYouTubeTitleChars, remedy: RemedyRemoveChars, option: "title", Platform: YouTube, Severity: SeverityError, Unit: charsName, forbid: "<>",
 		Sources: []Source{
 			refuses(srcYTVideos, "no < or >", "may contain all valid UTF-8 characters except < and >"),
 		},
@@ -84,7 +84,7 @@ var youtubeRules = []Rule{
 		What:  "tags total at most 500 characters: every tag, plus 2 quotes for a tag with a space, plus a comma between tags",
 		Note:  "Postiz leaves the commas out and under-counts by n-1",
 		check: youtubeTags{}},
-	{ID: idYouTubeFirstCommentMax, option: "firstComment", Platform: YouTube, Severity: SeverityWarning, Limit: 10000, Unit: utf16Name,
+	{ID: idYouTubeFirstCommentMax, remedy: RemedyShorten, option: "firstComment", Platform: YouTube, Severity: SeverityWarning, Limit: 10000, Unit: utf16Name,
 		Sources: []Source{
 			recommends(srcPeer, "firstComment maxLength 10000 (the peer API; no YouTube document states a comment length)", ""),
 		},

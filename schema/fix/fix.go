@@ -1,9 +1,10 @@
 // Package fix offers, for a problem of a request body whose remedy is mechanical, a fix:
 // a JSON Patch (RFC 6902, https://www.rfc-editor.org/rfc/rfc6902) on the body that removes
 // that problem and touches nothing else, with a description in the user's words. It is
-// not the rule book: it reads a problem's rule id, pointer and measurement, and edits the
-// text the pointer names. A remedy that could change the meaning in more than one
-// reasonable way is not offered.
+// not the rule book: it reads the remedy a problem's rule declares (rules.Rule.Remedy),
+// the problem's pointer and measurement, and edits the value the pointer names; it names
+// no rule. A remedy that could change the meaning in more than one reasonable way is not
+// offered.
 package fix
 
 import (
@@ -52,12 +53,14 @@ func Offer(body []byte, ps []Problem, limits rules.Limits) []*Fix {
 	var root map[string]any
 	decoded := false
 	for i, p := range ps {
-		if !fixable(p) {
+		r, ok := fixable(p, limits)
+		if !ok {
 			continue
 		}
 		if !decoded {
 			decoded = true
 			d := json.NewDecoder(bytes.NewReader(body))
+			d.UseNumber() // a number is read as written: 1e400 is no float64
 			if d.Decode(&root) != nil {
 				root = nil
 			}
@@ -65,41 +68,51 @@ func Offer(body []byte, ps []Problem, limits rules.Limits) []*Fix {
 		if root == nil {
 			return out
 		}
-		out[i] = offer(root, p, limits)
+		out[i] = offer(root, p, r, limits)
 	}
 	return out
 }
 
-// fixable says whether p is of a kind Offer may have a fix for, before the body is read.
-func fixable(p Problem) bool {
+// fixable says whether p is of a kind Offer may have a fix for, before the body is read,
+// and the rule it answers (the zero Rule for a scheduledFor problem): the rule's own
+// declaration says what its remedy is (rules.Rule.Remedy), so nothing here names a rule.
+func fixable(p Problem, limits rules.Limits) (rules.AppliedRule, bool) {
 	if p.Code == "invalid_scheduled_for" && p.Path == "/scheduledFor" {
-		return true
+		return rules.AppliedRule{}, true
 	}
-	switch p.Rule {
-	case "twitter.text.max", "linkedin.text.reserved", "youtube.description.chars", "youtube.title.chars":
-		return true
-	case "bluesky.langs.max", "instagram.collaborators.max":
-		return true
+	if p.Rule == "" && p.Code == "invalid_value" && isOption(p.Path) {
+		return rules.AppliedRule{}, true
 	}
-	return p.OverflowAt >= 0 && strings.HasSuffix(p.Rule, ".max") || strings.HasPrefix(p.Rule, "bluesky.text.max_")
+	r, ok := limits.Rule(p.Rule)
+	if !ok {
+		return r, false
+	}
+	switch r.Remedy() {
+	case rules.RemedyNone:
+		return r, false
+	}
+	return r, true
 }
 
-func offer(root map[string]any, p Problem, limits rules.Limits) *Fix {
+func offer(root map[string]any, p Problem, r rules.AppliedRule, limits rules.Limits) *Fix {
 	if p.Path == "/scheduledFor" {
 		return scheduledFor(root)
 	}
-	if p.Rule == "bluesky.langs.max" || p.Rule == "instagram.collaborators.max" {
-		return keepFirst(root, p, limits)
+	if p.Rule == "" {
+		return wholeOption(root, p)
+	}
+	if r.Remedy() == rules.RemedyKeepFirst {
+		return keepFirst(root, p, r)
 	}
 	text, ok := stringAt(root, p.Path)
 	if !ok {
 		return nil
 	}
-	platform := rules.Platform(p.Rule[:strings.IndexByte(p.Rule+".", '.')])
-	switch p.Rule {
-	case "twitter.text.max":
-		return thread(root, p, text, limits.For(rules.Twitter))
-	case "linkedin.text.reserved":
+	platform := r.Platform
+	switch r.Remedy() {
+	case rules.RemedyThread:
+		return thread(root, p, text, platform, limits.For(platform))
+	case rules.RemedyEscape:
 		esc := rules.EscapeLittleText(text)
 		n := len(esc) - len(text)
 		if n == 0 {
@@ -110,26 +123,39 @@ func offer(root map[string]any, p Problem, limits rules.Limits) *Fix {
 			// a cut, which is the writer's choice.
 			return nil
 		}
-		return &Fix{Rule: p.Rule, Description: "Escape " + count(n, "character") + " LinkedIn reserves",
+		return &Fix{Rule: p.Rule, Description: "Escape " + count(n, "character") + " " + name(platform) + " reserves",
 			Patch: setText(root, p.Path, platform, esc)}
-	case "youtube.description.chars", "youtube.title.chars":
-		kept := strings.Map(func(r rune) rune {
-			if r == '<' || r == '>' {
+	case rules.RemedyDropCounted:
+		return dropCounted(root, p, r, text, limits)
+	case rules.RemedyRemoveChars:
+		set := r.Forbidden()
+		kept := strings.Map(func(c rune) rune {
+			if c < utf8.RuneSelf && strings.IndexByte(set, byte(c)) >= 0 {
 				return -1
 			}
-			return r
+			return c
 		}, text)
 		n := len(text) - len(kept)
 		if n == 0 {
 			return nil
 		}
-		return &Fix{Rule: p.Rule, Description: "Remove " + count(n, "character") + " YouTube refuses (< and >)",
+		return &Fix{Rule: p.Rule, Description: "Remove " + count(n, "character") + " " + name(platform) + " refuses (" + listChars(set) + ")",
 			Patch: setText(root, p.Path, platform, kept)}
 	}
-	if p.OverflowAt < 0 || p.OverflowAt > len(text) {
+	at := p.OverflowAt
+	if at < 0 {
+		// An option's problem (a title, an alt text) carries no measurement: the rule
+		// measures the value, once.
+		m, err := limits.MeasureRule(p.Rule, text)
+		if err != nil || !m.Measures || !m.On || m.Fits() {
+			return nil
+		}
+		at = m.OverflowAt
+	}
+	if at < 0 || at > len(text) {
 		return nil
 	}
-	kept := shorten(text, p.OverflowAt)
+	kept := shorten(text, at)
 	if kept == "" {
 		// Nothing of the text would be left: that is not a remedy anyone wants.
 		return nil
@@ -137,6 +163,39 @@ func offer(root map[string]any, p Problem, limits rules.Limits) *Fix {
 	cut := strings.TrimSpace(text[len(kept):])
 	return &Fix{Rule: p.Rule, Description: "Shorten at a word boundary, cutting " + count(utf8.RuneCountInString(cut), "character") +
 		" from " + quoteStart(cut), Patch: setText(root, p.Path, platform, kept)}
+}
+
+// name is how a description calls a platform.
+func name(p rules.Platform) string {
+	switch p {
+	case rules.Twitter:
+		return "X"
+	case rules.YouTube:
+		return "YouTube"
+	case rules.TikTok:
+		return "TikTok"
+	case rules.LinkedIn:
+		return "LinkedIn"
+	case rules.GoogleBusiness:
+		return "Google Business Profile"
+	}
+	s := string(p)
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// listChars is the ASCII characters of set as "< and >" ("a, b and c" for three).
+func listChars(set string) string {
+	var b strings.Builder
+	for i := 0; i < len(set); i++ {
+		switch {
+		case i > 0 && i == len(set)-1:
+			b.WriteString(" and ")
+		case i > 0:
+			b.WriteString(", ")
+		}
+		b.WriteByte(set[i])
+	}
+	return b.String()
 }
 
 // shorten is the longest prefix of text[:at] that ends at a sentence end, or failing
@@ -189,16 +248,23 @@ func count(n int, what string) string {
 }
 
 // scheduledFor is the canonical UTC form of a scheduledFor given with an offset (RFC 3339),
-// which names the same instant; nil when the value is not such a time.
+// which names the same instant, with seconds (":00" when it had none), or of one whose
+// "T" or "Z" is in lower case; nil when the value is not such a time. A time without
+// seconds needs no fix: the grammar takes "2030-01-15T09:30Z" as it is. A time with
+// neither Z nor an offset ("2030-01-15T09:30") names no instant until a zone is chosen,
+// so it gets none.
 func scheduledFor(root map[string]any) *Fix {
 	s, ok := root["scheduledFor"].(string)
 	if !ok {
 		return nil
 	}
+	// RFC 3339 lets "T" and "Z" be written in lower case (section 5.6, NOTE); the grammar
+	// does not, and the time is the same.
+	up := strings.ToUpper(s)
 	var t time.Time
 	var err error
 	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00"} {
-		if t, err = time.Parse(layout, s); err == nil {
+		if t, err = time.Parse(layout, up); err == nil {
 			break
 		}
 	}
@@ -212,15 +278,18 @@ func scheduledFor(root map[string]any) *Fix {
 	if _, err := rules.ParseScheduledFor(canon); err != nil {
 		return nil
 	}
-	return &Fix{Description: "Give the time in UTC: " + canon, Patch: []Op{{Op: "replace", Path: "/scheduledFor", Value: str(canon)}}}
+	desc := "Give the time in UTC: " + canon
+	if strings.HasSuffix(up, "Z") {
+		desc = "Write the time as the API reads it: " + canon
+	}
+	return &Fix{Description: desc, Patch: []Op{{Op: "replace", Path: "/scheduledFor", Value: str(canon)}}}
 }
 
 // keepFirst is the fix of a list with more entries than its rule allows: the first ones
 // are kept, in order, and the rest dropped.
-func keepFirst(root map[string]any, p Problem, limits rules.Limits) *Fix {
-	r, ok := limits.Rule(p.Rule)
+func keepFirst(root map[string]any, p Problem, r rules.AppliedRule) *Fix {
 	list, isList := valueAt(root, p.Path).([]any)
-	if !r.On || !ok || !isList || r.Limit <= 0 || len(list) <= r.Limit {
+	if !r.On || !isList || r.Limit <= 0 || len(list) <= r.Limit {
 		return nil
 	}
 	kept, err := json.Marshal(list[:r.Limit])

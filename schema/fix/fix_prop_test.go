@@ -15,11 +15,19 @@ import (
 )
 
 // propPieces make texts with what fixes act on: words, sentence ends, LinkedIn's
-// reserved characters, YouTube's < and >, wide characters and emoji.
-var propPieces = []string{"word ", "longerword ", "end. ", "(x) ", "#tag ", "a_b ", "<b> ", "日本語 ", "👩‍👩‍👧 ", "\n", "é", "x"}
+// reserved characters, YouTube's < and >, hashtags, mentions and cashtags (past their
+// counts when repeated), wide characters and emoji.
+var propPieces = []string{"word ", "longerword ", "end. ", "(x) ", "#tag ", "a_b ", "<b> ", "日本語 ", "👩‍👩‍👧 ", "\n", "é", "x",
+	"@bob ", "$AAPL ", "#", "\t"}
 
 // propLangs are list entries, some past a list's count.
 var propLangs = []string{"en", "de", "fr", "es", "it", "ja"}
+
+// propTimes are scheduled times the grammar refuses, with and without a canonical form.
+var propTimes = []string{"2030-01-15T11:30+02:00", "2030-01-15t09:30z", "2030-01-15T09:30:00.5-05:00", "2030-01-15T09:30"}
+
+// propWhole are whole-number option values, in and out of the wire's range.
+var propWhole = []json.Number{"-5", "0", "1e12", "12", "999999999", "1000000000"}
 
 var propPlatforms = []string{"twitter", "linkedin", "bluesky", "threads", "instagram", "pinterest", "youtube", "facebook"}
 
@@ -39,6 +47,9 @@ func TestFixProperties(t *testing.T) {
 	params := gopter.DefaultTestParameters()
 	params.MinSuccessfulTests = 300
 	properties := gopter.NewProperties(params)
+	// offered counts the fixes offered and applied, by rule, so the test fails when the
+	// generator stops reaching a remedy.
+	offered := map[string]int{}
 	properties.Property("a fix removes its problem and adds no error", prop.ForAll(
 		func(pieces []int, reps int, plats []int, override bool, offset bool) bool {
 			var b strings.Builder
@@ -54,11 +65,22 @@ func TestFixProperties(t *testing.T) {
 				tg := map[string]any{"platform": propPlatforms[p]}
 				switch propPlatforms[p] {
 				case "youtube", "pinterest":
-					tg["platformSpecificData"] = map[string]any{"title": "t", "boardId": "1"}
+					// The title is the text's first pieces: over its cap, with < and >, or
+					// neither.
+					title := text
+					if reps%3 == 0 {
+						title = "t"
+					}
+					psd := map[string]any{"title": title}
+					if propPlatforms[p] == "pinterest" {
+						psd["boardId"] = "1" // youtube refuses the member: its options would go unread
+					}
+					tg["platformSpecificData"] = psd
 				case "bluesky":
 					tg["platformSpecificData"] = map[string]any{"langs": propLangs[:reps%len(propLangs)]}
 				case "instagram":
-					tg["platformSpecificData"] = map[string]any{"collaborators": propLangs[:reps%len(propLangs)]}
+					tg["platformSpecificData"] = map[string]any{"collaborators": propLangs[:reps%len(propLangs)],
+						"thumbOffset": propWhole[reps%len(propWhole)]}
 				}
 				if override && k == 0 {
 					tg["content"] = text + " tail"
@@ -68,7 +90,7 @@ func TestFixProperties(t *testing.T) {
 			body["platforms"] = targets
 			if offset {
 				delete(body, "publishNow")
-				body["scheduledFor"] = "2030-01-15T11:30+02:00"
+				body["scheduledFor"] = propTimes[reps%len(propTimes)]
 			}
 			raw, _ := json.Marshal(body)
 			v := schema.CheckCreatePost(raw, schema.Env{Now: now})
@@ -76,6 +98,11 @@ func TestFixProperties(t *testing.T) {
 			for _, p := range append(append([]schema.Problem{}, v.Problems...), v.Warnings...) {
 				if p.Fix == nil {
 					continue
+				}
+				if p.Fix.Rule != "" {
+					offered[p.Fix.Rule]++
+				} else {
+					offered[p.Path[strings.LastIndexByte(p.Path, '/')+1:]]++
 				}
 				out, err := fix.Apply(raw, p.Fix.Patch)
 				if err != nil {
@@ -99,7 +126,8 @@ func TestFixProperties(t *testing.T) {
 					}
 				}
 				for l := range errorsOf(after) {
-					if !before[l] && !masked[l] && !moved(p.Fix, l, before) && !(l.code == "invalid_character" && touched(p.Fix, l.path)) {
+					if !before[l] && !masked[l] && !moved(p.Fix, l, before) && !split(p, l, before, masked) &&
+						!(l.code == "invalid_character" && touched(p.Fix, l.path)) {
 						t.Logf("%q added %+v:\n%.300s", p.Fix.Description, l, out)
 						return false
 					}
@@ -114,6 +142,14 @@ func TestFixProperties(t *testing.T) {
 		gen.Bool(),
 	))
 	properties.TestingRun(t)
+	for _, rule := range []string{"twitter.text.max", "linkedin.text.reserved", "youtube.description.chars", "bluesky.text.max_graphemes",
+		"bluesky.langs.max", "instagram.collaborators.max", "instagram.hashtags.max", "instagram.hashtags.recommended",
+		"instagram.mentions.max", "twitter.cashtag.max", "scheduledFor", "thumbOffset", "youtube.title.max", "youtube.title.chars",
+		"pinterest.title.max"} {
+		if offered[rule] == 0 {
+			t.Errorf("no fix of %q was offered: the generator does not reach it (offered: %v)", rule, offered)
+		}
+	}
 }
 
 // touched says whether f's patch writes the value at path.
@@ -132,6 +168,22 @@ func moved(f *fix.Fix, l located, before map[located]bool) bool {
 	for _, op := range f.Patch {
 		if op.Op == "add" && op.Path == l.path && strings.HasSuffix(op.Path, "/content") {
 			return before[located{l.rule, l.code, "/content"}]
+		}
+	}
+	return false
+}
+
+// split says whether l is an error of a thread item that the fix added, splitting the
+// text at p's path, and the text had that error before: each part holds a share of the
+// whole's hashtags or cashtags, so a part past a count was a whole past it.
+func split(p schema.Problem, l located, before, masked map[located]bool) bool {
+	was := located{l.rule, l.code, p.Path}
+	if !before[was] && !masked[was] {
+		return false
+	}
+	for _, op := range p.Fix.Patch {
+		if op.Op == "add" && strings.Contains(l.path, "/threadItems/") && strings.HasPrefix(l.path, op.Path) {
+			return true
 		}
 	}
 	return false

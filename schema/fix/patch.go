@@ -52,9 +52,10 @@ func sharedUsers(root map[string]any, platform rules.Platform) (users, mine []in
 	return users, mine
 }
 
-// thread is the fix of a twitter post over its cap: the post becomes the first part of
-// its split (package split) and the other parts become thread items right after it.
-func thread(root map[string]any, p Problem, text string, lim rules.Limit) *Fix {
+// thread is the fix of a post over its cap on a platform with threads (twitter): the
+// post becomes the first part of its split (package split) and the other parts become
+// thread items right after it.
+func thread(root map[string]any, p Problem, text string, platform rules.Platform, lim rules.Limit) *Fix {
 	ans, err := split.Split(text, lim, split.Options{})
 	if err != nil || len(ans.Posts) < 2 {
 		return nil
@@ -87,11 +88,11 @@ func thread(root map[string]any, p Problem, text string, lim rules.Limit) *Fix {
 		fix.Patch = append(fix.Patch, Op{Op: "replace", Path: p.Path, Value: str(parts[0])})
 		fix.Patch = appendItems(fix.Patch, root, i, parts[1:])
 	case p.Path == "/content":
-		_, mine := sharedUsers(root, rules.Twitter)
+		_, mine := sharedUsers(root, platform)
 		if len(mine) == 0 {
 			return nil
 		}
-		fix.Patch = setText(root, p.Path, rules.Twitter, parts[0])
+		fix.Patch = setText(root, p.Path, platform, parts[0])
 		for _, i := range mine {
 			fix.Patch = appendItems(fix.Patch, root, i, parts[1:])
 		}
