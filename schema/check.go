@@ -38,11 +38,14 @@ func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 	c.plan()
 	mode, when := c.when(&dec.broken, post.PublishNow, post.ScheduledFor, false)
 
-	f := findingsOf(checkShape(post), mode)
-	texts := checkPost(&f, &dec.broken, post, env, c.res.privacy)
-	f.problems = append(f.problems, foundProblem{err: when, target: -1})
-	c.targetsV = targetVerdicts(&f, post, texts, &c.res)
-	req := newDoc(dec, f)
+	f := &c.found
+	*f = findingsOf(checkShape(post), mode)
+	texts := checkPost(f, &dec.broken, post, env, c.res.privacy)
+	if when != nil {
+		f.problems = append(f.problems, foundProblem{err: when, target: -1})
+	}
+	c.targetsV = targetVerdicts(f, post, texts, &c.res)
+	req := newDoc(dec, *f)
 	c.docs, c.targetDoc = []*doc{req}, req
 	if len(dec.problems) == 0 {
 		c.post = post
@@ -92,15 +95,15 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 	bf := findingsOf(checkShape(pub), mode, when)
 
 	post, ddec := decodeCreatePostLimited(draft, env.MaxBodyBytes, env.MaxTargets, originDraft)
-	var df findings
+	df := &c.found
 	if ddec.fatal == nil {
 		// post.PublishNow, ScheduledFor and Timezone are zero: the decoder did not read them.
 		c.resolve(ddec, post)
-		df = findingsOf(checkShape(post))
-		texts := checkPost(&df, &ddec.broken, post, env, c.res.privacy)
-		c.targetsV = targetVerdicts(&df, post, texts, &c.res)
+		*df = findingsOf(checkShape(post))
+		texts := checkPost(df, &ddec.broken, post, env, c.res.privacy)
+		c.targetsV = targetVerdicts(df, post, texts, &c.res)
 	}
-	stored := newDoc(ddec, df)
+	stored := newDoc(ddec, *df)
 	c.docs = []*doc{newDoc(bdec, bf), stored}
 	if ddec.fatal == nil {
 		c.targetDoc = stored
@@ -137,6 +140,9 @@ type check struct {
 	targetsV  []TargetVerdict
 	targetDoc *doc       // the document whose "platforms" targetsV describes
 	res       resolution // target resolution (resolve)
+	// found is what the checks of the create-post document found, before newDoc keeps it;
+	// here rather than on the stack because the rule book reports into it (runBook).
+	found     findings
 	scheduled rules.Scheduled
 	status    lifecycle.PostStatus
 	okStatus  int // the success status: 202 create post, 200 draft publish

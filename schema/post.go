@@ -34,7 +34,8 @@ import (
 // formats by target, the media), which decides the maxProblems kept. privacy is as for
 // runBook.
 func checkPost(f *findings, broken *brokenSet, p *CreatePost, env Env, privacy [][]string) []*rules.TargetCheck {
-	at := targetsAt(broken, p)
+	var small [8]targetAt // most posts have few targets: no allocation for their places
+	at := targetsAt(small[:0], broken, p)
 	var content, items []foundProblem
 	for i := range p.Platforms {
 		t := &p.Platforms[i]
@@ -69,12 +70,15 @@ type targetAt struct {
 	read bool
 }
 
-// targetsAt is where each target of p is, built once for every check that asks.
-func targetsAt(broken *brokenSet, p *CreatePost) []targetAt {
-	at := make([]targetAt, len(p.Platforms))
-	for i := range at {
-		at[i].base = "/platforms/" + strconv.Itoa(i)
-		at[i].read = !broken.has(at[i].base)
+// targetsAt appends to at where each target of p is, built once for every check that
+// asks.
+func targetsAt(at []targetAt, broken *brokenSet, p *CreatePost) []targetAt {
+	if cap(at)-len(at) < len(p.Platforms) {
+		at = make([]targetAt, 0, len(at)+len(p.Platforms))
+	}
+	for i := range p.Platforms {
+		base := "/platforms/" + strconv.Itoa(i)
+		at = append(at, targetAt{base: base, read: !broken.has(base)})
 	}
 	return at
 }

@@ -32,26 +32,32 @@ type findings struct {
 	warnings []*apierror.Error
 }
 
-// findingsOf are the findings es, then more, each applying to the target its path names.
+// findingsOf are the findings es, then more, each applying to the target its path names;
+// nil entries are nothing found.
 func findingsOf(es []*apierror.Error, more ...*apierror.Error) findings {
-	f := findings{problems: make([]foundProblem, 0, len(es)+len(more))}
-	for _, e := range es {
-		f.problems = append(f.problems, foundProblem{err: e, target: -1})
-	}
-	for _, e := range more {
-		f.problems = append(f.problems, foundProblem{err: e, target: -1})
+	var f findings
+	for _, list := range [2][]*apierror.Error{es, more} {
+		for _, e := range list {
+			if e != nil {
+				f.problems = append(f.problems, foundProblem{err: e, target: -1})
+			}
+		}
 	}
 	return f
 }
 
 // newDoc is the document decoder d read, with the findings of the checks after it kept.
+// The findings are filtered in place where they can be (a kept entry is never written
+// past the one being read), so keeping them costs no second list.
 func newDoc(d *decoder, f findings) *doc {
 	all := d.all()
-	fs := make([]foundProblem, len(all))
-	for i, e := range all {
-		fs[i] = foundProblem{err: e, target: -1}
+	doc := &doc{dec: d, problems: f.problems[:0], warnings: f.warnings[:0]}
+	if len(all) > 0 {
+		doc.problems = make([]foundProblem, len(all))
+		for i, e := range all {
+			doc.problems[i] = foundProblem{err: e, target: -1}
+		}
 	}
-	doc := &doc{dec: d, problems: fs}
 	for _, p := range f.problems {
 		doc.keep(p)
 	}
