@@ -72,6 +72,34 @@ func ParseScheduledFor(s string) (time.Time, error) {
 	return time.Unix(in.Sec, int64(in.Nsec)).UTC(), nil
 }
 
+// Scheduled is a scheduledFor value as the rule judged it (JudgeScheduledFor): its instant
+// in time.UTC and that instant in canonical form (FormatScheduledFor).
+type Scheduled struct {
+	At  time.Time
+	UTC string
+}
+
+// JudgeScheduledFor is the whole of rule 1 of docs/design.md in one call: it reads s by
+// the grammar (as ParseScheduledFor does, with the same errors) and, unless now is the
+// zero time (no clock given), checks that the instant is strictly after now (as
+// CheckScheduledAfter does). The result carries the instant and its canonical form
+// (FormatScheduledFor's) whenever s parses, even when it is not after now.
+func JudgeScheduledFor(s string, now time.Time) (Scheduled, error) {
+	in, f := timestamp.Scan(s)
+	if f.OK() {
+		// The scanner's own printer: for the years 0000-9999 every parsed instant lies in
+		// it writes what FormatScheduledFor does (internal/timestamp/format_test.go).
+		var buf [len("2006-01-02T15:04:05.999999999Z")]byte
+		t := time.Unix(in.Sec, int64(in.Nsec)).UTC()
+		sc := Scheduled{At: t, UTC: string(timestamp.AppendUTC(buf[:0], in))}
+		if now.IsZero() || t.After(now) {
+			return sc, nil
+		}
+		return sc, timestamp.PastError(sc.UTC, FormatScheduledFor(now), t.Equal(now))
+	}
+	return Scheduled{}, f.Err(s)
+}
+
 // CheckScheduledAfter returns nil when t is strictly after now, and otherwise an *apierror.Error with
 // Code CodeScheduledInPast whose message names both instants in UTC. An instant equal to
 // now is already in the past: a post scheduled for "now" cannot be scheduled (rule 1 of

@@ -171,3 +171,11 @@ func (s *brokenSet) under(path string) bool {
 	s.hashed += markMax + i
 	return s.m[path[:i]]&brokenLong != 0
 }
+
+// clean reports whether nothing was rejected: then no has or near can be true, and a loop
+// over many targets need not build the pointers it would ask about.
+func (s *brokenSet) clean() bool { return s.m == nil }
+
+// near reports whether the value at path, a value containing it, or a value inside it was
+// rejected: a rule that reads the value cannot be trusted then.
+func (s *brokenSet) near(path string) bool { return s.has(path) || s.under(path) }

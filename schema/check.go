@@ -3,17 +3,16 @@ package schema
 // HTTP statuses are plain numbers here on purpose: importing net/http for its constants
 // pulls crypto/tls and crypto/x509 into the WASM checker, about 480 KB after gzip.
 import (
-	"strconv"
-	"time"
-
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/lifecycle"
 )
 
-// The orchestration of a check: decode, shape, the checks of the document (post.go),
-// scheduling, target resolution and the plan, in that order, then the verdict
-// (verdict.go).
+// The orchestration of a check, in the order a request is read: decode; resolve the
+// targets, the plan and the scheduled time (each one call into package rules); the shape,
+// the checks of the document (post.go) and the verdict's targets (targets.go), whose
+// problems come back as values; then the document keeps them and the verdict is built
+// once (verdict.go).
 
 // CheckCreatePost checks the body of POST /api/v2/posts and returns the whole verdict. It
 // is safe for concurrent use and never panics; every problem of a malformed body is in the
@@ -35,20 +34,24 @@ func checkCreatePost(body []byte, env Env) (Verdict, *check) {
 		return c.alone(dec.fatal), c
 	}
 	c.body = body
-	req := newDoc(dec)
-	req.limits, req.media, req.mediaErrors = env.Limits, env.Media, env.MediaErrors
-	req.add(checkShape(post)...)
-	req.checkPublishMode(post.PublishNow, post.ScheduledFor, false)
-	req.checkPost(post, c.resolve(req, post))
-	c.schedule(req, post.ScheduledFor)
-	c.targets(req, post)
-	c.docs = []*doc{req}
+	c.resolve(dec, post)
 	c.plan()
+	mode, when := c.when(&dec.broken, post.PublishNow, post.ScheduledFor, false)
+
+	f := &c.found
+	*f = findingsOf(checkShape(post), mode)
+	texts := checkPost(f, &dec.broken, post, env, c.res.privacy)
+	if when != nil {
+		f.problems = append(f.problems, foundProblem{err: when, target: -1})
+	}
+	c.targetsV = targetVerdicts(f, post, texts, &c.res)
+	req := newDoc(dec, *f)
+	c.docs, c.targetDoc = []*doc{req}, req
 	if len(dec.problems) == 0 {
 		c.post = post
 	}
 	c.status, c.okStatus = lifecycle.PostPublishing, 202
-	if !c.scheduled.IsZero() {
+	if !c.scheduled.At.IsZero() {
 		c.status = lifecycle.PostPending
 	}
 	return c.verdict(), c
@@ -88,21 +91,23 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 	if bdec.fatal != nil {
 		return c.alone(bdec.fatal)
 	}
-	req := newDoc(bdec)
-	req.add(checkShape(pub)...)
-	req.checkPublishMode(pub.PublishNow, pub.ScheduledFor, true)
-	c.schedule(req, pub.ScheduledFor)
+	mode, when := c.when(&bdec.broken, pub.PublishNow, pub.ScheduledFor, true)
+	bf := findingsOf(checkShape(pub), mode, when)
 
 	post, ddec := decodeCreatePostLimited(draft, env.MaxBodyBytes, env.MaxTargets, originDraft)
-	stored := newDoc(ddec)
-	stored.limits, stored.media, stored.mediaErrors = env.Limits, env.Media, env.MediaErrors
+	df := &c.found
 	if ddec.fatal == nil {
 		// post.PublishNow, ScheduledFor and Timezone are zero: the decoder did not read them.
-		stored.add(checkShape(post)...)
-		stored.checkPost(post, c.resolve(stored, post))
-		c.targets(stored, post)
+		c.resolve(ddec, post)
+		*df = findingsOf(checkShape(post))
+		texts := checkPost(df, &ddec.broken, post, env, c.res.privacy)
+		c.targetsV = targetVerdicts(df, post, texts, &c.res)
 	}
-	c.docs = []*doc{req, stored}
+	stored := newDoc(ddec, *df)
+	c.docs = []*doc{newDoc(bdec, bf), stored}
+	if ddec.fatal == nil {
+		c.targetDoc = stored
+	}
 	c.plan()
 	if state != nil {
 		c.others = append(c.others, located{err: state, foundProblem: foundProblem{err: state, target: -1}})
@@ -113,7 +118,7 @@ func CheckDraftPublish(draft, body []byte, env Env) Verdict {
 	}
 	// The seed (section 4.2 rule 2, section 2.9): a published draft answers 200.
 	c.status, c.okStatus = lifecycle.PostPublishing, 200
-	if !c.scheduled.IsZero() {
+	if !c.scheduled.At.IsZero() {
 		c.status = lifecycle.PostScheduled
 	}
 	return c.verdict()
@@ -133,22 +138,16 @@ type check struct {
 	docs      []*doc
 	others    []located // problems of other statuses than 400: resolution, plan, draft state
 	targetsV  []TargetVerdict
-	targetDoc *doc // the document whose "platforms" targetsV describes
-	resolved  bool
-	accounts  []rules.Account   // the targets' accounts when resolved
-	rerrs     []*apierror.Error // the problems of resolution
-	scheduled time.Time
+	targetDoc *doc       // the document whose "platforms" targetsV describes
+	res       resolution // target resolution (resolve)
+	// found is what the checks of the create-post document found, before newDoc keeps it;
+	// here rather than on the stack because the rule book reports into it (runBook).
+	found     findings
+	scheduled rules.Scheduled
 	status    lifecycle.PostStatus
 	okStatus  int // the success status: 202 create post, 200 draft publish
 	post      *CreatePost
 	body      []byte // the create-post body, for the fixes of its problems; nil otherwise
-}
-
-// alone is the verdict whose only problem is e, of the request body or of no document
-// (see Verdict: what stands alone).
-func (c *check) alone(e *apierror.Error) Verdict {
-	c.docs, c.others = nil, []located{{err: e, foundProblem: foundProblem{err: e, target: -1}}}
-	return c.verdict()
 }
 
 // badOptions checks what of the Env can be wrong (its accounts, with the checks DecodeEnv
@@ -163,133 +162,6 @@ func (c *check) badOptions() bool {
 		}
 	}
 	return len(ps) > 0
-}
-
-// schedule parses scheduledFor, the one time it is parsed (the shape check leaves it
-// here), and checks it is after Env.Now.
-func (c *check) schedule(d *doc, s *string) {
-	if s == nil || d.brokenNear("/scheduledFor") {
-		return
-	}
-	t, err := rules.ParseScheduledFor(*s)
-	if err != nil {
-		d.add(asProblem(err).WithPath("/scheduledFor"))
-		return
-	}
-	c.scheduled = t
-	if c.env.Now.IsZero() {
-		return
-	}
-	if err := rules.CheckScheduledAfter(t, c.env.Now); err != nil {
-		e := asProblem(err).WithPath("/scheduledFor")
-		d.add(e)
-	}
-}
-
-// targets records every target's posts as the book measured them (runBook: rule T1, the
-// shared content once per platform, however many targets post it) with the problems of
-// their text, and the targets' accounts and the problems of their resolution (resolve).
-func (c *check) targets(d *doc, p *CreatePost) {
-	c.targetsV = make([]TargetVerdict, len(p.Platforms))
-	n := 0
-	for i := range p.Platforms {
-		t := &p.Platforms[i]
-		tv := TargetVerdict{Platform: string(t.Platform), Posts: []MeasuredPost{}}
-		if t.AccountID != nil {
-			tv.AccountID = *t.AccountID
-		}
-		c.targetsV[i] = tv
-		if i < len(d.texts) && d.texts[i] != nil {
-			n += len(d.texts[i].Posts)
-		}
-	}
-	all := make([]MeasuredPost, 0, n) // one allocation for every target's posts
-	for i, tc := range d.texts {
-		if tc == nil {
-			continue
-		}
-		start := len(all)
-		all = appendMeasuredPosts(all, tc.Posts)
-		pls := all[start:len(all):len(all)]
-		c.targetsV[i].Posts = pls
-		// The errors come in the order of the posts, each at its post's path: one walk
-		// pairs every error with its post's measurement.
-		k := 0
-		for _, e := range tc.Errors {
-			for k < len(pls) && pls[k].Path != e.Path {
-				k++
-			}
-			f := foundProblem{err: e, target: i}
-			if k < len(pls) {
-				f.length = measuredFor(&pls[k], e.Rule)
-			}
-			d.addFound(f)
-		}
-		for _, e := range tc.Warnings {
-			d.warn(e)
-		}
-	}
-	c.targetDoc = d
-	if !c.resolved {
-		return
-	}
-	for i, a := range c.accounts {
-		if a.ID != "" {
-			c.targetsV[i].AccountID = a.ID
-		}
-	}
-	for _, e := range c.rerrs {
-		if e.HTTPStatus == 400 {
-			d.add(e)
-		} else {
-			// All of them: which are listed is decided in verdict, after ordering by
-			// status, so that the cap on the listing cannot change the answered status.
-			c.others = append(c.others, located{err: e, in: d.dec.origin.in(), foundProblem: foundProblem{err: e, target: -1}})
-		}
-	}
-}
-
-// resolve resolves the targets' accounts (rules.ResolveTargets) when Env.Accounts is
-// given and the decoder rejected nothing resolution reads (resolving that would only add
-// noise); the accounts and their problems are recorded by targets. It runs before the
-// rule book's checks, which read the privacy levels of a tiktok target's account
-// (tiktok.privacy.allowed): it returns them by target index (Env.TikTokPrivacyLevels; nil
-// entries: not known).
-func (c *check) resolve(d *doc, p *CreatePost) [][]string {
-	if c.env.Accounts == nil || len(p.Platforms) == 0 {
-		return nil
-	}
-	clean := d.clean()
-	for i := range p.Platforms {
-		if !clean {
-			base := "/platforms/" + strconv.Itoa(i)
-			if d.brokenAt(base) || d.brokenNear(base+"/platform") || d.brokenNear(base+"/accountId") {
-				return nil
-			}
-		}
-		if !p.Platforms[i].Platform.Valid() {
-			return nil
-		}
-	}
-	targets := make([]rules.Target, len(p.Platforms))
-	for i, t := range p.Platforms {
-		targets[i] = rules.Target{Platform: t.Platform}
-		if t.AccountID != nil {
-			targets[i].AccountID = *t.AccountID
-		}
-	}
-	c.accounts, c.rerrs = rules.ResolveTargets(targets, c.env.Accounts)
-	c.resolved = true
-	var privacy [][]string
-	for i, a := range c.accounts {
-		if levels := c.env.TikTokPrivacyLevels[a.ID]; a.ID != "" && levels != nil {
-			if privacy == nil {
-				privacy = make([][]string, len(p.Platforms))
-			}
-			privacy[i] = levels
-		}
-	}
-	return privacy
 }
 
 // plan checks the plan (rules.CheckPlan).

@@ -34,16 +34,16 @@
 // validator): at least one target, the platform enum, media type and absolute http(s) URLs
 // (port 1 to 65535, no white space, control or invisible character),
 // IANA time zones, poll options and duration, replySettings, non-empty ids. The
-// scheduledFor grammar (rules.ParseScheduledFor) is checked once, where its instant is
-// needed (after Env.Now), not by the shape pass. Cross-field checks in plain Go (post.go): exactly
-// one of publishNow true or scheduledFor, every target (and thread item) has something to
-// post.
+// scheduledFor grammar (rules.JudgeScheduledFor) is checked once, where its instant is
+// needed (after Env.Now), not by the shape pass. Cross-field checks in plain Go: exactly
+// one of publishNow true or scheduledFor (schedule.go), every target (and thread item) has
+// something to post (post.go).
 //
 // The rule book's platform rules (rules.TextRules): platformSpecificData is typed for all ten
 // platforms (platforms.go; the nine option types are declared in package rules beside
 // their rules) and decoded as strictly as the rest. Every platform rule lives in package
 // rules, one file per platform (rules/book_<platform>.go): its id, limit, sources, check
-// and messages. This package builds the view the checks read (post.go: the text, the
+// and messages. This package builds the view the checks read (book.go: the text, the
 // media, each target's typed options) and runs them in one pass
 // (rules.Limits.CheckPost): media required, counted and of allowed kinds per platform,
 // options within their documented bounds and consistent with the media (YouTube exactly

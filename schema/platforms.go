@@ -17,7 +17,7 @@ import (
 // twitter. The types are declared in package rules beside the rules that read them
 // (rules/book_<platform>.go): a rule and the options it checks live in one file, and the
 // declarations are all this package reads of them (package optionspec). The checks
-// themselves run in rules.Limits.CheckPost (post.go builds their view, runBook).
+// themselves run in rules.Limits.CheckPost (book.go builds their view, runBook).
 type (
 	// YouTubeOptions is platformSpecificData for youtube (rules.YouTubeOptions).
 	YouTubeOptions = rules.YouTubeOptions

@@ -204,7 +204,7 @@ var shapes = sync.OnceValue(func() *validator.Validate {
 		return name
 	})
 	// The request's scheduledFor is parsed once, by the check that needs its instant
-	// (check.schedule), which also reports invalid_scheduled_for; here its tag passes.
+	// (check.when), which also reports invalid_scheduled_for; here its tag passes.
 	// A caller's validator (RegisterTags) keeps the real check.
 	err := errors.Join(RegisterTags(v), v.RegisterValidation(tagNonBlank, stringTag(nonBlank)),
 		v.RegisterValidation(tagScheduledFor, func(validator.FieldLevel) bool { return true }))

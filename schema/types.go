@@ -14,7 +14,7 @@ import (
 // .stats.yml, openapi_spec_url); where it differs from docs/design.md, docs/design.md wins.
 // Optional strings whose presence matters ("" given is not the same as absent) are
 // pointers. The `validate` tags are the field rules the one shared validator enforces;
-// rules that relate several fields are in post.go.
+// rules that relate several fields are in schedule.go and post.go.
 
 // CreatePost is the body of POST /api/v2/posts. A saved draft is stored in this shape too.
 //

@@ -236,6 +236,15 @@ func precedence(e *apierror.Error) int {
 	return 7
 }
 
+// alone is the verdict whose only problem is e, of the request body or of no document
+// (see Verdict: what stands alone).
+func (c *check) alone(e *apierror.Error) Verdict {
+	c.docs, c.others = nil, []located{{err: e, foundProblem: foundProblem{err: e, target: -1}}}
+	return c.verdict()
+}
+
+// verdict is the one Verdict of the check: every document's problems sorted by path, the
+// others by precedence, the targets, the warnings and the fixes.
 func (c *check) verdict() Verdict {
 	var all []located
 	for _, d := range c.docs {
@@ -258,7 +267,7 @@ func (c *check) verdict() Verdict {
 	v := Verdict{
 		Problems:          make([]Problem, len(all)),
 		Targets:           c.targetsV,
-		ResolutionSkipped: !c.resolved,
+		ResolutionSkipped: !c.res.ran,
 		BookVersion:       rules.BookVersion,
 		Post:              c.post,
 	}
@@ -284,8 +293,8 @@ func (c *check) verdict() Verdict {
 	offerFixes(c.body, c.env.Limits, v.Problems, v.Warnings)
 	if len(all) == 0 {
 		v.Valid, v.HTTPStatus, v.Billable, v.Status = true, c.okStatus, apierror.Billable(nil), c.status
-		if !c.scheduled.IsZero() {
-			v.ScheduledFor = rules.FormatScheduledFor(c.scheduled)
+		if !c.scheduled.At.IsZero() {
+			v.ScheduledFor = c.scheduled.UTC
 		}
 		return v
 	}
@@ -390,39 +399,6 @@ func (c *check) warningList() []Problem {
 		sort.SliceStable(ws, func(i, j int) bool { return pathLess(ws[i].Path, ws[j].Path) })
 	}
 	return out
-}
-
-// appendMeasuredPosts appends posts to out as the verdict's JSON carries them.
-func appendMeasuredPosts(out []MeasuredPost, posts []rules.PostCheck) []MeasuredPost {
-	n := 0
-	for _, pl := range posts {
-		n += len(pl.Units)
-	}
-	units := make([]UnitLength, 0, n)
-	for _, pl := range posts {
-		start := len(units)
-		for _, u := range pl.Units {
-			units = append(units, UnitLength{Rule: u.Rule, Measure: measureOf(u), Warning: u.Warning})
-		}
-		out = append(out, MeasuredPost{Path: pl.Path, Measure: measureOf(pl.Measurement), Rule: pl.Rule,
-			Units: units[start:len(units):len(units)]})
-	}
-	return out
-}
-
-// measuredFor is the measurement a problem of rule id about post carries: the post itself
-// when id is the rule that decides it, else the post as measured by rule id (a post can
-// break several of its platform's rules, each in its own unit).
-func measuredFor(post *MeasuredPost, id string) *MeasuredPost {
-	if id == "" || post.Rule == id {
-		return post
-	}
-	for _, u := range post.Units {
-		if u.Rule == id {
-			return &MeasuredPost{Path: post.Path, Measure: u.Measure, Rule: u.Rule}
-		}
-	}
-	return post
 }
 
 // offerFixes sets Fix on each problem and warning of the request body (In "") that has a

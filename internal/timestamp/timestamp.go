@@ -57,11 +57,13 @@ func Parse(s string) (Instant, *apierror.Error) {
 //
 //go:noinline
 func (f Fail) Err(s string) *apierror.Error {
-	var buf [512]byte // room for the longest quote and detail, so only the result allocates
+	var dbuf [160]byte // room for the longest detail (a 4-byte rune, a 19-digit offset)
+	detail := f.AppendDetail(dbuf[:0], s)
+	var buf [512]byte // room for a long quote and the detail, so only the result allocates
 	b := append(buf[:0], "scheduledFor "...)
 	b = append(b, strictjson.Quote(s)...)
 	b = append(b, ": "...)
-	b = f.AppendDetail(b, s)
+	b = append(b, detail...)
 	e := apierror.New(apierror.CodeInvalidScheduledFor, "", string(b))
 	e.Offset = f.Offset()
 	return e
