@@ -6,7 +6,8 @@
 // on the same post. So every rule lives here once:
 //
 //   - [ParseScheduledFor]: the strict scheduledFor grammar (YYYY-MM-DDTHH:MM[:SS[.f+]]Z),
-//     and [CheckScheduledAfter] for "strictly in the future" against a caller's clock.
+//     and [CheckScheduledAfter] for "strictly in the future" against a caller's clock;
+//     [JudgeScheduledFor] does both and gives the canonical form in one call.
 //   - [Book]: the rule book as data, every rule with a stable id
 //     ("bluesky.text.max_bytes", [Rule].ID; [RuleByID] finds it), severity, limit,
 //     unit, source and date read. Each platform's rules are declared in one file,
