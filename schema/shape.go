@@ -17,6 +17,7 @@ import (
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/schema/internal/fieldname"
+	"github.com/postrules/postrules/schema/internal/wirenames"
 )
 
 // The custom validator tags. Each calls a rule of package rules or a shape rule of this
@@ -266,7 +267,7 @@ func translation(field, tag, param, val string) (apierror.Code, string) {
 		}
 		if _, err := rules.ParsePlatform(val); err != nil {
 			msg := apierror.As(err).Message
-			if m := fieldname.Lookup(val, platformNames()); m.Name != "" {
+			if m := fieldname.Lookup(val, wirenames.Platforms()); m.Name != "" {
 				msg += "; did you mean " + strconv.Quote(m.Name) + "?"
 			}
 			return apierror.CodeUnknownPlatform, msg
@@ -317,16 +318,7 @@ func paramSuffix(p string) string {
 	return "=" + p
 }
 
-func platformNames() []string {
-	ps := rules.Platforms()
-	names := make([]string, len(ps))
-	for i, p := range ps {
-		names[i] = string(p)
-	}
-	return names
-}
-
-func platformList() string { return strings.Join(platformNames(), ", ") }
+func platformList() string { return strings.Join(wirenames.Platforms(), ", ") }
 
 // namespacePointer turns validator's namespace with JSON names,
 // "CreatePost.platforms[0].platformSpecificData.poll.options[2]", into the JSON pointer

@@ -14,6 +14,7 @@ import (
 	"github.com/postrules/postrules/rules/lifecycle"
 	"github.com/postrules/postrules/schema"
 	"github.com/postrules/postrules/schema/internal/optionspec"
+	"github.com/postrules/postrules/schema/internal/wirenames"
 )
 
 // The documents Document prints, by name.
@@ -222,7 +223,7 @@ func (g *generator) typeSchema(t reflect.Type) obj {
 	}
 	switch t {
 	case typePlatform:
-		return obj{{"type", "string"}, {"enum", platformNames()}}
+		return obj{{"type", "string"}, {"enum", wirenames.Platforms()}}
 	case typeCode:
 		codes := apierror.Codes()
 		names := make([]string, len(codes))
@@ -426,12 +427,3 @@ const (
 // wholeClamp is where schema's decoder clamps a whole number of an option
 // (TestOptionWholeNumbersInRange holds the two together).
 const wholeClamp = 1_000_000_000
-
-func platformNames() []string {
-	ps := rules.Platforms()
-	names := make([]string, len(ps))
-	for i, p := range ps {
-		names[i] = string(p)
-	}
-	return names
-}

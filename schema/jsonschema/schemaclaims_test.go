@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/postrules/postrules/internal/ruleform"
+	"github.com/postrules/postrules/schema/internal/wirenames"
 
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/prop"
@@ -611,7 +612,7 @@ func checkPlatformCoverage(t *testing.T, corpus []corpusBody) {
 			}
 		}
 	}
-	for _, p := range platformNames() {
+	for _, p := range wirenames.Platforms() {
 		if n := seen[p]; n == nil || n.accepted < 10 || n.refused < 10 {
 			t.Errorf("generated bodies with %s options: %+v, want 10 accepted and 10 refused at least", p, n)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/leanovate/gopter"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/schema/internal/wirenames"
 )
 
 // genBody is one generated request body and the document it is a body of.
@@ -195,9 +196,9 @@ func (g *bodyGen) createPost() obj {
 		if g.edgy {
 			targets = make([]any, r.Intn(4))
 		}
-		platforms := append(platformNames(), "Twitter", "x", "")
+		platforms := append(wirenames.Platforms(), "Twitter", "x", "")
 		for i := range targets {
-			pl := platformNames()[r.Intn(10)]
+			pl := wirenames.Platforms()[r.Intn(10)]
 			if g.edgy && r.Intn(10) == 0 {
 				pl = pick(r, platforms...)
 			}
@@ -214,7 +215,7 @@ func (g *bodyGen) createPost() obj {
 			}
 			switch {
 			case g.edgy && r.Intn(8) == 0: // another platform's options
-				t = append(t, member{"platformSpecificData", g.platformOptions(pick(r, platformNames()...))})
+				t = append(t, member{"platformSpecificData", g.platformOptions(pick(r, wirenames.Platforms()...))})
 			case pl == string(rules.Pinterest) && (!g.edgy || r.Intn(4) != 0), r.Intn(3) != 0:
 				t = append(t, member{"platformSpecificData", g.platformOptions(pl)})
 			}
