@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules/apierror"
 )
@@ -59,6 +61,30 @@ func (p Platform) index() int {
 
 // Valid reports whether p is one of the ten platforms (exact, lowercase wire name).
 func (p Platform) Valid() bool { return p.index() >= 0 }
+
+// DisplayName is how a message names the platform to a person: "X" for twitter,
+// "YouTube", "TikTok", "LinkedIn", "Google Business Profile" for googlebusiness, and
+// the name with a capital first letter for the others ("Instagram", "Bluesky"). The
+// media rules' messages and the fixes' descriptions both use it.
+func (p Platform) DisplayName() string {
+	switch p {
+	case Twitter:
+		return "X"
+	case YouTube:
+		return "YouTube"
+	case TikTok:
+		return "TikTok"
+	case LinkedIn:
+		return "LinkedIn"
+	case GoogleBusiness:
+		return "Google Business Profile"
+	}
+	s := string(p)
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
 
 // ParsePlatform returns s as a Platform, or a 400 unknown_platform error listing the ten.
 func ParsePlatform(s string) (Platform, error) {

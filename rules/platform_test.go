@@ -35,3 +35,21 @@ func TestParsePlatform(t *testing.T) {
 		}
 	}
 }
+
+// TestDisplayName: the names the platforms give themselves, which a capital letter alone
+// would get wrong for five of them.
+func TestDisplayName(t *testing.T) {
+	want := map[Platform]string{
+		Twitter: "X", Instagram: "Instagram", YouTube: "YouTube", TikTok: "TikTok",
+		Pinterest: "Pinterest", LinkedIn: "LinkedIn", Bluesky: "Bluesky", Facebook: "Facebook",
+		Threads: "Threads", GoogleBusiness: "Google Business Profile",
+	}
+	for _, p := range Platforms() {
+		if got := p.DisplayName(); got != want[p] {
+			t.Errorf("%s: %q, want %q", p, got, want[p])
+		}
+	}
+	if got := Platform("").DisplayName(); got != "" {
+		t.Errorf("the empty platform: %q, want \"\"", got)
+	}
+}

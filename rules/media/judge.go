@@ -113,7 +113,7 @@ func Judge(platform rules.Platform, f Facts) (problems, warnings []Problem) {
 			if missing := r.unknown(f); missing != "" {
 				if !r.companion {
 					warnings = append(warnings, Problem{Rule: r.ID, Code: apierror.CodeInvalidMedia,
-						Message: fmt.Sprintf("%s %s rule could not be checked: the file does not state %s", possessive(name(platform)), checkWords(r.ID), missing)})
+						Message: fmt.Sprintf("%s %s rule could not be checked: the file does not state %s", possessive(platform.DisplayName()), checkWords(r.ID), missing)})
 				}
 				continue
 			}
@@ -161,24 +161,6 @@ const (
 	MiB = 1 << 20
 	GiB = 1 << 30
 )
-
-// name is how messages call a platform.
-func name(p rules.Platform) string {
-	switch p {
-	case rules.Twitter:
-		return "X"
-	case rules.YouTube:
-		return "YouTube"
-	case rules.TikTok:
-		return "TikTok"
-	case rules.LinkedIn:
-		return "LinkedIn"
-	case rules.GoogleBusiness:
-		return "Google Business Profile"
-	}
-	s := string(p)
-	return strings.ToUpper(s[:1]) + s[1:]
-}
 
 // possessive is a platform's name with its 's ("Threads'" for Threads).
 func possessive(name string) string {
@@ -238,7 +220,7 @@ func takes(p rules.Platform, kinds ...string) Rule {
 	for i, k := range kinds {
 		words[i] = noun(k) + "s"
 	}
-	return rule(p, "file.kind", name(p)+" takes "+strings.Join(words, ", "), all, func(f Facts) (string, bool) {
+	return rule(p, "file.kind", p.DisplayName()+" takes "+strings.Join(words, ", "), all, func(f Facts) (string, bool) {
 		if slices.Contains(kinds, f.Kind) {
 			return "", false
 		}
@@ -246,7 +228,7 @@ func takes(p rules.Platform, kinds ...string) Rule {
 		if f.Kind == KindImage {
 			article = "an "
 		}
-		return fmt.Sprintf("%s takes %s; this file is %s%s", name(p), strings.Join(words, " and "), article, noun(f.Kind)), true
+		return fmt.Sprintf("%s takes %s; this file is %s%s", p.DisplayName(), strings.Join(words, " and "), article, noun(f.Kind)), true
 	})
 }
 
@@ -259,7 +241,7 @@ func unread(p rules.Platform) Rule {
 		}
 		out := make([]string, len(f.Unread))
 		for i, u := range f.Unread {
-			out[i] = fmt.Sprintf("%s rules could not use part of this file: %s", possessive(name(p)), u)
+			out[i] = fmt.Sprintf("%s rules could not use part of this file: %s", possessive(p.DisplayName()), u)
 		}
 		return out
 	}
@@ -273,7 +255,7 @@ func formats(p rules.Platform, id string, kinds []string, list ...string) Rule {
 		if slices.Contains(list, f.Format) {
 			return "", false
 		}
-		return fmt.Sprintf("%s takes %s as %s; this file is %s", name(p), words, noun(kinds[0])+"s", strings.ToUpper(f.Format)), true
+		return fmt.Sprintf("%s takes %s as %s; this file is %s", p.DisplayName(), words, noun(kinds[0])+"s", strings.ToUpper(f.Format)), true
 	})
 }
 
@@ -307,7 +289,7 @@ func maxBytes(p rules.Platform, id string, kinds []string, lo, hi int64) Rule {
 		if f.Bytes >= lo && f.Bytes <= hi {
 			return "", false
 		}
-		return fmt.Sprintf("%s takes %s of %s; this file has %d bytes", name(p), noun(f.Kind)+"s", what, f.Bytes), true
+		return fmt.Sprintf("%s takes %s of %s; this file has %d bytes", p.DisplayName(), noun(f.Kind)+"s", what, f.Bytes), true
 	})
 }
 
@@ -374,7 +356,7 @@ func sides(p rules.Platform, id string, kinds []string, lo, hi int) Rule {
 		if inRange(f.Width, lo, hi) && inRange(f.Height, lo, hi) {
 			return "", false
 		}
-		return fmt.Sprintf("%s takes %s of %s; this one is %dx%d", name(p), noun(f.Kind)+"s", what, f.Width, f.Height), true
+		return fmt.Sprintf("%s takes %s of %s; this one is %dx%d", p.DisplayName(), noun(f.Kind)+"s", what, f.Width, f.Height), true
 	})
 	r.unknown = unknownPixels
 	return r
@@ -387,7 +369,7 @@ func width(p rules.Platform, id string, kinds []string, lo, hi int) Rule {
 		if inRange(f.Width, lo, hi) {
 			return "", false
 		}
-		return fmt.Sprintf("%s takes %s %s; this one is %d wide", name(p), noun(f.Kind)+"s", what, f.Width), true
+		return fmt.Sprintf("%s takes %s %s; this one is %d wide", p.DisplayName(), noun(f.Kind)+"s", what, f.Width), true
 	})
 	r.unknown = unknownPixels
 	return r
@@ -399,7 +381,7 @@ func maxPixels(p rules.Platform, id string, kinds []string, hi int) Rule {
 		if int64(f.Width)*int64(f.Height) < int64(hi) {
 			return "", false
 		}
-		return fmt.Sprintf("%s takes %s of under %d pixels; this one is %dx%d = %d", name(p), noun(f.Kind)+"s", hi, f.Width, f.Height, int64(f.Width)*int64(f.Height)), true
+		return fmt.Sprintf("%s takes %s of under %d pixels; this one is %dx%d = %d", p.DisplayName(), noun(f.Kind)+"s", hi, f.Width, f.Height, int64(f.Width)*int64(f.Height)), true
 	})
 	r.unknown = unknownPixels
 	return r
@@ -411,7 +393,7 @@ func maxFrames(p rules.Platform, id string, kinds []string, hi int) Rule {
 		if f.Frames <= hi {
 			return "", false
 		}
-		return fmt.Sprintf("%s takes GIFs of at most %d frames; this one has %d", name(p), hi, f.Frames), true
+		return fmt.Sprintf("%s takes GIFs of at most %d frames; this one has %d", p.DisplayName(), hi, f.Frames), true
 	})
 	r.unknown = unknownFrames
 	return r
@@ -438,7 +420,7 @@ func aspect(p rules.Platform, id string, kinds []string, lo, hi float64, loWords
 		if r >= lo*0.995 && r <= hi*1.005 {
 			return "", false
 		}
-		return fmt.Sprintf("%s takes %s of %s; this one is %dx%d (%.3g:1)", name(p), noun(f.Kind)+"s", what, f.Width, f.Height, r), true
+		return fmt.Sprintf("%s takes %s of %s; this one is %dx%d (%.3g:1)", p.DisplayName(), noun(f.Kind)+"s", what, f.Width, f.Height, r), true
 	})
 	r.unknown = unknownPixels
 	return r
@@ -458,7 +440,7 @@ func duration(p rules.Platform, id string, lo, hi float64) Rule {
 		if f.Duration >= lo && f.Duration <= hi {
 			return "", false
 		}
-		return fmt.Sprintf("%s takes videos of %s; this one lasts %s", name(p), what, durWords(f.Duration)), true
+		return fmt.Sprintf("%s takes videos of %s; this one lasts %s", p.DisplayName(), what, durWords(f.Duration)), true
 	})
 	r.unknown = unknownDuration
 	return r
@@ -502,7 +484,7 @@ func frameRate(p rules.Platform, id string, lo, hi float64) Rule {
 		if f.FrameRate >= lo-0.01 && f.FrameRate <= hi+0.01 {
 			return "", false
 		}
-		return fmt.Sprintf("%s takes %s; this video runs at %.4g fps", name(p), what, f.FrameRate), true
+		return fmt.Sprintf("%s takes %s; this video runs at %.4g fps", p.DisplayName(), what, f.FrameRate), true
 	})
 	r.unknown = unknownFrameRate
 	return r
@@ -521,7 +503,7 @@ func codecs(p rules.Platform, list ...string) Rule {
 		if slices.Contains(list, f.VideoCodec) {
 			return "", false
 		}
-		return fmt.Sprintf("%s takes video in %s; this one is %s", name(p), words, codecWords([]string{f.VideoCodec})), true
+		return fmt.Sprintf("%s takes video in %s; this one is %s", p.DisplayName(), words, codecWords([]string{f.VideoCodec})), true
 	})
 	r.unknown = unknownVideoCodec
 	return r
@@ -546,11 +528,11 @@ func audio(p rules.Platform, maxRate, maxChannels int, list ...string) Rule {
 		case f.AudioCodec == "none":
 			return "", false
 		case !slices.Contains(list, f.AudioCodec):
-			return fmt.Sprintf("%s takes sound in %s; this video's is %s", name(p), words, codecWords([]string{f.AudioCodec})), true
+			return fmt.Sprintf("%s takes sound in %s; this video's is %s", p.DisplayName(), words, codecWords([]string{f.AudioCodec})), true
 		case maxRate > 0 && f.AudioSampleRate > maxRate:
-			return fmt.Sprintf("%s takes sound of at most %d Hz; this video's is %d Hz", name(p), maxRate, f.AudioSampleRate), true
+			return fmt.Sprintf("%s takes sound of at most %d Hz; this video's is %d Hz", p.DisplayName(), maxRate, f.AudioSampleRate), true
 		case maxChannels > 0 && f.AudioChannels > maxChannels:
-			return fmt.Sprintf("%s takes sound of at most %d channels; this video's has %d", name(p), maxChannels, f.AudioChannels), true
+			return fmt.Sprintf("%s takes sound of at most %d channels; this video's has %d", p.DisplayName(), maxChannels, f.AudioChannels), true
 		}
 		return "", false
 	})
@@ -593,7 +575,7 @@ func faststart(p rules.Platform) Rule {
 		if f.Faststart || (f.Format != "mp4" && f.Format != "mov") {
 			return "", false
 		}
-		return name(p) + " takes videos with the moov atom at the front (fast start); this one has it after the media data (remux with -movflags +faststart)", true
+		return p.DisplayName() + " takes videos with the moov atom at the front (fast start); this one has it after the media data (remux with -movflags +faststart)", true
 	})
 }
 
@@ -604,6 +586,6 @@ func editList(p rules.Platform) Rule {
 		if !f.EditList {
 			return "", false
 		}
-		return name(p) + " takes videos without edit lists; this one has an edit list", true
+		return p.DisplayName() + " takes videos without edit lists; this one has an edit list", true
 	})
 }

@@ -351,8 +351,8 @@ func TestJudgeUnread(t *testing.T) {
 				got = append(got, w.Message)
 			}
 		}
-		want := []string{possessive(name(p)) + " rules could not use part of this file: the EXIF segment at byte 20 is damaged",
-			possessive(name(p)) + " rules could not use part of this file: 37 bytes after the last box"}
+		want := []string{possessive(p.DisplayName()) + " rules could not use part of this file: the EXIF segment at byte 20 is damaged",
+			possessive(p.DisplayName()) + " rules could not use part of this file: 37 bytes after the last box"}
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: %q, want %q", p, got, want)
 		}

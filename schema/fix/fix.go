@@ -123,7 +123,7 @@ func offer(root map[string]any, p Problem, r rules.AppliedRule, limits rules.Lim
 			// a cut, which is the writer's choice.
 			return nil
 		}
-		return &Fix{Rule: p.Rule, Description: "Escape " + count(n, "character") + " " + name(platform) + " reserves",
+		return &Fix{Rule: p.Rule, Description: "Escape " + count(n, "character") + " " + platform.DisplayName() + " reserves",
 			Patch: setText(root, p.Path, platform, esc)}
 	case rules.RemedyDropCounted:
 		return dropCounted(root, p, r, text, limits)
@@ -139,7 +139,7 @@ func offer(root map[string]any, p Problem, r rules.AppliedRule, limits rules.Lim
 		if n == 0 {
 			return nil
 		}
-		return &Fix{Rule: p.Rule, Description: "Remove " + count(n, "character") + " " + name(platform) + " refuses (" + listChars(set) + ")",
+		return &Fix{Rule: p.Rule, Description: "Remove " + count(n, "character") + " " + platform.DisplayName() + " refuses (" + listChars(set) + ")",
 			Patch: setText(root, p.Path, platform, kept)}
 	}
 	at := p.OverflowAt
@@ -163,24 +163,6 @@ func offer(root map[string]any, p Problem, r rules.AppliedRule, limits rules.Lim
 	cut := strings.TrimSpace(text[len(kept):])
 	return &Fix{Rule: p.Rule, Description: "Shorten at a word boundary, cutting " + count(utf8.RuneCountInString(cut), "character") +
 		" from " + quoteStart(cut), Patch: setText(root, p.Path, platform, kept)}
-}
-
-// name is how a description calls a platform.
-func name(p rules.Platform) string {
-	switch p {
-	case rules.Twitter:
-		return "X"
-	case rules.YouTube:
-		return "YouTube"
-	case rules.TikTok:
-		return "TikTok"
-	case rules.LinkedIn:
-		return "LinkedIn"
-	case rules.GoogleBusiness:
-		return "Google Business Profile"
-	}
-	s := string(p)
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // listChars is the ASCII characters of set as "< and >" ("a, b and c" for three).
