@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules/apierror"
 )
 
@@ -149,7 +150,7 @@ func (pinterestBoardID) target(c *check) {
 	if pin == nil || pin.BoardID == nil || !c.optsOK() || c.broken(c.opts()+"/boardId") {
 		return
 	}
-	if id := *pin.BoardID; !digits(id) {
+	if id := *pin.BoardID; !strictjson.Digits(id) {
 		c.report(apierror.CodeInvalidValue, c.opts()+"/boardId", "boardId is a Pinterest board id, digits only, not "+strconv.Quote(id))
 	}
 }

@@ -377,16 +377,3 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
-
-// digits reports whether s is one or more ASCII digits.
-func digits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}

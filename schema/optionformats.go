@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/postrules/postrules/internal/strictjson"
 	"github.com/postrules/postrules/rules"
 	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/schema/internal/optionspec"
@@ -57,7 +58,7 @@ func stringFormat(m *optionspec.Member, v *string, path string) *apierror.Error 
 			return apierror.New(apierror.CodeInvalidValue, path, strconv.Quote(*v)+" is not one of "+strings.Join(m.Enum, ", "))
 		}
 	case optionspec.Digits:
-		if !digits(*v) {
+		if !strictjson.Digits(*v) {
 			return apierror.New(apierror.CodeInvalidValue, path, m.Name+" is "+m.What+", digits such as \"22\", not "+strconv.Quote(*v))
 		}
 	}
@@ -95,17 +96,4 @@ func optionValues(p rules.Platform, member string) []string {
 		}
 	}
 	panic("schema: the rule book has no enum rule on " + string(p) + " " + member)
-}
-
-// digits reports whether s is one or more ASCII digits.
-func digits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
 }

@@ -101,3 +101,17 @@ func Quote(s string) string {
 	}
 	return strconv.Quote(s[:cut]) + "..."
 }
+
+// Digits reports whether s is one or more ASCII digits: the form of the numeric ids the
+// platforms take as strings (a Pinterest boardId, an option of the wire's digits format).
+func Digits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

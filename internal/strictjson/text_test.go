@@ -110,3 +110,25 @@ func FuzzFirstInvalidUTF8(f *testing.F) {
 		}
 	})
 }
+
+// TestDigits: ASCII digits only, at least one; other scripts' digits and signs are not.
+func TestDigits(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want bool
+	}{
+		{"0", true},
+		{"1234567890", true},
+		{"", false},    // no digit at all
+		{"12a", false}, // a letter after digits
+		{"-1", false},  // a sign
+		{" 1", false},  // white space
+		{"١٢", false},  // Arabic-Indic digits are not ASCII
+		{"１２", false},  // nor are full-width ones
+		{"1.0", false}, // nor a decimal point
+	} {
+		if got := Digits(c.in); got != c.want {
+			t.Errorf("Digits(%q) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
