@@ -1,7 +1,11 @@
 package schema
 
 import (
+	"maps"
+
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/rules/media"
 )
 
 // MediaURLs lists the distinct media URLs of a create-post shaped document (a request
@@ -36,4 +40,38 @@ func MediaURLs(body []byte, maxBodyBytes int) []string {
 		}
 	}
 	return out
+}
+
+// WithFetchedMedia returns env with what fetch gives for the media URLs of doc (see
+// MediaURLs) that env.Media does not hold yet: their facts added to Media and their
+// failures to MediaErrors, in new maps (env's own maps are not changed). fetch is not
+// called when there is no such URL. It is how a server fills Env from a media fetcher
+// (rules/media/fetch's Fetcher.Media) before the check, which stays pure; schema/httpapi
+// and `validate --fetch-media` use it.
+func (env Env) WithFetchedMedia(doc []byte, fetch func(urls []string) (map[string]media.Facts, map[string]*apierror.Error)) Env {
+	var urls []string
+	for _, u := range MediaURLs(doc, env.MaxBodyBytes) {
+		if _, known := env.Media[u]; !known {
+			urls = append(urls, u)
+		}
+	}
+	if len(urls) == 0 {
+		return env
+	}
+	facts, errs := fetch(urls)
+	if len(facts) > 0 {
+		env.Media = merged(env.Media, facts)
+	}
+	if len(errs) > 0 {
+		env.MediaErrors = merged(env.MediaErrors, errs)
+	}
+	return env
+}
+
+// merged is a new map holding a's entries, then b's.
+func merged[V any](a, b map[string]V) map[string]V {
+	m := make(map[string]V, len(a)+len(b))
+	maps.Copy(m, a)
+	maps.Copy(m, b)
+	return m
 }

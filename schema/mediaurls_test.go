@@ -167,3 +167,44 @@ func TestMediaErrorsProperty(t *testing.T) {
 	))
 	props.TestingRun(t)
 }
+
+// TestWithFetchedMedia: only the URLs env does not know are fetched, once; facts and
+// failures join env's in new maps, leaving the caller's maps as they were; nothing is
+// fetched when every URL is known.
+func TestWithFetchedMedia(t *testing.T) {
+	body := []byte(`{"content":"x","platforms":[{"platform":"twitter"}],"mediaItems":[` +
+		`{"type":"image","url":"https://a.example/known.jpg"},` +
+		`{"type":"image","url":"https://a.example/new.jpg"},` +
+		`{"type":"image","url":"https://a.example/broken.jpg"}]}`)
+	known := media.Facts{Kind: media.KindImage, Format: "jpeg"}
+	env := Env{Media: map[string]media.Facts{"https://a.example/known.jpg": known}}
+	var asked [][]string
+	fetch := func(urls []string) (map[string]media.Facts, map[string]*apierror.Error) {
+		asked = append(asked, urls)
+		return map[string]media.Facts{"https://a.example/new.jpg": {Kind: media.KindImage, Format: "png"}},
+			map[string]*apierror.Error{"https://a.example/broken.jpg": apierror.New(apierror.CodeMediaUnreachable, "", "gone")}
+	}
+	got := env.WithFetchedMedia(body, fetch)
+	if want := [][]string{{"https://a.example/new.jpg", "https://a.example/broken.jpg"}}; fmt.Sprint(asked) != fmt.Sprint(want) {
+		t.Fatalf("fetched %q, want %q", asked, want)
+	}
+	if len(got.Media) != 2 || got.Media["https://a.example/known.jpg"].Format != "jpeg" || got.Media["https://a.example/new.jpg"].Format != "png" {
+		t.Errorf("media: %v", got.Media)
+	}
+	if e := got.MediaErrors["https://a.example/broken.jpg"]; e == nil || e.Code != apierror.CodeMediaUnreachable {
+		t.Errorf("media errors: %v", got.MediaErrors)
+	}
+	if len(env.Media) != 1 || env.MediaErrors != nil {
+		t.Errorf("the caller's env changed: %v %v", env.Media, env.MediaErrors)
+	}
+	asked = nil
+	got.WithFetchedMedia(body, fetch)
+	if len(asked) != 1 || len(asked[0]) != 1 || asked[0][0] != "https://a.example/broken.jpg" {
+		t.Errorf("a failed URL is asked again, the known ones are not: asked %q", asked)
+	}
+	asked = nil
+	all := Env{Media: map[string]media.Facts{"https://a.example/known.jpg": known, "https://a.example/new.jpg": known, "https://a.example/broken.jpg": known}}
+	if all.WithFetchedMedia(body, fetch); asked != nil {
+		t.Errorf("every URL known, yet fetched %q", asked)
+	}
+}

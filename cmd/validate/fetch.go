@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/postrules/postrules/rules"
+	"github.com/postrules/postrules/rules/apierror"
 	"github.com/postrules/postrules/rules/media"
 	"github.com/postrules/postrules/rules/media/fetch"
 	"github.com/postrules/postrules/schema"
@@ -69,25 +70,9 @@ func withFetchedMedia(f *fetch.Fetcher, doc []byte, env schema.Env) schema.Env {
 	if f == nil {
 		return env
 	}
-	var urls []string
-	for _, u := range schema.MediaURLs(doc, env.MaxBodyBytes) {
-		if _, known := env.Media[u]; !known {
-			urls = append(urls, u)
-		}
-	}
-	if len(urls) == 0 {
-		return env
-	}
-	facts, errs := f.Media(context.Background(), urls)
-	m := make(map[string]media.Facts, len(env.Media)+len(facts))
-	for u, x := range env.Media {
-		m[u] = x
-	}
-	for u, x := range facts {
-		m[u] = x
-	}
-	env.Media, env.MediaErrors = m, errs
-	return env
+	return env.WithFetchedMedia(doc, func(urls []string) (map[string]media.Facts, map[string]*apierror.Error) {
+		return f.Media(context.Background(), urls)
+	})
 }
 
 // isURL reports whether a media operand is a URL to fetch rather than a file.

@@ -24,35 +24,7 @@ func (o Options) withMedia(r *http.Request, doc []byte, env schema.Env) schema.E
 	if o.FetchMedia == nil || doc == nil {
 		return env
 	}
-	var urls []string
-	for _, u := range schema.MediaURLs(doc, env.MaxBodyBytes) {
-		if _, known := env.Media[u]; !known {
-			urls = append(urls, u)
-		}
-	}
-	if len(urls) == 0 {
-		return env
-	}
-	facts, errs := o.FetchMedia.Media(r.Context(), urls)
-	if len(facts) > 0 {
-		m := make(map[string]media.Facts, len(env.Media)+len(facts))
-		for u, f := range env.Media {
-			m[u] = f
-		}
-		for u, f := range facts {
-			m[u] = f
-		}
-		env.Media = m
-	}
-	if len(errs) > 0 {
-		m := make(map[string]*apierror.Error, len(env.MediaErrors)+len(errs))
-		for u, e := range env.MediaErrors {
-			m[u] = e
-		}
-		for u, e := range errs {
-			m[u] = e
-		}
-		env.MediaErrors = m
-	}
-	return env
+	return env.WithFetchedMedia(doc, func(urls []string) (map[string]media.Facts, map[string]*apierror.Error) {
+		return o.FetchMedia.Media(r.Context(), urls)
+	})
 }
