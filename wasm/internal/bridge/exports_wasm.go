@@ -286,7 +286,7 @@ func splitExport(textLen, numberingLen, platformLen, counterLen int32, capValue 
 	}
 	so := SplitOptions{MeasureOptions: o, Numbering: numbering}
 	if boundOnly != 0 {
-		if f := splitBound(text, so); f != nil {
+		if f := SplitBound(text, so); f != nil {
 			return PutFault(f)
 		}
 		exchange.res[slotStatus] = statusMore

@@ -31,10 +31,12 @@ func Split(text string, o SplitOptions) ([]byte, *Fault) {
 	return a.AppendJSON(make([]byte, 0, 64+len(text)+len(text)/8)), nil
 }
 
-// splitBound is the check Split makes first ([split.Bound]), alone: the fault of a
+// SplitBound is the check Split makes first ([split.Bound]), alone: the fault of a
 // bad option or of a text longer than split.MaxPosts full posts, or nil. The wrapper
 // asks it of a prefix of a huge text: a prefix over the bound is the whole text's answer.
-func splitBound(text string, o SplitOptions) *Fault {
+// It is exported for exports_wasm.go, which only GOOS=js builds: unexported, the native
+// build's lint would find no caller.
+func SplitBound(text string, o SplitOptions) *Fault {
 	lim, _, f := o.resolve()
 	if f != nil {
 		return f
