@@ -1,6 +1,6 @@
 // Package grapheme segments UTF-8 text into extended grapheme clusters by the rules of
 // UAX #29, Unicode Text Segmentation (https://www.unicode.org/reports/tr29/), for the
-// Unicode version of its tables (UnicodeVersion): what a reader perceives as one
+// Unicode version of its tables (unicodeVersion): what a reader perceives as one
 // character, as browsers (Intl.Segmenter) and Bluesky count it.
 //
 // It is the engine behind rules.CountGraphemes and rules.GraphemeCounter; rules keeps the
