@@ -388,14 +388,6 @@ func Count(s string) int {
 	return n + k
 }
 
-// Next returns the length in bytes of the first cluster of s, reading a byte that is not
-// valid UTF-8 as U+FFFD as Count does: one cluster at a time, for reference segmentations
-// in tests.
-func Next(s string) int {
-	end, _, _ := scan(s, 1, false)
-	return end
-}
-
 // Span counts the clusters at the start of s, at most budget of them, and returns the
 // bytes they span and their number; s must begin at a cluster boundary (the start of a
 // text is one). It stops at the first byte that is not valid UTF-8 and returns the start
