@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/postrules/postrules/rules/apierror"
-	"github.com/postrules/postrules/rules/internal/grapheme"
 	"github.com/rivo/uniseg"
 )
 
@@ -76,9 +75,52 @@ func FuzzGraphemeCounterUnicode15(f *testing.F) {
 // cluster of s, an invalid byte read as U+FFFD.
 type segmenter func(s string) int
 
-// segment17 is the Unicode 17.0 engine one cluster at a time (internal/grapheme checks it
-// against GraphemeBreakTest, a rule-by-rule engine and Intl.Segmenter); segment15 is uniseg.
-func segment17(s string) int { return grapheme.Next(s) }
+// segment17 is the Unicode 17.0 engine, through CountGraphemes (internal/grapheme checks
+// it against GraphemeBreakTest, a rule-by-rule engine and Intl.Segmenter): the first
+// cluster of s ends after the longest prefix of whole code points (an invalid byte is one)
+// that counts as one cluster. The prefix count never falls as the prefix grows, since a
+// cut after any code point keeps every boundary before it (UAX #29 looks at most one code
+// point to the right; internal/grapheme has that property), so a galloping search finds
+// it in O(n log n) for a cluster of n bytes. segment15 is uniseg.
+func segment17(s string) int {
+	// ends[k] is the end of code point k of s, as far as read; end(k) is len(s) past the
+	// last code point. Most clusters are a few code points: buf keeps them off the heap.
+	var buf [16]int
+	ends := buf[:0]
+	end := func(k int) int {
+		for len(ends) <= k {
+			p := 0
+			if len(ends) > 0 {
+				p = ends[len(ends)-1]
+			}
+			if p == len(s) {
+				return p
+			}
+			_, w := utf8.DecodeRuneInString(s[p:])
+			ends = append(ends, p+w)
+		}
+		return ends[k]
+	}
+	one := func(k int) bool { return CountGraphemes(s[:end(k)]) == 1 }
+	// one(0) holds: code point 0 begins the first cluster. Gallop to a prefix of more
+	// than one cluster, then halve the gap.
+	lo, step := 0, 1
+	for end(lo) < len(s) && one(lo+step) {
+		lo += step
+		step *= 2
+	}
+	if end(lo) == len(s) {
+		return len(s)
+	}
+	for hi := lo + step; hi-lo > 1; { // one(lo) and not one(hi)
+		if mid := lo + (hi-lo)/2; one(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return end(lo)
+}
 
 func segment15(s string) int {
 	c, _, _, _ := uniseg.FirstGraphemeClusterInString(s, -1)

@@ -183,7 +183,7 @@ func readUCD(t *testing.T, name string, set func(r rune, value string)) {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if version != UnicodeVersion {
-		t.Fatalf("%s is Unicode %q, the tables %s", name, version, UnicodeVersion)
+	if version != unicodeVersion {
+		t.Fatalf("%s is Unicode %q, the tables %s", name, version, unicodeVersion)
 	}
 }

@@ -1,6 +1,6 @@
 // Package grapheme segments UTF-8 text into extended grapheme clusters by the rules of
 // UAX #29, Unicode Text Segmentation (https://www.unicode.org/reports/tr29/), for the
-// Unicode version of its tables (UnicodeVersion): what a reader perceives as one
+// Unicode version of its tables (unicodeVersion): what a reader perceives as one
 // character, as browsers (Intl.Segmenter) and Bluesky count it.
 //
 // It is the engine behind rules.CountGraphemes and rules.GraphemeCounter; rules keeps the
@@ -386,14 +386,6 @@ func Count(s string) int {
 	}
 	_, k, _ := scan(s[end:], math.MaxInt, false)
 	return n + k
-}
-
-// Next returns the length in bytes of the first cluster of s, reading a byte that is not
-// valid UTF-8 as U+FFFD as Count does: one cluster at a time, for reference segmentations
-// in tests.
-func Next(s string) int {
-	end, _, _ := scan(s, 1, false)
-	return end
 }
 
 // Span counts the clusters at the start of s, at most budget of them, and returns the

@@ -90,8 +90,8 @@ func parallel(t *testing.T, node string, groups ...[]string) [][]byte {
 				return
 			}
 			header, body, _ := bytes.Cut(res, []byte("\n"))
-			if string(header) != "unicode "+strings.TrimSuffix(UnicodeVersion, ".0") {
-				errs[g] = fmt.Errorf("node's Intl.Segmenter has %q; this test needs ICU with Unicode %s (node 20.20 or later)", header, UnicodeVersion)
+			if string(header) != "unicode "+strings.TrimSuffix(unicodeVersion, ".0") {
+				errs[g] = fmt.Errorf("node's Intl.Segmenter has %q; this test needs ICU with Unicode %s (node 20.20 or later)", header, unicodeVersion)
 				return
 			}
 			out[g] = body

@@ -2,8 +2,8 @@
 
 package grapheme
 
-// UnicodeVersion is the version of the Unicode Character Database the tables come from.
-const UnicodeVersion = "17.0.0"
+// unicodeVersion is the version of the Unicode Character Database the tables come from.
+const unicodeVersion = "17.0.0"
 
 // tableEnd is the first code point the two-stage table does not cover; astralClass
 // decides above it.

@@ -1,5 +1,9 @@
 // Package golden compares a test's output with a golden file, or rewrites the file when
 // the test runs with -update: the golden files of the verdicts and the generated documents.
+//
+// It is a test-support package by design, like Go's internal/testenv: only _test.go files
+// import it (those of schema and schema/jsonschema), so that the one way a golden file is
+// compared, shown and refreshed is written once rather than copied into each package.
 package golden
 
 import (

@@ -211,19 +211,3 @@ func child(n int, r rune) (next int, kind Kind, ok bool) {
 	}
 	return 0, 0, false
 }
-
-// Sequences calls fn with every sequence the table holds and its kind (for tests and
-// tools; it allocates).
-func Sequences(fn func(seq []rune, kind Kind)) {
-	var walk func(n int, prefix []rune)
-	walk = func(n int, prefix []rune) {
-		for i := int(nodeStart[n]); i < int(nodeStart[n+1]); i++ {
-			p := append(prefix[:len(prefix):len(prefix)], rune(edges[i]>>2))
-			if kind := Kind(edges[i] & 3); kind != 0 {
-				fn(p, kind)
-			}
-			walk(i+1, p)
-		}
-	}
-	walk(0, nil)
-}

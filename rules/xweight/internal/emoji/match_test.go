@@ -62,12 +62,28 @@ func loadSequences(t *testing.T) map[string]Kind {
 	return want
 }
 
+// sequences calls fn with every sequence the table holds and its kind, for the tests that
+// check the table and the filters against every sequence (it allocates).
+func sequences(fn func(seq []rune, kind Kind)) {
+	var walk func(n int, prefix []rune)
+	walk = func(n int, prefix []rune) {
+		for i := int(nodeStart[n]); i < int(nodeStart[n+1]); i++ {
+			p := append(prefix[:len(prefix):len(prefix)], rune(edges[i]>>2))
+			if kind := Kind(edges[i] & 3); kind != 0 {
+				fn(p, kind)
+			}
+			walk(i+1, p)
+		}
+	}
+	walk(0, nil)
+}
+
 // TestTableMatchesData proves the generated trie holds exactly the sequences of the data
 // files, with the right kinds (run `go generate` after changing testdata).
 func TestTableMatchesData(t *testing.T) {
 	want := loadSequences(t)
 	got := map[string]Kind{}
-	Sequences(func(seq []rune, kind Kind) { got[string(seq)] = kind })
+	sequences(func(seq []rune, kind Kind) { got[string(seq)] = kind })
 	for s, k := range want {
 		if got[s] != k {
 			t.Errorf("%+q: table kind %d, data kind %d", s, got[s], k)
@@ -152,7 +168,7 @@ func TestMatchMask(t *testing.T) {
 // cut as final).
 func TestMaxBytes(t *testing.T) {
 	longest, which := 0, ""
-	Sequences(func(seq []rune, _ Kind) {
+	sequences(func(seq []rune, _ Kind) {
 		if s := string(seq); len(s) > longest {
 			longest, which = len(s), s
 		}
@@ -181,7 +197,7 @@ func FuzzMatch(f *testing.F) {
 		if n > 0 {
 			// The slow reference: the longest prefix that is a whole sequence.
 			seqs := map[string]bool{}
-			Sequences(func(seq []rune, _ Kind) {
+			sequences(func(seq []rune, _ Kind) {
 				if strings.HasPrefix(s, string(seq)) {
 					seqs[string(seq)] = true
 				}
@@ -206,6 +222,32 @@ func BenchmarkMatchCJK(b *testing.B) {
 		for j := 0; j < len(s); j += 3 {
 			Match(s[j:], All)
 		}
+	}
+}
+
+// TestEverySequencePassesTheByteFilters: a scan that looks for sequences (xweight's
+// emojiCursor) tests the bytes of each position with Skip, then PairMayStart, then
+// MayStart, and calls Match only where all three let it through; so they must let the
+// first bytes of every sequence of the table through.
+func TestEverySequencePassesTheByteFilters(t *testing.T) {
+	count := 0
+	sequences(func(seq []rune, _ Kind) {
+		count++
+		s := string(seq)
+		var b1, b2 byte // 0 past the end of the text, as the filters take it
+		if len(s) > 1 {
+			b1 = s[1]
+		}
+		if len(s) > 2 {
+			b2 = s[2]
+		}
+		if Skip[s[0]] != 0 || !PairMayStart(s[0], b1) || !MayStart(s[0], b1, b2) {
+			t.Errorf("%+q: Skip %d, PairMayStart %v, MayStart %v; the scan would pass it by",
+				s, Skip[s[0]], PairMayStart(s[0], b1), MayStart(s[0], b1, b2))
+		}
+	})
+	if count < 2500 {
+		t.Fatalf("only %d sequences", count)
 	}
 }
 
