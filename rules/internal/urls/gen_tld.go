@@ -11,10 +11,10 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/postrules/postrules/rules/internal/gotable"
+	"github.com/postrules/postrules/rules/internal/urls/internal/urlclass"
 )
 
 const yamlPath = "../../xweight/testdata/twitter-text/tld_lib.yml"
@@ -22,38 +22,24 @@ const yamlPath = "../../xweight/testdata/twitter-text/tld_lib.yml"
 const canonPath = "testdata/canonicalize.txt"
 
 // canonTable is ECMAScript's Canonicalize (flag i without u) as the JavaScript engine
-// computes it, from testdata/canonicalize.txt; canon in chars.go reads the same data
+// computes it, from testdata/canonicalize.txt, read as chars.go's table is
 // (TestTLDTableMatchesYAML compares them on every TLD).
-var canonTable = map[rune]rune{}
+var canonTable *[0x10000]rune
 
+// canon is Canonicalize of r; the data lists BMP code units only, so a code point above
+// the BMP is its own.
 func canon(r rune) rune {
-	if k, ok := canonTable[r]; ok {
-		return k
+	if r < 0 || r >= 0x10000 {
+		return r
 	}
-	return r
-}
-
-func readCanon() {
-	data, err := os.ReadFile(canonPath)
-	if err != nil {
-		log.Fatal(err)
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		from, to, ok := strings.Cut(line, " ")
-		a, err1 := strconv.ParseUint(from, 16, 32)
-		b, err2 := strconv.ParseUint(to, 16, 32)
-		if !ok || err1 != nil || err2 != nil {
-			log.Fatalf("%s: bad line %q", canonPath, line)
-		}
-		canonTable[rune(a)] = rune(b)
-	}
+	return canonTable[r]
 }
 
 func main() {
-	readCanon()
+	var err error
+	if canonTable, err = urlclass.Canonicalize(canonPath); err != nil {
+		log.Fatal(err)
+	}
 	data, err := os.ReadFile(yamlPath)
 	if err != nil {
 		log.Fatal(err)
