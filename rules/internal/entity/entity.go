@@ -87,7 +87,6 @@ const (
 	MarkAt
 	MarkHash
 	MarkDollar
-	AllMarks = MarkDot | MarkAt | MarkHash | MarkDollar
 )
 
 // InitMarks is Init for a text that holds none of the marks missing from marks (the

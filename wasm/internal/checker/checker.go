@@ -118,15 +118,10 @@ func internal(msg string) schema.Verdict {
 	return schema.Refuse([]schema.Problem{{Code: apierror.CodeInternal, Message: msg}})
 }
 
-// Status is `validate status --format json` for a valid outcome list.
-type Status = schema.StatusAnswer
-
-// StatusError is `validate status --format json` for outcomes that cannot be folded: the
-// API's error body of the first problem.
-type StatusError = schema.ErrorBody
-
-// Aggregate is aggregate: [schema.CheckOutcomes], the CLI's status answer. It answers a
-// Status, or a StatusError and false.
+// Aggregate is aggregate: [schema.CheckOutcomes], the CLI's status answer (`validate
+// status --format json`). It answers a schema.StatusAnswer for a valid outcome list, or,
+// with false, the API's error body (schema.ErrorBody) of the first problem of outcomes
+// that cannot be folded.
 func Aggregate(outcomesJSON string) (any, bool) {
 	answer, e := schema.CheckOutcomes([]byte(outcomesJSON))
 	if e != nil {

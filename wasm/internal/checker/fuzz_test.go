@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/postrules/postrules/rules/apierror"
+	"github.com/postrules/postrules/schema"
 )
 
 // FuzzWrapperFault: whatever bytes arrive as a wrapper error (a wrapper bug, or a page
@@ -57,11 +58,11 @@ func FuzzAggregate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		a, ok := Aggregate(s)
 		switch r := a.(type) {
-		case Status:
+		case schema.StatusAnswer:
 			if !ok || !strings.HasPrefix(strings.TrimLeft(s, " \t\r\n"), "[") {
 				t.Fatalf("%q: a summary %+v (ok %v)", s, r, ok)
 			}
-		case StatusError:
+		case schema.ErrorBody:
 			if ok || r.Code == "" || r.Error == "" || apierror.New(r.Code, "", "").HTTPStatus != 400 {
 				t.Fatalf("%q: %+v", s, r)
 			}
