@@ -42,7 +42,7 @@ const measureAllBound = 256 << 10
 const measureAllFirst = 1 << 10
 
 // measureAllFactsBytes is the longest prefix of a step whose cache reads its facts
-// (unitCache.valid): past it, the facts cost more than they save.
+// (unitCache.factsLimit): past it, the facts cost more than they save.
 const measureAllFactsBytes = 16 << 10
 
 // measureAllPrefix is MeasureAll of text, or, when more is true, of a text longer than
@@ -82,11 +82,11 @@ func (l Limits) measureAllPrefix(dst []Measurement, ps []Platform, text string, 
 			return dst[:start], false, nil // text ends before this step: a longer prefix is needed
 		}
 		cache = unitCache{} // a new text: text[:n]
-		if !whole && n > measureAllFactsBytes {
-			// The platforms left need long prefixes (Facebook's 63,206 UTF-16 units): they
-			// are over their caps there, where every counter reads anyway, and the facts'
-			// pass over the prefix would only add to it.
-			cache.state = factsUnasked
+		if !whole {
+			// The platforms left after the 16 KiB step need long prefixes (Facebook's
+			// 63,206 UTF-16 units): they are over their caps there, where every counter
+			// reads anyway, and the facts' pass over the prefix would only add to it.
+			cache.factsLimit = measureAllFactsBytes
 		}
 		for i, p := range ps {
 			if blocks[i].from >= 0 {

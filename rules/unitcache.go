@@ -3,13 +3,18 @@ package rules
 // unitCache keeps, for one text, the last measurement of each built-in counter, so that
 // rules in the same unit with other caps need not count again, and the facts of one pass
 // over the text (scanFacts) that answer the rules in bytes, UTF-16 units and code points,
-// and tell the character rules and the entity scan when there is nothing to find.
+// and tell the character rules and the entity scan when there is nothing to find. Its
+// zero value is ready for use; whoever builds it may bound its facts' pass (factsLimit).
 type unitCache struct {
 	m     [4]Measurement
 	ok    [4]bool
 	facts textFacts
 	state uint8 // factsUnread, factsValid, factsInvalid or factsUnasked
-	ents  entityCache
+	// factsLimit, when not 0, is the longest text valid reads for its facts at all,
+	// whoever read it before; 0 leaves that to the cache: a text the grapheme counter has
+	// read whole, or one of at most factsMaxBytes.
+	factsLimit int
+	ents       entityCache
 }
 
 const (
@@ -20,10 +25,10 @@ const (
 )
 
 // factsMaxBytes is the longest text valid reads whole for its facts when the grapheme
-// counter has not already read it. Past it the one pass could cost far more than the
-// counters it saves: they stop near their caps (a byte counter reads cap+4 bytes), and a
-// paste of megabytes without white space is not cut (measureAllCut), so the pass would
-// read it all on every keystroke.
+// counter has not already read it (and factsLimit is not less). Past it the one pass
+// could cost far more than the counters it saves: they stop near their caps (a byte
+// counter reads cap+4 bytes), and a paste of megabytes without white space is not cut
+// (measureAllCut), so the pass would read it all on every keystroke.
 const factsMaxBytes = 64 << 10
 
 // valid reports whether text is valid UTF-8 and its facts are known, after which u.facts
@@ -32,6 +37,8 @@ const factsMaxBytes = 64 << 10
 func (u *unitCache) valid(text string) bool {
 	if u.state == factsUnread {
 		switch {
+		case u.factsLimit > 0 && len(text) > u.factsLimit:
+			u.state = factsUnasked
 		case u.ok[0] && u.m[0].Exact:
 			// The grapheme counter read the whole text, strictly, without error: it is
 			// valid, and only needs counting (measureAll measures twitter's and bluesky's

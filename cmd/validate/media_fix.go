@@ -19,27 +19,6 @@ type fixFlags struct {
 	apply     string
 }
 
-// fixLine is one file's plans in --format json: one line per file.
-type fixLine struct {
-	File  string             `json:"file"`
-	Media *media.Facts       `json:"media"`
-	Error *media.ReportError `json:"error"`
-	Plans []fixPlan          `json:"plans"`
-}
-
-// fixPlan is a plan as the CLI gives it: the remedy's command, and what --apply gave.
-type fixPlan struct {
-	remedy.Command
-	Applied *fixApply `json:"applied,omitempty"`
-}
-
-// fixApply is what --apply gave: the output judged again, or why it was not written.
-type fixApply struct {
-	Fits     bool            `json:"fits"`
-	Problems []media.Problem `json:"problems"`
-	Error    string          `json:"error,omitempty"`
-}
-
 // runMediaFix is validate media --fix: per file, per platform named, the plan that makes
 // the file fit, run with --apply.
 func runMediaFix(c *cmdIO, cf *commonFlags, fx fixFlags, files []string) int {
@@ -66,19 +45,19 @@ func runMediaFix(c *cmdIO, cf *commonFlags, fx fixFlags, files []string) int {
 			status = worst(status, exitUsage)
 			continue
 		}
-		line := fixLine{File: name, Plans: []fixPlan{}}
-		if perr != nil {
-			e := media.NewReport(name, facts, perr, nil).Error
-			line.Error = e
+		// Each output is named after the file and the platform, beside the file or in
+		// the --apply directory.
+		line := remedy.LineFor(name, fx.apply, facts, perr, fx.platforms, remedy.Options{Aspect: fx.aspect})
+		if line.Error != nil {
 			status = worst(status, exitInvalid)
-		} else {
-			line.Media = &facts
-			for _, p := range fx.platforms {
-				fp := planFor(name, facts, p, fx)
-				if fp.Action == remedy.ActionNone || (fp.Applied != nil && !fp.Applied.Fits) {
-					status = worst(status, exitInvalid)
-				}
-				line.Plans = append(line.Plans, fp)
+		}
+		for i := range line.Plans {
+			lp := &line.Plans[i]
+			if fx.apply != "" && lp.Argv != nil {
+				lp.Applied = applyPlan(lp.Command, lp.Platform)
+			}
+			if lp.Action == remedy.ActionNone || (lp.Applied != nil && !lp.Applied.Fits) {
+				status = worst(status, exitInvalid)
 			}
 		}
 		if cf.format == formatJSON {
@@ -95,35 +74,25 @@ func runMediaFix(c *cmdIO, cf *commonFlags, fx fixFlags, files []string) int {
 	return status
 }
 
-// planFor is p's plan for the file name, its output named after the file and the
-// platform (next to the file, or in the --apply directory), run when --apply says so.
-func planFor(name string, facts media.Facts, p rules.Platform, fx fixFlags) fixPlan {
-	fp := fixPlan{Command: remedy.CommandFor(name, fx.apply, facts, p, remedy.Options{Aspect: fx.aspect})}
-	if fx.apply != "" && fp.Argv != nil {
-		fp.Applied = applyPlan(fp, p)
-	}
-	return fp
-}
-
-// applyPlan runs the plan's argv (no shell) and judges its output again.
-func applyPlan(fp fixPlan, p rules.Platform) *fixApply {
-	argv := append([]string{fp.Argv[0], "-v", "error"}, fp.Argv[1:]...)
+// applyPlan runs the command's argv (no shell) and judges its output again for p.
+func applyPlan(cmd remedy.Command, p rules.Platform) *remedy.Applied {
+	argv := append([]string{cmd.Argv[0], "-v", "error"}, cmd.Argv[1:]...)
 	out, err := exec.Command(argv[0], argv[1:]...).CombinedOutput()
 	if err != nil {
-		return &fixApply{Problems: []media.Problem{}, Error: fmt.Sprintf("ffmpeg failed (%v): %s", err, lastLine(string(out)))}
+		return &remedy.Applied{Problems: []media.Problem{}, Error: fmt.Sprintf("ffmpeg failed (%v): %s", err, lastLine(string(out)))}
 	}
-	facts, perr, ioErr := probePath(fp.Output)
+	facts, perr, ioErr := probePath(cmd.Output)
 	if ioErr != nil {
-		return &fixApply{Problems: []media.Problem{}, Error: ioErr.Error()}
+		return &remedy.Applied{Problems: []media.Problem{}, Error: ioErr.Error()}
 	}
 	if perr != nil {
-		return &fixApply{Problems: []media.Problem{}, Error: "the output does not probe: " + perr.Error()}
+		return &remedy.Applied{Problems: []media.Problem{}, Error: "the output does not probe: " + perr.Error()}
 	}
 	problems, _ := media.Judge(p, facts)
 	if problems == nil {
 		problems = []media.Problem{}
 	}
-	return &fixApply{Fits: len(problems) == 0, Problems: problems}
+	return &remedy.Applied{Fits: len(problems) == 0, Problems: problems}
 }
 
 func lastLine(s string) string {
@@ -134,7 +103,7 @@ func lastLine(s string) string {
 	return s
 }
 
-func writeFixText(c *cmdIO, line fixLine) {
+func writeFixText(c *cmdIO, line remedy.Line) {
 	w := c.stdout
 	if line.Error != nil {
 		fmt.Fprintf(w, "%s: %s at byte %d: %s\n", line.File, line.Error.Code, line.Error.Offset, oneLine(line.Error.Message))

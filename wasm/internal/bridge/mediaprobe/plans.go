@@ -11,16 +11,6 @@ import (
 	"github.com/postrules/postrules/wasm/internal/bridge"
 )
 
-// planLine is one file's plans: the line `validate media --fix P --format json` prints
-// for it (cmd/validate's fixLine, which lives in a main package and so cannot be shared),
-// member for member; TestPlansAreTheCLIs holds the two to the same bytes.
-type planLine struct {
-	File  string             `json:"file"`
-	Media *media.Facts       `json:"media"`
-	Error *media.ReportError `json:"error"`
-	Plans []remedy.Command   `json:"plans"`
-}
-
 // Aspect reads planMedia's aspect option: "" (the remedy's own choice), "crop" or "pad",
 // as the CLI's --aspect takes them; anything else is invalid_value at aspect.
 func Aspect(s string) (string, *bridge.Fault) {
@@ -39,15 +29,7 @@ func Aspect(s string) (string, *bridge.Fault) {
 // named as the CLI names them, the output beside the input.
 func Plans(name string, r io.ReaderAt, size int64, platforms []rules.Platform, aspect string) ([]byte, *bridge.Fault) {
 	facts, err := media.Probe(r, size)
-	line := planLine{File: name, Plans: []remedy.Command{}}
-	if err != nil {
-		line.Error = media.NewReport(name, facts, err, nil).Error
-	} else {
-		line.Media = &facts
-		for _, p := range platforms {
-			line.Plans = append(line.Plans, remedy.CommandFor(name, "", facts, p, remedy.Options{Aspect: aspect}))
-		}
-	}
+	line := remedy.LineFor(name, "", facts, err, platforms, remedy.Options{Aspect: aspect})
 	// json.Marshal, as the CLI's --fix (HTML escaping on; unlike the probe's line).
 	b, jerr := json.Marshal(line)
 	if jerr != nil {
