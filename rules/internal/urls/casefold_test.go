@@ -3,6 +3,7 @@ package urls
 import (
 	"testing"
 
+	"github.com/postrules/postrules/rules/internal/urls/internal/canondata"
 	"github.com/postrules/postrules/rules/internal/urls/internal/urlclass"
 )
 
@@ -11,7 +12,7 @@ import (
 // into a full BMP table.
 func readCanon(t testing.TB) *[0x10000]rune {
 	t.Helper()
-	tab, err := urlclass.Canonicalize("testdata/canonicalize.txt")
+	tab, err := canondata.Canonicalize("testdata/canonicalize.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

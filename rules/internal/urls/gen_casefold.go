@@ -16,11 +16,12 @@ import (
 	"os"
 
 	"github.com/postrules/postrules/rules/internal/gotable"
+	"github.com/postrules/postrules/rules/internal/urls/internal/canondata"
 	"github.com/postrules/postrules/rules/internal/urls/internal/urlclass"
 )
 
 func main() {
-	tab, err := urlclass.Canonicalize("testdata/canonicalize.txt")
+	tab, err := canondata.Canonicalize("testdata/canonicalize.txt")
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/postrules/postrules/rules/internal/gotable"
-	"github.com/postrules/postrules/rules/internal/urls/internal/urlclass"
+	"github.com/postrules/postrules/rules/internal/urls/internal/canondata"
 )
 
 const yamlPath = "../../xweight/testdata/twitter-text/tld_lib.yml"
@@ -37,7 +37,7 @@ func canon(r rune) rune {
 
 func main() {
 	var err error
-	if canonTable, err = urlclass.Canonicalize(canonPath); err != nil {
+	if canonTable, err = canondata.Canonicalize(canonPath); err != nil {
 		log.Fatal(err)
 	}
 	data, err := os.ReadFile(yamlPath)

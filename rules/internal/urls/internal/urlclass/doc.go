@@ -1,7 +1,7 @@
 // Package urlclass holds the source data of the case-insensitive character classes of
 // package urls: the members of twitter-text 3.1.0's URL classes as its regular
-// expressions write them (members.go), and the JavaScript engine's Canonicalize, read
-// from testdata/canonicalize.txt of package urls (canonicalize.go).
+// expressions write them (members.go). The JavaScript engine's Canonicalize that closes
+// them is read by package canondata.
 //
 // Package urls matches the ASCII members directly. gen_casefold.go there closes the
 // non-ASCII members under Canonicalize into casefold_table.go, and the tests of urls check

@@ -1,4 +1,4 @@
-package urlclass
+package canondata
 
 import (
 	"fmt"
